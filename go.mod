@@ -4,4 +4,7 @@ go 1.26.8
 
 require github.com/stretchr/testify v1.12.1
 
-require go.yaml.in/yaml/v3 v3.0.6 // indirect
+require (
+	github.com/hack-pad/safejs v0.1.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
+)
