@@ -1,0 +1,269 @@
+// Package engine is an exact, deterministic model of RisingWave's locality-provider backfill
+// (src/stream/src/executor/locality_provider.rs). An Engine is a value you step: feed it one
+// scenario Step at a time and read what it emitted, stored, persisted and why. It does no I/O,
+// reads no clock and uses no randomness.
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Phase is where the executor is.
+type Phase uint8
+
+const (
+	PhaseStarting Phase = iota
+	PhaseBuffering
+	PhaseBackfilling
+	PhaseCompleting
+	PhaseForwarding
+	PhaseEnded
+	PhaseFailed
+)
+
+func (p Phase) String() string {
+	return [...]string{"starting", "buffering", "backfilling", "completing", "forwarding", "ended", "failed"}[p]
+}
+
+// Failure is what stopped the executor.
+type Failure struct {
+	Message string `json:"message"`
+	Panic   bool   `json:"panic"`
+	Step    int    `json:"step"`
+}
+
+// The error texts of locality_provider.rs and the executor framework.
+const (
+	ErrUpstreamEnded   = "locality provider upstream ended unexpectedly during backfill"
+	ErrStreamClosed    = "failed to extract the first message: stream closed unexpectedly"
+	ErrRescale         = "updating vnode bitmap in place is not supported"
+	PanicFirstMessage  = "the first message must be a barrier"
+	PanicNotCheckpoint = "assertion failed: matches!(barrier.kind, BarrierKind::Checkpoint | BarrierKind::Initial)"
+)
+
+type bufferedChunk struct {
+	rows []RowOp // compacted: visible rows only
+	step int     // the step it arrived at
+}
+
+// durable is what the last checkpoint made durable; recovery restores it.
+type durable struct {
+	epoch    int64
+	state    [][]Row
+	progress *ProgressTable
+	down     *multiset
+	upstream *content
+}
+
+// Engine is one locality-provider actor plus what it needs to be checked: the upstream's
+// content and downstream's view.
+type Engine struct {
+	cfg     *Config
+	pk      []int
+	owned   []int   // ascending vnodes
+	vidx    []int32 // vnode → index into owned, or -1
+	narrate bool
+
+	phase     Phase
+	step      int   // steps applied
+	lastEpoch int64 // the last epoch any barrier carried (epochs must increase)
+	epoch     int64 // the last barrier the executor processed
+
+	state    *StateTable
+	progTab  *ProgressTable
+	dur      durable
+	progress []VnodeProgress // per owned index
+	builders [][]Row         // per owned index, nil outside backfill
+	buffer   []bufferedChunk
+	snap     *Snapshot
+
+	upEnded          bool // the upstream stream has ended (fused)
+	snapshotFinished bool // this run's snapshot stream delivered its end
+	processed        int64
+
+	upstream *content
+	down     *multiset
+	outputs  []Output
+	failure  *Failure
+	effects  []Effect
+	inv      Invariant
+	marks    []Mark
+}
+
+// New makes an engine at its configured start: the committed state of cfg.Start*, downstream
+// holding what it must already have seen.
+func New(cfg *Config) (*Engine, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	e := &Engine{cfg: cfg, pk: cfg.PK(), owned: cfg.Owned, narrate: true}
+	e.vidx = make([]int32, cfg.VnodeCount)
+	for i := range e.vidx {
+		e.vidx[i] = -1
+	}
+	for i, v := range cfg.Owned {
+		e.vidx[v] = int32(i)
+	}
+	e.state = newStateTable(e.pk, len(e.owned))
+	e.progTab = newProgressTable(len(e.owned))
+	e.upstream = newContent(e.pk)
+	e.down = newMultiset()
+	for i, r := range cfg.StartState {
+		if err := e.checkRow(r); err != nil {
+			return nil, fmt.Errorf("start state row %d: %s", i+1, err.Msg)
+		}
+		vi, _ := e.vnodeIndex(r)
+		if _, dup := e.upstream.get(r); dup {
+			return nil, fmt.Errorf("start state row %d: pk %s appears twice", i+1, r.Project(e.pk))
+		}
+		e.upstream.put(r)
+		e.state.write(true, vi, r)
+	}
+	e.state.commit(0)
+	for _, p := range cfg.StartProgress {
+		if p.Vnode < 0 || p.Vnode >= cfg.VnodeCount || e.vidx[p.Vnode] < 0 {
+			return nil, fmt.Errorf("start progress names vnode %d, which the actor does not own", p.Vnode)
+		}
+		if len(p.Pos) != len(e.pk) {
+			return nil, fmt.Errorf("start progress of vnode %d: pos has %d values, the pk has %d", p.Vnode, len(p.Pos), len(e.pk))
+		}
+		if e.progTab.rows[e.vidx[p.Vnode]] != nil {
+			return nil, fmt.Errorf("start progress names vnode %d twice", p.Vnode)
+		}
+		e.progTab.put(int(e.vidx[p.Vnode]), p)
+	}
+	// downstream already holds every start row the persisted progress has passed
+	e.progress = e.loadProgress()
+	for _, r := range e.upstream.sorted() {
+		if e.passed(r) {
+			e.down.add(r, 1)
+		}
+	}
+	e.progress = nil
+	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.down.clone(), upstream: e.upstream.clone()}
+	e.inv = Invariant{Status: "unchecked"}
+	return e, nil
+}
+
+// SetNarration turns the plain-words explanations on or off (off for benchmarks and exploration).
+func (e *Engine) SetNarration(on bool) { e.narrate = on }
+
+// Config returns the engine's configuration.
+func (e *Engine) Config() *Config { return e.cfg }
+
+// Phase returns the executor's phase.
+func (e *Engine) Phase() Phase { return e.phase }
+
+// StepCount returns how many steps have been applied.
+func (e *Engine) StepCount() int { return e.step }
+
+// Failure returns what stopped the executor, or nil.
+func (e *Engine) Failure() *Failure { return e.failure }
+
+// Effects returns the explanations of the last step.
+func (e *Engine) Effects() []Effect { return e.effects }
+
+// Outputs returns every message the executor emitted so far (read-only).
+func (e *Engine) Outputs() []Output { return e.outputs }
+
+// SnapshotRemaining returns how many items the snapshot can still deliver (0 when none is open).
+func (e *Engine) SnapshotRemaining() int {
+	if e.phase != PhaseBackfilling || e.snap == nil {
+		return 0
+	}
+	return e.snap.Remaining()
+}
+
+// Clone returns an independent copy; stepping one never changes the other.
+func (e *Engine) Clone() *Engine {
+	c := *e
+	c.state = e.state.clone()
+	c.progTab = e.progTab.clone()
+	c.progress = slices.Clone(e.progress)
+	if e.builders != nil {
+		c.builders = make([][]Row, len(e.builders))
+		for i, b := range e.builders {
+			c.builders[i] = slices.Clone(b)
+		}
+	}
+	c.buffer = slices.Clone(e.buffer)
+	if e.snap != nil {
+		c.snap = e.snap.clone()
+	}
+	c.upstream = e.upstream.clone()
+	c.down = e.down.clone()
+	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
+	c.marks = e.marks[:len(e.marks):len(e.marks)]
+	if e.failure != nil {
+		f := *e.failure
+		c.failure = &f
+	}
+	c.effects = slices.Clone(e.effects)
+	return &c
+}
+
+// vnodeIndex places a row and returns its owned index (-1 when not owned).
+func (e *Engine) vnodeIndex(r Row) (int, int) {
+	v, err := e.cfg.Vnode(r)
+	if err != nil {
+		return -1, -1
+	}
+	return int(e.vidx[v]), v
+}
+
+// Apply feeds one step. An *InputError means the step is invalid and nothing changed.
+func (e *Engine) Apply(s Step) error {
+	if err := e.validate(s); err != nil {
+		return err
+	}
+	e.step++
+	e.effects = e.effects[:0:0]
+	switch s.Kind {
+	case EventRecover:
+		e.recover()
+	case EventSnapshot:
+		for i := 0; i < s.Count; i++ {
+			e.snapshotItem()
+		}
+	default:
+		e.deliver(s)
+	}
+	return nil
+}
+
+// deliver hands an upstream message to the executor in its current phase.
+func (e *Engine) deliver(s Step) {
+	if s.Kind == EventChunk {
+		e.applyToUpstream(s.Chunk)
+	}
+	if s.Kind == EventBarrier {
+		e.lastEpoch = s.Barrier.Epoch
+	}
+	switch e.phase {
+	case PhaseStarting:
+		e.onFirstMessage(s)
+	case PhaseBuffering:
+		e.onBuffering(s)
+	case PhaseBackfilling:
+		e.onBackfillUpstream(s)
+	case PhaseCompleting:
+		e.onCompleting(s)
+	case PhaseForwarding:
+		e.onForwarding(s)
+	}
+}
+
+// fail stops the executor with an error (or a panic).
+func (e *Engine) fail(msg string, panicked bool, lines [2]int) {
+	e.phase = PhaseFailed
+	e.failure = &Failure{Message: msg, Panic: panicked, Step: e.step}
+	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
+	e.marks = append(e.marks, Mark{Step: e.step, Kind: "error", Label: "✕"})
+	kind := "fail"
+	verb := "fails with"
+	if panicked {
+		kind, verb = "panic", "panics:"
+	}
+	e.say(kind, lines, "The executor %s %q. Nothing more is emitted; only a recovery can continue.", verb, msg)
+}

@@ -1,0 +1,40 @@
+package engine
+
+import "fmt"
+
+// mark sets each row's visibility by its vnode's progress (LP:370-403): Completed → visible,
+// NotStarted → hidden, InProgress → visible iff pk ≤ pos. Ops and rows are never changed.
+func (e *Engine) mark(rows []RowOp) []OutRow {
+	out := make([]OutRow, len(rows))
+	for i, r := range rows {
+		vi, v := e.vnodeIndex(r.Row)
+		p := e.progress[vi]
+		pk := r.Row.Project(e.pk)
+		o := OutRow{Op: r.Op, Row: r.Row, Vnode: v}
+		name := r.Op.String() + r.Row.String()
+		switch p.State {
+		case Completed:
+			o.Visible = true
+			o.Why = fmt.Sprintf("%s visible: vnode %d is completed, so downstream sees every change to it", name, v)
+		case NotStarted:
+			o.Why = fmt.Sprintf("%s hidden: vnode %d has not started; %s", name, v, laterSnapshot(r.Op))
+		default:
+			if CompareRows(pk, p.Pos) <= 0 {
+				o.Visible = true
+				o.Why = fmt.Sprintf("%s visible: vnode %d is in progress at %s and %s ≤ %s, a part downstream already has", name, v, p.Pos, pk, p.Pos)
+			} else {
+				o.Why = fmt.Sprintf("%s hidden: vnode %d is in progress at %s and %s > %s; %s", name, v, p.Pos, pk, p.Pos, laterSnapshot(r.Op))
+			}
+		}
+		out[i] = o
+	}
+	return out
+}
+
+// laterSnapshot says what becomes of a hidden change: the snapshot reads the state table.
+func laterSnapshot(op Op) string {
+	if op.IsInsert() {
+		return "the refreshed snapshot will emit it"
+	}
+	return "the state table has the delete, so the refreshed snapshot never reads the old row"
+}

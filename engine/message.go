@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Op is a row's change operation.
+type Op uint8
+
+const (
+	OpInsert Op = iota
+	OpDelete
+	OpUpdateDelete
+	OpUpdateInsert
+)
+
+func (o Op) String() string {
+	switch o {
+	case OpDelete:
+		return "-"
+	case OpUpdateDelete:
+		return "U-"
+	case OpUpdateInsert:
+		return "U+"
+	}
+	return "+"
+}
+
+// ParseOp reads "+", "-", "U-" or "U+".
+func ParseOp(s string) (Op, bool) {
+	switch s {
+	case "+":
+		return OpInsert, true
+	case "-":
+		return OpDelete, true
+	case "U-":
+		return OpUpdateDelete, true
+	case "U+":
+		return OpUpdateInsert, true
+	}
+	return 0, false
+}
+
+// IsInsert reports whether the op puts a row (+ or U+).
+func (o Op) IsInsert() bool { return o == OpInsert || o == OpUpdateInsert }
+
+// RowOp is one row of a chunk: an op, the row, and its visibility bit.
+type RowOp struct {
+	Op      Op
+	Row     Row
+	Visible bool
+}
+
+// String renders the row as in a scenario file's chunk, e.g. +(3,102) or (+(3,102)) when invisible.
+func (r RowOp) String() string {
+	s := r.Op.String() + r.Row.String()
+	if !r.Visible {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// Barrier is a barrier message.
+type Barrier struct {
+	Epoch         int64
+	Checkpoint    bool
+	StartBackfill []int64 // StartFragmentBackfill{fragment_ids}, nil when absent
+	Rescale       bool    // an Update mutation carrying this actor's new vnode bitmap
+}
+
+// Watermark is a watermark message on one column.
+type Watermark struct {
+	Column int
+	Value  Value
+}
+
+// EventKind says what happens in one step.
+type EventKind uint8
+
+const (
+	EventBarrier   EventKind = iota // the upstream delivers a barrier
+	EventChunk                      // the upstream delivers a chunk
+	EventWatermark                  // the upstream delivers a watermark
+	EventEnd                        // the upstream stream ends
+	EventError                      // the upstream yields an error
+	EventSnapshot                   // the upstream is pending and the snapshot delivers items
+	EventRecover                    // the job recovers from the last checkpoint
+)
+
+// IsUpstream reports whether the event is something the upstream delivers.
+func (k EventKind) IsUpstream() bool { return k <= EventError }
+
+// Step is one step of a scenario: one event (a snapshot step delivers Count items) and a note.
+type Step struct {
+	Kind      EventKind
+	Barrier   Barrier
+	Chunk     []RowOp
+	Watermark Watermark
+	Message   string // EventError's message
+	Count     int    // EventSnapshot: items to deliver, ≥ 1
+	Note      string
+}
+
+// InputError is a step the engine refuses: the scenario (or an injected event) is invalid.
+// Row is the index of the offending chunk row, or -1 when the step as a whole is wrong.
+type InputError struct {
+	Row int
+	Msg string
+}
+
+func (e *InputError) Error() string {
+	if e.Row >= 0 {
+		return fmt.Sprintf("row %d: %s", e.Row+1, e.Msg)
+	}
+	return e.Msg
+}
+
+func inputErr(row int, format string, args ...any) *InputError {
+	return &InputError{Row: row, Msg: fmt.Sprintf(format, args...)}
+}
+
+// chunkString renders a chunk's rows for narration.
+func chunkString(rows []RowOp) string {
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = r.String()
+	}
+	if len(parts) == 0 {
+		return "chunk (empty)"
+	}
+	return "chunk " + strings.Join(parts, " ")
+}
+
+// Describe renders a step for people, e.g. "barrier e3 (StartFragmentBackfill{7})".
+func (s Step) Describe(cols []Column) string {
+	switch s.Kind {
+	case EventBarrier:
+		d := fmt.Sprintf("barrier e%d", s.Barrier.Epoch)
+		var extra []string
+		if s.Barrier.StartBackfill != nil {
+			ids := make([]string, len(s.Barrier.StartBackfill))
+			for i, id := range s.Barrier.StartBackfill {
+				ids[i] = fmt.Sprint(id)
+			}
+			extra = append(extra, "StartFragmentBackfill{"+strings.Join(ids, ",")+"}")
+		}
+		if s.Barrier.Rescale {
+			extra = append(extra, "rescale")
+		}
+		if !s.Barrier.Checkpoint {
+			extra = append(extra, "not a checkpoint")
+		}
+		if len(extra) > 0 {
+			d += " (" + strings.Join(extra, ", ") + ")"
+		}
+		return d
+	case EventChunk:
+		return chunkString(s.Chunk)
+	case EventWatermark:
+		return fmt.Sprintf("watermark %s=%s", cols[s.Watermark.Column].Name, s.Watermark.Value)
+	case EventEnd:
+		return "upstream end"
+	case EventError:
+		return fmt.Sprintf("upstream error %q", s.Message)
+	case EventSnapshot:
+		if s.Count == 1 {
+			return "snapshot delivers 1 item"
+		}
+		return fmt.Sprintf("snapshot delivers %d items", s.Count)
+	}
+	return "recover"
+}

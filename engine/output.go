@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// OutputType is the kind of an emitted message.
+type OutputType uint8
+
+const (
+	OutBarrier OutputType = iota
+	OutChunk
+	OutWatermark
+	OutRecovery
+)
+
+// OutRow is one row of an emitted chunk.
+type OutRow struct {
+	Op      Op
+	Row     Row
+	Visible bool
+	Vnode   int
+	Why     string // for marked rows: why visible or hidden
+}
+
+// Output is one message the executor emitted (or a recovery entry).
+type Output struct {
+	Type       OutputType
+	Epoch      int64 // barrier, recovery
+	Checkpoint bool  // barrier
+	Rows       []OutRow
+	Column     string // watermark
+	Value      Value  // watermark
+	Step       int
+	Source     string // chunk: builder | marked | flushed | forwarded
+}
+
+type outRowJSON struct {
+	Op      string `json:"op"`
+	Values  Row    `json:"values"`
+	Visible bool   `json:"visible"`
+	Vnode   int    `json:"vnode"`
+	Why     string `json:"why,omitempty"`
+}
+
+// MarshalJSON writes the trace contract's form (plus step and a few extra keys).
+func (o Output) MarshalJSON() ([]byte, error) {
+	switch o.Type {
+	case OutBarrier:
+		return json.Marshal(struct {
+			Type       string `json:"type"`
+			Epoch      int64  `json:"epoch"`
+			Checkpoint bool   `json:"checkpoint"`
+			Step       int    `json:"step"`
+		}{"barrier", o.Epoch, o.Checkpoint, o.Step})
+	case OutChunk:
+		rows := make([]outRowJSON, len(o.Rows))
+		for i, r := range o.Rows {
+			rows[i] = outRowJSON{r.Op.String(), r.Row, r.Visible, r.Vnode, r.Why}
+		}
+		return json.Marshal(struct {
+			Type   string       `json:"type"`
+			Rows   []outRowJSON `json:"rows"`
+			Step   int          `json:"step"`
+			Source string       `json:"source"`
+		}{"chunk", rows, o.Step, o.Source})
+	case OutWatermark:
+		return json.Marshal(struct {
+			Type   string `json:"type"`
+			Column string `json:"column"`
+			Value  Value  `json:"value"`
+			Step   int    `json:"step"`
+		}{"watermark", o.Column, o.Value, o.Step})
+	}
+	return json.Marshal(struct {
+		Type  string `json:"type"`
+		Epoch int64  `json:"epoch"`
+		Step  int    `json:"step"`
+	}{"recovery", o.Epoch, o.Step})
+}
+
+// String renders an output for people, e.g. "chunk +(1,100)✓ +(2,101)✓".
+func (o Output) String() string {
+	switch o.Type {
+	case OutBarrier:
+		if !o.Checkpoint {
+			return fmt.Sprintf("B e%d (not a checkpoint)", o.Epoch)
+		}
+		return fmt.Sprintf("B e%d", o.Epoch)
+	case OutChunk:
+		s := "chunk"
+		if len(o.Rows) == 0 {
+			s += " (empty)"
+		}
+		for _, r := range o.Rows {
+			mark := "✓"
+			if !r.Visible {
+				mark = "✗"
+			}
+			s += " " + r.Op.String() + r.Row.String() + mark
+		}
+		return s
+	case OutWatermark:
+		return fmt.Sprintf("W %s=%s", o.Column, o.Value)
+	}
+	return fmt.Sprintf("recovery to e%d", o.Epoch)
+}
+
+// emitChunk emits a chunk and applies its visible rows to downstream's view.
+func (e *Engine) emitChunk(rows []OutRow, source string) {
+	for _, r := range rows {
+		if !r.Visible {
+			continue
+		}
+		if r.Op.IsInsert() {
+			e.down.add(r.Row, 1)
+		} else {
+			e.down.add(r.Row, -1)
+		}
+	}
+	e.outputs = append(e.outputs, Output{Type: OutChunk, Rows: rows, Step: e.step, Source: source})
+}
+
+// emitBarrier emits a barrier; a checkpoint barrier makes everything committed so far durable.
+func (e *Engine) emitBarrier(b Barrier) {
+	e.epoch = b.Epoch
+	e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
+	e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+	if b.Checkpoint {
+		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.clone(), upstream: e.upstream.clone()}
+	}
+}
+
+// forwardRows turns a chunk's rows into output rows unchanged (visibility kept).
+func (e *Engine) forwardRows(rows []RowOp) []OutRow {
+	out := make([]OutRow, len(rows))
+	for i, r := range rows {
+		_, v := e.vnodeIndex(r.Row)
+		out[i] = OutRow{Op: r.Op, Row: r.Row, Visible: r.Visible, Vnode: v}
+	}
+	return out
+}
+
+// Mark is a point of interest on the timeline.
+type Mark struct {
+	Step  int    `json:"step"`
+	Kind  string `json:"kind"` // barrier | error | recovery | end
+	Label string `json:"label"`
+}

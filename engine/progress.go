@@ -1,0 +1,91 @@
+package engine
+
+import "fmt"
+
+// ProgressState is a vnode's backfill state.
+type ProgressState uint8
+
+const (
+	NotStarted ProgressState = iota
+	InProgress
+	Completed
+)
+
+func (s ProgressState) String() string {
+	switch s {
+	case InProgress:
+		return "in_progress"
+	case Completed:
+		return "completed"
+	}
+	return "not_started"
+}
+
+// VnodeProgress is NotStarted | InProgress{pos, rows} | Completed{pos, rows}.
+type VnodeProgress struct {
+	State ProgressState
+	Pos   Row // pk of the last row the snapshot emitted for this vnode (all NULL when completed empty)
+	Rows  int64
+}
+
+func (p VnodeProgress) describe(vnode int) string {
+	switch p.State {
+	case InProgress:
+		return fmt.Sprintf("v%d in progress at %s, %d rows", vnode, p.Pos, p.Rows)
+	case Completed:
+		return fmt.Sprintf("v%d completed at %s, %d rows", vnode, p.Pos, p.Rows)
+	}
+	return fmt.Sprintf("v%d not started", vnode)
+}
+
+// ProgressTable is the persisted progress: one row per vnode, pk = vnode.
+// rows is what the last barrier committed; an absent vnode has never been persisted.
+type ProgressTable struct {
+	rows []*ProgressRow // per owned-vnode index; nil = no row
+}
+
+func newProgressTable(owned int) *ProgressTable {
+	return &ProgressTable{rows: make([]*ProgressRow, owned)}
+}
+
+func (t *ProgressTable) clone() *ProgressTable {
+	return &ProgressTable{rows: append([]*ProgressRow(nil), t.rows...)}
+}
+
+// put persists one vnode (rows are replaced, never mutated, so clones may share them).
+// It reports whether the row was inserted (false: updated).
+func (t *ProgressTable) put(vi int, r ProgressRow) bool {
+	inserted := t.rows[vi] == nil
+	t.rows[vi] = &r
+	return inserted
+}
+
+// Rows returns the table's rows in vnode order as [vnode, pos…, finished, rows].
+func (t *ProgressTable) Rows() [][]any {
+	out := [][]any{}
+	for _, r := range t.rows {
+		if r != nil {
+			out = append(out, r.Tuple())
+		}
+	}
+	return out
+}
+
+// Tuple renders a progress row as [vnode, pos…, finished, rows].
+func (r ProgressRow) Tuple() []any {
+	t := make([]any, 0, len(r.Pos)+3)
+	t = append(t, r.Vnode)
+	for _, v := range r.Pos {
+		t = append(t, v)
+	}
+	return append(t, r.Finished, r.Rows)
+}
+
+// String renders a progress row as in protocol.md, e.g. [0,2,101,false,2].
+func (r ProgressRow) String() string {
+	s := fmt.Sprintf("[%d", r.Vnode)
+	for _, v := range r.Pos {
+		s += "," + v.String()
+	}
+	return s + fmt.Sprintf(",%t,%d]", r.Finished, r.Rows)
+}

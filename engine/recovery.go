@@ -1,0 +1,40 @@
+package engine
+
+import "fmt"
+
+// recover restarts the job from the last checkpoint: the state table, the progress table,
+// downstream and the upstream's content roll back; everything in memory is lost.
+func (e *Engine) recover() {
+	lost := ""
+	if e.phase == PhaseBackfilling {
+		lost = " " + upper(e.lostWork()) + "."
+	}
+	pending := len(e.state.pending)
+	e.state.restore(e.dur.state, e.dur.epoch)
+	e.progTab = e.dur.progress.clone()
+	e.down = e.dur.down.clone()
+	e.upstream = e.dur.upstream.clone()
+	e.phase = PhaseStarting
+	e.failure = nil
+	e.progress = nil
+	e.builders = nil
+	e.buffer = nil
+	e.snap = nil
+	e.upEnded = false
+	e.snapshotFinished = false
+	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
+	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery", Label: "⟲"})
+	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
+	extra := ""
+	if pending > 0 {
+		extra = fmt.Sprintf(" %s not yet committed are dropped.", plural(pending, "state-table write"))
+	}
+	e.say("recover", LinesPersistLoad, "Recovery: every actor restarts from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s The restarted executor waits for a first barrier, then reloads its progress.", e.dur.epoch, lost, extra)
+}
+
+func upper(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

@@ -1,0 +1,292 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// checkpointEvery is how many steps apart the timeline keeps engine copies, so that going to any
+// step replays at most that many steps.
+const checkpointEvery = 64
+
+// Action is something that can happen next (docs/view.md).
+type Action struct {
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Step     string `json:"step"`
+	Kind     string `json:"kind"`
+	Scripted bool   `json:"scripted"`
+}
+
+// StepError is a script step the engine refused: Index is its 0-based position in the script.
+type StepError struct {
+	Index int
+	Err   *InputError
+}
+
+func (e *StepError) Error() string { return fmt.Sprintf("step %d: %s", e.Index+1, e.Err) }
+
+// Timeline steps an engine through a script: forward, back, to any step, and branching.
+type Timeline struct {
+	script []Step
+	base   *Engine
+	cur    *Engine
+	saved  map[int]*Engine // engine after k steps, for k a multiple of checkpointEvery
+	format func(Step) string
+}
+
+// NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
+func NewTimeline(base *Engine, script []Step, format func(Step) string) *Timeline {
+	return &Timeline{script: script, base: base.Clone(), cur: base.Clone(), saved: map[int]*Engine{}, format: format}
+}
+
+// Validate runs the whole script on a copy and reports the first step the engine refuses.
+func Validate(base *Engine, script []Step) error {
+	e := base.Clone()
+	e.SetNarration(false)
+	for i, s := range script {
+		if err := e.Apply(s); err != nil {
+			return &StepError{Index: i, Err: err.(*InputError)}
+		}
+	}
+	return nil
+}
+
+// Pos is the number of steps applied; Len the script's length.
+func (t *Timeline) Pos() int { return t.cur.step }
+
+// Len is the number of steps in the script.
+func (t *Timeline) Len() int { return len(t.script) }
+
+// Script returns the script (read-only).
+func (t *Timeline) Script() []Step { return t.script }
+
+// Engine returns the engine at the current step (read-only).
+func (t *Timeline) Engine() *Engine { return t.cur }
+
+// Forward applies the next scripted step.
+func (t *Timeline) Forward() error {
+	pos := t.Pos()
+	if pos >= len(t.script) {
+		return fmt.Errorf("already at the last step (%d)", pos)
+	}
+	if err := t.cur.Apply(t.script[pos]); err != nil {
+		return &StepError{Index: pos, Err: err.(*InputError)}
+	}
+	if t.Pos()%checkpointEvery == 0 && t.saved[t.Pos()] == nil {
+		t.saved[t.Pos()] = t.cur.Clone()
+	}
+	return nil
+}
+
+// Back goes one step back.
+func (t *Timeline) Back() error {
+	if t.Pos() == 0 {
+		return fmt.Errorf("already at the first step")
+	}
+	return t.Goto(t.Pos() - 1)
+}
+
+// Goto goes to the state after n steps, replaying from the nearest kept copy.
+func (t *Timeline) Goto(n int) error {
+	if n < 0 || n > len(t.script) {
+		return fmt.Errorf("step %d is outside 0..%d", n, len(t.script))
+	}
+	if n == t.Pos() {
+		return nil
+	}
+	if n < t.Pos() || n-t.Pos() > checkpointEvery {
+		k := n / checkpointEvery * checkpointEvery
+		for k > 0 && t.saved[k] == nil {
+			k -= checkpointEvery
+		}
+		if k == 0 {
+			t.cur = t.base.Clone()
+		} else {
+			t.cur = t.saved[k].Clone()
+		}
+	}
+	for t.Pos() < n {
+		if err := t.Forward(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Apply makes s happen next. If s is the scripted next step the script is followed; otherwise
+// the timeline branches: s becomes the next step, the upstream messages still to come stay
+// queued in order (the one s delivers, if it is the first of them, is taken out), and the
+// scheduled snapshot deliveries and recoveries after it are dropped, as is any later step that
+// can no longer happen.
+func (t *Timeline) Apply(s Step) error {
+	pos := t.Pos()
+	if pos < len(t.script) && sameStep(t.script[pos], s) {
+		return t.Forward()
+	}
+	next := t.cur.Clone()
+	if err := next.Apply(s); err != nil {
+		return err
+	}
+	var future []Step
+	first := true
+	for _, f := range t.script[pos:] {
+		if !f.Kind.IsUpstream() {
+			continue
+		}
+		if first && s.Kind.IsUpstream() && sameStep(f, s) {
+			first = false
+			continue // s is the next queued message, delivered early
+		}
+		first = false
+		future = append(future, f)
+	}
+	// keep the future only as far as it can still happen
+	probe := next.Clone()
+	probe.SetNarration(false)
+	for i, f := range future {
+		if probe.Apply(f) != nil {
+			future = future[:i]
+			break
+		}
+	}
+	script := append(append(append([]Step{}, t.script[:pos]...), s), future...)
+	t.script = script
+	for k := range t.saved {
+		if k > pos {
+			delete(t.saved, k)
+		}
+	}
+	t.cur = next
+	if t.Pos()%checkpointEvery == 0 {
+		t.saved[t.Pos()] = t.cur.Clone()
+	}
+	return nil
+}
+
+func sameStep(a, b Step) bool {
+	a.Note, b.Note = "", ""
+	return reflect.DeepEqual(a, b)
+}
+
+// nextUpstream returns the index of the next upstream message in the script, or -1.
+func (t *Timeline) nextUpstream() int {
+	for i := t.Pos(); i < len(t.script); i++ {
+		if t.script[i].Kind.IsUpstream() {
+			return i
+		}
+	}
+	return -1
+}
+
+// Actions lists what can happen next: the scripted step first, then the alternatives.
+func (t *Timeline) Actions() []Action {
+	e := t.cur
+	acts := []Action{}
+	pos := t.Pos()
+	scripted := pos < len(t.script)
+	if scripted {
+		s := t.script[pos]
+		acts = append(acts, Action{ID: "next", Label: t.label(s), Step: t.format(stripNote(s)), Kind: kindName(s.Kind), Scripted: true})
+	}
+	if e.phase == PhaseFailed || e.phase == PhaseEnded {
+		if !scripted || t.script[pos].Kind != EventRecover {
+			acts = append(acts, Action{ID: "recover", Label: fmt.Sprintf("recover from the last checkpoint (e%d)", e.dur.epoch), Step: t.format(Step{Kind: EventRecover}), Kind: "recover"})
+		}
+		return acts
+	}
+	if e.SnapshotRemaining() > 0 && (!scripted || t.script[pos].Kind != EventSnapshot) {
+		s := Step{Kind: EventSnapshot, Count: 1}
+		acts = append(acts, Action{ID: "snapshot", Label: t.label(s), Step: t.format(s), Kind: "snapshot"})
+	}
+	if scripted && !t.script[pos].Kind.IsUpstream() {
+		if j := t.nextUpstream(); j >= 0 {
+			s := stripNote(t.script[j])
+			acts = append(acts, Action{ID: "upstream", Label: "first, " + t.label(s), Step: t.format(s), Kind: kindName(s.Kind)})
+		}
+	}
+	return acts
+}
+
+func stripNote(s Step) Step { s.Note = ""; return s }
+
+func kindName(k EventKind) string {
+	switch k {
+	case EventSnapshot:
+		return "snapshot"
+	case EventRecover:
+		return "recover"
+	}
+	return "upstream"
+}
+
+// label says in words what a step would do now.
+func (t *Timeline) label(s Step) string {
+	e := t.cur
+	switch s.Kind {
+	case EventSnapshot:
+		if e.SnapshotRemaining() == 0 {
+			return s.Describe(e.cfg.Columns)
+		}
+		if s.Count == 1 {
+			return "snapshot delivers " + e.peekSnapshot()
+		}
+		return fmt.Sprintf("snapshot delivers %d items, starting with %s", s.Count, e.peekSnapshot())
+	case EventRecover:
+		return fmt.Sprintf("recover from the last checkpoint (e%d)", e.dur.epoch)
+	}
+	return "upstream delivers " + s.Describe(e.cfg.Columns)
+}
+
+// peekSnapshot names the snapshot's next item, e.g. "(v0,(3,102))" or "its end".
+func (e *Engine) peekSnapshot() string {
+	li, row, ok := e.snap.peek()
+	if !ok {
+		return "its end"
+	}
+	return fmt.Sprintf("(v%d,%s)", e.snap.lanes[li].vnode, row.Project(e.pk))
+}
+
+// View is the engine's view plus the script's: steps, the note, what comes next.
+func (t *Timeline) View() View {
+	v := t.cur.View()
+	v.Steps = len(t.script)
+	if p := t.Pos(); p > 0 && p <= len(t.script) {
+		v.Note = t.script[p-1].Note
+	}
+	for i := t.Pos(); i < len(t.script); i++ {
+		s := t.script[i]
+		if !s.Kind.IsUpstream() {
+			continue
+		}
+		if len(v.Upstream.Next) == 12 {
+			v.Upstream.More++
+			continue
+		}
+		v.Upstream.Next = append(v.Upstream.Next, t.cur.messageView(s, i+1))
+	}
+	v.Actions = t.Actions()
+	return v
+}
+
+func (e *Engine) messageView(s Step, step int) MessageView {
+	m := MessageView{Step: step}
+	switch s.Kind {
+	case EventBarrier:
+		m.Type, m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = "barrier", s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
+	case EventChunk:
+		m.Type = "chunk"
+		for _, r := range s.Chunk {
+			_, vn := e.vnodeIndex(r.Row)
+			m.Rows = append(m.Rows, outRowJSON{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn})
+		}
+	case EventWatermark:
+		val := s.Watermark.Value
+		m.Type, m.Column, m.Value = "watermark", e.cfg.Columns[s.Watermark.Column].Name, &val
+	case EventEnd:
+		m.Type = "end"
+	case EventError:
+		m.Type, m.Message = "error", s.Message
+	}
+	return m
+}

@@ -1,0 +1,33 @@
+package engine
+
+// Trace is the trace contract of `backfill run --json` (scenario-format.md §2), plus `step`.
+type Trace struct {
+	Title         string   `json:"title"`
+	Outputs       []Output `json:"outputs"`
+	Error         *Failure `json:"error"`
+	Phase         string   `json:"phase"`
+	ProgressTable [][]any  `json:"progress_table"`
+	Downstream    []Row    `json:"downstream"`
+	Step          int      `json:"step"`
+}
+
+// Trace returns the contract's view of the engine now.
+func (e *Engine) Trace() Trace {
+	down := e.down.sorted()
+	if down == nil {
+		down = []Row{}
+	}
+	outs := e.outputs
+	if outs == nil {
+		outs = []Output{}
+	}
+	return Trace{
+		Title:         e.cfg.Title,
+		Outputs:       outs,
+		Error:         e.failure,
+		Phase:         e.phase.String(),
+		ProgressTable: e.dur.progress.Rows(),
+		Downstream:    down,
+		Step:          e.step,
+	}
+}

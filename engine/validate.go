@@ -1,0 +1,142 @@
+package engine
+
+import "math"
+
+// checkRow checks a row's width, its values' types and that this actor owns its vnode.
+func (e *Engine) checkRow(r Row) *InputError {
+	if len(r) != len(e.cfg.Columns) {
+		return inputErr(-1, "row %s has %d values, the table has %d columns", r, len(r), len(e.cfg.Columns))
+	}
+	for i, v := range r {
+		if err := e.checkValue(i, v); err != nil {
+			return err
+		}
+	}
+	vi, v := e.vnodeIndex(r)
+	if v < 0 {
+		return inputErr(-1, "row %s cannot be placed: rule %s cannot place a NULL key", r, e.cfg.Rule)
+	}
+	if vi < 0 {
+		return inputErr(-1, "row %s belongs to vnode %d, which actor %d does not own (owned: %v); the upstream dispatcher never routes it here", r, v, e.cfg.Actor, e.owned)
+	}
+	return nil
+}
+
+// checkValue checks a value against its column's type.
+func (e *Engine) checkValue(col int, v Value) *InputError {
+	c := e.cfg.Columns[col]
+	switch {
+	case v.Kind == KindNull:
+	case c.Type == TypeVarchar && v.Kind != KindStr:
+		return inputErr(-1, "column %s is varchar, %s is not a string", c.Name, v)
+	case c.Type != TypeVarchar && v.Kind != KindInt:
+		return inputErr(-1, "column %s is %s, %s is not an integer", c.Name, c.Type, v)
+	case c.Type == TypeInt && (v.I < math.MinInt32 || v.I > math.MaxInt32):
+		return inputErr(-1, "%d overflows column %s of type int (4 bytes)", v.I, c.Name)
+	}
+	return nil
+}
+
+// validate refuses a step that the scenario cannot contain here. It changes nothing.
+func (e *Engine) validate(s Step) error {
+	if s.Kind != EventRecover {
+		switch e.phase {
+		case PhaseFailed:
+			return inputErr(-1, "the executor has failed (%q); only `recover` can follow", e.failure.Message)
+		case PhaseEnded:
+			return inputErr(-1, "the executor's stream has ended; only `recover` can follow")
+		}
+	}
+	switch s.Kind {
+	case EventBarrier:
+		if s.Barrier.Epoch <= e.lastEpoch {
+			return inputErr(-1, "epoch %d does not increase: the last barrier carried epoch %d", s.Barrier.Epoch, e.lastEpoch)
+		}
+		if s.Barrier.StartBackfill != nil && s.Barrier.Rescale {
+			return inputErr(-1, "a barrier carries one mutation: start_backfill and rescale together")
+		}
+	case EventChunk:
+		return e.validateChunk(s.Chunk)
+	case EventWatermark:
+		if s.Watermark.Column < 0 || s.Watermark.Column >= len(e.cfg.Columns) {
+			return inputErr(-1, "watermark on an unknown column")
+		}
+		return e.checkValue(s.Watermark.Column, s.Watermark.Value)
+	case EventSnapshot:
+		if s.Count < 1 {
+			return inputErr(-1, "a snapshot step delivers at least 1 item")
+		}
+		if e.phase != PhaseBackfilling || e.snap == nil {
+			return inputErr(-1, "no snapshot is being read: the executor is %s, and the snapshot delivers only while it backfills", e.phase)
+		}
+		if r := e.snap.Remaining(); s.Count > r {
+			return inputErr(-1, "the snapshot has only %s left (its rows and its end); this step asks for %d", plural(r, "item"), s.Count)
+		}
+	}
+	return nil
+}
+
+// validateChunk checks a chunk against the upstream's content: the real upstream never inserts
+// a pk it holds, deletes one it does not, or splits an update pair.
+func (e *Engine) validateChunk(rows []RowOp) error {
+	if len(rows) == 0 {
+		return inputErr(-1, "a chunk needs at least one row")
+	}
+	overlay := make(map[string]*Row) // pk → row (nil: deleted) for changes earlier in this chunk
+	lookup := func(r Row) (Row, bool) {
+		if o, ok := overlay[r.Project(e.pk).key()]; ok {
+			if o == nil {
+				return nil, false
+			}
+			return *o, true
+		}
+		return e.upstream.get(r)
+	}
+	for i, ro := range rows {
+		if err := e.checkRow(ro.Row); err != nil {
+			err.Row = i
+			return err
+		}
+		if ro.Op == OpUpdateDelete {
+			if i+1 >= len(rows) || rows[i+1].Op != OpUpdateInsert || CompareRows(rows[i+1].Row.Project(e.pk), ro.Row.Project(e.pk)) != 0 || rows[i+1].Visible != ro.Visible {
+				return inputErr(i, "U-%s must be followed by U+ of the same key %s with the same visibility", ro.Row, ro.Row.Project(e.pk))
+			}
+		}
+		if ro.Op == OpUpdateInsert && (i == 0 || rows[i-1].Op != OpUpdateDelete) {
+			return inputErr(i, "U+%s must follow a U- of the same key", ro.Row)
+		}
+		if !ro.Visible {
+			continue // an invisible row is not part of the change
+		}
+		k := ro.Row.Project(e.pk).key()
+		cur, exists := lookup(ro.Row)
+		switch {
+		case ro.Op.IsInsert() && exists && ro.Op == OpInsert:
+			return inputErr(i, "inserts pk %s, which the upstream already holds as %s", ro.Row.Project(e.pk), cur)
+		case ro.Op.IsInsert():
+			r := ro.Row
+			overlay[k] = &r
+		case !exists:
+			return inputErr(i, "deletes %s, which the upstream does not hold", ro.Row)
+		case !cur.Equal(ro.Row):
+			return inputErr(i, "deletes %s, but the upstream holds %s", ro.Row, cur)
+		default:
+			overlay[k] = nil
+		}
+	}
+	return nil
+}
+
+// applyToUpstream records a delivered chunk's visible changes in the upstream's content.
+func (e *Engine) applyToUpstream(rows []RowOp) {
+	for _, ro := range rows {
+		if !ro.Visible {
+			continue
+		}
+		if ro.Op.IsInsert() {
+			e.upstream.put(ro.Row)
+		} else {
+			e.upstream.delete(ro.Row)
+		}
+	}
+}

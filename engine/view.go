@@ -1,0 +1,248 @@
+package engine
+
+// View is everything a person should see at a step (docs/view.md). It is JSON-ready.
+type View struct {
+	Title         string          `json:"title"`
+	Summary       string          `json:"summary"`
+	Step          int             `json:"step"`
+	Steps         int             `json:"steps"`
+	Phase         string          `json:"phase"`
+	Epoch         int64           `json:"epoch"`
+	Config        ConfigView      `json:"config"`
+	Upstream      UpstreamView    `json:"upstream"`
+	Snapshot      *SnapshotView   `json:"snapshot"`
+	Buffer        []BufferView    `json:"buffer"`
+	Builders      []BuilderView   `json:"builders"`
+	Progress      []ProgressView  `json:"progress"`
+	StateTable    StateTableView  `json:"state_table"`
+	ProgressTable ProgressTabView `json:"progress_table"`
+	Downstream    DownstreamView  `json:"downstream"`
+	Invariant     Invariant       `json:"invariant"`
+	Outputs       []Output        `json:"outputs"`
+	OutputsTotal  int             `json:"outputs_total"`
+	OutputsFirst  int             `json:"outputs_first"`
+	NewOutputs    int             `json:"new_outputs"`
+	Explanations  []Effect        `json:"explanations"`
+	Note          string          `json:"note"`
+	Error         *Failure        `json:"error"`
+	Actions       []Action        `json:"actions"`
+	Marks         []Mark          `json:"marks"`
+}
+
+// ConfigView describes the actor.
+type ConfigView struct {
+	Columns    []ColumnView `json:"columns"`
+	Locality   []string     `json:"locality"`
+	StreamKey  []string     `json:"stream_key"`
+	PK         []string     `json:"pk"`
+	VnodeCount int          `json:"vnode_count"`
+	Owned      []int        `json:"owned"`
+	Rule       string       `json:"rule"`
+	ChunkSize  int          `json:"chunk_size"`
+	Capacity   int          `json:"capacity"`
+	Fragment   int64        `json:"fragment"`
+	Actor      int64        `json:"actor"`
+}
+
+// ColumnView is a column's name and type.
+type ColumnView struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+}
+
+// UpstreamView is the upstream: what is still to come and what it holds.
+type UpstreamView struct {
+	Next    []MessageView `json:"next"`
+	More    int           `json:"more"`
+	Ended   bool          `json:"ended"`
+	Content []Row         `json:"content"`
+}
+
+// MessageView is an upstream message still to come.
+type MessageView struct {
+	Type          string       `json:"type"`
+	Step          int          `json:"step"`
+	Epoch         int64        `json:"epoch,omitempty"`
+	Checkpoint    bool         `json:"checkpoint,omitempty"`
+	StartBackfill []int64      `json:"start_backfill,omitempty"`
+	Rescale       bool         `json:"rescale,omitempty"`
+	Rows          []outRowJSON `json:"rows,omitempty"`
+	Column        string       `json:"column,omitempty"`
+	Value         *Value       `json:"value,omitempty"`
+	Message       string       `json:"message,omitempty"`
+}
+
+// SnapshotView is the open snapshot stream.
+type SnapshotView struct {
+	Epoch     int64      `json:"epoch"`
+	Vnodes    []LaneView `json:"vnodes"`
+	Remaining int        `json:"remaining"`
+	OpenedAt  int        `json:"refreshed_at_step"`
+	Refreshed bool       `json:"refreshed"`
+}
+
+// LaneView is one vnode's rows in the snapshot, with the index of the next one to deliver.
+type LaneView struct {
+	Vnode int   `json:"vnode"`
+	Rows  []Row `json:"rows"`
+	Next  int   `json:"next"`
+	Pos   Row   `json:"pos"`
+}
+
+// BufferView is one buffered upstream chunk.
+type BufferView struct {
+	ArrivedStep int          `json:"arrived_step"`
+	Rows        []outRowJSON `json:"rows"`
+}
+
+// BuilderView is one vnode's chunk builder.
+type BuilderView struct {
+	Vnode    int   `json:"vnode"`
+	Capacity int   `json:"capacity"`
+	Rows     []Row `json:"rows"`
+}
+
+// ProgressView is one vnode's progress.
+type ProgressView struct {
+	Vnode int    `json:"vnode"`
+	State string `json:"state"`
+	Pos   Row    `json:"pos"`
+	Rows  int64  `json:"rows"`
+}
+
+// StateTableView is the state table, committed and pending.
+type StateTableView struct {
+	Rows         []VnodeRow   `json:"rows"`
+	Pending      []PendingRow `json:"pending"`
+	Epoch        int64        `json:"epoch"`
+	DurableEpoch int64        `json:"durable_epoch"`
+}
+
+// VnodeRow is a state-table row with its vnode.
+type VnodeRow struct {
+	Vnode  int `json:"vnode"`
+	Values Row `json:"values"`
+}
+
+// PendingRow is an uncommitted state-table write.
+type PendingRow struct {
+	Op     string `json:"op"`
+	Vnode  int    `json:"vnode"`
+	Values Row    `json:"values"`
+}
+
+// ProgressTabView is the progress table: committed and durable.
+type ProgressTabView struct {
+	Rows         [][]any `json:"rows"`
+	Durable      [][]any `json:"durable"`
+	DurableEpoch int64   `json:"durable_epoch"`
+}
+
+// DownstreamView is downstream's view.
+type DownstreamView struct {
+	Rows         []Row `json:"rows"`
+	DurableEpoch int64 `json:"durable_epoch"`
+}
+
+// maxViewOutputs bounds the outputs a view carries (the trace has them all).
+const maxViewOutputs = 200
+
+// maxViewRows bounds the rows of one panel of the view (a snapshot lane, the state table).
+const maxViewRows = 500
+
+// View renders the engine's part of the view; a Timeline adds the script's part.
+func (e *Engine) View() View {
+	c := e.cfg
+	v := View{
+		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
+		Error: e.failure, Invariant: e.inv, Explanations: e.effects, Marks: e.marks,
+	}
+	if v.Explanations == nil {
+		v.Explanations = []Effect{}
+	}
+	if v.Marks == nil {
+		v.Marks = []Mark{}
+	}
+	if v.Invariant.Missing == nil {
+		v.Invariant.Missing = []Row{}
+	}
+	if v.Invariant.Extra == nil {
+		v.Invariant.Extra = []Row{}
+	}
+	names := func(cols []int) []string {
+		out := make([]string, len(cols))
+		for i, col := range cols {
+			out[i] = c.Columns[col].Name
+		}
+		return out
+	}
+	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
+		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,
+		Capacity: c.Capacity(), Fragment: c.Fragment, Actor: c.Actor}
+	for _, col := range c.Columns {
+		v.Config.Columns = append(v.Config.Columns, ColumnView{col.Name, col.Type.String()})
+	}
+	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: capRows(e.upstream.sorted())}
+	if e.snap != nil {
+		sv := &SnapshotView{Epoch: e.snap.epoch, Remaining: e.snap.Remaining(), OpenedAt: e.snap.openedAt, Refreshed: e.snap.refreshed}
+		for _, l := range e.snap.lanes {
+			lv := LaneView{Vnode: l.vnode, Rows: capRows(l.rows), Next: l.next}
+			if p := e.progress[l.vi]; p.State != NotStarted {
+				lv.Pos = p.Pos
+			}
+			sv.Vnodes = append(sv.Vnodes, lv)
+		}
+		v.Snapshot = sv
+	}
+	v.Buffer = []BufferView{}
+	for _, b := range e.buffer {
+		bv := BufferView{ArrivedStep: b.step, Rows: make([]outRowJSON, len(b.rows))}
+		for i, r := range b.rows {
+			_, vn := e.vnodeIndex(r.Row)
+			bv.Rows[i] = outRowJSON{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn}
+		}
+		v.Buffer = append(v.Buffer, bv)
+	}
+	v.Builders = []BuilderView{}
+	for vi, b := range e.builders {
+		v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, b...)})
+	}
+	v.Progress = []ProgressView{}
+	for vi, p := range e.progress {
+		v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
+	}
+	v.StateTable = StateTableView{Rows: []VnodeRow{}, Pending: []PendingRow{}, Epoch: e.state.epoch, DurableEpoch: e.dur.epoch}
+	for vi, rows := range e.state.committed {
+		for _, r := range rows {
+			if len(v.StateTable.Rows) < maxViewRows {
+				v.StateTable.Rows = append(v.StateTable.Rows, VnodeRow{e.owned[vi], r})
+			}
+		}
+	}
+	for _, w := range e.state.pending {
+		op := "-"
+		if w.put {
+			op = "+"
+		}
+		v.StateTable.Pending = append(v.StateTable.Pending, PendingRow{op, e.owned[w.vi], w.row})
+	}
+	v.ProgressTable = ProgressTabView{Rows: e.progTab.Rows(), Durable: e.dur.progress.Rows(), DurableEpoch: e.dur.epoch}
+	v.Downstream = DownstreamView{Rows: capRows(e.down.sorted()), DurableEpoch: e.dur.epoch}
+	v.OutputsTotal = len(e.outputs)
+	v.OutputsFirst = max(0, len(e.outputs)-maxViewOutputs)
+	v.Outputs = append([]Output{}, e.outputs[v.OutputsFirst:]...)
+	for i := len(e.outputs) - 1; i >= 0 && e.outputs[i].Step == e.step && e.step > 0; i-- {
+		v.NewOutputs++
+	}
+	return v
+}
+
+func capRows(rows []Row) []Row {
+	if rows == nil {
+		return []Row{}
+	}
+	if len(rows) > maxViewRows {
+		return rows[:maxViewRows]
+	}
+	return rows
+}
