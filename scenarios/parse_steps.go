@@ -1,0 +1,177 @@
+package scenarios
+
+import (
+	"math"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
+
+var eventKeys = []string{"barrier", "chunk", "watermark", "snapshot", "end", "error", "recover"}
+
+var eventList = strings.Join(eventKeys, ", ")
+
+// step reads one entry of `steps` (number is 1-based, 0 for ParseStep) and returns the step
+// and, for a chunk, each row's position.
+func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
+	var st engine.Step
+	switch n.Kind {
+	case yaml.ScalarNode:
+		switch n.Value {
+		case "end":
+			st.Kind = engine.EventEnd
+		case "recover":
+			st.Kind = engine.EventRecover
+		case "barrier", "chunk", "watermark", "snapshot", "error":
+			p.failAt(n, "step %s needs a value, e.g. %s", n.Value, example(n.Value))
+		default:
+			p.failAt(n, "unknown step %s; a step is one of %s", describe(n), eventList)
+		}
+		return st, nil
+	case yaml.MappingNode:
+	default:
+		p.failAt(n, "a step is one of %s (with an optional note), found %s", eventList, describe(n))
+	}
+	f := p.mapping(n, "a step", append(append([]string{}, eventKeys...), "note")...)
+	var ev *field
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Value == "note" {
+			continue
+		}
+		if ev != nil {
+			p.failAt(k, "a step has one event; found both %s and %s (write them as two steps)", ev.key.Value, k.Value)
+		}
+		fl := f.m[k.Value]
+		ev = &fl
+	}
+	if ev == nil {
+		p.failAt(n, "a step with a note needs an event beside it: one of %s", eventList)
+	}
+	if nf, ok := f.get("note"); ok {
+		st.Note = p.text(nf.val, "note")
+	}
+	v := ev.val
+	var rows []Pos
+	switch ev.key.Value {
+	case "barrier":
+		st.Kind = engine.EventBarrier
+		st.Barrier = p.barrier(v)
+	case "chunk":
+		st.Kind = engine.EventChunk
+		items := p.sequence(v, "chunk")
+		if len(items) == 0 {
+			p.failAt(v, "chunk: [] is empty; a chunk needs at least one row (an invisible row is written in parentheses)")
+		}
+		st.Chunk = make([]engine.RowOp, len(items))
+		rows = make([]Pos, len(items))
+		for i, it := range items {
+			p.countRow(posOf(it))
+			st.Chunk[i] = p.row(it)
+			rows[i] = posOf(it)
+		}
+	case "watermark":
+		st.Kind = engine.EventWatermark
+		wf := p.mapping(v, "watermark", "column", "value")
+		c := p.require(wf, "column", "watermark")
+		col := -1
+		if c.val.Kind == yaml.ScalarNode {
+			for i, cc := range p.cfg.Columns {
+				if cc.Name == c.val.Value {
+					col = i
+				}
+			}
+		}
+		if col < 0 {
+			p.failAt(c.val, "unknown column %s in watermark; columns are %s", describe(c.val), p.columnNames())
+		}
+		val := p.require(wf, "value", "watermark")
+		st.Watermark = engine.Watermark{Column: col, Value: p.yamlValue(val.val, col)}
+		if st.Watermark.Value.IsNull() {
+			p.failAt(val.val, "a watermark value cannot be null")
+		}
+	case "snapshot":
+		st.Kind = engine.EventSnapshot
+		c := p.integer(v, "snapshot")
+		if c < 1 {
+			p.failAt(v, "snapshot delivers at least 1 item, found %d", c)
+		}
+		if c > int64(limits.rows)+1 {
+			p.failAt(v, "snapshot %d asks for more items than a scenario can hold (%d rows and the end)", c, limits.rows)
+		}
+		st.Count = int(c)
+	case "error":
+		st.Kind = engine.EventError
+		st.Message = p.text(v, "error")
+		if strings.TrimSpace(st.Message) == "" {
+			p.failAt(v, "error needs a message, e.g. error: upstream actor panicked")
+		}
+	case "end", "recover":
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!null" {
+			p.failAt(v, "%s takes no value, found %s", ev.key.Value, describe(v))
+		}
+		st.Kind = engine.EventEnd
+		if ev.key.Value == "recover" {
+			st.Kind = engine.EventRecover
+		}
+	}
+	if st.Kind == engine.EventBarrier && !p.noEpochCheck {
+		e := st.Barrier.Epoch
+		if p.haveEpoch && e <= p.lastEpoch {
+			at := v
+			if v.Kind == yaml.MappingNode {
+				at = p.mapping(v, "barrier", barrierKeys...).m["epoch"].val
+			}
+			p.failAt(at, "epoch %d does not increase: the barrier at line %d had epoch %d (epochs increase strictly, also across recover)", e, p.lastEpochAt.Line, p.lastEpoch)
+		}
+		p.haveEpoch, p.lastEpoch, p.lastEpochAt = true, e, posOf(v)
+	}
+	return st, rows
+}
+
+func example(event string) string {
+	switch event {
+	case "barrier":
+		return "barrier: 1"
+	case "chunk":
+		return `chunk: ["+ 1 100"]`
+	case "watermark":
+		return "watermark: {column: a, value: 5}"
+	case "snapshot":
+		return "snapshot: 1"
+	}
+	return "error: upstream actor panicked"
+}
+
+var barrierKeys = []string{"epoch", "start_backfill", "rescale", "checkpoint"}
+
+func (p *parser) barrier(n *yaml.Node) engine.Barrier {
+	b := engine.Barrier{Checkpoint: true}
+	if n.Kind == yaml.ScalarNode {
+		b.Epoch = p.intIn(n, "barrier epoch", 1, math.MaxInt64)
+		return b
+	}
+	if n.Kind != yaml.MappingNode {
+		p.failAt(n, "barrier: expected an epoch or a mapping with keys %s, found %s", strings.Join(barrierKeys, ", "), describe(n))
+	}
+	f := p.mapping(n, "barrier", barrierKeys...)
+	b.Epoch = p.intIn(p.require(f, "epoch", "barrier").val, "barrier epoch", 1, math.MaxInt64)
+	if sb, ok := f.get("start_backfill"); ok {
+		b.StartBackfill = []int64{}
+		for _, it := range p.sequence(sb.val, "barrier start_backfill") {
+			b.StartBackfill = append(b.StartBackfill, p.intIn(it, "a fragment id", 0, MaxID))
+		}
+	}
+	if r, ok := f.get("rescale"); ok {
+		b.Rescale = p.boolean(r.val, "barrier rescale")
+		if b.Rescale && b.StartBackfill != nil {
+			p.failAt(r.key, "a barrier carries one mutation: start_backfill and rescale together are an error (use two barriers)")
+		}
+	}
+	if c, ok := f.get("checkpoint"); ok {
+		b.Checkpoint = p.boolean(c.val, "barrier checkpoint")
+	}
+	return b
+}

@@ -1,0 +1,322 @@
+package scenarios
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
+
+// yamlValue reads a value written as a YAML scalar (start rows, progress pos, watermark value)
+// for column col: an integer, null, or a string. Booleans and floats are errors.
+func (p *parser) yamlValue(n *yaml.Node, col int) engine.Value {
+	if n.Kind != yaml.ScalarNode {
+		p.failAt(n, "column %s: expected a value (an integer, null or a string), found %s", p.cfg.Columns[col].Name, describe(n))
+	}
+	var v engine.Value
+	switch {
+	case n.Tag == "!!null":
+		v = engine.Null()
+	case n.Tag == "!!bool":
+		p.failAt(n, "column %s: the YAML boolean %s is not a value; write '%s' in quotes for a string", p.cfg.Columns[col].Name, n.Value, n.Value)
+	case n.Tag == "!!int" || n.Tag == "!!float" && plainIntRE.MatchString(n.Value):
+		i, err := strconv.ParseInt(n.Value, 0, 64)
+		if err != nil {
+			p.failAt(n, "integer %s overflows bigint (-9223372036854775808..9223372036854775807)", n.Value)
+		}
+		v = engine.Int(i)
+	case n.Tag == "!!float":
+		p.failAt(n, "column %s: %s is not an integer; values are integers, null or strings (write '%s' in quotes for a string)", p.cfg.Columns[col].Name, n.Value, n.Value)
+	case n.Tag == "!!str":
+		v = engine.Str(n.Value)
+	default:
+		p.failAt(n, "column %s: unexpected tag %s", p.cfg.Columns[col].Name, n.Tag)
+	}
+	if msg := p.checkType(col, v, n.Value, posOf(n)); msg != "" {
+		p.failAt(n, "%s", msg)
+	}
+	return v
+}
+
+// checkType checks v against column col's type and records what an untyped column holds.
+// It returns an error message, or "" when v fits.
+func (p *parser) checkType(col int, v engine.Value, written string, at Pos) string {
+	c := &p.cols[col]
+	name := p.cfg.Columns[col].Name
+	switch v.Kind {
+	case engine.KindNull:
+		return ""
+	case engine.KindInt:
+		switch {
+		case c.typ == engine.TypeVarchar && c.declared:
+			return fmt.Sprintf("column %s is varchar; %s is an integer (write '%s' in quotes for a string)", name, written, written)
+		case c.typ == engine.TypeVarchar:
+			return fmt.Sprintf("column %s holds strings (first at %d:%d); %s is an integer (write '%s' in quotes for a string)", name, c.first.Line, c.first.Col, written, written)
+		case c.typ == engine.TypeInt && (v.I < math.MinInt32 || v.I > math.MaxInt32):
+			return fmt.Sprintf("integer %s overflows int column %s (-2147483648..2147483647)", written, name)
+		}
+		if !c.declared && !c.seen {
+			c.seen, c.first = true, at
+		}
+		return ""
+	}
+	switch {
+	case c.declared && c.typ != engine.TypeVarchar:
+		return fmt.Sprintf("column %s is %s; %s is a string", name, c.typ, quoteForMsg(v.S))
+	case c.rule != "":
+		return fmt.Sprintf("column %s must hold integers (rule %s); %s is a string", name, c.rule, quoteForMsg(v.S))
+	case !c.declared && c.seen && c.typ != engine.TypeVarchar:
+		return fmt.Sprintf("column %s holds integers (first at %d:%d); %s is a string", name, c.first.Line, c.first.Col, quoteForMsg(v.S))
+	}
+	if !c.declared && !c.seen {
+		c.seen, c.first, c.typ = true, at, engine.TypeVarchar
+	}
+	return ""
+}
+
+func quoteForMsg(s string) string { return formatRowValue(engine.Str(s)) }
+
+// ---- row strings: `OP v1 v2 …`, or `(OP v1 v2 …)` for an invisible row ----
+
+type token struct {
+	text string // as written
+	off  int    // byte offset in the row string
+	val  engine.Value
+}
+
+// rowSyntaxError is a syntax error at a byte offset of a row string.
+type rowSyntaxError struct {
+	off int
+	msg string
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
+
+// tokenizeRow splits a row string into its op and value tokens.
+func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token, e *rowSyntaxError) {
+	lo, hi := 0, len(s)
+	for lo < hi && isSpace(s[lo]) {
+		lo++
+	}
+	for hi > lo && isSpace(s[hi-1]) {
+		hi--
+	}
+	visible = true
+	if lo < hi && s[lo] == '(' {
+		if s[hi-1] != ')' || hi-lo < 2 {
+			return 0, 0, false, nil, &rowSyntaxError{lo, "an invisible row is written in parentheses, (OP v1 v2 …); the closing ) is missing"}
+		}
+		visible = false
+		lo++
+		hi--
+	}
+	var toks []token
+	i := lo
+	for i < hi {
+		if isSpace(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		if s[i] == '\'' {
+			var b strings.Builder
+			i++
+			closed := false
+			for i < hi {
+				if s[i] == '\'' {
+					if i+1 < hi && s[i+1] == '\'' {
+						b.WriteByte('\'')
+						i += 2
+						continue
+					}
+					i++
+					closed = true
+					break
+				}
+				b.WriteByte(s[i])
+				i++
+			}
+			if !closed {
+				return 0, 0, false, nil, &rowSyntaxError{start, "unterminated quoted string; close it with ' (write '' for a quote inside)"}
+			}
+			if i < hi && !isSpace(s[i]) {
+				return 0, 0, false, nil, &rowSyntaxError{i, "expected a space after the quoted string"}
+			}
+			toks = append(toks, token{text: s[start:i], off: start, val: engine.Str(b.String())})
+			continue
+		}
+		for i < hi && !isSpace(s[i]) {
+			i++
+		}
+		toks = append(toks, token{text: s[start:i], off: start})
+	}
+	if len(toks) == 0 {
+		return 0, 0, false, nil, &rowSyntaxError{lo, "empty row; expected OP v1 v2 … with OP one of +, -, U-, U+"}
+	}
+	op, ok := engine.ParseOp(toks[0].text)
+	if !ok {
+		return 0, 0, false, nil, &rowSyntaxError{toks[0].off, fmt.Sprintf("bad op %q; a row starts with +, -, U- or U+", toks[0].text)}
+	}
+	vals = toks[1:]
+	for k := range vals {
+		t := &vals[k]
+		if t.text[0] == '\'' {
+			continue
+		}
+		v, msg := wordValue(t.text)
+		if msg != "" {
+			return 0, 0, false, nil, &rowSyntaxError{t.off, msg}
+		}
+		t.val = v
+	}
+	return op, toks[0].off, visible, vals, nil
+}
+
+// wordValue reads an unquoted value of a row string: an integer, null, or a bare word.
+func wordValue(w string) (engine.Value, string) {
+	if isIntToken(w) {
+		i, err := strconv.ParseInt(w, 10, 64)
+		if err != nil {
+			return engine.Value{}, fmt.Sprintf("integer %s overflows bigint (-9223372036854775808..9223372036854775807)", w)
+		}
+		return engine.Int(i), ""
+	}
+	switch strings.ToLower(w) {
+	case "null":
+		if w == "null" {
+			return engine.Null(), ""
+		}
+		return engine.Value{}, fmt.Sprintf("write null in lower case for NULL, or '%s' in quotes for a string", w)
+	case "true", "false":
+		return engine.Value{}, fmt.Sprintf("%s is not a value; write '%s' in quotes for a string", w, w)
+	}
+	if !isBareWord(w) {
+		return engine.Value{}, fmt.Sprintf("bad value %s; a value is an integer, null, a bare word ([A-Za-z0-9_] then [A-Za-z0-9_.-]) or a 'quoted string'", w)
+	}
+	return engine.Str(w), ""
+}
+
+// isIntToken reports whether w is written as an integer: -?[0-9]+.
+func isIntToken(w string) bool {
+	d := strings.TrimPrefix(w, "-")
+	if d == "" {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isBareWord reports whether s can be written unquoted in a row string and reads back as the
+// string s: [A-Za-z0-9_] then [A-Za-z0-9_.-]*, not an integer, not null/true/false in any case.
+func isBareWord(s string) bool {
+	if s == "" || isIntToken(s) {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "null", "true", "false":
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
+		case (c == '-' || c == '.') && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// row reads one chunk row string node.
+func (p *parser) row(n *yaml.Node) engine.RowOp {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		p.failAt(n, "a chunk row is a string like \"+ 1 100\", found %s", describe(n))
+	}
+	s := n.Value
+	op, opOff, visible, vals, e := tokenizeRow(s)
+	if e != nil {
+		fail(p.file, p.posIn(n, e.off), "%s", e.msg)
+	}
+	if len(vals) != len(p.cfg.Columns) {
+		at := len(s)
+		if len(vals) > len(p.cfg.Columns) {
+			at = vals[len(p.cfg.Columns)].off
+		} else {
+			at = opOff
+		}
+		fail(p.file, p.posIn(n, at), "row has %d values; the table has %d columns (%s)", len(vals), len(p.cfg.Columns), p.columnNames())
+	}
+	row := make(engine.Row, len(vals))
+	for i, t := range vals {
+		at := p.posIn(n, t.off)
+		if msg := p.checkType(i, t.val, t.text, at); msg != "" {
+			fail(p.file, at, "%s", msg)
+		}
+		row[i] = t.val
+	}
+	if visible {
+		p.checkOwned(row, posOf(n), "row")
+	}
+	return engine.RowOp{Op: op, Row: row, Visible: visible}
+}
+
+// posIn maps a byte offset of a scalar's value to its position in the source, when the scalar
+// sits on one line; otherwise it falls back to the scalar's own position.
+func (p *parser) posIn(n *yaml.Node, off int) Pos {
+	base := posOf(n)
+	if n.Line < 1 || n.Line > len(p.lines) || n.Column < 1 {
+		return base
+	}
+	target := utf8.RuneCountInString(n.Value[:min(off, len(n.Value))])
+	line := []rune(p.lines[n.Line-1])
+	i := n.Column - 1 // rune index in line of the scalar's first character
+	if i > len(line) {
+		return base
+	}
+	switch n.Style {
+	case yaml.SingleQuotedStyle, yaml.DoubleQuotedStyle:
+		i++ // the opening quote
+	case 0, yaml.FlowStyle:
+	default:
+		return base
+	}
+	for k := 0; k < target; k++ { // advance over one decoded rune
+		if i >= len(line) {
+			return base
+		}
+		switch {
+		case n.Style == yaml.SingleQuotedStyle && line[i] == '\'':
+			i += 2
+		case n.Style == yaml.DoubleQuotedStyle && line[i] == '\\':
+			if i+1 >= len(line) {
+				return base
+			}
+			switch line[i+1] {
+			case 'x':
+				i += 4
+			case 'u':
+				i += 6
+			case 'U':
+				i += 10
+			default:
+				i += 2
+			}
+		default:
+			i++
+		}
+	}
+	if i > len(line) {
+		return base
+	}
+	return Pos{n.Line, i + 1}
+}
