@@ -1,0 +1,121 @@
+// chips.js — how rows, tuples and messages look: small chips in pk order.
+// A chip is "op + values", e.g. +(3,102), with ✓/✗ for visibility (glyph and colour).
+import { h } from "./dom.js";
+
+const OP_NAMES = { "+": "insert", "-": "delete", "U-": "update-delete", "U+": "update-insert" };
+const OP_CLASS = { "+": "ins", "-": "del", "U-": "upd", "U+": "upd" };
+
+/** One value as text: numbers as is, NULL for null, bare words bare, other strings quoted. */
+export function fmtValue(v) {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "string") {
+    return /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) && v !== "NULL" && v !== "null"
+      ? v
+      : "'" + v.replace(/'/g, "''") + "'";
+  }
+  return String(v);
+}
+
+/** A tuple as text: (3,102). */
+export function fmtTuple(values) {
+  if (values === null || values === undefined) return "—";
+  if (!Array.isArray(values)) return fmtValue(values);
+  return "(" + values.map(fmtValue).join(",") + ")";
+}
+
+/**
+ * A row chip.
+ * row: an array of values, or {op, values, visible, vnode, why}.
+ * opts: {changed, showVnode, op}
+ */
+export function rowChip(row, opts = {}) {
+  const r = Array.isArray(row) ? { values: row } : (row || {});
+  const op = r.op ?? opts.op;
+  const tuple = fmtTuple(r.values);
+  const cls = ["chip"];
+  if (op) cls.push("op-" + (OP_CLASS[op] || "ins"));
+  let mark = null;
+  let label = (op ? (OP_NAMES[op] || op) + " " : "") + tuple;
+  if (r.visible === true) { cls.push("vis"); mark = h("span", { class: "mark", "aria-hidden": "true" }, "✓"); label += ", visible"; }
+  if (r.visible === false) { cls.push("hid"); mark = h("span", { class: "mark", "aria-hidden": "true" }, "✗"); label += ", hidden"; }
+  if (opts.showVnode && r.vnode !== undefined && r.vnode !== null) label += ", vnode " + r.vnode;
+  if (r.why) label += ": " + r.why;
+  if (opts.changed) cls.push("changed");
+  if (opts.extraClass) cls.push(opts.extraClass);
+  return h("span", { class: cls, title: r.why || null, "aria-label": label, role: "img" },
+    op ? h("span", { class: "op", "aria-hidden": "true" }, op) : null,
+    h("span", { class: "tuple", "aria-hidden": "true" }, tuple),
+    mark,
+  );
+}
+
+/** A list of chips in a wrapping row. */
+export function chipList(rows, opts = {}) {
+  const list = h("span", { class: "chips" });
+  if (!rows || rows.length === 0) {
+    list.append(h("span", { class: "empty" }, opts.empty ?? "empty"));
+    return list;
+  }
+  rows.forEach((r, i) => {
+    const changed = typeof opts.changed === "function" ? opts.changed(r, i) : false;
+    list.append(rowChip(r, { ...opts, changed }));
+  });
+  return list;
+}
+
+/** A vnode label: v0, v1 … */
+export function vnodeLabel(v, extra) {
+  return h("span", { class: ["vnode", extra], title: "vnode " + v }, "v" + v);
+}
+
+/** A step badge (#12) saying which script step delivered or emitted something. */
+export function stepBadge(step) {
+  if (step === undefined || step === null) return null;
+  return h("span", { class: "stepno", title: "step " + step, "aria-label": "step " + step }, "#" + step);
+}
+
+/** A barrier pill: B e4 (+ tags for mutation and checkpoint). */
+export function barrierPill(msg) {
+  const tags = [];
+  if (msg.checkpoint === false) tags.push(h("span", { class: "tag" }, "non-checkpoint"));
+  if (msg.start_backfill && msg.start_backfill.length)
+    tags.push(h("span", { class: "tag tag-start" }, "start backfill [" + msg.start_backfill.join(", ") + "]"));
+  if (msg.rescale) tags.push(h("span", { class: "tag tag-warn" }, "rescale"));
+  return [h("span", { class: "pill barrier", "aria-label": "barrier epoch " + msg.epoch },
+    h("span", { "aria-hidden": "true" }, "B"), " e" + msg.epoch), ...tags];
+}
+
+/** An upstream message or an output, rendered inline (without its step badge). */
+export function messageBody(msg, opts = {}) {
+  switch (msg.type) {
+    case "barrier":
+      return barrierPill(msg);
+    case "chunk":
+      return [
+        h("span", { class: "pill chunk" }, "chunk"),
+        msg.source ? h("span", { class: "tag tag-src", title: sourceHelp(msg.source) }, msg.source) : null,
+        chipList(msg.rows, { empty: "empty chunk", changed: opts.rowChanged }),
+      ];
+    case "watermark":
+      return [h("span", { class: "pill wm", "aria-label": "watermark " + msg.column + " = " + fmtValue(msg.value) },
+        h("span", { "aria-hidden": "true" }, "W"), " " + msg.column + "=" + fmtValue(msg.value))];
+    case "recovery":
+      return [h("span", { class: "pill recovery" }, "⟲ recovery"), " rolled back to checkpoint e" + msg.epoch];
+    case "end":
+      return [h("span", { class: "pill end" }, "■ end of stream")];
+    case "error":
+      return [h("span", { class: "pill error" }, "⚠ error"), " ", h("span", { class: "errtext" }, msg.message ?? "")];
+    default:
+      return [h("span", { class: "pill" }, String(msg.type))];
+  }
+}
+
+export function sourceHelp(src) {
+  switch (src) {
+    case "builder": return "a snapshot builder's chunk (snapshot rows, all visible)";
+    case "marked": return "a buffered upstream chunk, marked at a barrier";
+    case "flushed": return "a buffered upstream chunk flushed fully visible at the snapshot's end";
+    case "forwarded": return "forwarded unchanged from upstream";
+    default: return src;
+  }
+}

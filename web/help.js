@@ -1,0 +1,57 @@
+// help.js — the "?" overlay (what you are looking at, keyboard shortcuts) and the
+// first-visit card (what backfill is, in three sentences), remembered in localStorage.
+import { h, fill } from "./dom.js";
+
+const SEEN_KEY = "backfill-explainer:welcomed";
+
+const KEYS = [
+  ["→", "step forward"], ["←", "step back"], ["Home / End", "first / last step"],
+  ["Space", "play / pause"], ["1 … 9", "choose what happens next (the numbered action)"],
+  ["r", "recover from the last checkpoint"], ["i", "inject a message"], ["o", "open a scenario"],
+  ["?", "this help"], ["Esc", "close an overlay"],
+];
+
+function closeBtn(dialog) {
+  return h("button", { type: "button", class: "btn round", "aria-label": "Close", onclick: () => dialog.close() }, "×");
+}
+
+export function openHelp(dialog) {
+  fill(dialog,
+    h("div", { class: "dlg-head" }, h("h2", { id: "help-title" }, "How to read this page"), closeBtn(dialog)),
+    h("div", { class: "help-body" },
+      h("p", null, "Data flows left to right. ", h("strong", null, "Upstream"),
+        " shows the messages still to come and the snapshot: each vnode's rows in key order, with ▶ at the next row it delivers. ",
+        h("strong", null, "Executor"), " shows what the locality provider holds: buffered upstream chunks, the builders filling up, each vnode's progress, and its two tables, committed vs pending and committed vs durable. ",
+        h("strong", null, "Downstream"), " shows every output — barriers (B e4), chunks with each row ✓ visible or ✗ hidden, watermarks (W a=7), recoveries (⟲) — and the rows downstream holds, checked against the invariant at each barrier."),
+      h("p", null, "Rows are chips: the op (+ insert, - delete, U-/U+ update) then the values in primary-key order, e.g. ",
+        h("span", { class: "chip op-ins" }, h("span", { class: "op" }, "+"), h("span", { class: "tuple" }, "(3,102)")),
+        ". What changed in the last step is outlined. Below the stage, the narration says why, with a link to the RisingWave source lines."),
+      h("p", null, "When more than one thing can happen next (the upstream delivers, or the snapshot does), the numbered buttons let you choose; a choice marked “branch” leaves the script (later scripted upstream messages stay queued). ",
+        "Inject adds your own barrier, chunk, watermark, end, error or recovery."),
+      h("h3", null, "Keyboard"),
+      h("dl", { class: "keys" }, KEYS.flatMap(([k, d]) => [h("dt", null, h("kbd", null, k)), h("dd", null, d)])),
+      h("h3", null, "Links and embedding"),
+      h("p", null, "The address always points at this step: ", h("code", null, "#scenario=happy-path&step=11"),
+        ". Add ", h("code", null, "?embed=1"), " to show only the stage and the step controls.")));
+  dialog.showModal();
+}
+
+export function maybeWelcome(dialog, { onStart }) {
+  let seen = false;
+  try { seen = localStorage.getItem(SEEN_KEY) === "1"; } catch { /* storage blocked: show it */ }
+  if (seen) return false;
+  const remember = () => { try { localStorage.setItem(SEEN_KEY, "1"); } catch { /* ignore */ } };
+  dialog.addEventListener("close", remember, { once: true });
+  fill(dialog,
+    h("div", { class: "dlg-head" }, h("h2", { id: "welcome-title" }, "Backfill, step by step"), closeBtn(dialog)),
+    h("div", { class: "help-body" },
+      h("p", null, "When RisingWave creates a join, aggregation or top-N on top of existing data, the new operator must first ",
+        h("em", null, "backfill"), ": read everything that is already there, while live changes keep arriving."),
+      h("p", null, "The locality provider does this by storing its input in a state table ordered by the operator's key, reading it back vnode by vnode as a snapshot, and buffering live chunks until each barrier decides which of their rows are visible."),
+      h("p", null, "Every row must reach downstream exactly once — this page shows how, one message at a time, and what goes wrong when the upstream ends mid-way.")),
+    h("div", { class: "dlg-foot" },
+      h("button", { type: "button", class: "btn", onclick: () => dialog.close() }, "Just look around"),
+      h("button", { type: "button", class: "btn primary", onclick: () => { dialog.close(); onStart(); } }, "Start with happy-path")));
+  dialog.showModal();
+  return true;
+}

@@ -1,0 +1,61 @@
+// render-downstream.js — the DOWNSTREAM column: the output log (barriers, chunks with each
+// row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant.
+import { h, fill, key } from "./dom.js";
+import { chipList, messageBody, stepBadge } from "./chips.js";
+
+export function renderDownstream(view, prev, els) {
+  renderOutputs(view, prev, els.outputs, els.outputsSub, els.outputsBox);
+  const ds = view.downstream || { rows: [] };
+  fill(els.downstreamSub, `durable e${ds.durable_epoch ?? 0}`);
+  const prevRows = new Set((prev?.downstream?.rows || []).map(key));
+  fill(els.downstream, chipList(ds.rows, {
+    empty: "no rows yet",
+    changed: (r) => prev && !prevRows.has(key(r)),
+  }));
+  renderInvariant(view, prev, els.invariant);
+}
+
+function renderOutputs(view, prev, ol, sub, box) {
+  const outs = view.outputs || [];
+  const total = view.outputs_total ?? outs.length;
+  const first = view.outputs_first ?? 0;
+  const fresh = view.new_outputs ?? 0;
+  fill(sub, `${total} in all` + (fresh ? ` · ${fresh} new this step` : ""));
+  const items = [];
+  if (first > 0) items.push(h("li", { class: "msg more" }, `… ${first} earlier output${first === 1 ? "" : "s"} not shown`));
+  if (!outs.length) items.push(h("li", { class: "msg empty" }, "nothing emitted yet"));
+  outs.forEach((o, i) => {
+    const isNew = i >= outs.length - fresh;
+    items.push(h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && prev && "changed"] },
+      stepBadge(o.step),
+      isNew ? h("span", { class: "sr-only" }, "new: ") : null,
+      messageBody(o)));
+  });
+  fill(ol, items);
+  // Keep the newest output in sight.
+  if (box) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+}
+
+const INV = {
+  holds: { glyph: "✓", text: "holds" },
+  violated: { glyph: "✗", text: "violated" },
+  unchecked: { glyph: "–", text: "not checked yet" },
+};
+
+function renderInvariant(view, prev, box) {
+  const inv = view.invariant || { status: "unchecked" };
+  const m = INV[inv.status] || { glyph: "?", text: inv.status };
+  const changed = prev && prev.invariant && prev.invariant.status !== inv.status;
+  const parts = [
+    h("p", { class: ["inv-status", "inv-" + inv.status, changed && "changed"] },
+      h("span", { class: "glyph", "aria-hidden": "true" }, m.glyph), " ",
+      h("strong", null, "invariant " + m.text),
+      inv.step ? h("span", { class: "h-sub" }, ` · checked at step ${inv.step}` + (inv.epoch ? `, e${inv.epoch}` : "")) : null),
+  ];
+  if (inv.text) parts.push(h("p", { class: "inv-text" }, inv.text));
+  if (inv.missing && inv.missing.length)
+    parts.push(h("div", { class: "inv-diff" }, h("span", { class: "k" }, "missing downstream: "), chipList(inv.missing, { extraClass: "missing" })));
+  if (inv.extra && inv.extra.length)
+    parts.push(h("div", { class: "inv-diff" }, h("span", { class: "k" }, "extra downstream: "), chipList(inv.extra, { extraClass: "extra" })));
+  fill(box, parts);
+}

@@ -1,0 +1,36 @@
+// render-narration.js — the story of this step: the engine's explanations (each linked
+// to the RisingWave source lines it paraphrases) and the scenario's note.
+import { h, fill } from "./dom.js";
+
+const KIND_LABEL = {
+  mark: "marking", drain: "drain", buffer: "buffer", commit: "commit", persist: "persist",
+  refresh: "refresh", snapshot: "snapshot", emit: "emit", fatal: "fatal", recover: "recovery",
+};
+
+export function renderNarration(view, live) {
+  const exps = view.explanations || [];
+  const parts = [];
+  parts.push(h("h3", { class: "narr-head" },
+    view.step === 0 ? "Before the first step" : `Step ${view.step}: why`));
+  if (exps.length) {
+    parts.push(h("ul", { class: "why" }, exps.map((e) => h("li", { class: "why-item" },
+      h("span", { class: "why-kind" }, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null),
+      h("span", { class: "why-text" }, e.text ?? "", " ",
+      e.url ? h("a", { class: "src", href: e.url, target: "_blank", rel: "noopener noreferrer",
+        title: "the RisingWave source this paraphrases (opens GitHub)" },
+        "locality_provider.rs " + linesLabel(e.lines)) : null)))));
+  } else if (view.step === 0) {
+    parts.push(h("p", { class: "muted" }, "Nothing has happened yet. Step forward (→) to deliver the first message."));
+  } else {
+    parts.push(h("p", { class: "muted" }, "Nothing to explain at this step."));
+  }
+  if (view.note) parts.push(h("p", { class: "note" }, h("span", { class: "k" }, "Note "), view.note));
+  if (view.error) parts.push(h("p", { class: "narr-fatal" }, "⚠ The executor failed: ", h("code", null, view.error.message ?? "")));
+  fill(live, parts);
+}
+
+export function linesLabel(lines) {
+  if (!lines || !lines.length) return "";
+  if (lines.length === 1 || lines[0] === lines[1]) return "L" + lines[0];
+  return `L${lines[0]}–${lines[1]}`;
+}

@@ -1,0 +1,74 @@
+// render-upstream.js — the UPSTREAM column: the messages still to come, the snapshot
+// lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
+import { h, fill, key } from "./dom.js";
+import { chipList, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple } from "./chips.js";
+
+export function renderUpstream(view, prev, els) {
+  renderNext(view, els.next);
+  renderSnapshot(view, prev, els.snapshot, els.snapshotHead);
+  const prevContent = new Set((prev?.upstream?.content || []).map(key));
+  fill(els.content, chipList(view.upstream?.content || [], {
+    empty: "no rows",
+    changed: (r) => prev && !prevContent.has(key(r)),
+  }));
+}
+
+function renderNext(view, ol) {
+  const up = view.upstream || {};
+  const items = [];
+  (up.next || []).forEach((msg, i) => {
+    items.push(h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
+      stepBadge(msg.step),
+      i === 0 ? h("span", { class: "sr-only" }, "next: ") : null,
+      messageBody(msg)));
+  });
+  if (up.more > 0) items.push(h("li", { class: "msg more" }, `… and ${up.more} more`));
+  if (items.length === 0) {
+    items.push(h("li", { class: "msg empty" },
+      up.ended ? "the upstream has ended (fused: polling again returns end)" : "nothing more in the script"));
+  } else if (up.ended) {
+    items.unshift(h("li", { class: "msg ended" }, "■ the upstream has ended"));
+  }
+  fill(ol, items);
+}
+
+function renderSnapshot(view, prev, box, head) {
+  const snap = view.snapshot;
+  if (head) {
+    fill(head, "Snapshot", snap ? h("span", { class: "h-sub" }, " as of e" + snap.epoch) : null);
+  }
+  if (!snap) {
+    fill(box, h("p", { class: "empty" }, "no snapshot stream (the executor reads one only while backfilling)"));
+    return;
+  }
+  const prevLanes = new Map(((prev && prev.snapshot) ? prev.snapshot.vnodes : []).map((l) => [l.vnode, l]));
+  const refreshed = snap.refreshed_at_step === view.step && prev && prev.step !== view.step;
+  const meta = h("p", { class: "meta" },
+    `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (the end counts as one)`,
+    snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
+      ? h("span", { class: ["tag", refreshed && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
+      : null);
+  const lanes = h("div", { class: "lanes" });
+  for (const lane of snap.vnodes || []) {
+    const p = prevLanes.get(lane.vnode);
+    const moved = prev && (!p || p.next !== lane.next || key(p.rows) !== key(lane.rows));
+    const rows = lane.rows || [];
+    const track = h("div", { class: "lane-rows" });
+    rows.forEach((r, i) => {
+      if (i === lane.next) track.append(cursor(moved));
+      track.append(rowChip(r, { extraClass: i < lane.next ? "read" : null }));
+    });
+    if (lane.next >= rows.length) track.append(cursor(moved), h("span", { class: "lane-end" }, rows.length ? "done" : "no rows"));
+    lanes.append(h("div", { class: "lane", "aria-label": `vnode ${lane.vnode}: ${lane.next} of ${rows.length} rows read` },
+      vnodeLabel(lane.vnode),
+      h("div", { class: "lane-body" },
+        track,
+        h("div", { class: "lane-pos" }, lane.pos ? "read up to " + fmtTuple(lane.pos) : "nothing read yet"))));
+  }
+  if (!(snap.vnodes || []).length) lanes.append(h("p", { class: "empty" }, "no vnodes left to read"));
+  fill(box, meta, lanes);
+}
+
+function cursor(changed) {
+  return h("span", { class: ["cursor", changed && "changed"], title: "next row the snapshot delivers", "aria-hidden": "true" }, "▶");
+}
