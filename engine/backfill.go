@@ -90,24 +90,32 @@ func (e *Engine) emitBuilder(vi int) {
 	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %d rows.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, p.Rows)
 }
 
+// buildersHold reports whether some builder holds rows.
+func (e *Engine) buildersHold() bool {
+	for _, b := range e.builders {
+		if len(b) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // drainBuilders emits every non-empty builder in ascending vnode order.
-func (e *Engine) drainBuilders() int {
-	n := 0
+func (e *Engine) drainBuilders() {
 	for vi := range e.builders {
 		if len(e.builders[vi]) > 0 {
 			e.emitBuilder(vi)
-			n++
 		}
 	}
-	return n
 }
 
 // onSnapshotEnd drains the builders, flushes the buffer fully visible, and waits for the next
 // barrier (LP:630-656). The end is not a barrier: nothing is persisted here.
 func (e *Engine) onSnapshotEnd() {
 	e.say("snapshot", LinesBackfillLoop, "The snapshot ends: every owned vnode has been read.")
-	if e.drainBuilders() > 0 {
+	if e.buildersHold() {
 		e.say("drain", LinesBackfillLoop, "Every non-empty builder is emitted, in ascending vnode order (RisingWave's order is a hash map's; we fix it).")
+		e.drainBuilders()
 	}
 	for _, c := range e.buffer {
 		out := make([]OutRow, len(c.rows))
@@ -138,8 +146,11 @@ func isAre(n int) string {
 // onBackfillBarrier processes an upstream barrier in the exact order of LP:657-735.
 func (e *Engine) onBackfillBarrier(b Barrier) {
 	// 1. drain the builders so that marking uses end-of-epoch positions
-	if e.drainBuilders() > 0 {
-		e.say("drain", LinesBackfillBarrier, "Barrier e%d: first every non-empty builder is emitted (ascending vnode), so the positions below include every row the snapshot has delivered.", b.Epoch)
+	if e.buildersHold() {
+		e.say("drain", LinesBackfillBarrier, "Barrier e%d: first every non-empty builder is emitted (ascending vnode), so the positions used below include every row the snapshot has delivered.", b.Epoch)
+		e.drainBuilders()
+	} else {
+		e.say("drain", LinesBackfillBarrier, "Barrier e%d: the builders are empty, nothing to drain.", b.Epoch)
 	}
 	// 2. refresh iff some upstream chunk arrived in this epoch
 	refresh := len(e.buffer) > 0

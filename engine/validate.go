@@ -61,7 +61,9 @@ func (e *Engine) validate(s Step) error {
 		if s.Watermark.Column < 0 || s.Watermark.Column >= len(e.cfg.Columns) {
 			return inputErr(-1, "watermark on an unknown column")
 		}
-		return e.checkValue(s.Watermark.Column, s.Watermark.Value)
+		if err := e.checkValue(s.Watermark.Column, s.Watermark.Value); err != nil {
+			return err
+		}
 	case EventSnapshot:
 		if s.Count < 1 {
 			return inputErr(-1, "a snapshot step delivers at least 1 item")

@@ -1,0 +1,59 @@
+// Command backfill runs, checks and serves the backfill explainer's scenarios.
+//
+//	backfill run [--json] FILE|NAME   a readable trace, or the trace contract's JSON
+//	backfill check [-update]          replay every built-in scenario against its golden trace
+//	backfill validate FILE…           check scenario files
+//	backfill list                     the built-in scenarios
+//	backfill serve [--dir D] [--addr A]  serve the built site
+//
+// Exit codes: 0 ran, 2 invalid input (file:line:column: message on stderr), 1 internal failure.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage:
+  backfill run [--json] FILE|NAME    run a scenario: a readable trace, or the trace JSON
+  backfill check [-update] [-dir D]  replay every built-in scenario against its golden trace
+  backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
+  backfill list                      list the built-in scenarios
+  backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches a command line and returns the exit code; a panic is an internal failure.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "backfill: internal error: %v\n", r)
+			code = 1
+		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "check":
+		return checkCmd(args[1:], stdout, stderr)
+	case "validate":
+		return validateCmd(args[1:], stdout, stderr)
+	case "list":
+		return listCmd(stdout)
+	case "serve":
+		return serveCmd(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "backfill: unknown command %q\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/backfill-explainer/explainer/scenarios"
+)
+
+// open loads a scenario from a file path, or a built-in by name when no such file exists.
+func open(arg string) (*scenarios.Session, error) {
+	text, err := os.ReadFile(arg)
+	if err == nil {
+		return scenarios.Load(arg, text)
+	}
+	if !strings.ContainsAny(arg, "/\\.") {
+		return scenarios.OpenBuiltin(arg)
+	}
+	return nil, err
+}
+
+// reportLoad prints a load error and returns its exit code: 2 for invalid input.
+func reportLoad(err error, stderr io.Writer) int {
+	var pe *scenarios.Error
+	if errors.As(err, &pe) {
+		fmt.Fprintln(stderr, pe.Error())
+		return 2
+	}
+	fmt.Fprintf(stderr, "backfill: %v\n", err)
+	return 2
+}
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the trace contract's JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
+		return 2
+	}
+	s, err := open(fs.Arg(0))
+	if err != nil {
+		return reportLoad(err, stderr)
+	}
+	if *asJSON {
+		if err := s.RunToEnd(); err != nil {
+			fmt.Fprintf(stderr, "backfill: internal error: %v\n", err)
+			return 1
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(s.Trace()); err != nil {
+			fmt.Fprintf(stderr, "backfill: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if err := writeText(s, stdout); err != nil {
+		fmt.Fprintf(stderr, "backfill: internal error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// writeText prints a readable trace: each step, its outputs with ✓/✗ per row, the explanation.
+func writeText(s *scenarios.Session, w io.Writer) error {
+	cfg := s.Scenario.Config
+	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
+	if cfg.Summary != "" {
+		fmt.Fprintf(w, "%s\n", strings.TrimSpace(cfg.Summary))
+	}
+	fmt.Fprintln(w)
+	tl := s.Timeline()
+	for tl.Pos() < tl.Len() {
+		st := tl.Script()[tl.Pos()]
+		if err := s.Step(); err != nil {
+			return err
+		}
+		e := tl.Engine()
+		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
+		if st.Note != "" {
+			fmt.Fprintf(w, "  note: %s\n", strings.TrimSpace(st.Note))
+		}
+		outs := e.Outputs()
+		first := len(outs)
+		for first > 0 && outs[first-1].Step == tl.Pos() {
+			first--
+		}
+		for _, o := range outs[first:] {
+			fmt.Fprintf(w, "  → %s\n", o)
+		}
+		for _, ef := range e.Effects() {
+			fmt.Fprintf(w, "  · %s  [LP:%d-%d]\n", ef.Text, ef.Lines[0], ef.Lines[1])
+		}
+	}
+	e := tl.Engine()
+	tr := e.Trace()
+	fmt.Fprintf(w, "\nphase: %s\n", tr.Phase)
+	if tr.Error != nil {
+		kind := "error"
+		if tr.Error.Panic {
+			kind = "panic"
+		}
+		fmt.Fprintf(w, "%s at step %d: %s\n", kind, tr.Error.Step, tr.Error.Message)
+	}
+	fmt.Fprintf(w, "progress table (durable):")
+	for _, r := range tr.ProgressTable {
+		b, _ := json.Marshal(r)
+		fmt.Fprintf(w, " %s", b)
+	}
+	fmt.Fprintf(w, "\ndownstream:")
+	for _, r := range tr.Downstream {
+		fmt.Fprintf(w, " %s", r)
+	}
+	inv := e.Invariant()
+	fmt.Fprintf(w, "\ninvariant: %s", inv.Status)
+	if inv.Text != "" {
+		fmt.Fprintf(w, " — %s", inv.Text)
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+func validateCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: backfill validate FILE...")
+		return 2
+	}
+	code := 0
+	for _, f := range args {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "backfill: %v\n", err)
+			code = 2
+			continue
+		}
+		if _, err := scenarios.Load(f, text); err != nil {
+			reportLoad(err, stderr)
+			code = 2
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: ok\n", f)
+	}
+	return code
+}
+
+func listCmd(stdout io.Writer) int {
+	for _, in := range scenarios.Builtins() {
+		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
+	}
+	return 0
+}

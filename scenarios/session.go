@@ -1,0 +1,107 @@
+package scenarios
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
+
+// Session is an opened scenario: its parsed file and a timeline over the engine. It is what the
+// command line and the page's bridge drive.
+type Session struct {
+	Name     string
+	Scenario *Scenario
+	base     *engine.Engine
+	tl       *engine.Timeline
+}
+
+// Load parses a scenario and checks it by running every step. Every error is an *Error naming
+// file:line:column.
+func Load(file string, text []byte) (*Session, error) {
+	sc, err := Parse(file, text)
+	if err != nil {
+		return nil, err
+	}
+	base, err := engine.New(sc.Config)
+	if err != nil {
+		return nil, &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
+	}
+	if err := engine.Validate(base, sc.Steps); err != nil {
+		return nil, sc.stepError(err)
+	}
+	s := &Session{Scenario: sc, base: base}
+	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
+	return s, nil
+}
+
+// stepError places an engine's refusal of a scripted step at that step's line and column.
+func (sc *Scenario) stepError(err error) error {
+	var se *engine.StepError
+	if !errors.As(err, &se) {
+		return &Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
+	}
+	p := sc.Pos[se.Index]
+	pos := p.Pos
+	if se.Err.Row >= 0 && se.Err.Row < len(p.Rows) {
+		pos = p.Rows[se.Err.Row]
+	}
+	return &Error{File: sc.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf("step %d: %s", se.Index+1, se.Err.Msg)}
+}
+
+func (s *Session) format(st engine.Step) string { return FormatStep(s.Scenario.Config, st) }
+
+// Timeline returns the session's timeline.
+func (s *Session) Timeline() *engine.Timeline { return s.tl }
+
+// View returns the view at the current step.
+func (s *Session) View() *engine.View {
+	v := s.tl.View()
+	return &v
+}
+
+// Step applies the next scripted step.
+func (s *Session) Step() error { return s.tl.Forward() }
+
+// Back goes one step back.
+func (s *Session) Back() error { return s.tl.Back() }
+
+// Goto goes to the state after n steps.
+func (s *Session) Goto(n int) error { return s.tl.Goto(n) }
+
+// Steps is the number of steps in the (possibly branched) script.
+func (s *Session) Steps() int { return s.tl.Len() }
+
+// Actions lists what can happen next.
+func (s *Session) Actions() []engine.Action { return s.tl.Actions() }
+
+// Apply makes a step written in the scenario format happen next (following the script when it
+// is the scripted step, branching otherwise). Errors name the line and column within text.
+func (s *Session) Apply(text string) error {
+	st, err := ParseStep(s.Scenario.Config, text)
+	if err != nil {
+		return err
+	}
+	if err := s.tl.Apply(st); err != nil {
+		var ie *engine.InputError
+		if errors.As(err, &ie) {
+			return &Error{Line: 1, Col: 1, Msg: ie.Msg}
+		}
+		return err
+	}
+	return nil
+}
+
+// Trace returns the trace contract's object at the current step.
+func (s *Session) Trace() engine.Trace { return s.tl.Engine().Trace() }
+
+// Script returns the current script as a scenario (for export: it replays this run exactly).
+func (s *Session) Script() *Scenario {
+	sc := *s.Scenario
+	sc.Steps = append([]engine.Step(nil), s.tl.Script()...)
+	sc.Pos = nil
+	return &sc
+}
+
+// RunToEnd goes to the last step.
+func (s *Session) RunToEnd() error { return s.tl.Goto(s.tl.Len()) }
