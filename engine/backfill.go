@@ -87,7 +87,7 @@ func (e *Engine) emitBuilder(vi int) {
 	e.processed += int64(len(rows))
 	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
 	e.emitChunk(out, "builder")
-	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %d rows.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, p.Rows)
+	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.

@@ -21,7 +21,7 @@ func (e *Engine) mark(rows []RowOp) []OutRow {
 		default:
 			if CompareRows(pk, p.Pos) <= 0 {
 				o.Visible = true
-				o.Why = fmt.Sprintf("%s visible: vnode %d is in progress at %s and %s ≤ %s, a part downstream already has", name, v, p.Pos, pk, p.Pos)
+				o.Why = fmt.Sprintf("%s visible: vnode %d is in progress at %s and %s ≤ %s: the snapshot has passed this key, so downstream must see the change now", name, v, p.Pos, pk, p.Pos)
 			} else {
 				o.Why = fmt.Sprintf("%s hidden: vnode %d is in progress at %s and %s > %s; %s", name, v, p.Pos, pk, p.Pos, laterSnapshot(r.Op))
 			}
