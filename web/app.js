@@ -38,6 +38,7 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
   let playTimer = null;
   let queue = Promise.resolve();
   let toastTimer = null;
+  let freshNext = false; // the next render is a new start (a permalink), not a change to show
 
   const renderer = createRenderer(els, { onRecover: (a) => act(a) });
   window.explainerPage = { render: (v, o) => renderer.render(v, o), get view() { return view; } };
@@ -68,7 +69,8 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     if (!v) return;
     if (method === "open") scenarioName = String(arg);
     if (method === "load") scenarioName = null;
-    const fresh = method === "open" || method === "load";
+    const fresh = method === "open" || method === "load" || freshNext;
+    freshNext = false;
     view = v;
     renderer.render(v, { fresh });
     controls.update(v);
@@ -170,7 +172,9 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
   }
   async function honourHash() {
     const want = parseHash();
+    let opened = false;
     if (want.src) {
+      opened = true;
       try {
         const resp = await fetch(new URL(want.src, document.baseURI));
         if (!resp.ok) throw new Error(`${want.src}: HTTP ${resp.status}`);
@@ -180,13 +184,18 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     } else {
       const name = want.scenario || scenarioName || DEFAULT_SCENARIO;
       if (name !== scenarioName || !view) {
+        opened = true;
         try { await run(() => explainer.open(name)); } catch {
           if (name !== DEFAULT_SCENARIO) await run(() => explainer.open(DEFAULT_SCENARIO)).catch(() => {});
           return;
         }
       }
     }
-    if (want.step !== null && view && want.step !== view.step) await run(() => explainer.goto(want.step)).catch(() => {});
+    if (want.step !== null && view && want.step !== view.step) {
+      freshNext = opened;
+      await run(() => explainer.goto(want.step)).catch(() => {});
+      freshNext = false;
+    }
   }
   window.addEventListener("hashchange", () => {
     const want = parseHash();
