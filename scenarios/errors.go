@@ -1,10 +1,14 @@
 package scenarios
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // Error is every error the parser returns: a position in the scenario text and a message that
@@ -59,21 +63,77 @@ func catch(err *error) {
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// parserProblems are the problems of the YAML library's parser (not its scanner); for these it
+// reports a 0-based line (the start of the construct being parsed), so 1 is added.
+var parserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'",
+	"did not find expected '-' indicator", "did not find expected <document start>",
+	"did not find expected <stream-start>", "did not find expected key",
+	"did not find expected node content", "found duplicate %TAG directive",
+	"found duplicate %YAML directive", "found incompatible YAML document", "found undefined tag handle",
+}
+
+// readerProblems are the YAML library's complaints about the bytes themselves; it reports no
+// position for them, so the parser finds the offending character itself.
+var readerProblems = []string{
+	"control characters are not allowed", "invalid leading UTF-8 octet",
+	"incomplete UTF-8 octet sequence", "invalid trailing UTF-8 octet", "invalid Unicode character",
+	"invalid length of a UTF-8 sequence",
+}
+
 // yamlError converts an error of the YAML library (a syntax error) into an *Error.
-func yamlError(file string, err error) *Error {
+func yamlError(file string, text []byte, err error) *Error {
 	var te *Error
 	if errors.As(err, &te) {
 		return te
 	}
 	msg := err.Error()
-	line := 1
+	line, col := 1, 1
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		msg = m[2]
 		if n, e := strconv.Atoi(m[1]); e == nil && n >= 1 {
 			line = n
+			if slices.Contains(parserProblems, msg) {
+				line++
+			}
 		}
-		msg = m[2]
-	} else if len(msg) > 6 && msg[:6] == "yaml: " {
-		msg = msg[6:]
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+		if slices.Contains(readerProblems, msg) {
+			line, col = badCharPos(text)
+		}
 	}
-	return &Error{File: file, Line: line, Col: 1, Msg: "invalid YAML: " + msg}
+	// at the end of the text the library may name the line after the last one
+	last := bytes.Count(text, []byte("\n")) + bytes.Count(text, []byte("\r")) - bytes.Count(text, []byte("\r\n"))
+	if len(text) > 0 && text[len(text)-1] != '\n' && text[len(text)-1] != '\r' {
+		last++
+	}
+	line = min(line, max(1, last))
+	return &Error{File: file, Line: line, Col: col, Msg: "invalid YAML: " + msg}
+}
+
+// badCharPos finds the first byte YAML refuses: invalid UTF-8 or a non-printable character.
+func badCharPos(text []byte) (line, col int) {
+	line, col = 1, 1
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if r == utf8.RuneError && size <= 1 || !yamlPrintable(r) {
+			return line, col
+		}
+		i += size
+		switch {
+		case r == '\r' && i < len(text) && text[i] == '\n':
+		case r == '\n' || r == '\r':
+			line, col = line+1, 1
+		default:
+			col++
+		}
+	}
+	return 1, 1
+}
+
+// yamlPrintable is YAML's set of characters allowed in a stream.
+func yamlPrintable(r rune) bool {
+	return r == 0x9 || r == 0xA || r == 0xD || r >= 0x20 && r <= 0x7E || r == 0x85 ||
+		r >= 0xA0 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }

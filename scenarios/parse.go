@@ -118,13 +118,13 @@ func (p *parser) decode(text []byte) *yaml.Node {
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
-		panic(failure{yamlError(p.file, err)})
+		panic(failure{yamlError(p.file, text, err)})
 	}
 	var extra yaml.Node
 	if err := decodeSafe(dec, &extra); err == nil {
 		fail(p.file, Pos{extra.Line, extra.Column}, "a scenario is one YAML document; found a second one")
 	} else if !errors.Is(err, io.EOF) {
-		panic(failure{yamlError(p.file, err)})
+		panic(failure{yamlError(p.file, text, err)})
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil
