@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const head = `title: t
+table: {columns: [a, id], locality: [a], stream_key: [id]}
+vnodes: {count: 2, owned: [0], rule: ranges, bounds: [10]}
+fragment: 7
+steps:
+  - barrier: 1
+`
+
+// TestInvalidScenariosExit2WithPosition: every malformed file exits 2 naming file:line:column,
+// never panics, and prints nothing on stdout.
+func TestInvalidScenariosExit2WithPosition(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		line int // the line the error must name
+		want string
+	}{
+		{"bad op", head + `  - chunk: ["* 1 100"]` + "\n", 7, "op"},
+		{"wrong width", head + `  - chunk: ["+ 1 100 7"]` + "\n", 7, ""},
+		{"unowned vnode", head + `  - chunk: ["+ 11 100"]` + "\n", 7, "vnode 1"},
+		{"epoch going back", head + "  - barrier: 1\n", 7, "epoch"},
+		{"unknown key", head + "  - barier: 2\n", 7, "barier"},
+		{"unknown top-level key", "colour: red\n" + head, 1, "colour"},
+		{"YAML syntax", head + "  - chunk: [\"+ 1 100\"\n", 0, ""},
+		{"snapshot asked past its end", head + "  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 5\n", 8, "only 1 item left"},
+		{"integer overflow", head + `  - chunk: ["+ 99999999999999999999 1"]` + "\n", 7, ""},
+		{"unknown column", head + "  - watermark: {column: b, value: 1}\n", 7, "b"},
+		{"step after failure", head + "  - end\n  - barrier: 3\n", 8, "only `recover` can follow"},
+		{"zero vnodes", strings.Replace(head, "count: 2, owned: [0], rule: ranges, bounds: [10]", "count: 0", 1), 3, ""},
+		{"insert an existing pk", head + `  - chunk: ["+ 1 100"]` + "\n" + `  - chunk: ["+ 1 100"]` + "\n", 8, "already holds"},
+		{"empty file", "", 1, ""},
+		{"not a mapping", "- 1\n- 2\n", 1, ""},
+	}
+	dir := t.TempDir()
+	pos := regexp.MustCompile(`^(.+):(\d+):(\d+): .+`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".yaml")
+			require.NoError(t, os.WriteFile(f, []byte(tt.text), 0o644))
+			for _, args := range [][]string{{"run", "--json", f}, {"run", f}, {"validate", f}} {
+				var stdout, stderr bytes.Buffer
+				code := run(args, &stdout, &stderr)
+				assert.Equal(t, 2, code, "%v: %s", args, stderr.String())
+				assert.Empty(t, stdout.String())
+				m := pos.FindStringSubmatch(strings.TrimSpace(stderr.String()))
+				require.NotNil(t, m, "stderr %q names no file:line:column", stderr.String())
+				assert.Equal(t, f, m[1])
+				if tt.line > 0 {
+					assert.Equal(t, tt.line, atoi(m[2]), stderr.String())
+				}
+				assert.Contains(t, stderr.String(), tt.want)
+				assert.NotContains(t, stderr.String(), "internal error")
+			}
+		})
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func TestRunText(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", "happy-path"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "→ chunk +(3,102)✗ +(13,202)✗")
+	assert.Contains(t, out, "(3,102) hidden: vnode 0 is in progress at (2,101) and (3,102) > (2,101); the refreshed snapshot will emit it")
+	assert.Contains(t, out, "invariant: holds")
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{}, {"frobnicate"}, {"run"}, {"run", "no-such-scenario"}, {"validate"}, {"run", "--bogus", "x"}} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
+		assert.NotEmpty(t, stderr.String(), "%v", args)
+	}
+}
