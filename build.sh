@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The one entry point: build | serve | dist | test | bench.
+#
+#   ./build.sh build   dist/ (index.html, web/, explainer.wasm, wasm_exec.js),
+#                      dist/explainer-offline.html (one file, works from file://), bin/backfill
+#   ./build.sh serve   build, then serve dist/ on http://127.0.0.1:8080/ (ADDR=host:port to change)
+#   ./build.sh dist    build, then report sizes (raw and gzip)
+#   ./build.sh test    install what the tests need, then every check; fails on the first failure
+#   ./build.sh bench   engine benchmarks and the browser benchmark
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+# Go lives in /usr/local/go on these machines; a login shell may not have it on PATH.
+if ! command -v go >/dev/null 2>&1 && [[ -x /usr/local/go/bin/go ]]; then
+  export PATH="/usr/local/go/bin:$PATH"
+fi
+
+heading() { printf '\n==== %s ====\n' "$*"; }
+
+build() {
+  heading "build: wasm (GOOS=js GOARCH=wasm)"
+  rm -rf dist
+  mkdir -p dist/web bin
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o dist/web/explainer.wasm ./wasm
+  cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/web/wasm_exec.js
+
+  heading "build: page"
+  cp index.html dist/index.html
+  shopt -s nullglob
+  local f
+  for f in web/*.js web/*.css; do   # not web/test, web/bench, web/fixtures
+    cp "$f" dist/web/
+  done
+  shopt -u nullglob
+
+  heading "build: bin/backfill"
+  go build -o bin/backfill ./cmd/backfill
+
+  heading "build: dist/explainer-offline.html"
+  go run ./internal/site/cmd/offline --dir dist --out dist/explainer-offline.html
+}
+
+serve() {
+  build
+  local addr="${ADDR:-127.0.0.1:8080}"
+  heading "serve: http://${addr}/ (Ctrl-C to stop)"
+  exec bin/backfill serve --dir dist --addr "$addr"
+}
+
+gzsize() { gzip -9 -c "$1" | wc -c; }
+
+dist() {
+  build
+  heading "dist: sizes"
+  local raw=0 gz=0 f r g
+  printf '%-40s %12s %12s\n' "file" "raw" "gzip -9"
+  while IFS= read -r -d '' f; do
+    r=$(wc -c <"$f"); g=$(gzsize "$f")
+    raw=$((raw + r)); gz=$((gz + g))
+    printf '%-40s %12d %12d\n' "${f#dist/}" "$r" "$g"
+  done < <(find dist -type f -print0 | sort -z)
+  printf '%-40s %12d %12d\n' "total (dist/)" "$raw" "$gz"
+  local site_raw site_gz
+  site_raw=$((raw - $(wc -c <dist/explainer-offline.html)))
+  site_gz=$((gz - $(gzsize dist/explainer-offline.html)))
+  printf '%-40s %12d %12d\n' "served site (without the offline file)" "$site_raw" "$site_gz"
+}
+
+ensure_test_deps() {
+  heading "test: dependencies"
+  if [[ ! -x /usr/bin/chromium ]]; then
+    echo "installing chromium (Debian package)"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  fi
+  if ! command -v node >/dev/null 2>&1; then
+    echo "installing nodejs (Debian package)"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
+  fi
+  if [[ ! -d node_modules/playwright-core || ! -d node_modules/axe-core ]]; then
+    # playwright-core never downloads a browser; the tests use /usr/bin/chromium.
+    npm ci --no-audit --no-fund
+  fi
+  go mod download
+  echo "go: $(go version)"
+  echo "node: $(node --version)"
+  echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo unknown)"
+}
+
+fuzz_targets() {
+  # "dir name" for every Fuzz target in a package that builds for the host (not wasm/).
+  grep -rIl --include='*_test.go' --exclude-dir=node_modules --exclude-dir=wasm --exclude-dir=dist \
+    -E '^func Fuzz[A-Za-z0-9_]*\(' . | sort | while IFS= read -r file; do
+    grep -oE '^func Fuzz[A-Za-z0-9_]*' "$file" | sed 's/^func //' | while IFS= read -r name; do
+      printf '%s %s\n' "$(dirname "$file")" "$name"
+    done
+  done
+}
+
+test_all() {
+  ensure_test_deps
+
+  heading "test: gofmt"
+  local unformatted
+  # (xargs -r: with no files, gofmt would read standard input instead)
+  unformatted=$(git ls-files -z --cached --others --exclude-standard '*.go' | xargs -0 -r gofmt -l)
+  if [[ -n "$unformatted" ]]; then
+    echo "gofmt -l reports:"; echo "$unformatted"
+    return 1
+  fi
+  echo "ok"
+
+  heading "test: go vet"
+  go vet ./...
+  GOOS=js GOARCH=wasm go vet ./wasm/...
+  echo "ok"
+
+  heading "test: go test"
+  go test ./...
+
+  heading "test: fuzz (${FUZZTIME:-10s} each)"
+  local dir name found=0
+  while read -r dir name; do
+    found=1
+    echo "-- $name in $dir"
+    go test -run '^$' -fuzz "^${name}\$" -fuzztime "${FUZZTIME:-10s}" "$dir"
+  done < <(fuzz_targets)
+  [[ $found == 1 ]] || echo "no Fuzz targets"
+
+  heading "test: wasm bridge under Node"
+  GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...
+
+  heading "test: backfill check (golden traces)"
+  mkdir -p bin
+  go build -o bin/backfill ./cmd/backfill
+  bin/backfill check
+
+  build
+
+  heading "test: browser (node --test, chromium)"
+  node --test web/test/*.test.mjs
+
+  heading "test: all passed"
+}
+
+bench() {
+  heading "bench: engine"
+  go test -run '^$' -bench . -benchmem ./engine/...
+  build
+  if [[ ! -d node_modules/playwright-core ]]; then
+    npm ci --no-audit --no-fund
+  fi
+  heading "bench: browser"
+  node web/bench/bench.mjs
+}
+
+case "${1:-}" in
+  build) build ;;
+  serve) serve ;;
+  dist) dist ;;
+  test) test_all ;;
+  bench) bench ;;
+  *)
+    echo "usage: $0 build|serve|dist|test|bench" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,91 @@
+// harness.test.mjs — the harness itself, against a trivial page of its own (so it is tested
+// whatever state the real page is in): our Go server's headers as a browser sees them, waiting
+// for explainer.ready (and failing when it rejects), error capture, axe finding a real violation,
+// screenshots.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync, mkdirSync, existsSync, statSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setup, waitReady } from "./harness.mjs";
+
+let h;
+let dir;
+
+const page = (ready) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>harness</title>
+<link rel="stylesheet" href="web/s.css">
+<script type="module">
+  window.explainer = {
+    ready: ${ready},
+    scenarios: async () => [{ name: "fake", title: "Fake", summary: "" }],
+  };
+</script></head>
+<body><main><h1>harness page</h1><img src="web/dot.svg" id="no-alt"></main></body></html>`;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), "harness-"));
+  mkdirSync(join(dir, "web"));
+  writeFileSync(join(dir, "index.html"), page("new Promise((r) => setTimeout(r, 200))"));
+  writeFileSync(join(dir, "rejects.html"), page("Promise.reject(new Error('engine broke'))"));
+  writeFileSync(join(dir, "web/s.css"), "h1 { color: #222; }");
+  writeFileSync(join(dir, "web/dot.svg"), "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>");
+  writeFileSync(join(dir, "web/x.wasm"), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  h = await setup({ dir });
+});
+
+after(async () => {
+  await h?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test("the Go server serves with the headers the page needs", async () => {
+  const wasm = await fetch(new URL("web/x.wasm", h.url));
+  assert.equal(wasm.status, 200);
+  assert.equal(wasm.headers.get("content-type"), "application/wasm");
+  assert.equal(wasm.headers.get("cache-control"), "no-cache");
+  const css = await fetch(new URL("web/s.css", h.url), { headers: { "accept-encoding": "gzip" } });
+  assert.equal(css.headers.get("content-type"), "text/css; charset=utf-8");
+  assert.equal(css.headers.get("content-encoding"), "gzip");
+  assert.equal(await css.text(), "h1 { color: #222; }");
+  assert.equal((await fetch(new URL("web/", h.url))).status, 404, "no directory listing");
+  assert.match(h.server.log(), /GET \/web\/x\.wasm 200/);
+});
+
+test("open waits for explainer.ready and the page's API works", async () => {
+  const p = await h.open("index.html");
+  assert.deepEqual(await p.evaluate(() => window.explainer.scenarios()), [{ name: "fake", title: "Fake", summary: "" }]);
+  assert.equal(await p.evaluate(() => getComputedStyle(document.querySelector("h1")).color), "rgb(34, 34, 34)");
+});
+
+test("a rejected explainer.ready fails with the page's reason", async () => {
+  const p = await h.open("rejects.html", { ready: false });
+  await assert.rejects(waitReady(p, { timeoutMs: 3000 }), /explainer.ready rejected: engine broke/);
+});
+
+test("console and page errors are recorded", async () => {
+  const p = await h.open("index.html");
+  h.assertNoErrors(p);
+  await p.evaluate(() => { console.error("boom"); setTimeout(() => { throw new Error("uncaught"); }); });
+  await p.waitForTimeout(100);
+  assert.throws(() => h.assertNoErrors(p), /console\.error: boom[\s\S]*pageerror: uncaught/);
+});
+
+test("axe reports serious and critical violations", async () => {
+  const p = await h.open("index.html");
+  const v = await h.axe(p);
+  const alt = v.find((x) => x.id === "image-alt");
+  assert.ok(alt, `expected image-alt among ${JSON.stringify(v)}`);
+  assert.equal(alt.impact, "critical");
+  assert.deepEqual(alt.targets, ["#no-alt"]);
+  await p.evaluate(() => document.getElementById("no-alt").setAttribute("alt", "a dot"));
+  assert.deepEqual(await h.axe(p), []);
+});
+
+test("screenshots land in web/test/artifacts", async () => {
+  const p = await h.open("index.html", { viewport: { width: 375, height: 600 }, colorScheme: "dark" });
+  const path = await h.screenshot(p, "harness self-test");
+  assert.ok(path.endsWith("web/test/artifacts/harness_self-test.png"));
+  assert.ok(existsSync(path) && statSync(path).size > 100);
+});

@@ -1,0 +1,53 @@
+// smoke.test.mjs — the built site starts: served over HTTP by bin/backfill serve, and the offline
+// single file from file://. Each must reach explainer.ready with the real engine (the wasm) and
+// list the built-in scenarios, without console or page errors.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup, fileURL } from "./harness.mjs";
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+test("served index.html reaches explainer.ready and lists scenarios", async () => {
+  const page = await h.open("index.html");
+  const list = await page.evaluate(() => window.explainer.scenarios());
+  assert.ok(Array.isArray(list) && list.length > 0, `scenarios(): ${JSON.stringify(list)}`);
+  for (const s of list) {
+    assert.equal(typeof s.name, "string");
+    assert.equal(typeof s.title, "string");
+  }
+  await h.screenshot(page, "smoke-served");
+  h.assertNoErrors(page);
+});
+
+test("the engine answers through the page API", async () => {
+  const page = await h.open("index.html");
+  const result = await page.evaluate(async () => {
+    const [first] = await window.explainer.scenarios();
+    await window.explainer.open(first.name);
+    const steps = await window.explainer.steps();
+    await window.explainer.step();
+    const state = await window.explainer.state();
+    let unknown = null;
+    try { await window.explainer.open("no-such-scenario"); } catch (e) { unknown = e.message; }
+    return { steps, state, unknown };
+  });
+  assert.ok(Number.isInteger(result.steps) && result.steps > 0, `steps(): ${result.steps}`);
+  assert.equal(result.state.step, 1);
+  for (const key of ["title", "outputs", "error", "phase", "progress_table", "downstream", "step"]) {
+    assert.ok(key in result.state, `state() lacks ${key}`);
+  }
+  assert.match(result.unknown ?? "", /no-such-scenario/);
+  h.assertNoErrors(page);
+});
+
+test("the offline single file works from file://", async () => {
+  const page = await h.open(fileURL("dist/explainer-offline.html"));
+  const list = await page.evaluate(() => window.explainer.scenarios());
+  assert.ok(Array.isArray(list) && list.length > 0, `scenarios(): ${JSON.stringify(list)}`);
+  assert.equal(await page.evaluate(() => location.protocol), "file:");
+  await h.screenshot(page, "smoke-offline");
+  h.assertNoErrors(page);
+});
