@@ -208,6 +208,7 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     window.parent.postMessage({ type: "explainer:state", step: view.step, phase: view.phase, steps: view.steps, scenario: scenarioName }, "*");
   }
   window.addEventListener("message", (ev) => {
+    if (ev.source !== window.parent) return; // only the embedding page (or this page when top-level)
     const d = ev.data;
     if (!d || typeof d !== "object" || typeof d.type !== "string") return;
     if (d.type === "explainer:goto" && Number.isFinite(Number(d.step))) { stop(); fire(() => explainer.goto(Number(d.step))); }

@@ -36,7 +36,7 @@ export function rowChip(row, opts = {}) {
   if (op) cls.push("op-" + (OP_CLASS[op] || "ins"));
   let mark = null;
   let label = (op ? (OP_NAMES[op] || op) + " " : "") + tuple;
-  if (r.visible === true) { cls.push("vis"); mark = h("span", { class: "mark", "aria-hidden": "true" }, "✓"); label += ", visible"; }
+  if (r.visible === true && opts.markVisible !== false) { cls.push("vis"); mark = h("span", { class: "mark", "aria-hidden": "true" }, "✓"); label += ", visible"; }
   if (r.visible === false) { cls.push("hid"); mark = h("span", { class: "mark", "aria-hidden": "true" }, "✗"); label += ", hidden"; }
   if (opts.showVnode && r.vnode !== undefined && r.vnode !== null) label += ", vnode " + r.vnode;
   if (r.why) label += ": " + r.why;
@@ -85,7 +85,10 @@ export function barrierPill(msg) {
     h("span", { "aria-hidden": "true" }, "B"), " e" + msg.epoch), ...tags];
 }
 
-/** An upstream message or an output, rendered inline (without its step badge). */
+/**
+ * An upstream message or an output, rendered inline (without its step badge).
+ * opts.markVisible: false shows ✗ on invisible rows only (upstream input, where ✓ is noise).
+ */
 export function messageBody(msg, opts = {}) {
   switch (msg.type) {
     case "barrier":
@@ -94,7 +97,7 @@ export function messageBody(msg, opts = {}) {
       return [
         h("span", { class: "pill chunk" }, "chunk"),
         msg.source ? h("span", { class: "tag tag-src", title: sourceHelp(msg.source) }, msg.source) : null,
-        chipList(msg.rows, { empty: "empty chunk", changed: opts.rowChanged }),
+        chipList(msg.rows, { empty: "empty chunk", changed: opts.rowChanged, markVisible: opts.markVisible }),
       ];
     case "watermark":
       return [h("span", { class: "pill wm", "aria-label": "watermark " + msg.column + " = " + fmtValue(msg.value) },

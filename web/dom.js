@@ -53,7 +53,7 @@ export function fill(el, ...children) {
 export function richText(text) {
   const out = document.createDocumentFragment();
   const s = String(text ?? "");
-  const re = /`([^`\n]+)`|\*\*([^*\n]+)\*\*/g;
+  const re = /`([^`]+)`|\*\*([^*]+?)\*\*/g;
   let last = 0;
   let m;
   while ((m = re.exec(s)) !== null) {
@@ -63,6 +63,19 @@ export function richText(text) {
     last = m.index + m[0].length;
   }
   if (last < s.length) out.append(document.createTextNode(s.slice(last)));
+  return out;
+}
+
+/**
+ * A summary as paragraphs: blank lines separate paragraphs, single line breaks are soft
+ * (YAML block text is hard-wrapped); each paragraph goes through richText.
+ */
+export function richParagraphs(text) {
+  const out = document.createDocumentFragment();
+  for (const para of String(text ?? "").split(/\n\s*\n/)) {
+    const t = para.replace(/\s*\n\s*/g, " ").trim();
+    if (t) out.append(h("p", null, richText(t)));
+  }
   return out;
 }
 

@@ -27,7 +27,7 @@ function renderBuffer(view, prev, box) {
     ol.append(h("li", { class: ["msg", "msg-chunk", isNew && "changed"] },
       stepBadge(entry.arrived_step),
       h("span", { class: "pill chunk" }, "chunk"),
-      chipList(entry.rows, { empty: "empty (all rows were invisible)" })));
+      chipList(entry.rows, { empty: "empty (all rows were invisible)", markVisible: false })));
   }
   fill(box, h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"} held until the next barrier marks ${buf.length === 1 ? "it" : "them"}`), ol);
 }

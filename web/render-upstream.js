@@ -20,7 +20,7 @@ function renderNext(view, ol) {
     items.push(h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
       stepBadge(msg.step),
       i === 0 ? h("span", { class: "sr-only" }, "next: ") : null,
-      messageBody(msg)));
+      messageBody(msg, { markVisible: false })));
   });
   if (up.more > 0) items.push(h("li", { class: "msg more" }, `… and ${up.more} more`));
   if (items.length === 0) {

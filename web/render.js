@@ -1,6 +1,6 @@
 // render.js — renders one view onto the stage. It keeps the previously rendered view and
 // hands it to each panel, which highlights what changed; it computes no protocol logic.
-import { $, h, fill, richText } from "./dom.js";
+import { $, h, fill, richParagraphs } from "./dom.js";
 import { renderUpstream } from "./render-upstream.js";
 import { renderExecutor } from "./render-executor.js";
 import { renderDownstream } from "./render-downstream.js";
@@ -45,7 +45,7 @@ export function createRenderer(els, opts = {}) {
       document.documentElement.dataset.phase = view.phase || "";
       // Header and intro.
       fill(els.title, view.title || "Untitled scenario");
-      fill(els.summary, richText(view.summary || ""));
+      fill(els.summary, richParagraphs(view.summary || ""));
       fill(els.phase, h("span", { class: "sr-only" }, "phase: "), (PHASE_TEXT[view.phase] || view.phase || "").toUpperCase());
       els.phase.className = "phase ph-" + (view.phase || "none") + (prev && prev.phase !== view.phase ? " changed" : "");
       fill(els.epoch, view.epoch ? `epoch e${view.epoch}` : "no barrier yet");
