@@ -1,4 +1,4 @@
-//go:build js && wasm && scenarios_ready
+//go:build js && wasm
 
 package main
 
