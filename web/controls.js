@@ -61,7 +61,7 @@ export function createControls(handlers) {
         title: name, "aria-label": "go to " + name,
         onclick: () => handlers.goto(mark.step),
       }, h("span", { class: "tick", "aria-hidden": "true" }, MARK_GLYPH[mark.kind] || "•"),
-        showLabels || mark.kind !== "barrier" ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.kind === "barrier" ? (mark.label || "") : (mark.label || MARK_NAME[mark.kind] || "")) : null);
+        (showLabels || mark.kind !== "barrier") && mark.label !== MARK_GLYPH[mark.kind] ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.kind === "barrier" ? (mark.label || "") : (mark.label || MARK_NAME[mark.kind] || "")) : null);
       b.style.left = `${(mark.step / m) * 100}%`;
       return b;
     }));
