@@ -17,6 +17,8 @@
 //   });
 //
 // Run: ./build.sh build && node --test web/test/*.test.mjs
+// Name test files *.test.mjs: build.sh runs exactly those (a bare `node --test web/test/` would
+// also run this module as a test file, since it sits in a test/ directory).
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
