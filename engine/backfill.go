@@ -25,11 +25,11 @@ func (e *Engine) onBackfillUpstream(s Step) {
 	case EventWatermark:
 		e.say("drop", LinesBackfillLoop, "Backfill: watermark %s dropped; watermarks pass only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
 	case EventError:
-		e.say("fail", LinesBackfillLoop, "Backfill: the upstream yields an error and the executor returns it; %s.", e.lostWork())
+		e.say("fail", LinesBackfillLoop, "Backfill: the upstream yields an error and the executor returns it%s.", prefixed("; ", e.lostWork()))
 		e.fail(s.Message, false, LinesBackfillLoop)
 	case EventEnd:
 		e.upEnded = true
-		e.say("fail", LinesFatalEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails; %s.", e.lostWork())
+		e.say("fail", LinesFatalEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails%s.", prefixed("; ", e.lostWork()))
 		e.fail(ErrUpstreamEnded, false, LinesFatalEnd)
 	case EventBarrier:
 		e.onBackfillBarrier(s.Barrier)
@@ -46,7 +46,15 @@ func (e *Engine) lostWork() string {
 	for _, c := range e.buffer {
 		u += len(c.rows)
 	}
-	return fmt.Sprintf("%s in the builders and %s in the upstream buffer are never emitted", plural(b, "row"), plural(u, "buffered row"))
+	switch {
+	case b == 0 && u == 0:
+		return ""
+	case u == 0:
+		return fmt.Sprintf("the %s in the builders %s never emitted", plural(b, "row"), isAre(b))
+	case b == 0:
+		return fmt.Sprintf("the %s in the upstream buffer %s never emitted", plural(u, "row"), isAre(u))
+	}
+	return fmt.Sprintf("the %s in the builders and the %s in the upstream buffer are never emitted", plural(b, "row"), plural(u, "row"))
 }
 
 // snapshotItem delivers the snapshot's next item: a row into its vnode's builder, or the end.
@@ -84,7 +92,6 @@ func (e *Engine) emitBuilder(vi int) {
 	p.State = InProgress
 	p.Pos = rows[len(rows)-1].Project(e.pk)
 	p.Rows += int64(len(rows))
-	e.processed += int64(len(rows))
 	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
 	e.emitChunk(out, "builder")
 	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
@@ -136,6 +143,13 @@ func (e *Engine) onSnapshotEnd() {
 	e.say("phase", LinesCompletion, "Completion: the vnodes become Completed only at the next barrier, which persists them. A crash before it resumes from the last persisted positions.")
 }
 
+func prefixed(p, s string) string {
+	if s == "" {
+		return ""
+	}
+	return p + s
+}
+
 func isAre(n int) string {
 	if n == 1 {
 		return "is"
@@ -172,10 +186,10 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 		}
 		out := e.mark(c.rows)
 		e.emitChunk(out, "marked")
-		why := make([]string, 0, 4)
+		why := make([]string, 0, 12)
 		for i, o := range out {
-			if i == 4 {
-				why = append(why, fmt.Sprintf("and %d more", len(out)-4))
+			if i == 12 {
+				why = append(why, fmt.Sprintf("and %d more (each row carries its reason)", len(out)-12))
 				break
 			}
 			why = append(why, o.Why)
@@ -211,7 +225,7 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 	if len(persisted) > 0 {
 		persist = "progress table " + strings.Join(persisted, ", ")
 	}
-	e.say("persist", LinesPersistLoad, "Commit: the state table takes %s; %s; %d snapshot rows processed so far.", plural(n, "write"), persist, e.processed)
+	e.say("persist", LinesPersistLoad, "Commit: the state table takes %s; %s; progress reported: %s.", plural(n, "write"), persist, plural(int(e.processedRows()), "snapshot row")+" processed")
 	// 6. emit the barrier
 	e.emitBarrier(b)
 	e.say("emit", LinesBackfillBarrier, "Barrier e%d emitted%s.", b.Epoch, durability(b))
@@ -237,5 +251,18 @@ func (e *Engine) completedGap(rows []RowOp) string {
 	if len(lost) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" But %s belong to completed vnodes, which the snapshot never reads again: downstream will miss them. This is a gap in RisingWave's code (reachable only after an offline reschedule), reproduced here on purpose.", strings.Join(lost, " "))
+	verb := "belong"
+	if len(lost) == 1 {
+		verb = "belongs"
+	}
+	return fmt.Sprintf(" But %s %s to completed vnodes, which the snapshot never reads again: downstream will miss them. This is a gap in RisingWave's code (reachable only after an offline reschedule), reproduced here on purpose.", strings.Join(lost, " "), verb)
+}
+
+// processedRows is the progress reported at a barrier: the rows of every vnode's progress.
+func (e *Engine) processedRows() int64 {
+	var n int64
+	for _, p := range e.progress {
+		n += p.Rows
+	}
+	return n
 }

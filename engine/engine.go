@@ -80,7 +80,6 @@ type Engine struct {
 
 	upEnded          bool // the upstream stream has ended (fused)
 	snapshotFinished bool // this run's snapshot stream delivered its end
-	processed        int64
 
 	upstream *content
 	down     *multiset

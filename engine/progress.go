@@ -31,9 +31,9 @@ type VnodeProgress struct {
 func (p VnodeProgress) describe(vnode int) string {
 	switch p.State {
 	case InProgress:
-		return fmt.Sprintf("v%d in progress at %s, %d rows", vnode, p.Pos, p.Rows)
+		return fmt.Sprintf("v%d in progress at %s, %s", vnode, p.Pos, plural(int(p.Rows), "row"))
 	case Completed:
-		return fmt.Sprintf("v%d completed at %s, %d rows", vnode, p.Pos, p.Rows)
+		return fmt.Sprintf("v%d completed at %s, %s", vnode, p.Pos, plural(int(p.Rows), "row"))
 	}
 	return fmt.Sprintf("v%d not started", vnode)
 }

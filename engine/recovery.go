@@ -6,10 +6,11 @@ import "fmt"
 // downstream and the upstream's content roll back; everything in memory is lost.
 func (e *Engine) recover() {
 	lost := ""
-	if e.phase == PhaseBackfilling {
-		lost = " " + upper(e.lostWork()) + "."
+	if w := e.lostWork(); e.phase == PhaseBackfilling && w != "" {
+		lost = " " + upper(w) + "."
 	}
 	pending := len(e.state.pending)
+	undone := e.state.epoch > e.dur.epoch
 	e.state.restore(e.dur.state, e.dur.epoch)
 	e.progTab = e.dur.progress.clone()
 	e.down = e.dur.down.clone()
@@ -27,7 +28,10 @@ func (e *Engine) recover() {
 	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""
 	if pending > 0 {
-		extra = fmt.Sprintf(" %s not yet committed are dropped.", plural(pending, "state-table write"))
+		extra = fmt.Sprintf(" %s not yet committed %s dropped.", plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
+	}
+	if undone {
+		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, e.state.epoch)
 	}
 	e.say("recover", LinesPersistLoad, "Recovery: every actor restarts from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s The restarted executor waits for a first barrier, then reloads its progress.", e.dur.epoch, lost, extra)
 }

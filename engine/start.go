@@ -43,7 +43,7 @@ func (e *Engine) onFirstMessage(s Step) {
 		e.phase = PhaseBuffering
 		e.say("phase", LinesBuffering, "Every owned vnode is NotStarted, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries StartFragmentBackfill{%d}.", e.cfg.Fragment)
 	case needBackfill:
-		e.say("phase", LinesBackfillLoop, "Some vnode was persisted in progress: buffering is skipped (no start signal is awaited) and the snapshot resumes after each persisted pos.")
+		e.say("phase", LinesBackfillLoop, "Not every owned vnode is NotStarted, so buffering is skipped (no start signal is awaited): the snapshot resumes after each in-progress pos, skips completed vnodes and reads not-started ones from the start.")
 		e.enterBackfill()
 	default:
 		e.phase = PhaseForwarding

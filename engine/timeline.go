@@ -33,6 +33,7 @@ type Timeline struct {
 	cur    *Engine
 	saved  map[int]*Engine // engine after k steps, for k a multiple of checkpointEvery
 	format func(Step) string
+	marks  []Mark // the whole script's timeline marks; nil until computed
 }
 
 // NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
@@ -152,6 +153,7 @@ func (t *Timeline) Apply(s Step) error {
 	}
 	script := append(append(append([]Step{}, t.script[:pos]...), s), future...)
 	t.script = script
+	t.marks = nil
 	for k := range t.saved {
 		if k > pos {
 			delete(t.saved, k)
@@ -266,7 +268,24 @@ func (t *Timeline) View() View {
 		v.Upstream.Next = append(v.Upstream.Next, t.cur.messageView(s, i+1))
 	}
 	v.Actions = t.Actions()
+	v.Marks = t.Marks()
 	return v
+}
+
+// Marks lists the timeline's points of interest over the whole script (barriers, errors,
+// recoveries, the end), so a timeline can show what is still to come.
+func (t *Timeline) Marks() []Mark {
+	if t.marks == nil {
+		e := t.base.Clone()
+		e.SetNarration(false)
+		for _, s := range t.script {
+			if e.Apply(s) != nil {
+				break // the rest of the script cannot happen
+			}
+		}
+		t.marks = append([]Mark{}, e.marks...)
+	}
+	return t.marks
 }
 
 func (e *Engine) messageView(s Step, step int) MessageView {
