@@ -77,7 +77,7 @@ func BuildOffline(opt OfflineOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.rewrite(indexHTML, head, path.Dir(opt.Index))
+	return b.rewrite(indexHTML, head, path.Dir(opt.Index), strings.TrimPrefix(path.Clean("/"+opt.WasmExec), "/"))
 }
 
 type offlineBuilder struct {
@@ -176,7 +176,7 @@ type moduleEntry struct {
 	inline string
 }
 
-func (b *offlineBuilder) rewrite(page []byte, head, base string) ([]byte, error) {
+func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]byte, error) {
 	const placeholder = "\x00BACKFILL_MODULES\x00"
 	var out bytes.Buffer
 	var modules []moduleEntry
@@ -225,6 +225,8 @@ func (b *offlineBuilder) rewrite(page []byte, head, base string) ([]byte, error)
 				modules = append(modules, moduleEntry{file: file})
 			case isModule && !hasSrc:
 				modules = append(modules, moduleEntry{inline: text})
+			case hasSrc && local && file == wasmExec:
+				continue // already inlined, first in <head>
 			case hasSrc && local:
 				data, err := b.read(file)
 				if err != nil {

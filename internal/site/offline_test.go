@@ -27,6 +27,7 @@ const offlineIndex = `<!doctype html>
 <link rel="stylesheet" href="web/app.css">
 <link rel="stylesheet" href="https://cdn.example/x.css">
 <link rel="modulepreload" href="web/a.js">
+<script src="web/wasm_exec.js"></script>
 <script src="web/classic.js" defer></script>
 <script type="module" src="./web/main.js"></script>
 <script type="module">import { n } from "./web/a.js"; globalThis.log.push("inline sees n=" + n);</script>
@@ -130,6 +131,7 @@ func TestBuildOfflineInlinesEverything(t *testing.T) {
 	require.Len(t, scripts, 5, "wasm global, wasm_exec, classic, one module bundle, data block")
 	assert.True(t, strings.HasPrefix(scripts[0].text, "globalThis.__backfillWasmBase64=\""))
 	assert.Contains(t, scripts[1].text, "globalThis.Go = class Go")
+	assert.Equal(t, 1, strings.Count(s, "globalThis.Go = class Go"), "the page's own <script src=wasm_exec.js> is not inlined twice")
 	assert.Contains(t, scripts[2].text, "globalThis.log = ")
 	assert.NotContains(t, scripts[2].attrs, "defer", "defer means nothing inline")
 	assert.Equal(t, "module", scripts[3].attrs["type"])
