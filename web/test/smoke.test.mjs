@@ -51,3 +51,16 @@ test("the offline single file works from file://", async () => {
   await h.screenshot(page, "smoke-offline");
   h.assertNoErrors(page);
 });
+
+test("no serious or critical axe violations (light, dark, 375 px)", async () => {
+  for (const [name, options] of [
+    ["light", {}],
+    ["dark", { colorScheme: "dark" }],
+    ["narrow", { viewport: { width: 375, height: 700 } }],
+  ]) {
+    const page = await h.open("index.html#scenario=happy-path&step=11", options);
+    assert.deepEqual(await h.axe(page), [], `${name}: axe violations`);
+    await h.screenshot(page, `smoke-axe-${name}`);
+    h.assertNoErrors(page);
+  }
+});
