@@ -1,4 +1,27 @@
 // Package scenarios reads and writes scenario files (docs/scenario-format.md §1).
+//
+// Decisions where the format leaves a choice:
+//   - Every error is an *Error with a 1-based line and column (columns count characters).
+//     Errors inside a row string point at the offending token when the YAML scalar sits on one
+//     line (plain, 'single' or "double" quoted, escapes accounted for); otherwise at the scalar.
+//     YAML syntax errors carry the library's line and column 1. Top-level sections are checked
+//     in the order title, summary, table, vnodes, chunk_size, fragment, actor, start, steps, and
+//     the first error wins.
+//   - Values in YAML positions (start rows, progress pos, watermark value): integers (any YAML
+//     integer notation), null, or strings; YAML booleans and floats are errors ("write 'true' in
+//     quotes for a string"). In row strings: -?[0-9]+ is an integer, null is NULL, bare words are
+//     [A-Za-z0-9_][A-Za-z0-9_.-]*, and true/false (any case) and NULL/Null are errors, so that a
+//     row never means something other than it seems; quote them ('true') for strings.
+//   - Untyped columns take their type from their first non-null value in the order the parser
+//     reads (start rows, progress, then steps); the locality column of rule modulo/ranges must
+//     hold integers. All-NULL columns are bigint.
+//   - Invisible rows (in parentheses) are type- and width-checked but not placed: the hash
+//     dispatcher sends other actors' rows as invisible ones, so their vnode is not checked.
+//   - start.state_table rows must be on owned vnodes with distinct pks; start.progress needs
+//     vnode and pos (finished defaults to false, rows to 0) and is sorted by vnode.
+//   - Aliases are rejected; a file holds exactly one YAML document; `steps: []` is allowed.
+//   - FormatStep keeps notes (a step with a note is written as a flow mapping) and
+//     FormatScenario writes every column with its type, so both round-trip exactly.
 package scenarios
 
 import (
@@ -52,6 +75,9 @@ func ParseStep(cfg *engine.Config, text string) (st engine.Step, err error) {
 	}
 	if len(text) > limits.bytes {
 		fail("", Pos{1, 1}, "the step is %d bytes; the limit is %d bytes (1 MiB)", len(text), limits.bytes)
+	}
+	if err := cfg.Validate(); err != nil {
+		fail("", Pos{1, 1}, "invalid configuration: %v", err)
 	}
 	p := newParser("", []byte(text))
 	p.cfg = cfg
@@ -537,7 +563,7 @@ func (p *parser) start(n *yaml.Node) {
 			p.countRow(posOf(it))
 			vals := p.sequence(it, "start.state_table row")
 			if len(vals) != len(cfg.Columns) {
-				p.failAt(it, "start.state_table row has %d values; the table has %d columns (%s)", len(vals), len(cfg.Columns), p.columnNames())
+				p.failAt(it, "start.state_table row has %s; the table has %d columns (%s)", plural(len(vals), "value"), len(cfg.Columns), p.columnNames())
 			}
 			row := make(engine.Row, len(vals))
 			for i, v := range vals {
@@ -570,7 +596,7 @@ func (p *parser) start(n *yaml.Node) {
 			posf := p.require(e, "pos", "start.progress entry")
 			vals := p.sequence(posf.val, "start.progress pos")
 			if len(vals) != len(pk) {
-				p.failAt(posf.val, "start.progress pos has %d values; the pk (locality ++ stream_key) has %d: %s", len(vals), len(pk), p.pkNames())
+				p.failAt(posf.val, "start.progress pos has %s; the pk (locality ++ stream_key) has %d: %s", plural(len(vals), "value"), len(pk), p.pkNames())
 			}
 			row.Pos = make(engine.Row, len(vals))
 			for i, val := range vals {
@@ -594,4 +620,11 @@ func (p *parser) pkNames() string {
 		s = append(s, p.cfg.Columns[c].Name)
 	}
 	return strings.Join(s, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -324,6 +324,8 @@ func TestParseStep(t *testing.T) {
 		assert.Equal(t, "", e.File)
 		assert.Equal(t, want, err.Error(), text)
 	}
+	_, err = ParseStep(&engine.Config{}, "end")
+	assert.EqualError(t, err, "1:1: invalid configuration: table needs at least one column")
 	_, err = ParseStep(nil, "end")
 	assert.EqualError(t, err, "1:1: no configuration to read the step against")
 }

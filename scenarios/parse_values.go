@@ -248,13 +248,11 @@ func (p *parser) row(n *yaml.Node) engine.RowOp {
 		fail(p.file, p.posIn(n, e.off), "%s", e.msg)
 	}
 	if len(vals) != len(p.cfg.Columns) {
-		at := len(s)
+		at := opOff // too few values: at the op; too many: at the first extra one
 		if len(vals) > len(p.cfg.Columns) {
 			at = vals[len(p.cfg.Columns)].off
-		} else {
-			at = opOff
 		}
-		fail(p.file, p.posIn(n, at), "row has %d values; the table has %d columns (%s)", len(vals), len(p.cfg.Columns), p.columnNames())
+		fail(p.file, p.posIn(n, at), "row has %s; the table has %d columns (%s)", plural(len(vals), "value"), len(p.cfg.Columns), p.columnNames())
 	}
 	row := make(engine.Row, len(vals))
 	for i, t := range vals {
