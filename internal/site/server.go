@@ -182,6 +182,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			hdr.Set("Content-Encoding", "gzip")
 			hdr.Set("ETag", `"`+etag+`-gz"`)
+			// ServeContent leaves out Content-Length once an encoding is set;
+			// the length lets a browser show download progress for the wasm.
+			hdr.Set("Content-Length", strconv.Itoa(len(data)))
 			// Ranges over an encoded body confuse more than they help.
 			r.Header.Del("Range")
 			http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(data))

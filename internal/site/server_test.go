@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -172,6 +173,12 @@ func TestHandlerMethodsAndHead(t *testing.T) {
 	assert.Equal(t, "application/wasm", res.Header.Get("Content-Type"))
 	assert.Equal(t, "4104", res.Header.Get("Content-Length"))
 	assert.Empty(t, body(t, res))
+
+	res = get(t, h, http.MethodGet, "/web/explainer.wasm", map[string]string{"Accept-Encoding": "gzip"})
+	raw, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	assert.Equal(t, strconv.Itoa(len(raw)), res.Header.Get("Content-Length"), "the gzipped length")
+	assert.Less(t, len(raw), 4104)
 }
 
 func TestHandlerGzipNegotiation(t *testing.T) {
