@@ -92,6 +92,7 @@ func (e *Engine) emitBuilder(vi int) {
 	p.State = InProgress
 	p.Pos = rows[len(rows)-1].Project(e.pk)
 	p.Rows += int64(len(rows))
+	e.dirty[vi] = true
 	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
 	e.emitChunk(out, "builder")
 	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
@@ -139,6 +140,7 @@ func (e *Engine) onSnapshotEnd() {
 	e.builders = nil
 	e.snap = nil
 	e.snapshotFinished = true
+	e.markAllDirty()
 	e.phase = PhaseCompleting
 	e.say("phase", LinesCompletion, "Completion: the vnodes become Completed only at the next barrier, which persists them. A crash before it resumes from the last persisted positions.")
 }

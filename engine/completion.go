@@ -40,6 +40,7 @@ func (e *Engine) onCompleting(s Step) {
 			}
 			persisted = append(persisted, verb+" "+r.String())
 		}
+		e.markAllDirty()
 		e.emitBarrier(b)
 		e.phase = PhaseForwarding
 		e.say("complete", LinesCompletion, "Barrier e%d completes the backfill: every owned vnode becomes Completed and is persisted (%s); the barrier is emitted%s. From now on the executor forwards everything.", b.Epoch, joinMax(persisted, 6), durability(b))

@@ -52,8 +52,8 @@ type durable struct {
 	epoch    int64
 	state    [][]Row
 	progress *ProgressTable
-	down     *multiset
-	upstream *content
+	down     *rowset
+	upstream *rowset
 }
 
 // Engine is one locality-provider actor plus what it needs to be checked: the upstream's
@@ -81,8 +81,10 @@ type Engine struct {
 	upEnded          bool // the upstream stream has ended (fused)
 	snapshotFinished bool // this run's snapshot stream delivered its end
 
-	upstream *content
-	down     *multiset
+	upstream *rowset // the upstream's net content, per owned vnode, keyed by pk
+	down     *rowset // downstream's view, per owned vnode
+	dirty    []bool  // per owned vnode: changed since the invariant last looked at it
+	invParts []vnodeCheck
 	outputs  []Output
 	failure  *Failure
 	effects  []Effect
@@ -106,17 +108,19 @@ func New(cfg *Config) (*Engine, error) {
 	}
 	e.state = newStateTable(e.pk, len(e.owned))
 	e.progTab = newProgressTable(len(e.owned))
-	e.upstream = newContent(e.pk)
-	e.down = newMultiset()
+	e.upstream = newRowset(e.pk, len(e.owned))
+	e.down = newRowset(e.pk, len(e.owned))
+	e.dirty = make([]bool, len(e.owned))
+	e.invParts = make([]vnodeCheck, len(e.owned))
 	for i, r := range cfg.StartState {
 		if err := e.checkRow(r); err != nil {
 			return nil, fmt.Errorf("start state row %d: %s", i+1, err.Msg)
 		}
 		vi, _ := e.vnodeIndex(r)
-		if _, dup := e.upstream.get(r); dup {
+		if _, dup := e.upstream.getPK(vi, r); dup {
 			return nil, fmt.Errorf("start state row %d: pk %s appears twice", i+1, r.Project(e.pk))
 		}
-		e.upstream.put(r)
+		e.upstream.putPK(vi, r)
 		e.state.write(true, vi, r)
 	}
 	e.state.commit(0)
@@ -134,13 +138,15 @@ func New(cfg *Config) (*Engine, error) {
 	}
 	// downstream already holds every start row the persisted progress has passed
 	e.progress = e.loadProgress()
-	for _, r := range e.upstream.sorted() {
-		if e.passed(r) {
-			e.down.add(r, 1)
+	for vi, p := range e.upstream.parts {
+		for _, en := range p {
+			if e.passed(en.row) {
+				e.down.add(vi, en.row, 1)
+			}
 		}
 	}
 	e.progress = nil
-	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.down.clone(), upstream: e.upstream.clone()}
+	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share()}
 	e.inv = Invariant{Status: "unchecked"}
 	return e, nil
 }
@@ -190,8 +196,10 @@ func (e *Engine) Clone() *Engine {
 	if e.snap != nil {
 		c.snap = e.snap.clone()
 	}
-	c.upstream = e.upstream.clone()
-	c.down = e.down.clone()
+	c.upstream = e.upstream.share()
+	c.down = e.down.share()
+	c.dirty = slices.Clone(e.dirty)
+	c.invParts = slices.Clone(e.invParts)
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
 	if e.failure != nil {

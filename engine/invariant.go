@@ -16,6 +16,18 @@ type Invariant struct {
 	Extra   []Row  `json:"extra"`
 }
 
+// vnodeCheck is the invariant's result for one vnode, kept until the vnode changes.
+type vnodeCheck struct {
+	expected       int
+	missing, extra []Row
+}
+
+func (e *Engine) markAllDirty() {
+	for i := range e.dirty {
+		e.dirty[i] = true
+	}
+}
+
 // passed reports whether a row of the upstream's content is one downstream must already hold:
 // every row of a Completed vnode (or of any vnode once the snapshot has ended), and every row
 // with pk ≤ pos in an InProgress vnode.
@@ -37,35 +49,81 @@ func (e *Engine) passed(r Row) bool {
 	return false
 }
 
-// checkInvariant compares downstream's view with the passed part of the upstream's content.
+// passedCount is how many of a vnode's upstream rows (in pk order) downstream must hold.
+func (e *Engine) passedCount(vi int) int {
+	switch {
+	case e.snapshotFinished:
+		return len(e.upstream.parts[vi])
+	case e.progress == nil:
+		return 0
+	}
+	switch p := e.progress[vi]; p.State {
+	case Completed:
+		return len(e.upstream.parts[vi])
+	case InProgress:
+		return e.upstream.countUpTo(vi, p.Pos)
+	}
+	return 0
+}
+
+// checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
+func (e *Engine) checkVnode(vi int) vnodeCheck {
+	n := e.passedCount(vi)
+	want := e.upstream.parts[vi][:n]
+	have := e.down.parts[vi]
+	c := vnodeCheck{expected: n}
+	extra := func(en rsEntry, keep int) {
+		if en.count < 0 {
+			c.extra = append(c.extra, en.row) // deleted more often than inserted
+		}
+		for k := keep; k < en.count; k++ {
+			c.extra = append(c.extra, en.row)
+		}
+	}
+	i, j := 0, 0
+	for i < len(want) || j < len(have) {
+		var cmp int
+		switch {
+		case i == len(want):
+			cmp = 1
+		case j == len(have):
+			cmp = -1
+		default:
+			cmp = e.down.cmp(want[i].row, have[j].row)
+		}
+		switch {
+		case cmp < 0:
+			c.missing = append(c.missing, want[i].row)
+			i++
+		case cmp > 0:
+			extra(have[j], 0)
+			j++
+		default:
+			if have[j].count < 1 {
+				c.missing = append(c.missing, want[i].row)
+			}
+			extra(have[j], 1)
+			i++
+			j++
+		}
+	}
+	return c
+}
+
+// checkInvariant compares downstream's view with the passed part of the upstream's content,
+// looking again only at the vnodes that changed since the last check.
 func (e *Engine) checkInvariant() {
-	expected := newMultiset()
-	for _, r := range e.upstream.rows {
-		if e.passed(r) {
-			expected.add(r, 1)
-		}
-	}
 	var missing, extra []Row
-	for k, x := range expected.m {
-		have := 0
-		if d := e.down.m[k]; d != nil {
-			have = d.count
+	expected := 0
+	for vi := range e.owned {
+		if e.dirty[vi] {
+			e.invParts[vi] = e.checkVnode(vi)
+			e.dirty[vi] = false
 		}
-		for c := max(have, 0); c < x.count; c++ {
-			missing = append(missing, x.row)
-		}
-	}
-	for k, d := range e.down.m {
-		want := 0
-		if x := expected.m[k]; x != nil {
-			want = x.count
-		}
-		for c := want; c < d.count; c++ {
-			extra = append(extra, d.row)
-		}
-		if d.count < 0 {
-			extra = append(extra, d.row) // deleted more often than inserted
-		}
+		c := e.invParts[vi]
+		expected += c.expected
+		missing = append(missing, c.missing...)
+		extra = append(extra, c.extra...)
 	}
 	sortRows(missing)
 	sortRows(extra)
@@ -76,7 +134,7 @@ func (e *Engine) checkInvariant() {
 	}
 	if len(missing) == 0 && len(extra) == 0 {
 		inv.Status = "holds"
-		inv.Text = fmt.Sprintf("Invariant holds at e%d: downstream's %s equal %s.", e.epoch, plural(len(expected.m), "row"), scope)
+		inv.Text = fmt.Sprintf("Invariant holds at e%d: downstream's %s equal %s.", e.epoch, plural(expected, "row"), scope)
 	} else {
 		inv.Status = "violated"
 		var parts []string

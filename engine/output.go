@@ -113,11 +113,13 @@ func (e *Engine) emitChunk(rows []OutRow, source string) {
 		if !r.Visible {
 			continue
 		}
-		if r.Op.IsInsert() {
-			e.down.add(r.Row, 1)
-		} else {
-			e.down.add(r.Row, -1)
+		vi, _ := e.vnodeIndex(r.Row)
+		d := 1
+		if !r.Op.IsInsert() {
+			d = -1
 		}
+		e.down.add(vi, r.Row, d)
+		e.dirty[vi] = true
 	}
 	e.outputs = append(e.outputs, Output{Type: OutChunk, Rows: rows, Step: e.step, Source: source})
 }
@@ -128,7 +130,7 @@ func (e *Engine) emitBarrier(b Barrier) {
 	e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
 	if b.Checkpoint {
-		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.clone(), upstream: e.upstream.clone()}
+		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share()}
 	}
 }
 

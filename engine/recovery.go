@@ -13,8 +13,9 @@ func (e *Engine) recover() {
 	undone := e.state.epoch > e.dur.epoch
 	e.state.restore(e.dur.state, e.dur.epoch)
 	e.progTab = e.dur.progress.clone()
-	e.down = e.dur.down.clone()
-	e.upstream = e.dur.upstream.clone()
+	e.down = e.dur.down.share()
+	e.upstream = e.dur.upstream.share()
+	e.markAllDirty()
 	e.phase = PhaseStarting
 	e.failure = nil
 	e.progress = nil

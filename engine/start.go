@@ -28,6 +28,7 @@ func (e *Engine) onFirstMessage(s Step) {
 	e.emitBarrier(b)
 	e.say("emit", LinesFirstBarrier, "First barrier e%d: emitted at once, before anything else; its mutation is not looked at.", b.Epoch)
 	e.progress = e.loadProgress()
+	e.markAllDirty()
 	e.say("load", LinesPersistLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
 	needBackfill, needBuffering := false, true
 	for _, p := range e.progress {

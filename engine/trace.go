@@ -14,9 +14,6 @@ type Trace struct {
 // Trace returns the contract's view of the engine now.
 func (e *Engine) Trace() Trace {
 	down := e.down.sorted()
-	if down == nil {
-		down = []Row{}
-	}
 	outs := e.outputs
 	if outs == nil {
 		outs = []Output{}

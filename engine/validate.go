@@ -3,7 +3,11 @@ package engine
 import "math"
 
 // checkRow checks a row's width, its values' types and that this actor owns its vnode.
-func (e *Engine) checkRow(r Row) *InputError {
+func (e *Engine) checkRow(r Row) *InputError { return e.checkRowOwned(r, true) }
+
+// checkRowOwned is checkRow; an invisible chunk row may belong to another actor's vnode
+// (RisingWave's hash dispatcher sends one chunk to every actor, masking the others' rows).
+func (e *Engine) checkRowOwned(r Row, mustOwn bool) *InputError {
 	if len(r) != len(e.cfg.Columns) {
 		return inputErr(-1, "row %s has %d values, the table has %d columns", r, len(r), len(e.cfg.Columns))
 	}
@@ -16,7 +20,7 @@ func (e *Engine) checkRow(r Row) *InputError {
 	if v < 0 {
 		return inputErr(-1, "row %s cannot be placed: rule %s cannot place a NULL key", r, e.cfg.Rule)
 	}
-	if vi < 0 {
+	if vi < 0 && mustOwn {
 		return inputErr(-1, "row %s belongs to vnode %d, which actor %d does not own (owned: %v); the upstream dispatcher never routes it here", r, v, e.cfg.Actor, e.owned)
 	}
 	return nil
@@ -92,10 +96,11 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 			}
 			return *o, true
 		}
-		return e.upstream.get(r)
+		vi, _ := e.vnodeIndex(r)
+		return e.upstream.getPK(vi, r)
 	}
 	for i, ro := range rows {
-		if err := e.checkRow(ro.Row); err != nil {
+		if err := e.checkRowOwned(ro.Row, ro.Visible); err != nil {
 			err.Row = i
 			return err
 		}
@@ -135,10 +140,12 @@ func (e *Engine) applyToUpstream(rows []RowOp) {
 		if !ro.Visible {
 			continue
 		}
+		vi, _ := e.vnodeIndex(ro.Row)
 		if ro.Op.IsInsert() {
-			e.upstream.put(ro.Row)
+			e.upstream.putPK(vi, ro.Row)
 		} else {
-			e.upstream.delete(ro.Row)
+			e.upstream.deletePK(vi, ro.Row)
 		}
+		e.dirty[vi] = true
 	}
 }

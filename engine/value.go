@@ -79,7 +79,8 @@ func (v Value) String() string {
 }
 
 func isBareWord(s string) bool {
-	if s == "" || s == "null" || s == "true" || s == "false" {
+	switch strings.ToLower(s) {
+	case "", "null", "true", "false":
 		return false
 	}
 	for i, r := range s {
@@ -90,11 +91,9 @@ func isBareWord(s string) bool {
 			return false
 		}
 	}
-	// a word that looks like a number must be quoted
-	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return false
-	}
-	return true
+	// a word that looks like an integer, of any length, must be quoted
+	digits := strings.TrimPrefix(s, "-")
+	return digits == "" || strings.Trim(digits, "0123456789") != ""
 }
 
 // MarshalJSON writes integers as numbers, strings as strings, NULL as null.

@@ -182,7 +182,7 @@ func (e *Engine) View() View {
 	for _, col := range c.Columns {
 		v.Config.Columns = append(v.Config.Columns, ColumnView{col.Name, col.Type.String()})
 	}
-	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: capRows(e.upstream.sorted())}
+	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: e.upstream.firstRows(maxViewRows)}
 	if e.snap != nil {
 		sv := &SnapshotView{Epoch: e.snap.epoch, Remaining: e.snap.Remaining(), OpenedAt: e.snap.openedAt, Refreshed: e.snap.refreshed}
 		for _, l := range e.snap.lanes {
@@ -227,7 +227,7 @@ func (e *Engine) View() View {
 		v.StateTable.Pending = append(v.StateTable.Pending, PendingRow{op, e.owned[w.vi], w.row})
 	}
 	v.ProgressTable = ProgressTabView{Rows: e.progTab.Rows(), Durable: e.dur.progress.Rows(), DurableEpoch: e.dur.epoch}
-	v.Downstream = DownstreamView{Rows: capRows(e.down.sorted()), DurableEpoch: e.dur.epoch}
+	v.Downstream = DownstreamView{Rows: e.down.firstRows(maxViewRows), DurableEpoch: e.dur.epoch}
 	v.OutputsTotal = len(e.outputs)
 	v.OutputsFirst = max(0, len(e.outputs)-maxViewOutputs)
 	v.Outputs = append([]Output{}, e.outputs[v.OutputsFirst:]...)

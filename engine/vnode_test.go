@@ -86,3 +86,12 @@ func TestCompareOrdersNullsLast(t *testing.T) {
 func TestValueText(t *testing.T) {
 	assert.Equal(t, "(1,x,null,'a b','it''s','12')", Row{Int(1), Str("x"), Null(), Str("a b"), Str("it's"), Str("12")}.String())
 }
+
+func TestValueTextReadsBack(t *testing.T) {
+	for _, s := range []string{"99999999999999999999", "-12", "NULL", "True", "FALSE", ""} {
+		assert.False(t, isBareWord(s), "%q must be quoted", s)
+	}
+	for _, s := range []string{"x", "a-1", "v1.2", "_"} {
+		assert.True(t, isBareWord(s), "%q is a bare word", s)
+	}
+}
