@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/scenarios"
+)
+
+// TestBuiltinsMatchTheirGoldenTraces is `backfill check` inside go test.
+func TestBuiltinsMatchTheirGoldenTraces(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := checkCmd([]string{"-dir", "../../scenarios/testdata/golden"}, &stdout, &stderr)
+	assert.Equal(t, 0, code, "%s%s", stdout.String(), stderr.String())
+	assert.Contains(t, stdout.String(), "0 failed")
+}
+
+// TestEveryBuiltinTeaches: every built-in has a title, a summary, notes, and runs to its end.
+func TestEveryBuiltinTeaches(t *testing.T) {
+	names := scenarios.BuiltinNames()
+	require.GreaterOrEqual(t, len(names), 11)
+	for _, n := range []string{"happy-path", "builder-fills-mid-epoch", "mixed-visibility", "fatal-upstream-end",
+		"end-while-buffering", "snapshot-ends-first", "first-message-not-barrier", "recovery-resumes",
+		"crash-while-buffering", "rescale-mid-backfill", "no-vnode-in-progress"} {
+		assert.Contains(t, names, n)
+	}
+	for _, n := range names {
+		s, err := scenarios.OpenBuiltin(n)
+		require.NoError(t, err, n)
+		assert.NotEmpty(t, s.Scenario.Config.Summary, n)
+		notes := 0
+		for _, st := range s.Scenario.Steps {
+			if st.Note != "" {
+				notes++
+			}
+		}
+		assert.GreaterOrEqual(t, notes, 2, "%s narrates its lesson in step notes", n)
+	}
+	s, err := scenarios.OpenBuiltin("fatal-upstream-end")
+	require.NoError(t, err)
+	found := false
+	for !found && s.Timeline().Pos() < s.Steps() {
+		require.NoError(t, s.Step())
+		if f := s.Timeline().Engine().Failure(); f != nil && f.Message == "locality provider upstream ended unexpectedly during backfill" {
+			found = true
+		}
+	}
+	assert.True(t, found, "fatal-upstream-end reaches the seed's error")
+	require.NoError(t, s.RunToEnd())
+	assert.Nil(t, s.Trace().Error, "and recovers from it")
+	assert.Equal(t, "holds", s.View().Invariant.Status)
+}
