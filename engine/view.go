@@ -83,10 +83,12 @@ type SnapshotView struct {
 
 // LaneView is one vnode's rows in the snapshot, with the index of the next one to deliver.
 type LaneView struct {
-	Vnode int   `json:"vnode"`
-	Rows  []Row `json:"rows"`
-	Next  int   `json:"next"`
-	Pos   Row   `json:"pos"`
+	Vnode  int   `json:"vnode"`
+	Rows   []Row `json:"rows"`
+	Next   int   `json:"next"`
+	Pos    Row   `json:"pos"`
+	Offset int   `json:"offset"` // index of rows[0] in the lane (a long lane is shown in a window around next)
+	Total  int   `json:"total"`  // rows in the lane
 }
 
 // BufferView is one buffered upstream chunk.
@@ -147,6 +149,9 @@ type DownstreamView struct {
 // maxViewOutputs bounds the outputs a view carries (the trace has them all).
 const maxViewOutputs = 200
 
+// maxLaneRows bounds a snapshot lane's window.
+const maxLaneRows = 64
+
 // maxViewRows bounds the rows of one panel of the view (a snapshot lane, the state table).
 const maxViewRows = 500
 
@@ -186,7 +191,12 @@ func (e *Engine) View() View {
 	if e.snap != nil {
 		sv := &SnapshotView{Epoch: e.snap.epoch, Remaining: e.snap.Remaining(), OpenedAt: e.snap.openedAt, Refreshed: e.snap.refreshed}
 		for _, l := range e.snap.lanes {
-			lv := LaneView{Vnode: l.vnode, Rows: capRows(l.rows), Next: l.next}
+			lv := LaneView{Vnode: l.vnode, Rows: l.rows, Next: l.next, Total: len(l.rows)}
+			if len(l.rows) > maxLaneRows {
+				lv.Offset = min(max(0, l.next-maxLaneRows/4), len(l.rows)-maxLaneRows)
+				lv.Rows = l.rows[lv.Offset : lv.Offset+maxLaneRows]
+				lv.Next -= lv.Offset
+			}
 			if p := e.progress[l.vi]; p.State != NotStarted {
 				lv.Pos = p.Pos
 			}
