@@ -1,0 +1,88 @@
+// page-helpers.mjs — small helpers the page tests share on top of harness.mjs: open the real
+// page without the first-visit card, read what a person sees in a data-testid panel, wait for
+// the "step N / M" counter. (Not a test file: build.sh runs web/test/*.test.mjs only.)
+
+export const WELCOMED_KEY = "backfill-explainer:welcomed"; // help.js SEEN_KEY
+
+/** Context options that mark the first-visit card as already seen for the harness's server. */
+export function welcomed(h) {
+  return {
+    storageState: {
+      cookies: [],
+      origins: [{ origin: new URL(h.url).origin, localStorage: [{ name: WELCOMED_KEY, value: "1" }] }],
+    },
+  };
+}
+
+/**
+ * Open `path` on the harness's server with the first-visit card dismissed; when the path's hash
+ * names a step, also wait until the page shows it (ready resolves before the page honours the hash).
+ */
+export async function openPage(h, path, options = {}) {
+  const page = await h.open(path, { ...welcomed(h), ...options });
+  const m = /[#&]step=(\d+)/.exec(path);
+  if (m) await waitStep(page, Number(m[1]));
+  else await page.waitForFunction(() => /^step \d+ \/ [1-9]/.test(document.querySelector('[data-testid="step-count"]')?.textContent || ""));
+  return page;
+}
+
+export const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`);
+
+/** The text a person reads in a panel (textContent, whitespace collapsed). */
+export async function text(page, id) {
+  const t = await page.locator(`[data-testid="${id}"]`).first().textContent();
+  return (t ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** The "step N / M" counter as numbers. */
+export async function stepCount(page) {
+  const t = await text(page, "step-count");
+  const m = /^step (\d+) \/ (\d+)$/.exec(t);
+  if (!m) throw new Error(`step-count reads ${JSON.stringify(t)}`);
+  return { step: Number(m[1]), steps: Number(m[2]) };
+}
+
+/** Wait until the counter reads "step n / …". */
+export async function waitStep(page, n, { timeout = 10000 } = {}) {
+  try {
+    await page.waitForFunction((n) => {
+      const t = document.querySelector('[data-testid="step-count"]')?.textContent || "";
+      return new RegExp(`^step ${n} / \\d+$`).test(t.trim());
+    }, n, { timeout });
+  } catch (e) {
+    const t = await text(page, "step-count").catch(() => "?");
+    throw new Error(`the page did not reach step ${n}: step-count reads ${JSON.stringify(t)}`);
+  }
+}
+
+/** Text of several panels at once, for comparing two renderings of the same step. */
+export async function panelTexts(page, ids) {
+  const out = {};
+  for (const id of ids) out[id] = await text(page, id);
+  return out;
+}
+
+export const PANELS = [
+  "phase", "epoch", "scenario-title", "upstream-next", "snapshot", "upstream-content", "buffer", "builders",
+  "progress", "state-table", "progress-table", "outputs", "downstream", "invariant", "narration",
+  "step-count", "actions",
+];
+
+/** Tuples (as shown, e.g. "(1,100)") of each snapshot lane, by its vnode label. */
+export async function snapshotLanes(page) {
+  return page.evaluate(() => Object.fromEntries(
+    [...document.querySelectorAll('[data-testid="snapshot"] .lane')].map((lane) => [
+      lane.querySelector(".vnode")?.textContent.trim(),
+      [...lane.querySelectorAll(".lane-rows .chip .tuple")].map((c) => c.textContent.trim()),
+    ])));
+}
+
+/** Rows of a progress-table subpanel ("committed" or "durable") as arrays of cell text. */
+export async function progressTableRows(page, which = "committed") {
+  return page.evaluate((which) => {
+    const tables = [...document.querySelectorAll('[data-testid="progress-table"] table')];
+    const t = tables.find((x) => (x.querySelector("caption")?.textContent || "").includes(which));
+    if (!t) return null;
+    return [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent.trim()));
+  }, which);
+}
