@@ -16,7 +16,12 @@ func (e *Engine) onBackfillUpstream(s Step) {
 				rows = append(rows, r)
 			}
 		}
-		e.buffer = append(e.buffer, bufferedChunk{rows: rows, step: e.step})
+		bc := bufferedChunk{rows: rows, step: e.step}
+		if e.cfg.Bug == BugMarkOnArrival {
+			bc.marked = e.mark(rows)
+			e.sayBug("the chunk is marked now, on arrival, against the positions of this moment: %s.", whyList(bc.marked))
+		}
+		e.buffer = append(e.buffer, bc)
 		msg := fmt.Sprintf("Backfill: the upstream wins the race; its chunk is appended to the upstream buffer (now %s) and not emitted yet: it will be marked at the next barrier", plural(len(e.buffer), "chunk"))
 		if d := len(s.Chunk) - len(rows); d > 0 {
 			msg += fmt.Sprintf(". Compacted first: %s dropped", plural(d, "invisible row"))
@@ -162,15 +167,29 @@ func isAre(n int) string {
 // onBackfillBarrier processes an upstream barrier in the exact order of LP:657-735.
 func (e *Engine) onBackfillBarrier(b Barrier) {
 	// 1. drain the builders so that marking uses end-of-epoch positions
+	refresh := false
+	if e.cfg.Bug == BugMarkBeforeDrain {
+		e.sayBug("the buffered chunks are marked before the builders are drained, against positions that lag behind the rows the builders hold.")
+		refresh = e.markBuffered()
+	}
 	if e.buildersHold() {
 		e.say("drain", LinesBackfillBarrier, "Barrier e%d: first every non-empty builder is emitted (ascending vnode), so the positions used below include every row the snapshot has delivered.", b.Epoch)
 		e.drainBuilders()
 	} else {
 		e.say("drain", LinesBackfillBarrier, "Barrier e%d: the builders are empty, nothing to drain.", b.Epoch)
 	}
-	// 2. refresh iff some upstream chunk arrived in this epoch
+	// 2. refresh iff some upstream chunk arrived in this epoch; 3. mark and store the buffer
+	if e.cfg.Bug != BugMarkBeforeDrain {
+		refresh = e.markBuffered()
+	}
+	e.finishBarrier(b, refresh)
+}
+
+// markBuffered marks (or holds back) each buffered chunk and writes it to the state table
+// (step 3 of LP:657-735), then empties the buffer. It reports whether the buffer held any chunk
+// (step 2: the snapshot stream is then refreshed).
+func (e *Engine) markBuffered() bool {
 	refresh := len(e.buffer) > 0
-	// 3. mark (or hold back) each buffered chunk, and write it to the state table
 	anyInProgress := false
 	for _, p := range e.progress {
 		if p.State == InProgress {
@@ -178,30 +197,48 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 		}
 	}
 	for _, c := range e.buffer {
-		for _, r := range c.rows {
-			vi, _ := e.vnodeIndex(r.Row)
-			e.state.write(r.Op.IsInsert(), vi, r.Row)
+		if e.cfg.Bug == BugNoStateWrite {
+			e.sayBug("the buffered %s is NOT written to the state table, so a refreshed snapshot will not see it.", chunkString(c.rows))
+		} else {
+			for _, r := range c.rows {
+				vi, _ := e.vnodeIndex(r.Row)
+				e.state.write(r.Op.IsInsert(), vi, r.Row)
+			}
 		}
 		if !anyInProgress {
 			e.say("gate", LinesBackfillBarrier, "No vnode is in progress, so the buffered %s is not emitted at all; it is only written to the state table, where the snapshot will read it.%s", chunkString(c.rows), e.completedGap(c.rows))
 			continue
 		}
-		out := e.mark(c.rows)
+		out := c.marked
+		if out == nil {
+			out = e.mark(c.rows)
+		}
 		e.emitChunk(out, "marked")
-		why := make([]string, 0, 12)
-		for i, o := range out {
-			if i == 12 {
-				why = append(why, fmt.Sprintf("and %d more (each row carries its reason)", len(out)-12))
-				break
-			}
-			why = append(why, o.Why)
-		}
-		if len(out) == 0 {
-			why = append(why, "it is empty (all its rows were invisible) and is emitted empty")
-		}
-		e.say("mark", LinesMarking, "The buffered chunk is marked against these positions and emitted, and written to the state table: %s.", strings.Join(why, "; "))
+		e.say("mark", LinesMarking, "The buffered chunk is marked against these positions and emitted, and written to the state table: %s.", whyList(out))
 	}
 	e.buffer = nil
+	return refresh
+}
+
+// whyList joins marked rows' reasons (at most 12).
+func whyList(out []OutRow) string {
+	why := make([]string, 0, 12)
+	for i, o := range out {
+		if i == 12 {
+			why = append(why, fmt.Sprintf("and %d more (each row carries its reason)", len(out)-12))
+			break
+		}
+		why = append(why, o.Why)
+	}
+	if len(out) == 0 {
+		why = append(why, "it is empty (all its rows were invisible) and is emitted empty")
+	}
+	return strings.Join(why, "; ")
+}
+
+// finishBarrier is steps 4-7 of LP:657-735: the rescale check, commit and persist, emit, and
+// refresh or reuse the snapshot stream.
+func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 4. a rescale fails here, after chunks were already emitted
 	if b.Rescale {
 		e.say("fail", LinesBackfillBarrier, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)

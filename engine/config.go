@@ -68,6 +68,7 @@ type Config struct {
 	ChunkSize  int
 	Fragment   int64
 	Actor      int64
+	Bug        Bug // a deliberate deviation from the protocol (BugNone: the real behaviour)
 
 	StartState    []Row
 	StartProgress []ProgressRow

@@ -43,8 +43,9 @@ const (
 )
 
 type bufferedChunk struct {
-	rows []RowOp // compacted: visible rows only
-	step int     // the step it arrived at
+	rows   []RowOp  // compacted: visible rows only
+	step   int      // the step it arrived at
+	marked []OutRow // bug mode mark-on-arrival: the marking made on arrival
 }
 
 // durable is what the last checkpoint made durable; recovery restores it.

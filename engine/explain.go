@@ -32,6 +32,7 @@ type Effect struct {
 	Text  string `json:"text"`
 	Lines [2]int `json:"lines"`
 	URL   string `json:"url"`
+	Fix   string `json:"fix,omitempty"` // a link to the real fix, for a bug mode's explanation
 }
 
 // say records an effect of the current step.

@@ -148,6 +148,12 @@ func (e *Engine) checkInvariant() {
 	}
 	if inv.Status == "violated" && e.inv.Status != "violated" {
 		e.say("invariant", LinesBackfillBarrier, "%s", inv.Text)
+		if info := e.cfg.Bug.Info(); info != nil {
+			e.sayBug("caused this. %s", info.Why)
+			if info.Fix != "" && e.narrate {
+				e.effects[len(e.effects)-1].Fix = info.Fix
+			}
+		}
 	}
 	e.inv = inv
 }

@@ -22,6 +22,9 @@ func (e *Engine) mark(rows []RowOp) []OutRow {
 			if CompareRows(pk, p.Pos) <= 0 {
 				o.Visible = true
 				o.Why = fmt.Sprintf("%s visible: vnode %d is in progress at %s and %s ≤ %s: the snapshot has passed this key, so downstream must see the change now", name, v, p.Pos, pk, p.Pos)
+			} else if e.cfg.Bug == BugEmitBeyondPos {
+				o.Visible = true
+				o.Why = fmt.Sprintf("%s visible [bug mode emit-beyond-pos]: vnode %d is in progress at %s and %s > %s, yet the row is emitted now; the refreshed snapshot will emit it again", name, v, p.Pos, pk, p.Pos)
 			} else {
 				o.Why = fmt.Sprintf("%s hidden: vnode %d is in progress at %s and %s > %s; %s", name, v, p.Pos, pk, p.Pos, laterSnapshot(r.Op))
 			}

@@ -9,6 +9,7 @@ type Trace struct {
 	ProgressTable [][]any  `json:"progress_table"`
 	Downstream    []Row    `json:"downstream"`
 	Step          int      `json:"step"`
+	Bug           string   `json:"bug,omitempty"`
 }
 
 // Trace returns the contract's view of the engine now.
@@ -26,5 +27,6 @@ func (e *Engine) Trace() Trace {
 		ProgressTable: e.dur.progress.Rows(),
 		Downstream:    down,
 		Step:          e.step,
+		Bug:           bugName(e.cfg.Bug),
 	}
 }

@@ -27,6 +27,7 @@ type View struct {
 	Error         *Failure        `json:"error"`
 	Actions       []Action        `json:"actions"`
 	Marks         []Mark          `json:"marks"`
+	Bug           *BugInfo        `json:"bug"` // the bug mode on, or null
 }
 
 // ConfigView describes the actor.
@@ -160,7 +161,7 @@ func (e *Engine) View() View {
 	c := e.cfg
 	v := View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Invariant: e.inv, Explanations: e.effects, Marks: e.marks,
+		Error: e.failure, Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.Info(),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []Effect{}

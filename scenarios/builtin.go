@@ -22,7 +22,9 @@ type Info struct {
 var builtinOrder = []string{
 	"happy-path", "builder-fills-mid-epoch", "mixed-visibility", "snapshot-ends-first",
 	"fatal-upstream-end", "end-while-buffering", "first-message-not-barrier", "recovery-resumes",
-	"crash-while-buffering", "rescale-mid-backfill", "no-vnode-in-progress",
+	"crash-while-buffering", "rescale-mid-backfill", "reuse-vs-refresh", "end-in-completion",
+	"no-vnode-in-progress",
+	"bug-mark-before-drain", "bug-no-state-write", "bug-mark-on-arrival", "bug-emit-beyond-pos",
 }
 
 // BuiltinNames lists the built-in scenarios in teaching order.

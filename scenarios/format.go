@@ -200,6 +200,9 @@ func FormatScenario(sc *Scenario) string {
 		w("  bounds: [%s]\n", joinInt64s(cfg.Bounds))
 	}
 	w("chunk_size: %d\nfragment: %d\nactor: %d\n", cfg.ChunkSize, cfg.Fragment, cfg.Actor)
+	if cfg.Bug != engine.BugNone {
+		w("bug: %s\n", cfg.Bug)
+	}
 	if len(cfg.StartState) > 0 || len(cfg.StartProgress) > 0 {
 		w("start:\n")
 		if len(cfg.StartState) > 0 {

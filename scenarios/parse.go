@@ -297,7 +297,7 @@ func (p *parser) text(n *yaml.Node, what string) string {
 
 // ---- the scenario ----
 
-var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "start", "steps"}
+var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "start", "steps"}
 
 func (p *parser) scenario(root *yaml.Node) *Scenario {
 	top := p.mapping(root, "scenario", topKeys...)
@@ -323,6 +323,13 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 	}
 	if f, ok := top.get("actor"); ok {
 		cfg.Actor = p.intIn(f.val, "actor", 0, MaxID)
+	}
+	if f, ok := top.get("bug"); ok {
+		b, err := engine.ParseBug(p.text(f.val, "bug"))
+		if err != nil {
+			p.failAt(f.val, "%s", err.Error())
+		}
+		cfg.Bug = b
 	}
 	if f, ok := top.get("start"); ok {
 		p.start(f.val)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 // hdr is a valid scenario head: 2 vnodes by ranges (a < 10 → vnode 0), steps from line 5.
@@ -30,13 +32,13 @@ var errorCases = []errCase{
 	{"tab indentation", "title: t\n\ttable: {}\n", "2:1: invalid YAML: found a tab character that violates indentation"},
 	{"empty file", "", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
 	{"only a comment", "# nothing\n", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
-	{"not a mapping", "- a\n", "1:1: scenario: expected a mapping with keys title, summary, table, vnodes, chunk_size, fragment, actor, start, steps, found a list"},
+	{"not a mapping", "- a\n", "1:1: scenario: expected a mapping with keys title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps, found a list"},
 	{"two documents", hdr + "  - end\n---\ntitle: u\n", "6:1: a scenario is one YAML document; found a second one"},
 	{"alias", "title: &t x\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: [*t]\n", "3:9: aliases (*t) are not supported in scenario files; write the value out"},
 	{"duplicate key", "title: t\ntitle: u\n", "2:1: duplicate key \"title\" in scenario (first at line 1)"},
 
 	// top level
-	{"unknown top-level key", "title: t\ncolour: red\n", "2:1: unknown key \"colour\" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, start, steps"},
+	{"unknown top-level key", "title: t\ncolour: red\n", "2:1: unknown key \"colour\" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps"},
 	{"title missing", "table: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n", "1:1: scenario: missing key \"title\""},
 	{"title empty", "title: ''\n", "1:8: title must not be empty"},
 	{"title a list", "title: [x]\n", "1:8: title: expected text, found a list"},
@@ -186,7 +188,7 @@ func TestErrorString(t *testing.T) {
 	assert.Equal(t, "f.yaml:3:4: boom", (&Error{File: "f.yaml", Line: 3, Col: 4, Msg: "boom"}).Error())
 	assert.Equal(t, "3:4: boom", (&Error{Line: 3, Col: 4, Msg: "boom"}).Error())
 	_, err := Parse("dir/x.yaml", []byte("title: t\nbogus: 1\n"))
-	assert.EqualError(t, err, `dir/x.yaml:2:1: unknown key "bogus" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, start, steps`)
+	assert.EqualError(t, err, `dir/x.yaml:2:1: unknown key "bogus" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps`)
 }
 
 func TestLimits(t *testing.T) {
@@ -217,4 +219,16 @@ func TestRealLimitsAreTheSpec(t *testing.T) {
 	_, err := Parse("big.yaml", []byte(big))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "big.yaml:1:1: the scenario is ")
+}
+
+func TestBugKey(t *testing.T) {
+	base := "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n"
+	sc, err := Parse("", []byte(base+"bug: mark-before-drain\n"))
+	require.NoError(t, err)
+	assert.Equal(t, engine.BugMarkBeforeDrain, sc.Config.Bug)
+	back, err := Parse("", []byte(FormatScenario(sc)))
+	require.NoError(t, err)
+	assert.Equal(t, engine.BugMarkBeforeDrain, back.Config.Bug, "the bug mode round-trips")
+	_, err = Parse("", []byte(base+"bug: off-by-one\n"))
+	require.EqualError(t, err, `4:6: unknown bug mode "off-by-one" (one of: no-state-write, mark-before-drain, mark-on-arrival, emit-beyond-pos)`)
 }

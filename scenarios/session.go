@@ -105,3 +105,32 @@ func (s *Session) Script() *Scenario {
 
 // RunToEnd goes to the last step.
 func (s *Session) RunToEnd() error { return s.tl.Goto(s.tl.Len()) }
+
+// SetBug turns a bug mode on (or off with "none"), keeping the script as far as it can still
+// happen under the new behaviour and the current step where possible.
+func (s *Session) SetBug(name string) error {
+	b, err := engine.ParseBug(name)
+	if err != nil {
+		return err
+	}
+	cfg := *s.Scenario.Config
+	cfg.Bug = b
+	base, err := engine.New(&cfg)
+	if err != nil {
+		return err
+	}
+	script := s.tl.Script()
+	if err := engine.Validate(base, script); err != nil {
+		var se *engine.StepError
+		if errors.As(err, &se) {
+			script = script[:se.Index]
+		}
+	}
+	pos := min(s.tl.Pos(), len(script))
+	sc := *s.Scenario
+	sc.Config = &cfg
+	s.Scenario = &sc
+	s.base = base
+	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), script...), s.format)
+	return s.tl.Goto(pos)
+}

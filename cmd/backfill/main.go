@@ -16,7 +16,7 @@ import (
 )
 
 const usage = `usage:
-  backfill run [--json] FILE|NAME    run a scenario: a readable trace, or the trace JSON
+  backfill run [--json] [--bug B] FILE|NAME   run a scenario: a readable trace, or the trace JSON
   backfill check [-update] [-dir D]  replay every built-in scenario against its golden trace
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
   backfill list                      list the built-in scenarios

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
@@ -39,6 +40,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the trace contract's JSON")
+	bug := fs.String("bug", "", "run with a bug mode: "+bugNames())
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -49,6 +51,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	s, err := open(fs.Arg(0))
 	if err != nil {
 		return reportLoad(err, stderr)
+	}
+	if *bug != "" {
+		if err := s.SetBug(*bug); err != nil {
+			fmt.Fprintf(stderr, "backfill: %v\n", err)
+			return 2
+		}
 	}
 	if *asJSON {
 		if err := s.RunToEnd(); err != nil {
@@ -74,6 +82,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 func writeText(s *scenarios.Session, w io.Writer) error {
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
+	if info := cfg.Bug.Info(); info != nil {
+		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
+	}
 	if cfg.Summary != "" {
 		fmt.Fprintf(w, "%s\n", strings.TrimSpace(cfg.Summary))
 	}
@@ -157,4 +168,12 @@ func listCmd(stdout io.Writer) int {
 		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
 	}
 	return 0
+}
+
+func bugNames() string {
+	names := make([]string, len(engine.Bugs))
+	for i, b := range engine.Bugs {
+		names[i] = b.Name
+	}
+	return strings.Join(names, ", ")
 }

@@ -1,0 +1,111 @@
+package engine
+
+import "fmt"
+
+// Bug is a deliberate deviation from the protocol, to show why each step of it is there. Off
+// by default; a scenario, the command line or the page turns one on.
+type Bug uint8
+
+const (
+	BugNone Bug = iota
+	// BugNoStateWrite: upstream chunks are not written to the state table at backfill barriers
+	// (RisingWave before PR #23838): changes to rows the snapshot has not reached are lost.
+	BugNoStateWrite
+	// BugMarkBeforeDrain: buffered chunks are marked before the builders are drained, against
+	// positions that lag behind the rows the snapshot has delivered (hazard 1).
+	BugMarkBeforeDrain
+	// BugMarkOnArrival: upstream rows are marked when they arrive instead of at the barrier
+	// (hazard 3).
+	BugMarkOnArrival
+	// BugEmitBeyondPos: rows past an in-progress vnode's position are emitted instead of hidden.
+	BugEmitBeyondPos
+)
+
+// BugInfo describes a bug mode for people.
+type BugInfo struct {
+	Bug     Bug    `json:"-"`
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Why     string `json:"why"`   // what the real code does instead, and why
+	Lines   [2]int `json:"lines"` // the real code that does it right
+	URL     string `json:"url"`
+	Fix     string `json:"fix,omitempty"` // a link to the real fix, where there is one
+}
+
+// Bugs lists the bug modes.
+var Bugs = []BugInfo{
+	{Bug: BugNoStateWrite, Name: "no-state-write",
+		Summary: "buffered upstream chunks are not written to the state table at backfill barriers",
+		Why:     "A hidden row (past its vnode's pos, or in a vnode not started) reaches downstream only through the refreshed snapshot, which reads the state table. RisingWave writes every buffered chunk to the state table at the barrier; before PR #23838 it did not, and such changes were lost.",
+		Lines:   LinesBackfillBarrier, Fix: "https://github.com/risingwavelabs/risingwave/pull/23838"},
+	{Bug: BugMarkBeforeDrain, Name: "mark-before-drain",
+		Summary: "buffered chunks are marked before the builders are drained",
+		Why:     "Rows waiting in a builder have been read by the snapshot, but the vnode's pos moves only when the builder is emitted. Marking first uses that lagging pos: a change to a key between the old and the new pos is hidden, and the snapshot, refreshed after the new pos, never emits it. RisingWave drains every builder first, then marks.",
+		Lines:   LinesBackfillBarrier},
+	{Bug: BugMarkOnArrival, Name: "mark-on-arrival",
+		Summary: "upstream rows are marked when they arrive instead of at the barrier",
+		Why:     "Between a chunk's arrival and the barrier the snapshot keeps reading, so positions move on. A row hidden on arrival may be passed by the snapshot before the barrier; the refreshed snapshot starts after the new pos and never emits it. RisingWave marks at the barrier, against end-of-epoch positions.",
+		Lines:   LinesMarking},
+	{Bug: BugEmitBeyondPos, Name: "emit-beyond-pos",
+		Summary: "rows past an in-progress vnode's pos are emitted instead of hidden",
+		Why:     "A row past pos is in the state table (the chunk is written there), so the refreshed snapshot will emit it. Emitting it now as well sends it downstream twice; a delete or update past pos removes or replaces a row downstream never had. RisingWave hides such rows.",
+		Lines:   LinesMarking},
+}
+
+func init() {
+	for i := range Bugs {
+		Bugs[i].URL = SourceURL(Bugs[i].Lines)
+	}
+}
+
+// ParseBug reads a bug mode's name ("" or "none" is no bug).
+func ParseBug(name string) (Bug, error) {
+	if name == "" || name == "none" {
+		return BugNone, nil
+	}
+	for _, b := range Bugs {
+		if b.Name == name {
+			return b.Bug, nil
+		}
+	}
+	names := ""
+	for i, b := range Bugs {
+		if i > 0 {
+			names += ", "
+		}
+		names += b.Name
+	}
+	return BugNone, fmt.Errorf("unknown bug mode %q (one of: %s)", name, names)
+}
+
+func (b Bug) String() string {
+	for _, i := range Bugs {
+		if i.Bug == b {
+			return i.Name
+		}
+	}
+	return "none"
+}
+
+// Info returns the bug mode's description (nil for BugNone).
+func (b Bug) Info() *BugInfo {
+	for i := range Bugs {
+		if Bugs[i].Bug == b {
+			return &Bugs[i]
+		}
+	}
+	return nil
+}
+
+func bugName(b Bug) string {
+	if b == BugNone {
+		return ""
+	}
+	return b.String()
+}
+
+// sayBug narrates what a bug mode does differently at this point.
+func (e *Engine) sayBug(format string, args ...any) {
+	info := e.cfg.Bug.Info()
+	e.say("bug", info.Lines, "[bug mode %s] "+format, append([]any{info.Name}, args...)...)
+}
