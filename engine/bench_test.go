@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // bigConfig is a 256-vnode actor (crc32 placement, all vnodes owned) whose state table holds
@@ -145,4 +146,20 @@ func BenchmarkTimelineGotoLast(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkExplore: the interleaving explorer over a built-in-sized scenario.
+func BenchmarkExploreMixedVisibility(b *testing.B) {
+	s, err := scenarios.OpenBuiltin("mixed-visibility")
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, _ := engine.New(s.Scenario.Config)
+	var x *engine.Exploration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x = engine.Explore(base, s.Scenario.Steps, 0)
+	}
+	b.ReportMetric(float64(x.Schedules)*float64(b.N)/b.Elapsed().Seconds(), "schedules/s")
+	b.ReportMetric(float64(x.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
 }

@@ -2,6 +2,7 @@
 //
 //	backfill run [--json] FILE|NAME   a readable trace, or the trace contract's JSON
 //	backfill check [-update]          replay every built-in scenario against its golden trace
+//	backfill explore FILE|NAME        every interleaving of upstream and snapshot deliveries
 //	backfill validate FILE…           check scenario files
 //	backfill list                     the built-in scenarios
 //	backfill serve [--dir D] [--addr A]  serve the built site
@@ -18,6 +19,8 @@ import (
 const usage = `usage:
   backfill run [--json] [--bug B] FILE|NAME   run a scenario: a readable trace, or the trace JSON
   backfill check [-update] [-dir D]  replay every built-in scenario against its golden trace
+  backfill explore [--bug B] [--max-states N] [--json] [--example N] FILE|NAME
+                                     every interleaving of upstream and snapshot: outcomes, invariant
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
   backfill list                      list the built-in scenarios
   backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
@@ -44,6 +47,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return runCmd(args[1:], stdout, stderr)
 	case "check":
 		return checkCmd(args[1:], stdout, stderr)
+	case "explore":
+		return exploreCmd(args[1:], stdout, stderr)
 	case "validate":
 		return validateCmd(args[1:], stdout, stderr)
 	case "list":

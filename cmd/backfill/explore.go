@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
+)
+
+// exploreCmd runs the interleaving explorer over a scenario.
+func exploreCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	bug := fs.String("bug", "", "explore with a bug mode: "+bugNames())
+	maxStates := fs.Int("max-states", engine.DefaultExploreStates, "the most distinct states to visit")
+	asJSON := fs.Bool("json", false, "print the report as JSON (each outcome's example as scenario text)")
+	example := fs.Int("example", 0, "print outcome N's example schedule as a scenario file (1 = the most common outcome)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: backfill explore [--bug B] [--max-states N] [--json] [--example N] FILE|NAME")
+		return 2
+	}
+	s, err := open(fs.Arg(0))
+	if err != nil {
+		return reportLoad(err, stderr)
+	}
+	if *bug != "" {
+		if err := s.SetBug(*bug); err != nil {
+			fmt.Fprintf(stderr, "backfill: %v\n", err)
+			return 2
+		}
+	}
+	cfg := s.Scenario.Config
+	base, err := engine.New(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "backfill: %v\n", err)
+		return 2
+	}
+	x := engine.Explore(base, s.Scenario.Steps, *maxStates)
+	exampleText := func(o engine.Outcome) string {
+		sc := &scenarios.Scenario{Config: cfg, Steps: o.Example}
+		return scenarios.FormatScenario(sc)
+	}
+	if *example > 0 {
+		if *example > len(x.Outcomes) {
+			fmt.Fprintf(stderr, "backfill: there are %d outcomes\n", len(x.Outcomes))
+			return 2
+		}
+		fmt.Fprint(stdout, exampleText(x.Outcomes[*example-1]))
+		return 0
+	}
+	if *asJSON {
+		type outcomeJSON struct {
+			engine.Outcome
+			Example string `json:"example"`
+		}
+		out := struct {
+			*engine.Exploration
+			Outcomes []outcomeJSON `json:"outcomes"`
+		}{Exploration: x}
+		for _, o := range x.Outcomes {
+			out.Outcomes = append(out.Outcomes, outcomeJSON{o, exampleText(o)})
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(stderr, "backfill: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s\n", cfg.Title)
+	if info := cfg.Bug.Info(); info != nil {
+		fmt.Fprintf(stdout, "bug mode: %s\n", info.Name)
+	}
+	capped := ""
+	if x.Capped {
+		capped = fmt.Sprintf(" (stopped at %d states: the counts are a lower bound)", *maxStates)
+	}
+	held := "the invariant held in every schedule"
+	if !x.InvariantHeld {
+		held = "the invariant was VIOLATED in some schedules"
+	}
+	fmt.Fprintf(stdout, "%d schedules, %d distinct states, %d distinct outcomes%s; %s.\n\n", x.Schedules, x.States, len(x.Outcomes), capped, held)
+	for i, o := range x.Outcomes {
+		inv := o.Invariant.Status
+		if o.Violated {
+			inv = "violated: " + o.Invariant.Text
+		}
+		fmt.Fprintf(stdout, "outcome %d: %d schedules, phase %s", i+1, o.Schedules, o.Phase)
+		if o.Error != nil {
+			fmt.Fprintf(stdout, ", error %q", o.Error.Message)
+		}
+		fmt.Fprintf(stdout, "\n  invariant: %s\n  downstream:", inv)
+		for _, r := range o.Downstream {
+			fmt.Fprintf(stdout, " %s", r)
+		}
+		b, _ := json.Marshal(o.ProgressTable)
+		fmt.Fprintf(stdout, "\n  progress table: %s\n  example: %s\n", b, scheduleString(cfg, o.Example))
+	}
+	fmt.Fprintf(stdout, "\n`backfill explore --example N %s` prints outcome N's schedule as a scenario file.\n", fs.Arg(0))
+	return 0
+}
+
+// scheduleString renders a schedule compactly: U barrier e3 · S · S · U chunk …
+func scheduleString(cfg *engine.Config, steps []engine.Step) string {
+	parts := make([]string, 0, len(steps))
+	for _, s := range steps {
+		switch s.Kind {
+		case engine.EventSnapshot:
+			parts = append(parts, "S")
+		case engine.EventRecover:
+			parts = append(parts, "recover")
+		default:
+			parts = append(parts, "U "+s.Describe(cfg.Columns))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
