@@ -61,7 +61,7 @@ func Explore(base *Engine, script []Step, maxStates int) *Exploration {
 	x := &explorer{memo: map[string]map[string]partial{}, outcomes: map[string]*Outcome{}, max: maxStates}
 	for _, s := range script {
 		if s.Kind != EventSnapshot {
-			s.Note = ""
+			s.Note, s.Pause = "", false
 			x.seq = append(x.seq, s)
 		}
 	}

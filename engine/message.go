@@ -100,6 +100,7 @@ type Step struct {
 	Message   string // EventError's message
 	Count     int    // EventSnapshot: items to deliver, ≥ 1
 	Note      string
+	Pause     bool // presenter mode: autoplay stops after this step
 }
 
 // InputError is a step the engine refuses: the scenario (or an injected event) is invalid.

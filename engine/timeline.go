@@ -168,6 +168,7 @@ func (t *Timeline) Apply(s Step) error {
 
 func sameStep(a, b Step) bool {
 	a.Note, b.Note = "", ""
+	a.Pause, b.Pause = false, false
 	return reflect.DeepEqual(a, b)
 }
 
@@ -210,7 +211,7 @@ func (t *Timeline) Actions() []Action {
 	return acts
 }
 
-func stripNote(s Step) Step { s.Note = ""; return s }
+func stripNote(s Step) Step { s.Note, s.Pause = "", false; return s }
 
 func kindName(k EventKind) string {
 	switch k {
@@ -255,6 +256,7 @@ func (t *Timeline) View() View {
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
 		v.Note = t.script[p-1].Note
+		v.Pause = t.script[p-1].Pause
 	}
 	for i := t.Pos(); i < len(t.script); i++ {
 		s := t.script[i]

@@ -24,6 +24,7 @@ type View struct {
 	NewOutputs    int             `json:"new_outputs"`
 	Explanations  []Effect        `json:"explanations"`
 	Note          string          `json:"note"`
+	Pause         bool            `json:"pause"` // the step just applied asks autoplay to stop (presenter mode)
 	Error         *Failure        `json:"error"`
 	Actions       []Action        `json:"actions"`
 	Marks         []Mark          `json:"marks"`

@@ -15,13 +15,19 @@ import (
 // written as a flow mapping, `{chunk: ["+ 1 100"], note: "first rows"}`, `{end: null, note: …}`.
 func FormatStep(cfg *engine.Config, s engine.Step) string {
 	ev := formatEvent(cfg, s)
-	if s.Note == "" {
+	if s.Note == "" && !s.Pause {
 		return ev
 	}
 	if s.Kind == engine.EventEnd || s.Kind == engine.EventRecover {
 		ev += ": null"
 	}
-	return "{" + ev + ", note: " + yamlString(s.Note) + "}"
+	if s.Note != "" {
+		ev += ", note: " + yamlString(s.Note)
+	}
+	if s.Pause {
+		ev += ", pause: true"
+	}
+	return "{" + ev + "}"
 }
 
 func formatEvent(cfg *engine.Config, s engine.Step) string {

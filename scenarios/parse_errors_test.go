@@ -86,12 +86,12 @@ var errorCases = []errCase{
 	{"modulo with a NULL key", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 2, rule: modulo}\nsteps:\n  - chunk: [\"+ null 1\"]\n", "5:13: row (null,1): rule modulo cannot place a NULL key"},
 
 	// steps
-	{"unknown step", hdr + "  - checkpoint: 3\n", "5:5: unknown key \"checkpoint\" in a step; allowed keys: barrier, chunk, watermark, snapshot, end, error, recover, note"},
+	{"unknown step", hdr + "  - checkpoint: 3\n", "5:5: unknown key \"checkpoint\" in a step; allowed keys: barrier, chunk, watermark, snapshot, end, error, recover, note, pause"},
 	{"unknown bare step", hdr + "  - stop\n", "5:5: unknown step \"stop\"; a step is one of barrier, chunk, watermark, snapshot, end, error, recover"},
 	{"bare step needing a value", hdr + "  - barrier\n", "5:5: step barrier needs a value, e.g. barrier: 1"},
 	{"step a list", hdr + "  - [end]\n", "5:5: a step is one of barrier, chunk, watermark, snapshot, end, error, recover (with an optional note), found a list"},
 	{"two event keys", hdr + "  - {barrier: 1, chunk: [\"+ 1 1\"]}\n", "5:18: a step has one event; found both barrier and chunk (write them as two steps)"},
-	{"note without event", hdr + "  - note: hello\n", "5:5: a step with a note needs an event beside it: one of barrier, chunk, watermark, snapshot, end, error, recover"},
+	{"note without event", hdr + "  - note: hello\n", "5:5: a step with a note or pause needs an event beside it: one of barrier, chunk, watermark, snapshot, end, error, recover"},
 	{"end with a value", hdr + "  - end: now\n", "5:10: end takes no value, found \"now\""},
 	{"error without message", hdr + "  - error:\n", "5:11: error needs a message, e.g. error: upstream actor panicked"},
 	{"error empty message", hdr + "  - error: ''\n", "5:12: error needs a message, e.g. error: upstream actor panicked"},
@@ -231,4 +231,17 @@ func TestBugKey(t *testing.T) {
 	assert.Equal(t, engine.BugMarkBeforeDrain, back.Config.Bug, "the bug mode round-trips")
 	_, err = Parse("", []byte(base+"bug: off-by-one\n"))
 	require.EqualError(t, err, `4:6: unknown bug mode "off-by-one" (one of: no-state-write, mark-before-drain, mark-on-arrival, emit-beyond-pos)`)
+}
+
+func TestPauseKey(t *testing.T) {
+	cfg := &engine.Config{Columns: []engine.Column{{Name: "a"}, {Name: "id"}}, Locality: []int{0}, StreamKey: []int{1}, VnodeCount: 1, Owned: []int{0}, ChunkSize: 1}
+	st, err := ParseStep(cfg, `{barrier: 3, note: "look here", pause: true}`)
+	require.NoError(t, err)
+	assert.True(t, st.Pause)
+	assert.Equal(t, "look here", st.Note)
+	back, err := ParseStep(cfg, FormatStep(cfg, st))
+	require.NoError(t, err)
+	assert.Equal(t, st, back)
+	_, err = ParseStep(cfg, `{end: null, pause: yes}`)
+	assert.Error(t, err)
 }

@@ -34,11 +34,11 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 	default:
 		p.failAt(n, "a step is one of %s (with an optional note), found %s", eventList, describe(n))
 	}
-	f := p.mapping(n, "a step", append(append([]string{}, eventKeys...), "note")...)
+	f := p.mapping(n, "a step", append(append([]string{}, eventKeys...), "note", "pause")...)
 	var ev *field
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
-		if k.Value == "note" {
+		if k.Value == "note" || k.Value == "pause" {
 			continue
 		}
 		if ev != nil {
@@ -48,10 +48,13 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 		ev = &fl
 	}
 	if ev == nil {
-		p.failAt(n, "a step with a note needs an event beside it: one of %s", eventList)
+		p.failAt(n, "a step with a note or pause needs an event beside it: one of %s", eventList)
 	}
 	if nf, ok := f.get("note"); ok {
 		st.Note = p.text(nf.val, "note")
+	}
+	if pf, ok := f.get("pause"); ok {
+		st.Pause = p.boolean(pf.val, "pause")
 	}
 	v := ev.val
 	var rows []Pos

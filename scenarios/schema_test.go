@@ -63,7 +63,7 @@ func TestSchemaMatchesParser(t *testing.T) {
 	assert.Equal(t, sorted([]string{"vnode", "pos", "finished", "rows"}), keys(p["start"].Properties["progress"].Items.Properties))
 	step := s.Defs["step"]
 	require.Len(t, step.OneOf, 2)
-	assert.Equal(t, sorted(append(slices.Clone(eventKeys), "note")), keys(step.OneOf[1].Properties))
+	assert.Equal(t, sorted(append(slices.Clone(eventKeys), "note", "pause")), keys(step.OneOf[1].Properties))
 	assert.Equal(t, sorted(barrierKeys), keys(s.Defs["barrier"].OneOf[1].Properties))
 	assert.Equal(t, []string{"column", "value"}, keys(step.OneOf[1].Properties["watermark"].Properties))
 
