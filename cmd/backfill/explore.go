@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
-	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // exploreCmd runs the interleaving explorer over a scenario.
@@ -37,39 +36,23 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	cfg := s.Scenario.Config
-	base, err := engine.New(cfg)
+	x, err := s.Explore(*maxStates)
 	if err != nil {
 		fmt.Fprintf(stderr, "backfill: %v\n", err)
 		return 2
-	}
-	x := engine.Explore(base, s.Scenario.Steps, *maxStates)
-	exampleText := func(o engine.Outcome) string {
-		sc := &scenarios.Scenario{Config: cfg, Steps: o.Example}
-		return scenarios.FormatScenario(sc)
 	}
 	if *example > 0 {
 		if *example > len(x.Outcomes) {
 			fmt.Fprintf(stderr, "backfill: there are %d outcomes\n", len(x.Outcomes))
 			return 2
 		}
-		fmt.Fprint(stdout, exampleText(x.Outcomes[*example-1]))
+		fmt.Fprint(stdout, x.Outcomes[*example-1].Example)
 		return 0
 	}
 	if *asJSON {
-		type outcomeJSON struct {
-			engine.Outcome
-			Example string `json:"example"`
-		}
-		out := struct {
-			*engine.Exploration
-			Outcomes []outcomeJSON `json:"outcomes"`
-		}{Exploration: x}
-		for _, o := range x.Outcomes {
-			out.Outcomes = append(out.Outcomes, outcomeJSON{o, exampleText(o)})
-		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := enc.Encode(x); err != nil {
 			fmt.Fprintf(stderr, "backfill: %v\n", err)
 			return 1
 		}
@@ -102,7 +85,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, " %s", r)
 		}
 		b, _ := json.Marshal(o.ProgressTable)
-		fmt.Fprintf(stdout, "\n  progress table: %s\n  example: %s\n", b, scheduleString(cfg, o.Example))
+		fmt.Fprintf(stdout, "\n  progress table: %s\n  example: %s\n", b, scheduleString(cfg, o.Outcome.Example))
 	}
 	fmt.Fprintf(stdout, "\n`backfill explore --example N %s` prints outcome N's schedule as a scenario file.\n", fs.Arg(0))
 	return 0

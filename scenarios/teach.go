@@ -1,0 +1,196 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
+
+// Export is the current run as files: a scenario that replays it exactly (injected events and
+// choices included) and its trace.
+type Export struct {
+	Scenario string       `json:"scenario"`
+	Trace    engine.Trace `json:"trace"`
+}
+
+// Export writes the session's current script as a scenario file, and the trace at this step.
+func (s *Session) Export() Export {
+	return Export{Scenario: FormatScenario(s.Script()), Trace: s.Trace()}
+}
+
+// ExploreOutcome is an explorer outcome with its example schedule as scenario text.
+type ExploreOutcome struct {
+	engine.Outcome
+	Example string `json:"example"`
+}
+
+// ExploreReport is the explorer's report with example schedules as scenario files.
+type ExploreReport struct {
+	*engine.Exploration
+	Outcomes []ExploreOutcome `json:"outcomes"`
+}
+
+// Explore runs the interleaving explorer over the session's script (see engine.Explore).
+func (s *Session) Explore(maxStates int) (*ExploreReport, error) {
+	base, err := engine.New(s.Scenario.Config)
+	if err != nil {
+		return nil, err
+	}
+	x := engine.Explore(base, s.tl.Script(), maxStates)
+	r := &ExploreReport{Exploration: x, Outcomes: []ExploreOutcome{}}
+	for i, o := range x.Outcomes {
+		sc := &Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}
+		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: FormatScenario(sc)})
+	}
+	return r, nil
+}
+
+func (s *Session) exampleConfig(n int) *engine.Config {
+	cfg := *s.Scenario.Config
+	cfg.Title = fmt.Sprintf("%s — explored schedule %d", cfg.Title, n)
+	return &cfg
+}
+
+// CompareSide is one run's state at one step.
+type CompareSide struct {
+	Step       string   `json:"step"`       // what happened, in words ("" past the run's end)
+	Outputs    []string `json:"outputs"`    // what it emitted at this step, ✓/✗ per row
+	Progress   []string `json:"progress"`   // each vnode's progress
+	Downstream int      `json:"downstream"` // rows downstream holds
+	Invariant  string   `json:"invariant"`  // holds | violated | unchecked
+	Phase      string   `json:"phase"`
+	Error      string   `json:"error"`
+}
+
+// CompareRow is one step of two runs side by side, with what differs.
+type CompareRow struct {
+	Step              int          `json:"step"`
+	Left              CompareSide  `json:"left"`
+	Right             CompareSide  `json:"right"`
+	OutputsDiffer     bool         `json:"outputs_differ"`
+	ProgressDiffers   bool         `json:"progress_differs"`
+	DownstreamDiffers bool         `json:"downstream_differs"`
+	OnlyLeft          []engine.Row `json:"only_left"`  // downstream rows only the left run holds
+	OnlyRight         []engine.Row `json:"only_right"` // and only the right
+}
+
+// Comparison is two runs of one scenario aligned by step.
+type Comparison struct {
+	Left  string       `json:"left"` // a label: "as RisingWave does it" or the bug mode
+	Right string       `json:"right"`
+	Rows  []CompareRow `json:"rows"`
+}
+
+func label(cfg *engine.Config) string {
+	if info := cfg.Bug.Info(); info != nil {
+		return "bug mode " + info.Name
+	}
+	return "as RisingWave does it"
+}
+
+// CompareBug compares this session's script as it is with the same script under a bug mode
+// (or, when that bug mode is already on, without it).
+func (s *Session) CompareBug(bug string) (*Comparison, error) {
+	b, err := engine.ParseBug(bug)
+	if err != nil {
+		return nil, err
+	}
+	if b == s.Scenario.Config.Bug {
+		b = engine.BugNone
+	}
+	cfg := *s.Scenario.Config
+	cfg.Bug = b
+	return compareRuns(s.Scenario.Config, s.tl.Script(), &cfg, s.tl.Script())
+}
+
+// CompareText compares this session's run with another run of the same scenario written as
+// scenario text (an explorer's example, an exported run).
+func (s *Session) CompareText(text string) (*Comparison, error) {
+	other, err := Load("", []byte(text))
+	if err != nil {
+		return nil, err
+	}
+	return compareRuns(s.Scenario.Config, s.tl.Script(), other.Scenario.Config, other.tl.Script())
+}
+
+// compareRuns runs two scripts step by step (each as far as it can go) and aligns them.
+func compareRuns(lc *engine.Config, ls []engine.Step, rc *engine.Config, rs []engine.Step) (*Comparison, error) {
+	le, err := engine.New(lc)
+	if err != nil {
+		return nil, err
+	}
+	re, err := engine.New(rc)
+	if err != nil {
+		return nil, err
+	}
+	c := &Comparison{Left: label(lc), Right: label(rc), Rows: []CompareRow{}}
+	if c.Left == c.Right {
+		c.Left, c.Right = "this run", "the other run"
+	}
+	for i := 0; i < max(len(ls), len(rs)); i++ {
+		row := CompareRow{Step: i + 1}
+		row.Left = advance(le, ls, i)
+		row.Right = advance(re, rs, i)
+		row.OutputsDiffer = !slices.Equal(row.Left.Outputs, row.Right.Outputs)
+		row.ProgressDiffers = !slices.Equal(row.Left.Progress, row.Right.Progress)
+		row.OnlyLeft, row.OnlyRight = diffRows(le.Trace().Downstream, re.Trace().Downstream)
+		row.DownstreamDiffers = len(row.OnlyLeft)+len(row.OnlyRight) > 0
+		c.Rows = append(c.Rows, row)
+	}
+	return c, nil
+}
+
+// advance applies script step i (if there is one and it can happen) and describes the result.
+func advance(e *engine.Engine, script []engine.Step, i int) CompareSide {
+	var side CompareSide
+	if i < len(script) && e.StepCount() == i && e.Apply(script[i]) == nil {
+		side.Step = script[i].Describe(e.Config().Columns)
+		for _, o := range e.Outputs() {
+			if o.Step == e.StepCount() {
+				side.Outputs = append(side.Outputs, o.String())
+			}
+		}
+	}
+	v := e.View()
+	for _, p := range v.Progress {
+		d := fmt.Sprintf("v%d %s", p.Vnode, p.State)
+		if p.Pos != nil {
+			d += " " + p.Pos.String()
+		}
+		side.Progress = append(side.Progress, d)
+	}
+	side.Downstream = len(e.Trace().Downstream)
+	side.Invariant = v.Invariant.Status
+	side.Phase = v.Phase
+	if f := e.Failure(); f != nil {
+		side.Error = f.Message
+	}
+	if side.Outputs == nil {
+		side.Outputs = []string{}
+	}
+	if side.Progress == nil {
+		side.Progress = []string{}
+	}
+	return side
+}
+
+// diffRows returns the rows (as multisets) only in a and only in b; both are sorted.
+func diffRows(a, b []engine.Row) (onlyA, onlyB []engine.Row) {
+	onlyA, onlyB = []engine.Row{}, []engine.Row{}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || (i < len(a) && engine.CompareRows(a[i], b[j]) < 0):
+			onlyA = append(onlyA, a[i])
+			i++
+		case i == len(a) || engine.CompareRows(a[i], b[j]) > 0:
+			onlyB = append(onlyB, b[j])
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	return onlyA, onlyB
+}
