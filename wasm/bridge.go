@@ -30,6 +30,20 @@ type Library interface {
 	Load(text string) (Session, error)
 }
 
+// Teacher is what a session offers beyond stepping: bug modes, the interleaving explorer,
+// comparison of two runs, and export. The real session has it; a session without it answers
+// these methods with an error.
+type Teacher interface {
+	SetBug(name string) error
+	Export() any
+	Explore(maxStates int) (any, error)
+	CompareBug(bug string) (any, error)
+	CompareText(text string) (any, error)
+}
+
+// bugModes lists the bug modes for the page's menu; main wires it to the engine's list.
+var bugModes = func() any { return []any{} }
+
 // errNoSession is returned by every session method before open or load.
 var errNoSession = errors.New("no scenario is open")
 
@@ -72,6 +86,11 @@ func (b *Bridge) dispatch(method, arg string) (any, error) {
 			return nil, errors.New("no scenario library is built in")
 		}
 		return b.lib.Builtins(), nil
+	case "bugs":
+		if err := noArg(method, arg); err != nil {
+			return nil, err
+		}
+		return bugModes(), nil
 	case "open", "load":
 		s, err := stringArg(method, arg)
 		if err != nil {
@@ -123,6 +142,37 @@ func (b *Bridge) dispatch(method, arg string) (any, error) {
 			return nil, err
 		}
 		return b.withSession(func(s Session) (any, error) { return viewAfter(s, s.Apply(text)) })
+	case "bug", "compare_bug", "compare_text":
+		text, err := stringArg(method, arg)
+		if err != nil {
+			return nil, err
+		}
+		return b.withTeacher(func(s Session, t Teacher) (any, error) {
+			switch method {
+			case "bug":
+				return viewAfter(s, t.SetBug(text))
+			case "compare_bug":
+				return t.CompareBug(text)
+			}
+			return t.CompareText(text)
+		})
+	case "explore":
+		n := 0
+		if arg != "" && arg != "null" {
+			var err error
+			if n, err = intArg(method, arg); err != nil {
+				return nil, err
+			}
+		}
+		return b.withTeacher(func(_ Session, t Teacher) (any, error) { return t.Explore(n) })
+	case "export":
+		run = func(s Session) (any, error) {
+			t, ok := s.(Teacher)
+			if !ok {
+				return nil, fmt.Errorf("%s is not supported by this scenario", method)
+			}
+			return t.Export(), nil
+		}
 	default:
 		return nil, fmt.Errorf("unknown method %q", method)
 	}
@@ -137,6 +187,16 @@ func (b *Bridge) withSession(run func(Session) (any, error)) (any, error) {
 		return nil, errNoSession
 	}
 	return run(b.sess)
+}
+
+func (b *Bridge) withTeacher(run func(Session, Teacher) (any, error)) (any, error) {
+	return b.withSession(func(s Session) (any, error) {
+		t, ok := s.(Teacher)
+		if !ok {
+			return nil, errors.New("this scenario does not support bug modes, exploring, comparing or exporting")
+		}
+		return run(s, t)
+	})
 }
 
 func viewAfter(s Session, err error) (any, error) {

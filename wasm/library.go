@@ -3,11 +3,15 @@
 package main
 
 import (
+	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // The real wiring: the bridge's Library over package scenarios.
-func init() { library = scenarioLibrary{} }
+func init() {
+	library = scenarioLibrary{}
+	bugModes = func() any { return engine.Bugs }
+}
 
 type scenarioLibrary struct{}
 
@@ -42,3 +46,17 @@ func (x scenarioSession) Steps() int                  { return x.s.Steps() }
 func (x scenarioSession) Actions() any                { return x.s.Actions() }
 func (x scenarioSession) Apply(stepText string) error { return x.s.Apply(stepText) }
 func (x scenarioSession) Trace() any                  { return x.s.Trace() }
+
+func (x scenarioSession) SetBug(name string) error { return x.s.SetBug(name) }
+func (x scenarioSession) Export() any              { return x.s.Export() }
+func (x scenarioSession) Explore(n int) (any, error) {
+	return x.s.Explore(n)
+}
+func (x scenarioSession) CompareBug(bug string) (any, error) { return x.s.CompareBug(bug) }
+func (x scenarioSession) CompareText(text string) (any, error) {
+	c, err := x.s.CompareText(text)
+	if err != nil {
+		return nil, lineColumnError{err}
+	}
+	return c, nil
+}

@@ -67,3 +67,63 @@ func mustJSON(t *testing.T, v any) string {
 	require.NoError(t, err)
 	return string(raw)
 }
+
+// The teaching methods over the real library: bug modes, export, explore, compare.
+func TestTeachingMethods(t *testing.T) {
+	b := NewBridge(library)
+	ok, e := answer(t, b.Call("bugs", ""))
+	require.Empty(t, e)
+	var bugs []struct{ Name, Summary, Why, URL string }
+	require.NoError(t, json.Unmarshal(ok, &bugs))
+	require.Len(t, bugs, 4)
+
+	_, e = answer(t, b.Call("explore", "null"))
+	assert.Equal(t, "no scenario is open", e)
+
+	_, e = answer(t, b.Call("open", `"builder-fills-mid-epoch"`))
+	require.Empty(t, e)
+	ok, e = answer(t, b.Call("bug", `"mark-before-drain"`))
+	require.Empty(t, e)
+	var view struct {
+		Bug *struct{ Name string } `json:"bug"`
+	}
+	require.NoError(t, json.Unmarshal(ok, &view))
+	require.NotNil(t, view.Bug)
+	assert.Equal(t, "mark-before-drain", view.Bug.Name)
+	_, e = answer(t, b.Call("bug", `"nonsense"`))
+	assert.Contains(t, e, "unknown bug mode")
+
+	ok, e = answer(t, b.Call("explore", "1000"))
+	require.Empty(t, e)
+	var x struct {
+		Schedules     uint64 `json:"schedules"`
+		InvariantHeld bool   `json:"invariant_held"`
+		Outcomes      []struct {
+			Example string `json:"example"`
+		} `json:"outcomes"`
+	}
+	require.NoError(t, json.Unmarshal(ok, &x))
+	assert.False(t, x.InvariantHeld)
+	require.NotEmpty(t, x.Outcomes)
+
+	ok, e = answer(t, b.Call("compare_text", mustJSON(t, x.Outcomes[0].Example)))
+	require.Empty(t, e)
+	assert.Contains(t, string(ok), `"rows"`)
+	_, e = answer(t, b.Call("compare_text", mustJSON(t, "title: x\n")))
+	assert.Regexp(t, regexp.MustCompile(`^\d+:\d+: `), e)
+
+	ok, e = answer(t, b.Call("compare_bug", `"none"`))
+	require.Empty(t, e)
+	assert.Contains(t, string(ok), `"as RisingWave does it"`)
+
+	ok, e = answer(t, b.Call("export", ""))
+	require.Empty(t, e)
+	var ex struct {
+		Scenario string          `json:"scenario"`
+		Trace    json.RawMessage `json:"trace"`
+	}
+	require.NoError(t, json.Unmarshal(ok, &ex))
+	assert.Contains(t, ex.Scenario, "bug: mark-before-drain")
+	_, e = answer(t, b.Call("load", mustJSON(t, ex.Scenario)))
+	require.Empty(t, e, "the exported scenario loads")
+}

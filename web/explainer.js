@@ -111,6 +111,13 @@ function makeExplainer() {
     actions: () => call("actions"),
     state: () => call("state"),
     view: () => call("view"),
+    // teaching tools (docs/view.md "Teaching methods")
+    bugs: () => call("bugs"),
+    bug: (name) => mutate("bug", String(name || "none")),
+    explore: (maxStates) => call("explore", maxStates ? Math.trunc(Number(maxStates)) : null),
+    compareBug: (name) => call("compare_bug", String(name || "none")),
+    compareText: (yamlText) => call("compare_text", String(yamlText)),
+    export: () => call("export"),
   };
 }
 
