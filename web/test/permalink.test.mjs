@@ -1,0 +1,130 @@
+// permalink.test.mjs — state lives in the URL: a link reproduces the view; ?embed=1 shows only
+// the stage and the step controls; a parent page drives an embedded explainer with postMessage.
+
+import { test, before, after } from "node:test";
+import { createServer } from "node:http";
+import assert from "node:assert/strict";
+import { setup } from "./harness.mjs";
+import { openPage, text, waitStep, panelTexts, PANELS, byTestId } from "./page-helpers.mjs";
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+test("a link to step 12 reopens the same step with the same panels", async () => {
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0");
+  // Get to step 12 as a person would: the timeline's last-step button, then back.
+  await page.getByRole("button", { name: /^Last step/ }).click();
+  const last = Number((await text(page, "step-count")).split("/")[1]);
+  await waitStep(page, last);
+  for (let n = last - 1; n >= 12; n--) {
+    await page.getByRole("button", { name: /^Back one step/ }).click();
+    await waitStep(page, n);
+  }
+  const href = await page.evaluate(() => location.href);
+  assert.match(href, /#scenario=fatal-upstream-end&step=12$/);
+  const before = await panelTexts(page, PANELS);
+  assert.equal(before["step-count"], `step 12 / ${last}`);
+
+  const again = await openPage(h, href);
+  assert.equal(await again.evaluate(() => location.href), href);
+  const after = await panelTexts(again, PANELS);
+  assert.deepEqual(after, before);
+  assert.equal(await again.locator('[data-testid="scenario-picker"]').inputValue(), "fatal-upstream-end");
+  h.assertNoErrors(page);
+  h.assertNoErrors(again);
+});
+
+test("?embed=1 shows the stage and the step controls only, and still steps", async () => {
+  const page = await h.open("index.html?embed=1#scenario=happy-path&step=6");
+  await waitStep(page, 6);
+  assert.equal(await page.evaluate(() => document.getElementById("welcome").open), false, "no first-visit card in an embed");
+  for (const [what, loc] of [
+    ["scenario picker", byTestId(page, "scenario-picker")],
+    ["Open… (editor)", page.locator("#open-btn")],
+    ["Inject…", page.locator("#inject-btn")],
+    ["help button", page.locator("#help-btn")],
+    ["title and summary", byTestId(page, "scenario-title")],
+  ]) {
+    assert.equal(await loc.isVisible(), false, `${what} is visible in an embed`);
+  }
+  for (const id of ["phase", "snapshot", "builders", "outputs", "downstream", "invariant", "narration", "step-count", "timeline", "actions"]) {
+    assert.equal(await byTestId(page, id).isVisible(), true, `${id} is hidden in an embed`);
+  }
+  assert.match(await text(page, "phase"), /backfilling/i);
+  await page.getByRole("button", { name: /^Step forward/ }).click();
+  await waitStep(page, 7);
+  assert.match(await text(page, "builders"), /v0 ?2 \/ 256/);
+  // The keys for overlays do nothing in an embed; the step keys work.
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  for (const k of ["?", "i", "o"]) await page.keyboard.press(k);
+  assert.equal(await page.evaluate(() => document.querySelectorAll("dialog[open]").length), 0, "an overlay opened in an embed");
+  await page.keyboard.press("ArrowRight");
+  await waitStep(page, 8);
+  assert.match(await page.evaluate(() => location.search), /embed=1/);
+  h.assertNoErrors(page);
+});
+
+test("postMessage: a parent page sends goto and open and hears explainer:state", async () => {
+  // The parent is another origin: a tiny server of its own on 127.0.0.1 (another port). It must be
+  // a real local server: Chromium's local-network-access checks block a public (or
+  // playwright-fulfilled) page from framing 127.0.0.1.
+  const src = new URL("index.html?embed=1", h.url).href;
+  const parentHTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>parent</title>
+<script>
+  window.__msgs = [];
+  window.addEventListener("message", (ev) => { if (ev.data && ev.data.type) window.__msgs.push(ev.data); });
+</script></head><body><h1>docs page</h1>
+<iframe id="ex" title="backfill explainer" src="${src}" width="1000" height="700"></iframe></body></html>`;
+  const server = createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8" }); res.end(parentHTML); });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  try {
+    const parentURL = `http://127.0.0.1:${server.address().port}/docs/embed.html`;
+    assert.notEqual(new URL(parentURL).origin, new URL(h.url).origin);
+    const page = await h.open(parentURL, { ready: false });
+    const frame = await (await page.locator("#ex").elementHandle()).contentFrame();
+    assert.ok(frame, "the iframe's frame");
+    await frame.waitForURL((u) => u.href.startsWith(src));
+    await frame.waitForFunction(() => window.explainer && window.explainer.ready);
+    await frame.evaluate(() => window.explainer.ready);
+    // The embedded page opens happy-path by itself and reports it.
+    await page.waitForFunction(() => window.__msgs.some((m) => m.type === "explainer:state" && m.step === 0));
+    const first = await page.evaluate(() => window.__msgs.at(-1));
+    assert.equal(first.phase, "starting");
+
+    const post = (msg) => page.evaluate((msg) => document.getElementById("ex").contentWindow.postMessage(msg, "*"), msg);
+    const lastState = () => page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:state").at(-1));
+
+    await post({ type: "explainer:goto", step: 5 });
+    await page.waitForFunction(() => window.__msgs.some((m) => m.type === "explainer:state" && m.step === 5));
+    const s5 = await lastState();
+    assert.equal(s5.step, 5);
+    assert.equal(s5.phase, "buffering");
+    assert.equal(await frame.locator('[data-testid="step-count"]').textContent(), "step 5 / 18");
+
+    const n = (await page.evaluate(() => window.__msgs.length));
+    await post({ type: "explainer:open", scenario: "fatal-upstream-end" });
+    await page.waitForFunction((n) => window.__msgs.slice(n).some((m) => m.type === "explainer:state"), n);
+    const opened = await lastState();
+    assert.equal(opened.step, 0);
+    assert.equal(opened.phase, "starting");
+    assert.equal(opened.scenario, "fatal-upstream-end");
+    assert.match(await frame.locator('[data-testid="step-count"]').textContent(), /^step 0 \/ \d+$/);
+
+    await post({ type: "explainer:goto", step: 10 });
+    await page.waitForFunction(() => window.__msgs.some((m) => m.type === "explainer:state" && m.step === 10));
+    assert.equal((await lastState()).phase, "failed");
+    assert.equal(await frame.locator('[data-testid="fatal"]').isVisible(), true);
+
+    // Messages that are not the API are ignored.
+    await post({ type: "explainer:goto", step: "x" });
+    await post("explainer:goto");
+    await page.waitForTimeout(100);
+    assert.equal((await lastState()).step, 10);
+    h.assertNoErrors(page);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+});
