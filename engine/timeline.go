@@ -237,6 +237,10 @@ func (t *Timeline) label(s Step) string {
 		return fmt.Sprintf("snapshot delivers %d items, starting with %s", s.Count, e.peekSnapshot())
 	case EventRecover:
 		return fmt.Sprintf("recover from the last checkpoint (e%d)", e.dur.epoch)
+	case EventEnd:
+		return "the upstream ends"
+	case EventError:
+		return fmt.Sprintf("the upstream fails: %q", s.Message)
 	}
 	return "upstream delivers " + s.Describe(e.cfg.Columns)
 }
