@@ -1,0 +1,88 @@
+// fatal.test.mjs — the seed's fatal path on the real page: fatal-upstream-end fails with the exact
+// error text, the fatal panel explains it, and Recover (the button, or the r key) rolls back to
+// the last checkpoint; the backfill then resumes and the invariant holds at the end.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup } from "./harness.mjs";
+import { openPage, text, waitStep, stepCount, byTestId } from "./page-helpers.mjs";
+
+const ERROR = "locality provider upstream ended unexpectedly during backfill";
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+/** Step with the Step button until the fatal panel shows; returns the failing step. */
+async function stepUntilFatal(page) {
+  const fatal = byTestId(page, "fatal");
+  const { steps } = await stepCount(page);
+  for (let n = 1; n <= steps; n++) {
+    assert.equal(await fatal.isVisible(), false, `the fatal panel shows before step ${n}`);
+    await page.getByRole("button", { name: /^Step forward/ }).click();
+    await waitStep(page, n);
+    if (await fatal.isVisible()) return n;
+  }
+  throw new Error("the fatal panel never showed");
+}
+
+async function checkFatal(page, n) {
+  assert.match(await text(page, "phase"), /failed/i);
+  assert.equal(await text(page, "fatal-message"), ERROR);
+  const panel = await text(page, "fatal");
+  assert.ok(panel.includes(`The executor failed at step ${n}`), panel);
+  assert.match(panel, /What it means ?.*upstream stream simply stopped/);
+  assert.match(panel, /When it happens in practice ?.*crashed or panicked/);
+  assert.match(panel, /What to do ?Recover: .*from the last checkpoint/);
+  assert.match(panel, /locality_provider\.rs L599–604/);
+  // The narration says it too, and the timeline marks the error.
+  assert.ok((await text(page, "narration")).includes(ERROR));
+  assert.equal(await page.locator(`#marks .mk-error[data-step="${n}"]`).count(), 1);
+  // What is left behind is never emitted: the buffered chunk is still there.
+  assert.match(await text(page, "buffer"), /-\(1,100,x\) ?\+\(13,202,x\)/);
+  const recover = byTestId(page, "recover");
+  assert.equal(await recover.isEnabled(), true);
+  assert.match(await recover.textContent(), /recover/i);
+}
+
+async function checkRecovered(page, n) {
+  await waitStep(page, n + 1);
+  assert.match(await text(page, "phase"), /starting/i);
+  await byTestId(page, "fatal").waitFor({ state: "hidden" });
+  const rec = await page.locator('[data-testid="outputs"] li.msg-recovery').allTextContents();
+  assert.equal(rec.length, 1, `recovery entries: ${JSON.stringify(rec)}`);
+  assert.match(rec[0], /⟲ recovery ?rolled back to checkpoint e3/);
+  assert.match(await text(page, "downstream"), /^\(1,100,x\) ?\(2,101,x\)$/, "downstream rolled back to e3");
+  // Then to the end: the backfill resumes, completes, and the invariant holds.
+  await page.getByRole("button", { name: /^Last step/ }).click();
+  const { steps } = await stepCount(page);
+  await waitStep(page, steps);
+  assert.match(await text(page, "phase"), /forwarding/i);
+  assert.match(await text(page, "invariant"), /invariant holds/);
+  assert.equal(await byTestId(page, "fatal").isVisible(), false);
+}
+
+test("fatal-upstream-end: the exact error, explained; the Recover button recovers", async () => {
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0");
+  const n = await stepUntilFatal(page);
+  assert.equal(n, 10);
+  await checkFatal(page, n);
+  await h.screenshot(page, "fatal-panel-1280");
+  // The only thing that can happen next is a recovery.
+  const kinds = await page.locator('[data-testid="actions"] button').evaluateAll((bs) => bs.map((b) => b.dataset.kind));
+  assert.deepEqual(kinds, ["recover"]);
+  await byTestId(page, "recover").click();
+  await checkRecovered(page, n);
+  h.assertNoErrors(page);
+});
+
+test("fatal-upstream-end: the r key recovers too", async () => {
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=9");
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("ArrowRight");
+  await waitStep(page, 10);
+  await checkFatal(page, 10);
+  await page.keyboard.press("r");
+  await checkRecovered(page, 10);
+  h.assertNoErrors(page);
+});
