@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"flag"
 	"fmt"
 	"io"
@@ -70,7 +71,11 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	if !x.InvariantHeld {
 		held = "the invariant was VIOLATED in some schedules"
 	}
-	fmt.Fprintf(stdout, "%d schedules, %d distinct states, %d distinct outcomes%s; %s.\n\n", x.Schedules, x.States, len(x.Outcomes), capped, held)
+	count := fmt.Sprint(x.Schedules)
+	if x.Schedules == math.MaxUint64 {
+		count = "more than 1.8e19" // the count saturated
+	}
+	fmt.Fprintf(stdout, "%s schedules, %d distinct states, %d distinct outcomes%s; %s.\n\n", count, x.States, len(x.Outcomes), capped, held)
 	for i, o := range x.Outcomes {
 		inv := o.Invariant.Status
 		if o.Violated {
