@@ -2,10 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
