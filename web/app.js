@@ -8,6 +8,7 @@ import { installKeyboard } from "./keyboard.js";
 import { createInject } from "./inject.js";
 import { createEditor } from "./editor.js";
 import { openHelp, maybeWelcome } from "./help.js";
+import { createTeach } from "./teach.js";
 
 const DEFAULT_SCENARIO = "happy-path";
 
@@ -18,6 +19,7 @@ export function parseHash(hash = location.hash) {
     scenario: p.get("scenario") || null,
     step: step !== null && /^\d+$/.test(step) ? Number(step) : null,
     src: p.get("src") || null,
+    bug: p.get("bug") || null,
   };
 }
 
@@ -69,11 +71,13 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     if (!v) return;
     if (method === "open") scenarioName = String(arg);
     if (method === "load") scenarioName = null;
+    if (method === "open" || method === "load") teach.resetBug();
     const fresh = method === "open" || method === "load" || freshNext;
     freshNext = false;
     view = v;
     renderer.render(v, { fresh });
     controls.update(v);
+    teach.update(v);
     toast.hidden = true;
     syncPicker();
     writeURL();
@@ -83,7 +87,7 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
   const controls = createControls({
     first: () => fire(() => explainer.goto(0)),
     back: () => fire(() => explainer.back()),
-    step: () => fire(() => explainer.step()),
+    step: () => stepForward(),
     last: () => fire(() => explainer.goto(view ? view.steps : 0)),
     goto: (n) => fire(() => explainer.goto(n)),
     togglePlay: () => (playing ? stop() : play()),
@@ -93,7 +97,16 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
 
   function act(a) {
     stop();
+    if (a.scripted && teach.interceptStep(view)) return;
     return fire(() => (a.scripted ? explainer.step() : explainer.apply(a.step)));
+  }
+
+  // One step forward, unless predict mode asks first.
+  function stepForward() {
+    stop();
+    if (!view || view.step >= view.steps) return;
+    if (teach.interceptStep(view)) return;
+    fire(() => explainer.step());
   }
 
   function recover() {
@@ -114,8 +127,10 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     playTimer = setTimeout(async () => {
       if (!playing) return;
       if (!view || view.step >= view.steps) { stop(); return; }
+      if (teach.predict.enabled && teach.interceptStep(view)) { stop(); return; }
       try { await run(() => explainer.step()); } catch { return; }
       if (!view || view.step >= view.steps || view.error) { stop(); return; }
+      if (teach.presenter.enabled && view.pause) { stop(); return; } // presenter mode: the scenario asks for a pause here
       tick();
     }, controls.speedMs());
   }
@@ -129,6 +144,11 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     getView: () => view,
     apply: (text) => { stop(); return run(() => explainer.apply(text), { quiet: true }); },
   });
+  const teach = createTeach({
+    explainer, run, stop, showToast,
+    getView: () => view,
+    getName: () => scenarioName || view?.title || "scenario",
+  });
   const editor = createEditor(document.getElementById("editor-dialog"), {
     load: (text) => { stop(); return run(() => explainer.load(text), { quiet: true }); },
   });
@@ -140,7 +160,7 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
   }
 
   installKeyboard({
-    step: () => { stop(); if (view && view.step < view.steps) fire(() => explainer.step()); },
+    step: () => stepForward(),
     back: () => { stop(); if (view && view.step > 0) fire(() => explainer.back()); },
     first: () => { stop(); fire(() => explainer.goto(0)); },
     last: () => { stop(); if (view) fire(() => explainer.goto(view.steps)); },
@@ -150,6 +170,11 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     help: () => !embed && openHelp(document.getElementById("help")),
     inject: () => !embed && inject.open(),
     open: () => !embed && editor.open(),
+    bugMenu: () => !embed && teach.openBugMenu(),
+    explore: () => !embed && teach.explorer.open(),
+    presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
+    predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
+    presenting: () => teach.presenter.enabled,
   });
 
   // Drop a scenario file anywhere on the page.
@@ -167,6 +192,8 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     const p = new URLSearchParams();
     if (scenarioName) p.set("scenario", scenarioName);
     p.set("step", String(view.step));
+    const bug = teach.urlBug(view);
+    if (bug) p.set("bug", bug);
     const hash = "#" + p.toString();
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
@@ -191,6 +218,12 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
         }
       }
     }
+    // The bug mode comes after opening the scenario and before going to the step.
+    if (want.bug && view && want.bug !== (view.bug ? view.bug.name : "none")) {
+      freshNext = opened;
+      await teach.setBug(want.bug).catch(() => {});
+      freshNext = false;
+    }
     if (want.step !== null && view && want.step !== view.step) {
       freshNext = opened;
       await run(() => explainer.goto(want.step)).catch(() => {});
@@ -199,7 +232,9 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
   }
   window.addEventListener("hashchange", () => {
     const want = parseHash();
-    if ((want.scenario && want.scenario !== scenarioName) || (want.step !== null && view && want.step !== view.step) || want.src) honourHash();
+    const bugNow = view && view.bug ? view.bug.name : "none";
+    if ((want.scenario && want.scenario !== scenarioName) || (want.step !== null && view && want.step !== view.step) || want.src ||
+      (want.bug && want.bug !== bugNow)) honourHash();
   });
 
   // postMessage API for embeds.

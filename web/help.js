@@ -8,7 +8,10 @@ const KEYS = [
   ["→", "step forward"], ["←", "step back"], ["Home / End", "first / last step"],
   ["Space", "play / pause"], ["1 … 9", "choose what happens next (the numbered action)"],
   ["r", "recover from the last checkpoint"], ["i", "inject a message"], ["o", "open a scenario"],
-  ["?", "this help"], ["Esc", "close an overlay"],
+  ["b", "bug mode menu (break one rule of the protocol)"], ["x", "explore all interleavings"],
+  ["f", "predict mode on / off"], ["p", "presenter mode on / off"],
+  ["PageDown / PageUp", "step forward / back in presenter mode (clickers)"],
+  ["?", "this help"], ["Esc", "close an overlay or menu"],
 ];
 
 function closeBtn(dialog) {
@@ -28,11 +31,18 @@ export function openHelp(dialog) {
         ". What changed in the last step is outlined. Below the stage, the narration says why, with a link to the RisingWave source lines."),
       h("p", null, "When more than one thing can happen next (the upstream delivers, or the snapshot does), the numbered buttons let you choose; a choice marked “branch” leaves the script (later scripted upstream messages stay queued). ",
         "Inject adds your own barrier, chunk, watermark, end, error or recovery."),
+      h("h3", null, "Teaching tools"),
+      h("ul", { class: "help-list" },
+        h("li", null, h("strong", null, "Bug mode"), " breaks one rule of the protocol the way an earlier or imagined RisingWave might have; a banner says which rule and why it matters, and the invariant shows what goes wrong. “Compare with bug mode…” lays the broken and the correct run side by side, step by step."),
+        h("li", null, h("strong", null, "Explore…"), " runs every interleaving of this scenario's upstream messages and snapshot deliveries (in the background) and lists the distinct outcomes; open any as a timeline or compare it with this run."),
+        h("li", null, h("strong", null, "Predict"), " asks, before each barrier that marks buffered rows, which of them downstream will see; your score is kept for this session."),
+        h("li", null, h("strong", null, "Present"), " is for a projector: large type, the stage and the narration only, the step's note as speaker notes; a clicker's PageDown/PageUp steps, and autoplay stops where the scenario says ", h("code", null, "pause: true"), "."),
+        h("li", null, h("strong", null, "Save"), " downloads this run as a scenario file (it replays your injections and choices) or as the trace; Open… loads a file back.")),
       h("h3", null, "Keyboard"),
       h("dl", { class: "keys" }, KEYS.flatMap(([k, d]) => [h("dt", null, h("kbd", null, k)), h("dd", null, d)])),
       h("h3", null, "Links and embedding"),
       h("p", null, "The address always points at this step: ", h("code", null, "#scenario=happy-path&step=11"),
-        ". Add ", h("code", null, "?embed=1"), " to show only the stage and the step controls.")));
+        " (with ", h("code", null, "&bug=mark-before-drain"), " when a bug mode is on). Add ", h("code", null, "?embed=1"), " to show only the stage and the step controls.")));
   dialog.showModal();
 }
 

@@ -1,16 +1,21 @@
-// keyboard.js — shortcuts for everything in the dock: ←/→, Home/End, Space, 1..9, r, i, o, ?.
-// Inactive while typing in a field or while an overlay is open (Esc closes overlays natively).
+// keyboard.js — shortcuts for everything in the dock: ←/→, Home/End, Space, 1..9, r, i, o, ?,
+// and the teaching tools: b (bug mode menu), x (explorer), f (predict), p (presenter), and in
+// presenter mode PageDown/PageUp (what clickers send) step.
+// Inactive while typing in a field, in a radio group (its arrows choose), inside a header menu,
+// or while an overlay is open (Esc closes overlays natively).
 
 function typing(target) {
   if (!target || !(target instanceof Element)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;
   if (tag === "TEXTAREA" || tag === "SELECT") return true;
-  if (tag === "INPUT") return !["button", "checkbox", "radio", "submit"].includes(target.type);
+  if (tag === "INPUT") return !["button", "checkbox", "submit"].includes(target.type);
+  if (target.closest(".popover")) return true;
   return false;
 }
 
-/** handlers: {back, step, first, last, togglePlay, action(i), recover, help, inject, open, canAct()} */
+/** handlers: {back, step, first, last, togglePlay, action(i), recover, help, inject, open,
+ *  bugMenu, explore, presenter, predict, presenting() → bool} */
 export function installKeyboard(handlers) {
   document.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -32,6 +37,16 @@ export function installKeyboard(handlers) {
       case "i": handlers.inject(); break;
       case "o": handlers.open(); break;
       case "?": handlers.help(); break;
+      case "b": handlers.bugMenu?.(); break;
+      case "x": handlers.explore?.(); break;
+      case "p": handlers.presenter?.(); break;
+      case "f": handlers.predict?.(); break;
+      case "PageDown":
+        if (handlers.presenting?.()) handlers.step(); else done = false;
+        break;
+      case "PageUp":
+        if (handlers.presenting?.()) handlers.back(); else done = false;
+        break;
       default:
         if (/^[1-9]$/.test(ev.key)) handlers.action(Number(ev.key) - 1);
         else done = false;

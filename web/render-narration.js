@@ -5,6 +5,7 @@ import { h, fill } from "./dom.js";
 const KIND_LABEL = {
   mark: "marking", drain: "drain", buffer: "buffer", commit: "commit", persist: "persist",
   refresh: "refresh", snapshot: "snapshot", emit: "emit", fatal: "fatal", recover: "recovery",
+  bug: "bug mode",
 };
 
 export function renderNarration(view, live) {
@@ -13,12 +14,14 @@ export function renderNarration(view, live) {
   parts.push(h("h3", { class: "narr-head" },
     view.step === 0 ? "Before the first step" : `Step ${view.step}: why`));
   if (exps.length) {
-    parts.push(h("ul", { class: "why" }, exps.map((e) => h("li", { class: "why-item" },
+    parts.push(h("ul", { class: "why" }, exps.map((e) => h("li", { class: ["why-item", e.kind === "bug" && "why-bug"], "data-kind": e.kind || null },
       h("span", { class: "why-kind" }, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null),
       h("span", { class: "why-text" }, e.text ?? "", " ",
       e.url ? h("a", { class: "src", href: e.url, target: "_blank", rel: "noopener noreferrer",
         title: "the RisingWave source this paraphrases (opens GitHub)" },
-        "locality_provider.rs " + linesLabel(e.lines)) : null)))));
+        "locality_provider.rs " + linesLabel(e.lines)) : null,
+      e.fix ? [" · ", h("a", { class: "src fix", href: e.fix, target: "_blank", rel: "noopener noreferrer",
+        title: "the change that fixed this in RisingWave (opens GitHub)" }, "the real fix")] : null)))));
   } else if (view.step === 0) {
     parts.push(h("p", { class: "muted" }, "Nothing has happened yet. Step forward (→) to deliver the first message."));
   } else {

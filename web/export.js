@@ -1,0 +1,44 @@
+// export.js — the "Save ▾" menu: download the open run as a scenario file that replays it
+// exactly (injected events and choices included) and as the trace JSON, from explainer.export().
+// Importing is the existing Open… (file or paste).
+import { h } from "./dom.js";
+import { createPopover } from "./popover.js";
+
+/** Offer `text` as a download named `name` (a Blob URL, revoked after the click). */
+export function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function slug(s) {
+  return String(s || "scenario").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "scenario";
+}
+
+/** createExport({explainer, getName() → scenario name or title, onError(msg)}) → {wrap} */
+export function createExport({ explainer, getName, onError }) {
+  const pop = createPopover({
+    label: "Save", title: "Download this run as a scenario file or a trace",
+    testid: "export-menu", panelLabel: "Download this run", className: "export-btn",
+    onOpen: () => pop.panel.querySelector("button")?.focus(),
+  });
+  async function go(kind) {
+    pop.close({ focus: true });
+    try {
+      const x = await explainer.export();
+      const base = slug(getName());
+      if (kind === "scenario") download(base + ".yaml", String(x.scenario ?? ""), "text/yaml");
+      else download(base + ".trace.json", JSON.stringify(x.trace, null, 2) + "\n", "application/json");
+    } catch (e) { onError(e && e.message ? e.message : String(e)); }
+  }
+  pop.panel.append(
+    h("button", { type: "button", class: "menu-item", "data-testid": "download-scenario", onclick: () => go("scenario") },
+      h("strong", null, "Download scenario"), h("span", { class: "muted" }, ".yaml that replays this run, injections and choices included")),
+    h("button", { type: "button", class: "menu-item", "data-testid": "download-trace", onclick: () => go("trace") },
+      h("strong", null, "Download trace"), h("span", { class: "muted" }, ".json of every output, as the engine's trace")),
+    h("p", { class: "menu-hint muted" }, "Open… loads a scenario file back."));
+  return { wrap: pop.wrap };
+}

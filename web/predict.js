@@ -1,0 +1,181 @@
+// predict.js — predict mode. Before a step that will mark the buffered upstream rows (the next
+// scripted action is an upstream barrier, the view's buffer holds rows, the phase is backfilling),
+// the Step control asks first: visible or hidden, for each buffered row. After the step, each
+// answer is checked against the new view's marked chunks of that step (emitted in buffer order),
+// with the engine's why; when no marked chunk appears the rows were held back, i.e. hidden.
+// The running score lives in sessionStorage.
+import { h, fill } from "./dom.js";
+import { rowChip, vnodeLabel } from "./chips.js";
+
+const SCORE_KEY = "backfill-explainer:predict-score";
+const ON_KEY = "backfill-explainer:predict-on";
+
+function load(key, fallback) {
+  try { const v = sessionStorage.getItem(key); return v === null ? fallback : JSON.parse(v); } catch { return fallback; }
+}
+function save(key, v) {
+  try { sessionStorage.setItem(key, JSON.stringify(v)); } catch { /* storage blocked: keep it in memory */ }
+}
+
+/** Does the view call for a prediction before the next step? Reads the view only. */
+export function wantsPrediction(view) {
+  if (!view || view.phase !== "backfilling" || view.error) return false;
+  const rows = (view.buffer || []).flatMap((b) => b.rows || []);
+  if (!rows.length) return false;
+  const next = (view.actions || []).find((a) => a.scripted);
+  if (!next || next.kind !== "upstream") return false;
+  const msg = (view.upstream?.next || [])[0];
+  return !!msg && msg.type === "barrier" && msg.step === view.step + 1;
+}
+
+/**
+ * createPredict({panel, step() → Promise<view>, getView}) → {toggle, scoreEl, enabled, setEnabled(on),
+ * intercept(view) → bool, onChange(view)}
+ */
+export function createPredict({ panel, step }) {
+  let enabled = !!load(ON_KEY, false);
+  let score = load(SCORE_KEY, { right: 0, total: 0 });
+  if (!score || typeof score.right !== "number" || typeof score.total !== "number") score = { right: 0, total: 0 };
+  let asking = null;   // {view, rows} while the quiz is shown
+  let result = null;   // the step whose result is shown
+  let busy = false;
+
+  const scoreEl = h("span", { class: "predict-score", "data-testid": "predict-score", "aria-live": "polite", title: "predictions right / made this session" });
+  const toggle = h("button", {
+    type: "button", class: "btn toggle", "data-testid": "predict", "aria-pressed": String(enabled),
+    "aria-keyshortcuts": "f", title: "Predict mode: guess visible or hidden before each barrier marks the buffer (f)",
+    onclick: () => setEnabled(!enabled),
+  }, h("span", { class: "tg-dot", "aria-hidden": "true" }), "Predict");
+
+  function renderScore() {
+    fill(scoreEl, h("span", { class: "sr-only" }, "score: "), `${score.right} / ${score.total}`);
+    scoreEl.hidden = !enabled;
+  }
+
+  function setEnabled(on) {
+    enabled = !!on;
+    save(ON_KEY, enabled);
+    toggle.setAttribute("aria-pressed", String(enabled));
+    renderScore();
+    if (!enabled) hide();
+  }
+
+  function hide() {
+    asking = null;
+    result = null;
+    panel.hidden = true;
+    panel.replaceChildren();
+  }
+
+  function barrierLabel(view) {
+    const msg = (view.upstream?.next || [])[0];
+    return msg && msg.epoch ? `barrier e${msg.epoch}` : "the barrier";
+  }
+
+  function ask(view) {
+    const rows = (view.buffer || []).flatMap((b) => b.rows || []);
+    asking = { view, rows };
+    result = null;
+    const groups = rows.map((r, i) => {
+      const name = `predict-${i}`;
+      const chip = rowChip({ op: r.op, values: r.values });
+      return h("fieldset", { class: "predict-row", "data-row": i },
+        h("legend", null, h("span", { class: "sr-only" }, `row ${i + 1}: `), chip, r.vnode !== undefined ? vnodeLabel(r.vnode, "mini") : null),
+        h("label", { class: "radio pr-vis" }, h("input", { type: "radio", name, value: "visible" }), h("span", { "aria-hidden": "true" }, "✓"), " visible"),
+        h("label", { class: "radio pr-hid" }, h("input", { type: "radio", name, value: "hidden" }), h("span", { "aria-hidden": "true" }, "✗"), " hidden"));
+    });
+    const err = h("p", { class: "form-error", role: "alert", hidden: true });
+    const form = h("form", { class: "predict-quiz", "data-testid": "predict-quiz", "aria-describedby": "predict-help" },
+      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` ${barrierLabel(view)} is next: which buffered rows will downstream see now?`),
+      h("p", { id: "predict-help", class: "muted" }, "For each row choose visible (emitted with this barrier) or hidden. Arrow keys choose, Tab moves to the next row, Enter checks."),
+      h("div", { class: "predict-rows" }, groups),
+      err,
+      h("div", { class: "predict-foot" },
+        h("button", { type: "submit", class: "btn primary", "data-testid": "predict-submit" }, "Step and check"),
+        h("button", { type: "button", class: "btn", "data-testid": "predict-skip", onclick: () => submit(null) }, "Skip: just step")));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const picks = rows.map((_, i) => form.querySelector(`input[name="predict-${i}"]:checked`)?.value || null);
+      const missing = picks.findIndex((p) => !p);
+      if (missing >= 0) {
+        fill(err, `Choose visible or hidden for every row (row ${missing + 1} has no answer).`);
+        err.hidden = false;
+        form.querySelector(`input[name="predict-${missing}"]`)?.focus();
+        return;
+      }
+      submit(picks);
+    });
+    // Enter on a radio checks the answers (implicit submission is not reliable for radios).
+    form.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" && ev.target instanceof HTMLInputElement && ev.target.type === "radio") {
+        ev.preventDefault();
+        form.requestSubmit();
+      }
+    });
+    fill(panel, form);
+    panel.hidden = false;
+    const first = form.querySelector("input[type=radio]");
+    if (first) first.focus({ preventScroll: false });
+  }
+
+  async function submit(picks) {
+    if (!asking || busy) return;
+    const { rows } = asking;
+    busy = true;
+    let after;
+    try { after = await step(); } catch { busy = false; return; } finally { busy = false; }
+    asking = null;
+    if (!picks) { hide(); return; }
+    const marked = (after.outputs || []).filter((o) => o.type === "chunk" && o.source === "marked" && o.step === after.step)
+      .flatMap((o) => o.rows || []);
+    const heldBack = marked.length === 0;
+    const answers = rows.map((r, i) => {
+      const m = marked[i];
+      const truth = m ? (m.visible ? "visible" : "hidden") : "hidden";
+      return { row: m || { op: r.op, values: r.values, visible: false }, pick: picks[i], truth, why: m ? (m.why || "") : "", held: !m, right: picks[i] === truth };
+    });
+    const right = answers.filter((a) => a.right).length;
+    score = { right: score.right + right, total: score.total + answers.length };
+    save(SCORE_KEY, score);
+    renderScore();
+    showResult(after, answers, right, heldBack);
+  }
+
+  function showResult(view, answers, right, heldBack) {
+    result = view.step;
+    const cont = h("button", { type: "button", class: "btn primary", "data-testid": "predict-continue", onclick: () => { hide(); document.getElementById("btn-step")?.focus(); } }, "Continue");
+    fill(panel, h("div", { class: "predict-result", "data-testid": "predict-result" },
+      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` ${right} of ${answers.length} right at step ${view.step}`),
+      heldBack ? h("p", { class: "note", "data-testid": "predict-held" }, "No marked chunk was emitted at this barrier: no vnode is in progress, so every buffered row was held back — hidden for now. The narration says what happens to them.") : null,
+      h("ol", { class: "predict-answers" }, answers.map((a) => h("li", { class: ["predict-answer", a.right ? "right" : "wrong"], "data-testid": "predict-answer", "data-verdict": a.right ? "right" : "wrong" },
+        h("span", { class: "verdict" }, h("span", { "aria-hidden": "true" }, a.right ? "✓ " : "✗ "), a.right ? "right" : "wrong"),
+        rowChip(a.row),
+        h("span", { class: "pa-text" }, `you said ${a.pick}; it was ${a.truth}${a.held ? " (held back)" : ""}`, a.why ? [": ", h("span", { class: "pa-why" }, a.why)] : ".")))),
+      h("div", { class: "predict-foot" }, cont,
+        h("span", { class: "muted" }, "Score this session: ", h("strong", null, `${score.right} / ${score.total}`)),
+        h("button", { type: "button", class: "btn small", onclick: () => { score = { right: 0, total: 0 }; save(SCORE_KEY, score); renderScore(); fill(panel.querySelector(".predict-foot strong"), "0 / 0"); } }, "Reset score"))));
+    panel.hidden = false;
+    cont.focus();
+  }
+
+  renderScore();
+  return {
+    toggle, scoreEl,
+    get enabled() { return enabled; },
+    get asking() { return !!asking; },
+    setEnabled,
+    /** Before stepping forward: true when predict mode took over (the quiz is shown or focused). */
+    intercept(view) {
+      if (!enabled) return false;
+      if (busy) return true;
+      if (asking && view && asking.view.step === view.step) { panel.querySelector("input[type=radio]")?.focus(); return true; }
+      if (wantsPrediction(view)) { ask(view); return true; }
+      return false;
+    },
+    onChange(view) {
+      if (busy) return;
+      if (asking && (!view || view.step !== asking.view.step || view.title !== asking.view.title)) hide();
+      else if (result !== null && (!view || view.step !== result)) hide();
+    },
+  };
+}
