@@ -6,11 +6,12 @@ import { createPopover } from "./popover.js";
 import { linesLabel } from "./render-narration.js";
 
 /**
- * createBugMode({explainer, run, getView, compare(name), banner}) → {wrap, open(), update(view), setBugs(list)}
+ * createBugMode({choose(name), compare(name?), banner}) → {wrap, open(), update(view), setBugs(list), bugs}
  */
 export function createBugMode({ choose, compare, banner }) {
   let bugs = [];
   let current = null; // the view's bug name, or null
+  let lastOn = null;  // the last bug mode that was on (what "Compare with bug mode…" offers first)
   const status = h("span", { class: "menu-value" }, "off");
   const pop = createPopover({
     label: [h("span", { class: "menu-k" }, "Bug mode"), status],
@@ -42,7 +43,7 @@ export function createBugMode({ choose, compare, banner }) {
         h("button", {
           type: "button", class: "btn", "data-testid": "compare-bug-btn",
           disabled: bugs.length ? null : true,
-          onclick: () => { pop.close(); compare(); },
+          onclick: () => { pop.close(); compare(current || lastOn); },
         }, "Compare with bug mode…")));
   }
 
@@ -73,6 +74,7 @@ export function createBugMode({ choose, compare, banner }) {
     update(view) {
       const bug = view && view.bug ? view.bug : null;
       current = bug ? bug.name : null;
+      if (current) lastOn = current;
       fill(status, current || "off");
       pop.button.classList.toggle("on", !!bug);
       for (const r of pop.panel.querySelectorAll("input[type=radio]")) r.checked = r.value === (current || "none");
