@@ -82,6 +82,7 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
         cancelBtn.hidden = false;
         setRunning(true, " Exploring in the background…");
         const { scenario } = await explainer.export();
+        if (id !== runId) return; // cancelled meanwhile
         result = await inWorker(scenario, n);
       }
     } catch (e) {

@@ -1,0 +1,97 @@
+// teach-explorer.test.mjs — "Explore all interleavings": in a Web Worker on the served page
+// (happy-path: the invariant held in every schedule; bug-mark-before-drain: violated, and an
+// outcome opens as a timeline), the bound caps the search, Cancel stops the worker, and the
+// offline single file runs it on the page's thread and says so.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup, fileURL } from "./harness.mjs";
+import { openPage, byTestId, text, waitStep } from "./page-helpers.mjs";
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function explore(page, bound) {
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("x");
+  const dialog = byTestId(page, "explorer");
+  await dialog.waitFor();
+  if (bound) await byTestId(page, "explore-bound").fill(String(bound));
+  await byTestId(page, "explore-run").click();
+  await byTestId(page, "explore-verdict").waitFor({ timeout: 30000 });
+  return dialog;
+}
+
+const stats = (page) => byTestId(page, "explore-stats").evaluate((dl) =>
+  Object.fromEntries([...dl.querySelectorAll("div")].map((d) => [d.querySelector("dt").textContent, d.querySelector("dd").textContent])));
+
+test("happy-path: explored in a worker, the invariant held in every schedule", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=4");
+  const workers = [];
+  page.on("worker", (w) => workers.push(w.url()));
+  const dialog = await explore(page);
+  assert.ok(workers.some((u) => u.endsWith("/web/explore-worker.js")), `workers: ${workers}`);
+  assert.equal(await text(page, "explore-verdict"), "✓Invariant held in every schedule");
+  assert.deepEqual(await stats(page), {
+    "schedules explored": "19,092", "distinct states": "351", "outcomes": "16", "complete?": "yes, not capped",
+  });
+  assert.equal(await byTestId(page, "explore-outcome").count(), 16);
+  const first = (await byTestId(page, "explore-outcome").first().textContent()).replace(/\s+/g, " ");
+  assert.match(first, /Outcome 1/);
+  assert.match(first, /schedules/);
+  assert.match(first, /Invariant holds/);
+  await h.screenshot(page, "teach-explorer-1280", { fullPage: false });
+  assert.deepEqual(await h.axe(page, { include: '[data-testid="explorer"]' }), []);
+  // The open timeline is untouched by the exploration.
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await waitStep(page, 4);
+  h.assertNoErrors(page);
+});
+
+test("bug-mark-before-drain: violated, and an outcome opens as a timeline", async () => {
+  const page = await openPage(h, "index.html#scenario=bug-mark-before-drain&step=0");
+  const dialog = await explore(page);
+  assert.equal(await text(page, "explore-verdict"), "✗Invariant VIOLATED in 5 outcomes");
+  const bad = dialog.locator(".outcome.bad");
+  assert.equal(await bad.count(), 5);
+  assert.match(await bad.first().textContent(), /missing \(2,150\)/);
+  await bad.first().getByRole("button", { name: "Open as timeline" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page.waitForFunction(() => /explored schedule/.test(document.querySelector('[data-testid="scenario-title"]').textContent));
+  await waitStep(page, 0);
+  // The example replays the outcome: at its end the invariant is violated, with the bug mode on.
+  await page.getByRole("button", { name: /^Last step/ }).click();
+  await page.waitForFunction(() => /violated/.test(document.querySelector('[data-testid="invariant"]').textContent));
+  assert.match(await text(page, "bug-banner"), /mark-before-drain/);
+  h.assertNoErrors(page);
+});
+
+test("the bound caps the search; Cancel stops a running exploration", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  await explore(page, 20);
+  assert.equal((await stats(page))["complete?"], "no — capped at the bound; raise it to see every schedule");
+  // Run again (the whole space) and cancel at once, while the worker is still busy.
+  await byTestId(page, "explore-bound").fill("100000");
+  await byTestId(page, "explore-run").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="explore-status"] .spinner'));
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 150)));
+  await byTestId(page, "explore-cancel").click();
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-testid="explore-status"]').textContent));
+  assert.equal(await byTestId(page, "explore-run").isEnabled(), true);
+  assert.equal(await byTestId(page, "explore-verdict").count(), 0);
+  h.assertNoErrors(page);
+});
+
+test("offline single file: runs on the page's thread and says so", async () => {
+  const page = await h.open(fileURL("dist/explainer-offline.html"));
+  await page.waitForFunction(() => /^step \d+ \/ [1-9]/.test(document.querySelector('[data-testid="step-count"]')?.textContent || ""));
+  await page.evaluate(() => document.getElementById("welcome").open && document.getElementById("welcome").close());
+  const workers = [];
+  page.on("worker", (w) => workers.push(w.url()));
+  const dialog = await explore(page);
+  assert.match(await dialog.textContent(), /cannot start a worker/);
+  assert.equal(await text(page, "explore-verdict"), "✓Invariant held in every schedule");
+  assert.deepEqual(workers, []);
+  h.assertNoErrors(page);
+});
