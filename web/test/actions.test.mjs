@@ -9,6 +9,7 @@ import { setup } from "./harness.mjs";
 import { openPage, text, waitStep, stepCount, byTestId } from "./page-helpers.mjs";
 
 let h;
+let shared; // the first test's page, reused by the second (each page costs an engine start)
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
@@ -22,7 +23,7 @@ async function bar(page) {
 }
 
 test("happy-path step 7: both can deliver; choosing the snapshot (a branch) applies it and the page still steps", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=7");
+  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=7");
   const acts = await page.evaluate(() => window.explainer.actions());
   assert.deepEqual(acts.map((a) => [a.id, a.kind, a.scripted]), [["next", "upstream", true], ["snapshot", "snapshot", false]]);
   assert.deepEqual(await bar(page), [
@@ -72,7 +73,7 @@ test("happy-path step 7: both can deliver; choosing the snapshot (a branch) appl
 });
 
 test("explainer.actions() returns {id, label, step, kind}, and the bar shows them in order", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  const page = shared ?? await openPage(h, "index.html#scenario=happy-path&step=0");
   const seen = new Set();
   for (const [name, steps] of [["happy-path", [0, 6, 9, 12, 18]], ["fatal-upstream-end", [4, 10]], ["snapshot-ends-first", [5, 9]]]) {
     for (const n of steps) {

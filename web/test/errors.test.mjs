@@ -5,10 +5,17 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, text, waitStep, byTestId } from "./page-helpers.mjs";
+import { openPage, openAt, text, waitStep, byTestId } from "./page-helpers.mjs";
 
 let h;
+let shared; // one page for the tests after the first (each page costs an engine start)
 before(async () => { h = await setup(); });
+async function sharedAt(name, n) {
+  shared ??= await openPage(h, `index.html#scenario=${name}&step=${n}`);
+  await openAt(shared, name, n);
+  assert.equal(await shared.evaluate(() => document.querySelectorAll("dialog[open]").length), 0);
+  return shared;
+}
 after(async () => { await h?.close(); });
 
 // Line 7 has three values for a two-column table; column 22 is the extra value.
@@ -81,7 +88,7 @@ test("the editor shows a rejected scenario's line and column and marks the line;
 });
 
 test("explainer.load(bad) rejects with line:column:, and open() works afterwards", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=2");
+  const page = await sharedAt("happy-path", 2);
   const r = await page.evaluate(async (bad) => {
     let rejected = null;
     try { await window.explainer.load(bad); } catch (e) { rejected = e.message; }
@@ -110,7 +117,7 @@ async function inject(page, kind, setFields) {
 }
 
 test("an invalid injection shows an inline error, and the page keeps working", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=6");
+  const page = await sharedAt("happy-path", 6);
 
   // An epoch that goes back.
   let dialog = await inject(page, "Barrier", async (d) => {
@@ -177,7 +184,7 @@ steps:
 `;
 
 test("hostile text in a scenario is shown as literal text, never run", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  const page = await sharedAt("happy-path", 0);
   const dialog = await openEditor(page);
   await byTestId(page, "editor").fill(HOSTILE);
   await dialog.getByRole("button", { name: "Load scenario" }).click();

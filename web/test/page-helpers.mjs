@@ -86,3 +86,9 @@ export async function progressTableRows(page, which = "committed") {
     return [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent.trim()));
   }, which);
 }
+
+/** Open a built-in scenario at step n through the API (the page follows) and wait for it. */
+export async function openAt(page, name, n) {
+  await page.evaluate(async ([name, n]) => { await window.explainer.open(name); await window.explainer.goto(n); }, [name, n]);
+  await waitStep(page, n);
+}
