@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import { createServer } from "node:http";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, text, waitStep, panelTexts, PANELS, byTestId } from "./page-helpers.mjs";
+import { openPage, welcomed, text, waitStep, panelTexts, PANELS, byTestId } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -31,8 +31,24 @@ test("a link to step 12 reopens the same step with the same panels", async () =>
   const after = await panelTexts(again, PANELS);
   assert.deepEqual(after, before);
   assert.equal(await again.locator('[data-testid="scenario-picker"]').inputValue(), "fatal-upstream-end");
+  // Editing the address (a hash change) moves the page too.
+  await again.evaluate(() => { location.hash = "#scenario=happy-path&step=4"; });
+  await waitStep(again, 4);
+  assert.match(await text(again, "scenario-title"), /happy path/);
+  assert.equal(await text(again, "step-count"), "step 4 / 18");
   h.assertNoErrors(page);
   h.assertNoErrors(again);
+});
+
+test("a link to an unknown scenario says so, and falls back to happy-path", async () => {
+  const page = await h.open("index.html#scenario=no-such-lesson&step=3", welcomed(h));
+  await waitStep(page, 0);
+  assert.match(await text(page, "scenario-title"), /happy path/);
+  // The reader must be told why they are not looking at what the link named.
+  const toast = byTestId(page, "toast");
+  assert.equal(await toast.isVisible(), true, "no visible message about the unknown scenario in the link");
+  assert.match(await toast.textContent(), /no built-in scenario named "no-such-lesson"/);
+  h.assertNoErrors(page);
 });
 
 test("?embed=1 shows the stage and the step controls only, and still steps", async () => {
