@@ -1,0 +1,75 @@
+// teach-export.test.mjs — Save ▾: after a branch (the snapshot delivers first) and an injected
+// chunk, "Download scenario" gives a file that replays the run: loaded back with explainer.load
+// and run to the end, its state() equals the original's. "Download trace" gives the trace JSON.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { setup } from "./harness.mjs";
+import { openPage, byTestId, waitStep } from "./page-helpers.mjs";
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function download(page, testid) {
+  await byTestId(page, "export-menu").click();
+  const [dl] = await Promise.all([page.waitForEvent("download"), byTestId(page, testid).click()]);
+  return { name: dl.suggestedFilename(), text: await readFile(await dl.path(), "utf8") };
+}
+
+test("download the scenario after a branch and an injected chunk; loading it back replays the run", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=6");
+  // A branch: at step 6 the script has the snapshot deliver; the learner has the upstream go first.
+  const branch = page.locator('[data-testid="actions"] button.action:not(.scripted)');
+  assert.match(await branch.first().textContent(), /branch/);
+  await branch.first().click();
+  await waitStep(page, 7);
+  // An injected chunk.
+  await page.evaluate(() => window.explainer.apply('chunk: ["+ 5 104", "+ 14 203"]'));
+  await waitStep(page, 8);
+
+  const { name, text } = await download(page, "download-scenario");
+  assert.equal(name, "happy-path.yaml");
+  assert.match(text, /^title: /m);
+  assert.match(text, /\+ 5 104/);
+
+  const original = await page.evaluate(async () => {
+    const v = await window.explainer.view();
+    await window.explainer.goto(v.steps);
+    return { steps: v.steps, state: await window.explainer.state() };
+  });
+  const replayed = await page.evaluate(async (t) => {
+    const v = await window.explainer.load(t);
+    await window.explainer.goto(v.steps);
+    return { steps: v.steps, state: await window.explainer.state() };
+  }, text);
+  assert.equal(replayed.steps, original.steps);
+  assert.deepEqual(replayed.state, original.state);
+  assert.ok(original.state.outputs.length > 0);
+  h.assertNoErrors(page);
+});
+
+test("download the trace: the engine's trace JSON of this run", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=12");
+  const { name, text } = await download(page, "download-trace");
+  assert.equal(name, "happy-path.trace.json");
+  const trace = JSON.parse(text);
+  const expected = await page.evaluate(async () => (await window.explainer.export()).trace);
+  assert.deepEqual(trace, expected);
+  assert.ok(Array.isArray(trace.outputs) && trace.outputs.length > 0);
+  h.assertNoErrors(page);
+});
+
+test("the Save menu by keyboard: Enter opens it, focus on the first item, Esc closes it", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=3");
+  await byTestId(page, "export-menu").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-scenario");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-trace");
+  await page.keyboard.press("Escape");
+  assert.equal(await byTestId(page, "export-menu").getAttribute("aria-expanded"), "false");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "export-menu");
+  h.assertNoErrors(page);
+});
