@@ -5,11 +5,12 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, text, waitStep, stepCount, byTestId } from "./page-helpers.mjs";
+import { openPage, openAt, text, waitStep, stepCount, byTestId } from "./page-helpers.mjs";
 
 const ERROR = "locality provider upstream ended unexpectedly during backfill";
 
 let h;
+let shared; // the first test's page, reused (each page costs an engine start)
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
@@ -63,7 +64,7 @@ async function checkRecovered(page, n) {
 }
 
 test("fatal-upstream-end: the exact error, explained; the Recover button recovers", async () => {
-  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0");
+  const page = shared = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0");
   const n = await stepUntilFatal(page);
   assert.equal(n, 10);
   await checkFatal(page, n);
@@ -77,7 +78,8 @@ test("fatal-upstream-end: the exact error, explained; the Recover button recover
 });
 
 test("fatal-upstream-end: the r key recovers too", async () => {
-  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=9");
+  const page = shared ?? await openPage(h, "index.html#scenario=fatal-upstream-end&step=9");
+  await openAt(page, "fatal-upstream-end", 9);
   await page.locator("body").click({ position: { x: 5, y: 5 } });
   await page.keyboard.press("ArrowRight");
   await waitStep(page, 10);

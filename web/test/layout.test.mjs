@@ -9,6 +9,7 @@ import { setup } from "./harness.mjs";
 import { openPage, waitStep, text } from "./page-helpers.mjs";
 
 let h;
+let shared; // the first test's page, reused (each page costs an engine start)
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
@@ -30,7 +31,7 @@ async function overflow(page) {
 }
 
 test("375 px: no horizontal page scroll at the start, middle, end and errors of every built-in scenario", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: NARROW });
+  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: NARROW });
   const names = (await page.evaluate(() => window.explainer.scenarios())).map((s) => s.name);
   assert.ok(names.length >= 10, `scenarios: ${names}`);
   const failures = [];
@@ -71,7 +72,7 @@ test("375 px: no horizontal page scroll at the start, middle, end and errors of 
 });
 
 test("axe: no serious or critical violations mid-backfill and at the fatal step, light and dark; screenshots", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=10", { viewport: WIDE });
+  const page = shared ?? await openPage(h, "index.html#scenario=happy-path&step=10", { viewport: WIDE });
   const shots = [];
   const problems = [];
   for (const [where, scenario, step] of [["mid-backfill", "happy-path", 10], ["fatal", "fatal-upstream-end", 10]]) {

@@ -57,9 +57,8 @@ export async function waitStep(page, n, { timeout = 10000 } = {}) {
 
 /** Text of several panels at once, for comparing two renderings of the same step. */
 export async function panelTexts(page, ids) {
-  const out = {};
-  for (const id of ids) out[id] = await text(page, id);
-  return out;
+  return page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id,
+    (document.querySelector(`[data-testid="${id}"]`)?.textContent ?? "").replace(/\s+/g, " ").trim()])), ids);
 }
 
 export const PANELS = [

@@ -5,9 +5,10 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, text, waitStep, stepCount, snapshotLanes, progressTableRows, byTestId } from "./page-helpers.mjs";
+import { openPage, openAt, text, waitStep, stepCount, snapshotLanes, progressTableRows, byTestId } from "./page-helpers.mjs";
 
 let h;
+let shared; // the stepping test's page, reused (each page costs an engine start)
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
@@ -30,7 +31,7 @@ test("the first-visit card shows once, and its button starts happy-path", async 
 });
 
 test("stepping through happy-path with the Step button: the panels at the key steps", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=0");
   assert.equal(await page.evaluate(() => document.getElementById("welcome").open), false, "first-visit card is open");
   assert.deepEqual(await stepCount(page), { step: 0, steps: 18 });
   assert.match(await text(page, "scenario-title"), /happy path/);
@@ -90,7 +91,8 @@ test("stepping through happy-path with the Step button: the panels at the key st
 });
 
 test("back and forward with the buttons and the keyboard; ? opens help, Escape closes it", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=5");
+  const page = shared ?? await openPage(h, "index.html#scenario=happy-path&step=5");
+  await openAt(page, "happy-path", 5);
   const btn = (name) => page.getByRole("button", { name });
 
   await btn(/^Back one step/).click();
