@@ -63,6 +63,7 @@ export function createPredict({ panel, step }) {
   function hide() {
     asking = null;
     result = null;
+    panel.parentElement?.classList.remove("asking");
     panel.hidden = true;
     panel.replaceChildren();
   }
@@ -114,8 +115,13 @@ export function createPredict({ panel, step }) {
     });
     fill(panel, form);
     panel.hidden = false;
+    panel.parentElement?.classList.add("asking");
+    // The buffer and the progress are what the learner reasons from: bring them into view.
+    // (On a narrow screen the dock is not sticky: show the quiz itself.)
+    const narrow = window.matchMedia("(max-width: 700px), (max-height: 600px)").matches;
+    (narrow ? panel : document.getElementById("h-executor"))?.scrollIntoView({ block: "start", behavior: "instant" });
     const first = form.querySelector("input[type=radio]");
-    if (first) first.focus({ preventScroll: false });
+    if (first) first.focus({ preventScroll: true });
   }
 
   async function submit(picks) {
@@ -143,6 +149,7 @@ export function createPredict({ panel, step }) {
 
   function showResult(view, answers, right, heldBack) {
     result = view.step;
+    panel.parentElement?.classList.remove("asking");
     const cont = h("button", { type: "button", class: "btn primary", "data-testid": "predict-continue", onclick: () => { hide(); document.getElementById("btn-step")?.focus(); } }, "Continue");
     fill(panel, h("div", { class: "predict-result", "data-testid": "predict-result" },
       h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` ${right} of ${answers.length} right at step ${view.step}`),
