@@ -5,12 +5,11 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup } from "./harness.mjs";
-import { openPage, text, waitStep, stepCount, byTestId } from "./page-helpers.mjs";
+import { openPage, text, waitStep, stepCount, byTestId, setupPrivate } from "./page-helpers.mjs";
 
 let h;
 let shared; // the first test's page, reused by the second (each page costs an engine start)
-before(async () => { h = await setup(); });
+before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
 /** The buttons of the actions bar as a person reads them. */

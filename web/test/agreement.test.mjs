@@ -8,13 +8,13 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { setup, ROOT, BACKFILL } from "./harness.mjs";
-import { openPage, text, waitStep } from "./page-helpers.mjs";
+import { ROOT, BACKFILL } from "./harness.mjs";
+import { openPage, text, waitStep, setupPrivate } from "./page-helpers.mjs";
 
 let h;
 let page;
 before(async () => {
-  h = await setup();
+  h = await setupPrivate();
   page = await openPage(h, "index.html#scenario=happy-path&step=0");
 });
 after(async () => { await h?.close(); });

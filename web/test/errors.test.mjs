@@ -4,12 +4,11 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup } from "./harness.mjs";
-import { openPage, openAt, text, waitStep, byTestId } from "./page-helpers.mjs";
+import { openPage, openAt, text, waitStep, byTestId, setupPrivate } from "./page-helpers.mjs";
 
 let h;
 let shared; // one page for the tests after the first (each page costs an engine start)
-before(async () => { h = await setup(); });
+before(async () => { h = await setupPrivate(); });
 async function sharedAt(name, n) {
   shared ??= await openPage(h, `index.html#scenario=${name}&step=${n}`);
   await openAt(shared, name, n);

@@ -4,14 +4,13 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup } from "./harness.mjs";
-import { openPage, openAt, text, waitStep, stepCount, byTestId } from "./page-helpers.mjs";
+import { openPage, openAt, text, waitStep, stepCount, byTestId, setupPrivate } from "./page-helpers.mjs";
 
 const ERROR = "locality provider upstream ended unexpectedly during backfill";
 
 let h;
 let shared; // the first test's page, reused (each page costs an engine start)
-before(async () => { h = await setup(); });
+before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
 /** Step with the Step button until the fatal panel shows; returns the failing step. */

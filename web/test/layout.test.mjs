@@ -5,12 +5,11 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup } from "./harness.mjs";
-import { openPage, waitStep, text } from "./page-helpers.mjs";
+import { openPage, waitStep, text, setupPrivate } from "./page-helpers.mjs";
 
 let h;
 let shared; // the first test's page, reused (each page costs an engine start)
-before(async () => { h = await setup(); });
+before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
 const NARROW = { width: 375, height: 740 };

@@ -1,6 +1,12 @@
 // page-helpers.mjs — small helpers the page tests share on top of harness.mjs: open the real
 // page without the first-visit card, read what a person sees in a data-testid panel, wait for
-// the "step N / M" counter. (Not a test file: build.sh runs web/test/*.test.mjs only.)
+// the "step N / M" counter; setupPrivate() serves a private copy of dist/. (Not a test file:
+// build.sh runs web/test/*.test.mjs only.)
+
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setup, DIST } from "./harness.mjs";
 
 export const WELCOMED_KEY = "backfill-explainer:welcomed"; // help.js SEEN_KEY
 
@@ -90,4 +96,30 @@ export async function progressTableRows(page, which = "committed") {
 export async function openAt(page, name, n) {
   await page.evaluate(async ([name, n]) => { await window.explainer.open(name); await window.explainer.goto(n); }, [name, n]);
   await waitStep(page, n);
+}
+
+/**
+ * setupPrivate() is harness.setup() over a private copy of dist/ (in a temp dir, removed on
+ * close), so a concurrent `./build.sh build` (which starts with rm -rf dist) cannot pull the
+ * site out from under a running test file. It copies once dist/ is complete (the offline file is
+ * written last), waiting up to a minute for a build in progress.
+ */
+export async function setupPrivate() {
+  const complete = () => ["index.html", "web/explainer.wasm", "web/wasm_exec.js", "web/main.js", "explainer-offline.html"]
+    .every((f) => existsSync(join(DIST, f)));
+  for (let t0 = Date.now(); !complete(); ) {
+    if (Date.now() - t0 > 60000) throw new Error(`${DIST} is incomplete: run ./build.sh build first`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const dir = mkdtempSync(join(tmpdir(), "explainer-dist-"));
+  try {
+    cpSync(DIST, dir, { recursive: true, filter: (src) => !src.endsWith("explainer-offline.html") });
+    const h = await setup({ dir });
+    const close = h.close;
+    h.close = async () => { try { await close(); } finally { rmSync(dir, { recursive: true, force: true }); } };
+    return h;
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
 }

@@ -4,12 +4,11 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup } from "./harness.mjs";
-import { openPage, openAt, text, waitStep, stepCount, snapshotLanes, progressTableRows, byTestId } from "./page-helpers.mjs";
+import { openPage, openAt, text, waitStep, stepCount, snapshotLanes, progressTableRows, byTestId, setupPrivate } from "./page-helpers.mjs";
 
 let h;
 let shared; // the stepping test's page, reused (each page costs an engine start)
-before(async () => { h = await setup(); });
+before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
 async function clickStep(page, expect) {

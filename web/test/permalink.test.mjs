@@ -4,11 +4,10 @@
 import { test, before, after } from "node:test";
 import { createServer } from "node:http";
 import assert from "node:assert/strict";
-import { setup } from "./harness.mjs";
-import { openPage, welcomed, text, waitStep, panelTexts, PANELS, byTestId } from "./page-helpers.mjs";
+import { openPage, welcomed, text, waitStep, panelTexts, PANELS, byTestId, setupPrivate } from "./page-helpers.mjs";
 
 let h;
-before(async () => { h = await setup(); });
+before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
 test("a link to step 12 reopens the same step with the same panels", async () => {
