@@ -212,8 +212,11 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
       const name = want.scenario || scenarioName || DEFAULT_SCENARIO;
       if (name !== scenarioName || !view) {
         opened = true;
-        try { await run(() => explainer.open(name)); } catch {
+        try { await run(() => explainer.open(name), { quiet: true }); } catch (e) {
+          const msg = e && e.message ? e.message : String(e);
           if (name !== DEFAULT_SCENARIO) await run(() => explainer.open(DEFAULT_SCENARIO)).catch(() => {});
+          // after the fallback's change event, which clears the toast
+          showToast(name !== DEFAULT_SCENARIO ? `${msg}; showing ${DEFAULT_SCENARIO} instead` : msg);
           return;
         }
       }
