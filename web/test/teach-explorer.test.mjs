@@ -23,6 +23,22 @@ async function explore(page, bound) {
   return dialog;
 }
 
+// A scenario whose exploration takes seconds (≈15,000 distinct states): time to cancel it.
+const BIG = [
+  "title: Many interleavings",
+  "summary: Chunks between every barrier and one-row builders.",
+  "table: {columns: [a, id], locality: [a], stream_key: [id]}",
+  "vnodes: {count: 2, rule: ranges, bounds: [10]}",
+  "chunk_size: 1",
+  "fragment: 7",
+  "steps:",
+  "  - barrier: 1",
+  `  - chunk: [${[1, 2, 3, 4, 5, 6, 7, 8].flatMap((i) => [`"+ ${i} ${100 + i}"`, `"+ ${10 + i} ${200 + i}"`]).join(", ")}]`,
+  "  - barrier: {epoch: 2, start_backfill: [7]}",
+  ...[0, 1, 2, 3, 4, 5].flatMap((k) => [`  - chunk: ["+ ${k + 1} ${300 + k}"]`, `  - chunk: ["+ ${k + 11} ${400 + k}"]`, `  - barrier: ${k + 3}`]),
+  "",
+].join("\n");
+
 const stats = (page) => byTestId(page, "explore-stats").evaluate((dl) =>
   Object.fromEntries([...dl.querySelectorAll("div")].map((d) => [d.querySelector("dt").textContent, d.querySelector("dd").textContent])));
 
@@ -71,12 +87,21 @@ test("the bound caps the search; Cancel stops a running exploration", async () =
   const page = await openPage(h, "index.html#scenario=happy-path&step=0");
   await explore(page, 20);
   assert.equal((await stats(page))["complete?"], "no — capped at the bound; raise it to see every schedule");
-  // Run again (the whole space) and cancel at once, while the worker is still busy.
+  // A long exploration, cancelled while the worker is busy: the worker is terminated.
+  await page.keyboard.press("Escape");
+  await page.evaluate((t) => window.explainer.load(t), BIG);
+  await waitStep(page, 0);
+  await page.keyboard.press("x");
   await byTestId(page, "explore-bound").fill("100000");
-  await byTestId(page, "explore-run").click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="explore-status"] .spinner'));
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 150)));
+  const [worker] = await Promise.all([page.waitForEvent("worker"), byTestId(page, "explore-run").click()]);
+  const closed = new Promise((r) => worker.once("close", r));
+  assert.equal(await byTestId(page, "explore-status").locator(".spinner").count(), 1, "a spinner while it runs");
+  // The page is not frozen meanwhile: the engine on the page answers at once.
+  const t0 = Date.now();
+  assert.equal((await page.evaluate(() => window.explainer.view())).step, 0);
+  assert.ok(Date.now() - t0 < 1000, `the page answered in ${Date.now() - t0} ms`);
   await byTestId(page, "explore-cancel").click();
+  await closed;
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-testid="explore-status"]').textContent));
   assert.equal(await byTestId(page, "explore-run").isEnabled(), true);
   assert.equal(await byTestId(page, "explore-verdict").count(), 0);
