@@ -62,6 +62,13 @@ test("happy-path: explored in a worker, the invariant held in every schedule", a
   // The open timeline is untouched by the exploration.
   await dialog.getByRole("button", { name: "Close" }).click();
   await waitStep(page, 4);
+  // "Compare with this run": this run against one schedule of outcome 2, side by side.
+  await page.keyboard.press("x");
+  await byTestId(page, "explore-outcome").nth(1).getByRole("button", { name: "Compare with this run" }).click();
+  const cmp = byTestId(page, "compare");
+  await cmp.locator("table.cmp-table").waitFor();
+  assert.match(await cmp.textContent(), /outcome 2/);
+  assert.ok(await cmp.locator("tr.cmp-row").count() > 0);
   h.assertNoErrors(page);
 });
 
