@@ -308,3 +308,13 @@ func mustJSON(v any) string {
 	}
 	return string(b)
 }
+
+func TestBranchedFlag(t *testing.T) {
+	s, err := scenarios.OpenBuiltin("happy-path")
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(6))
+	require.NoError(t, s.Apply("snapshot: 2"), "the scripted step")
+	assert.False(t, s.View().Branched)
+	require.NoError(t, s.Apply(`chunk: ["+ 5 104"]`), "an injected chunk")
+	assert.True(t, s.View().Branched)
+}

@@ -34,6 +34,9 @@ type Timeline struct {
 	saved  map[int]*Engine // engine after k steps, for k a multiple of checkpointEvery
 	format func(Step) string
 	marks  []Mark // the whole script's timeline marks; nil until computed
+	// Branched is true once the script differs from the one the timeline was made with (an
+	// injected event or a choice other than the scripted step).
+	Branched bool
 }
 
 // NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
@@ -154,6 +157,7 @@ func (t *Timeline) Apply(s Step) error {
 	script := append(append(append([]Step{}, t.script[:pos]...), s), future...)
 	t.script = script
 	t.marks = nil
+	t.Branched = true
 	for k := range t.saved {
 		if k > pos {
 			delete(t.saved, k)
@@ -275,6 +279,7 @@ func (t *Timeline) View() View {
 	}
 	v.Actions = t.Actions()
 	v.Marks = t.Marks()
+	v.Branched = t.Branched
 	return v
 }
 

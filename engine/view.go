@@ -28,7 +28,8 @@ type View struct {
 	Error         *Failure        `json:"error"`
 	Actions       []Action        `json:"actions"`
 	Marks         []Mark          `json:"marks"`
-	Bug           *BugInfo        `json:"bug"` // the bug mode on, or null
+	Bug           *BugInfo        `json:"bug"`      // the bug mode on, or null
+	Branched      bool            `json:"branched"` // the run left its scenario's script (export() replays it)
 }
 
 // ConfigView describes the actor.

@@ -131,6 +131,8 @@ func (s *Session) SetBug(name string) error {
 	sc.Config = &cfg
 	s.Scenario = &sc
 	s.base = base
+	branched := s.tl.Branched
 	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), script...), s.format)
+	s.tl.Branched = branched
 	return s.tl.Goto(pos)
 }
