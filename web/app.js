@@ -9,6 +9,7 @@ import { createInject } from "./inject.js";
 import { createEditor } from "./editor.js";
 import { openHelp, maybeWelcome } from "./help.js";
 import { createTeach } from "./teach.js";
+import { encodeRun, decodeRun } from "./run-link.js";
 
 const DEFAULT_SCENARIO = "happy-path";
 
@@ -19,6 +20,7 @@ export function parseHash(hash = location.hash) {
     scenario: p.get("scenario") || null,
     step: step !== null && /^\d+$/.test(step) ? Number(step) : null,
     src: p.get("src") || null,
+    run: p.get("run") || null,
     bug: p.get("bug") || null,
   };
 }
@@ -186,11 +188,34 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     });
   }
 
-  // URL state.
-  function writeURL() {
+  // URL state. A run that left its built-in script, or a scenario loaded from text, travels in
+  // the URL as `run=` (the exported scenario, deflated); a built-in as `scenario=`.
+  let runCode = null;   // the code of the run the URL carries
+  let runText = null;   // the exported text it was made from
+  let runPending = false;
+  let runAgain = false;
+  function needsRun() { return view && (view.branched || !scenarioName); }
+  async function refreshRun() {
+    if (runPending) { runAgain = true; return; } // the run changed while it was being encoded
+    runPending = true;
+    try {
+      do {
+        runAgain = false;
+        const { scenario } = await explainer.export();
+        if (scenario !== runText) { runText = scenario; runCode = await encodeRun(scenario); }
+      } while (runAgain);
+    } catch { runCode = null; runText = null; } finally { runPending = false; }
+    writeURL(true);
+  }
+  function writeURL(fromRefresh = false) {
     if (!view) return;
     const p = new URLSearchParams();
-    if (scenarioName) p.set("scenario", scenarioName);
+    if (needsRun()) {
+      if (!fromRefresh) refreshRun();
+      if (runCode) p.set("run", runCode);
+    } else if (scenarioName) {
+      p.set("scenario", scenarioName);
+    }
     p.set("step", String(view.step));
     const bug = teach.urlBug(view);
     if (bug) p.set("bug", bug);
@@ -200,7 +225,14 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
   async function honourHash() {
     const want = parseHash();
     let opened = false;
-    if (want.src) {
+    if (want.run) {
+      opened = true;
+      try {
+        const text = await decodeRun(want.run);
+        try { await run(() => explainer.load(text), { quiet: true }); } catch (e) { editor.open(text, e.message); return; }
+        runText = text; runCode = want.run;
+      } catch (e) { showToast(e.message); return; }
+    } else if (want.src) {
       opened = true;
       try {
         const resp = await fetch(new URL(want.src, document.baseURI));
@@ -237,6 +269,7 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     const want = parseHash();
     const bugNow = view && view.bug ? view.bug.name : "none";
     if ((want.scenario && want.scenario !== scenarioName) || (want.step !== null && view && want.step !== view.step) || want.src ||
+      (want.run && want.run !== runCode) ||
       (want.bug && want.bug !== bugNow)) honourHash();
   });
 
