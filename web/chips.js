@@ -1,6 +1,6 @@
 // chips.js — how rows, tuples and messages look: small chips in pk order.
 // A chip is "op + values", e.g. +(3,102), with ✓/✗ for visibility (glyph and colour).
-import { h } from "./dom.js";
+import { h, keyed, part } from "./dom.js";
 
 const OP_NAMES = { "+": "insert", "-": "delete", "U-": "update-delete", "U+": "update-insert" };
 const OP_CLASS = { "+": "ins", "-": "del", "U-": "upd", "U+": "upd" };
@@ -61,6 +61,25 @@ export function chipList(rows, opts = {}) {
     list.append(rowChip(r, { ...opts, changed }));
   });
   return list;
+}
+
+/**
+ * chipList as a keyed part (see keyed in dom.js): the same span.chips across renders, each chip
+ * kept while its row and its change highlight stay the same. Same look as chipList.
+ */
+export function chipListPart(partKey, rows, opts = {}) {
+  return part(partKey, () => h("span", { class: "chips" }), (list) => keyed(list, chipItems(rows, opts)));
+}
+
+function chipItems(rows, opts) {
+  if (!rows || rows.length === 0) {
+    const text = opts.empty ?? "empty";
+    return [{ key: "\0empty", sig: text, build: () => h("span", { class: "empty" }, text) }];
+  }
+  return rows.map((r, i) => {
+    const changed = typeof opts.changed === "function" ? opts.changed(r, i) : false;
+    return { key: JSON.stringify(r), sig: changed ? "1" : "0", build: () => rowChip(r, { ...opts, changed }) };
+  });
 }
 
 /** A vnode label: v0, v1 … */

@@ -81,3 +81,50 @@ export function richParagraphs(text) {
 
 /** Stable key for comparing JSON values between two views. */
 export function key(v) { return JSON.stringify(v ?? null); }
+
+// Keyed children: a long panel (256 builders, lanes, table rows …) keeps the node of every
+// item whose signature is the same as at the last render and builds only the others, so a step
+// touches the few nodes that changed instead of rebuilding (and re-laying out) the whole panel.
+// An item's `sig` must cover everything its node shows, its change highlight included: a node is
+// rebuilt, never patched, so a highlight's flash restarts exactly as when everything was rebuilt.
+const keyedState = new WeakMap(); // container → Map(key → {sig, node})
+
+/**
+ * keyed(container, items) makes container's children the nodes of items, in order.
+ * items: [{key, sig, build: () => Node, inner?: (node) => void}]; sig null means always build;
+ * `inner` runs on the node
+ * (reused or new) to reconcile its own keyed children. Repeated keys get #2, #3 … .
+ * Any other child of container is removed.
+ */
+export function keyed(container, items) {
+  const old = keyedState.get(container);
+  const next = new Map();
+  const nodes = [];
+  for (const it of items) {
+    let k = String(it.key);
+    if (next.has(k)) { let n = 2; while (next.has(k + "#" + n)) n++; k += "#" + n; }
+    const o = old && old.get(k);
+    const node = o && it.sig !== null && o.sig === it.sig && o.node.parentNode === container ? o.node : it.build();
+    if (it.inner) it.inner(node);
+    next.set(k, { sig: it.sig, node });
+    nodes.push(node);
+  }
+  const keep = new Set(nodes);
+  for (let c = container.firstChild; c;) {
+    const n = c.nextSibling;
+    if (!keep.has(c)) c.remove();
+    c = n;
+  }
+  let cur = container.firstChild;
+  for (const node of nodes) {
+    if (node === cur) cur = cur.nextSibling;
+    else container.insertBefore(node, cur);
+  }
+  keyedState.set(container, next);
+  return container;
+}
+
+/** A persistent part: the same node across renders, built once (inner reconciles its content). */
+export function part(key, build, inner) {
+  return { key, sig: "", build, inner };
+}

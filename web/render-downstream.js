@@ -1,17 +1,17 @@
 // render-downstream.js — the DOWNSTREAM column: the output log (barriers, chunks with each
 // row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant.
-import { h, fill, key } from "./dom.js";
-import { chipList, messageBody, stepBadge } from "./chips.js";
+import { h, fill, key, keyed } from "./dom.js";
+import { chipList, chipListPart, messageBody, stepBadge } from "./chips.js";
 
 export function renderDownstream(view, prev, els) {
   renderOutputs(view, prev, els.outputs, els.outputsSub, els.outputsBox);
   const ds = view.downstream || { rows: [] };
   fill(els.downstreamSub, `durable e${ds.durable_epoch ?? 0}`);
   const prevRows = new Set((prev?.downstream?.rows || []).map(key));
-  fill(els.downstream, chipList(ds.rows, {
+  keyed(els.downstream, [chipListPart("rows", ds.rows, {
     empty: "no rows yet",
     changed: (r) => prev && !prevRows.has(key(r)),
-  }));
+  })]);
   renderInvariant(view, prev, els.invariant);
 }
 
@@ -21,17 +21,22 @@ function renderOutputs(view, prev, ol, sub, box) {
   const first = view.outputs_first ?? 0;
   const fresh = view.new_outputs ?? 0;
   fill(sub, `${total} in all` + (fresh ? ` · ${fresh} new this step` : ""));
+  // Keyed by position in the whole log: a step builds only the outputs it added or re-marked.
   const items = [];
-  if (first > 0) items.push(h("li", { class: "msg more" }, `… ${first} earlier output${first === 1 ? "" : "s"} not shown`));
-  if (!outs.length) items.push(h("li", { class: "msg empty" }, "nothing emitted yet"));
+  if (first > 0) items.push({ key: "more", sig: String(first), build: () => h("li", { class: "msg more" }, `… ${first} earlier output${first === 1 ? "" : "s"} not shown`) });
+  if (!outs.length) items.push({ key: "empty", sig: "", build: () => h("li", { class: "msg empty" }, "nothing emitted yet") });
   outs.forEach((o, i) => {
     const isNew = i >= outs.length - fresh;
-    items.push(h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && prev && "changed"] },
-      stepBadge(o.step),
-      isNew ? h("span", { class: "sr-only" }, "new: ") : null,
-      messageBody(o)));
+    const flags = (isNew ? "n" : "-") + (isNew && prev ? "c" : "-");
+    items.push({
+      key: "o" + (first + i), sig: flags + key(o),
+      build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && prev && "changed"] },
+        stepBadge(o.step),
+        isNew ? h("span", { class: "sr-only" }, "new: ") : null,
+        messageBody(o)),
+    });
   });
-  fill(ol, items);
+  keyed(ol, items);
   // Keep the newest output in sight.
   if (box) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }

@@ -1,16 +1,16 @@
 // render-upstream.js — the UPSTREAM column: the messages still to come, the snapshot
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
-import { h, fill, key } from "./dom.js";
-import { chipList, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple } from "./chips.js";
+import { h, fill, key, keyed, part } from "./dom.js";
+import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple } from "./chips.js";
 
 export function renderUpstream(view, prev, els) {
   renderNext(view, els.next);
   renderSnapshot(view, prev, els.snapshot, els.snapshotHead);
   const prevContent = new Set((prev?.upstream?.content || []).map(key));
-  fill(els.content, chipList(view.upstream?.content || [], {
+  keyed(els.content, [chipListPart("content", view.upstream?.content || [], {
     empty: "no rows",
     changed: (r) => prev && !prevContent.has(key(r)),
-  }));
+  })]);
 }
 
 function renderNext(view, ol) {
@@ -48,25 +48,32 @@ function renderSnapshot(view, prev, box, head) {
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
       ? h("span", { class: ["tag", refreshed && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
       : null);
-  const lanes = h("div", { class: "lanes" });
-  for (const lane of snap.vnodes || []) {
+  // One keyed node per lane: a step rebuilds only the lanes it moved.
+  const items = (snap.vnodes || []).map((lane) => {
     const p = prevLanes.get(lane.vnode);
-    const moved = prev && (!p || p.next !== lane.next || key(p.rows) !== key(lane.rows));
-    const rows = lane.rows || [];
-    const track = h("div", { class: "lane-rows" });
-    rows.forEach((r, i) => {
-      if (i === lane.next) track.append(cursor(moved));
-      track.append(rowChip(r, { extraClass: i < lane.next ? "read" : null }));
-    });
-    if (lane.next >= rows.length) track.append(cursor(moved), h("span", { class: "lane-end" }, rows.length ? "done" : "no rows"));
-    lanes.append(h("div", { class: "lane", "aria-label": `vnode ${lane.vnode}: ${lane.next} of ${rows.length} rows read` },
-      vnodeLabel(lane.vnode),
-      h("div", { class: "lane-body" },
-        track,
-        h("div", { class: "lane-pos" }, lane.pos ? "read up to " + fmtTuple(lane.pos) : "nothing read yet"))));
-  }
-  if (!(snap.vnodes || []).length) lanes.append(h("p", { class: "empty" }, "no vnodes left to read"));
-  fill(box, meta, lanes);
+    const moved = !!(prev && (!p || p.next !== lane.next || key(p.rows) !== key(lane.rows)));
+    return { key: lane.vnode, sig: (moved ? "1" : "0") + key(lane), build: () => laneNode(lane, moved) };
+  });
+  if (!items.length) items.push({ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, "no vnodes left to read") });
+  keyed(box, [
+    { key: "meta", sig: null, build: () => meta },
+    part("lanes", () => h("div", { class: "lanes" }), (lanes) => keyed(lanes, items)),
+  ]);
+}
+
+function laneNode(lane, moved) {
+  const rows = lane.rows || [];
+  const track = h("div", { class: "lane-rows" });
+  rows.forEach((r, i) => {
+    if (i === lane.next) track.append(cursor(moved));
+    track.append(rowChip(r, { extraClass: i < lane.next ? "read" : null }));
+  });
+  if (lane.next >= rows.length) track.append(cursor(moved), h("span", { class: "lane-end" }, rows.length ? "done" : "no rows"));
+  return h("div", { class: "lane", "aria-label": `vnode ${lane.vnode}: ${lane.next} of ${rows.length} rows read` },
+    vnodeLabel(lane.vnode),
+    h("div", { class: "lane-body" },
+      track,
+      h("div", { class: "lane-pos" }, lane.pos ? "read up to " + fmtTuple(lane.pos) : "nothing read yet")));
 }
 
 function cursor(changed) {
