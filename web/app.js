@@ -74,6 +74,9 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     if (method === "open") scenarioName = String(arg);
     if (method === "load") scenarioName = null;
     if (method === "open" || method === "load") teach.resetBug();
+    // step/back/goto move along the script and never change it (engine Timeline), so the run=
+    // code stays valid; anything else (open, load, apply, bug …) may change what export() says.
+    if (method !== "step" && method !== "back" && method !== "goto") runStale = true;
     const fresh = method === "open" || method === "load" || freshNext;
     freshNext = false;
     view = v;
@@ -194,6 +197,7 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
   let runText = null;   // the exported text it was made from
   let runPending = false;
   let runAgain = false;
+  let runStale = true;  // the run's script may have changed since runText was exported
   function needsRun() { return view && (view.branched || !scenarioName); }
   async function refreshRun() {
     if (runPending) { runAgain = true; return; } // the run changed while it was being encoded
@@ -201,17 +205,18 @@ export async function start(explainer, { embed = new URLSearchParams(location.se
     try {
       do {
         runAgain = false;
+        runStale = false;
         const { scenario } = await explainer.export();
         if (scenario !== runText) { runText = scenario; runCode = await encodeRun(scenario); }
       } while (runAgain);
-    } catch { runCode = null; runText = null; } finally { runPending = false; }
+    } catch { runCode = null; runText = null; runStale = true; } finally { runPending = false; }
     writeURL(true);
   }
   function writeURL(fromRefresh = false) {
     if (!view) return;
     const p = new URLSearchParams();
     if (needsRun()) {
-      if (!fromRefresh) refreshRun();
+      if (!fromRefresh && (runStale || !runCode)) refreshRun();
       if (runCode) p.set("run", runCode);
     } else if (scenarioName) {
       p.set("scenario", scenarioName);
