@@ -80,6 +80,10 @@ func (e *Engine) snapshotItem() {
 		e.emitBuilder(vi)
 		return
 	}
+	if e.quietRow {
+		e.quietRows++
+		return
+	}
 	if e.narrate {
 		e.say("snapshot", LinesBackfillLoop, "The upstream has nothing ready, so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
 	}

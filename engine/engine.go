@@ -80,6 +80,8 @@ type Engine struct {
 	snap     *Snapshot
 
 	upEnded          bool // the upstream stream has ended (fused)
+	quietRow         bool // narration of this snapshot row is folded into a summary
+	quietRows        int  // snapshot rows folded so far in this step
 	snapshotFinished bool // this run's snapshot stream delivered its end
 
 	upstream *rowset // the upstream's net content, per owned vnode, keyed by pk
@@ -231,9 +233,16 @@ func (e *Engine) Apply(s Step) error {
 	case EventRecover:
 		e.recover()
 	case EventSnapshot:
+		e.quietRows = 0
 		for i := 0; i < s.Count; i++ {
+			// in a long run, narrate the first two and the last item and sum up the rest
+			e.quietRow = s.Count > 6 && i >= 2 && i < s.Count-1
+			if i == s.Count-1 && e.quietRows > 0 {
+				e.say("snapshot", LinesBackfillLoop, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.quietRows, "row"))
+			}
 			e.snapshotItem()
 		}
+		e.quietRow = false
 	default:
 		e.deliver(s)
 	}

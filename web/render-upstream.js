@@ -63,13 +63,18 @@ function renderSnapshot(view, prev, box, head) {
 
 function laneNode(lane, moved) {
   const rows = lane.rows || [];
+  const offset = lane.offset || 0;                 // a long lane comes as a window of its rows
+  const total = lane.total ?? offset + rows.length;
   const track = h("div", { class: "lane-rows" });
+  if (offset > 0) track.append(h("span", { class: "lane-more" }, `… ${offset} earlier`));
   rows.forEach((r, i) => {
     if (i === lane.next) track.append(cursor(moved));
     track.append(rowChip(r, { extraClass: i < lane.next ? "read" : null }));
   });
-  if (lane.next >= rows.length) track.append(cursor(moved), h("span", { class: "lane-end" }, rows.length ? "done" : "no rows"));
-  return h("div", { class: "lane", "aria-label": `vnode ${lane.vnode}: ${lane.next} of ${rows.length} rows read` },
+  const later = total - offset - rows.length;
+  if (later > 0) track.append(h("span", { class: "lane-more" }, `${later} more …`));
+  else if (lane.next >= rows.length) track.append(cursor(moved), h("span", { class: "lane-end" }, rows.length ? "done" : "no rows"));
+  return h("div", { class: "lane", "aria-label": `vnode ${lane.vnode}: ${offset + lane.next} of ${total} rows read` },
     vnodeLabel(lane.vnode),
     h("div", { class: "lane-body" },
       track,
