@@ -56,6 +56,21 @@ func Validate(base *Engine, script []Step) error {
 	return nil
 }
 
+// Prepare runs the whole script once without narration, keeping a copy every checkpointEvery
+// steps, and goes back to step 0: it checks the script (the first step the engine refuses is a
+// *StepError) and makes going to any step later cost at most checkpointEvery steps.
+func (t *Timeline) Prepare() error {
+	t.cur = t.base.Clone()
+	t.cur.SetNarration(false)
+	defer func() { t.cur = t.base.Clone() }()
+	for t.Pos() < len(t.script) {
+		if err := t.Forward(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Pos is the number of steps applied; Len the script's length.
 func (t *Timeline) Pos() int { return t.cur.step }
 
@@ -100,7 +115,9 @@ func (t *Timeline) Goto(n int) error {
 		return nil
 	}
 	if n < t.Pos() || n-t.Pos() > checkpointEvery {
-		k := n / checkpointEvery * checkpointEvery
+		// start from the nearest kept copy strictly before n, so that at least the last step is
+		// replayed with narration (kept copies may have been made quietly, by Prepare)
+		k := (n - 1) / checkpointEvery * checkpointEvery
 		for k > 0 && t.saved[k] == nil {
 			k -= checkpointEvery
 		}
@@ -108,6 +125,7 @@ func (t *Timeline) Goto(n int) error {
 			t.cur = t.base.Clone()
 		} else {
 			t.cur = t.saved[k].Clone()
+			t.cur.SetNarration(t.base.narrate)
 		}
 	}
 	for t.Pos() < n {

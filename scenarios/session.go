@@ -27,11 +27,11 @@ func Load(file string, text []byte) (*Session, error) {
 	if err != nil {
 		return nil, &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 	}
-	if err := engine.Validate(base, sc.Steps); err != nil {
-		return nil, sc.stepError(err)
-	}
 	s := &Session{Scenario: sc, base: base}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
+	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
+		return nil, sc.stepError(err)
+	}
 	return s, nil
 }
 
