@@ -26,15 +26,9 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: backfill explore [--bug B] [--max-states N] [--json] [--example N] FILE|NAME")
 		return 2
 	}
-	s, err := open(fs.Arg(0))
-	if err != nil {
-		return reportLoad(err, stderr)
-	}
-	if *bug != "" {
-		if err := s.SetBug(*bug); err != nil {
-			fmt.Fprintf(stderr, "backfill: %v\n", err)
-			return 2
-		}
+	s, code := openWithBug(fs.Arg(0), *bug, stderr)
+	if s == nil {
+		return code
 	}
 	cfg := s.Scenario.Config
 	x, err := s.Explore(*maxStates)

@@ -25,6 +25,22 @@ func open(arg string) (*scenarios.Session, error) {
 	return nil, err
 }
 
+// openWithBug opens a scenario (see open) and turns on a bug mode when bug is not empty; on
+// failure it reports the error and returns a nil session and the exit code.
+func openWithBug(arg, bug string, stderr io.Writer) (*scenarios.Session, int) {
+	s, err := open(arg)
+	if err != nil {
+		return nil, reportLoad(err, stderr)
+	}
+	if bug != "" {
+		if err := s.SetBug(bug); err != nil {
+			fmt.Fprintf(stderr, "backfill: %v\n", err)
+			return nil, 2
+		}
+	}
+	return s, 0
+}
+
 // reportLoad prints a load error and returns its exit code: 2 for invalid input.
 func reportLoad(err error, stderr io.Writer) int {
 	var pe *scenarios.Error
@@ -48,15 +64,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
 		return 2
 	}
-	s, err := open(fs.Arg(0))
-	if err != nil {
-		return reportLoad(err, stderr)
-	}
-	if *bug != "" {
-		if err := s.SetBug(*bug); err != nil {
-			fmt.Fprintf(stderr, "backfill: %v\n", err)
-			return 2
-		}
+	s, code := openWithBug(fs.Arg(0), *bug, stderr)
+	if s == nil {
+		return code
 	}
 	if *asJSON {
 		if err := s.RunToEnd(); err != nil {
