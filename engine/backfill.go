@@ -177,7 +177,11 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 		refresh = e.markBuffered()
 	}
 	if e.buildersHold() {
-		e.say("drain", LinesBackfillBarrier, "Barrier e%d: first every non-empty builder is emitted (ascending vnode), so the positions used below include every row the snapshot has delivered.", b.Epoch)
+		if e.cfg.Bug == BugMarkBeforeDrain {
+			e.say("drain", LinesBackfillBarrier, "Barrier e%d: only now is every non-empty builder emitted (ascending vnode); the positions move past rows the marking above judged against older positions.", b.Epoch)
+		} else {
+			e.say("drain", LinesBackfillBarrier, "Barrier e%d: first every non-empty builder is emitted (ascending vnode), so the positions used below include every row the snapshot has delivered.", b.Epoch)
+		}
 		e.drainBuilders()
 	} else {
 		e.say("drain", LinesBackfillBarrier, "Barrier e%d: the builders are empty, nothing to drain.", b.Epoch)

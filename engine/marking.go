@@ -26,7 +26,12 @@ func (e *Engine) mark(rows []RowOp) []OutRow {
 				o.Visible = true
 				o.Why = fmt.Sprintf("%s visible [bug mode emit-beyond-pos]: vnode %d is in progress at %s and %s > %s, yet the row is emitted now; the refreshed snapshot will emit it again", name, v, p.Pos, pk, p.Pos)
 			} else {
-				o.Why = fmt.Sprintf("%s hidden: vnode %d is in progress at %s and %s > %s; %s", name, v, p.Pos, pk, p.Pos, laterSnapshot(r.Op))
+				later := laterSnapshot(r.Op)
+				if e.cfg.Bug == BugMarkBeforeDrain && len(e.builders[vi]) > 0 {
+					later = "but its builder still holds rows up to " + e.builders[vi][len(e.builders[vi])-1].Project(e.pk).String() +
+						" [bug mode mark-before-drain]: the drain moves pos past them, and a key in between is never emitted"
+				}
+				o.Why = fmt.Sprintf("%s hidden: vnode %d is in progress at %s and %s > %s; %s", name, v, p.Pos, pk, p.Pos, later)
 			}
 		}
 		out[i] = o
