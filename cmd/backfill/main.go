@@ -24,6 +24,7 @@ const usage = `usage:
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
   backfill list                      list the built-in scenarios
   backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
+  backfill glossary [--json] [WORD...]   the terms the explainer uses, defined
 `
 
 func main() {
@@ -55,6 +56,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return listCmd(stdout)
 	case "serve":
 		return serveCmd(args[1:], stdout, stderr)
+	case "glossary":
+		return glossaryCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
