@@ -1,0 +1,334 @@
+// Command wasmsize reports how much of a Go WebAssembly binary each Go package takes: it reads
+// the module's code section (the size of every function body) and its "name" custom section (the
+// function names the Go linker writes unless -ldflags=-s), and sums body sizes by package.
+//
+//	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/x.wasm ./wasm
+//	go run ./internal/tools/wasmsize [-top 25] /tmp/x.wasm
+//
+// The data section (strings, tables, type data) is reported as one line; it is not attributed.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+func main() {
+	top := flag.Int("top", 30, "how many packages to list")
+	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] FILE.wasm")
+		os.Exit(2)
+	}
+	data, err := os.ReadFile(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	r, err := analyze(data)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	r.print(os.Stdout, *top)
+}
+
+// report is a module's size by part.
+type report struct {
+	total    int
+	code     int
+	data     int
+	other    int
+	byPkg    map[string]int
+	unnamed  int
+	funcs    int
+	hasNames bool
+}
+
+func (r *report) print(w io.Writer, top int) {
+	type kv struct {
+		k string
+		v int
+	}
+	var rows []kv
+	for k, v := range r.byPkg {
+		rows = append(rows, kv{k, v})
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].v > rows[j].v || rows[i].v == rows[j].v && rows[i].k < rows[j].k })
+	pct := func(n int) float64 { return 100 * float64(n) / float64(r.total) }
+	fmt.Fprintf(w, "%-48s %10s %6s\n", "part", "bytes", "%")
+	fmt.Fprintf(w, "%-48s %10d %6.1f\n", "whole module", r.total, 100.0)
+	fmt.Fprintf(w, "%-48s %10d %6.1f\n", "data section", r.data, pct(r.data))
+	fmt.Fprintf(w, "%-48s %10d %6.1f\n", "other sections (types, imports, names, …)", r.other, pct(r.other))
+	fmt.Fprintf(w, "%-48s %10d %6.1f  (%d functions)\n", "code section", r.code, pct(r.code), r.funcs)
+	if !r.hasNames {
+		fmt.Fprintln(w, "no name section: build without -ldflags=-s to see packages")
+		return
+	}
+	for i, row := range rows {
+		if i == top {
+			rest := 0
+			for _, x := range rows[i:] {
+				rest += x.v
+			}
+			fmt.Fprintf(w, "  %-46s %10d %6.1f\n", fmt.Sprintf("(%d more packages)", len(rows)-i), rest, pct(rest))
+			break
+		}
+		fmt.Fprintf(w, "  %-46s %10d %6.1f\n", row.k, row.v, pct(row.v))
+	}
+	if r.unnamed > 0 {
+		fmt.Fprintf(w, "  %-46s %10d %6.1f\n", "(functions without a name)", r.unnamed, pct(r.unnamed))
+	}
+}
+
+// pkgOf returns the Go package of a function name as the Go linker writes it into the name
+// section: the import path with '/' written as '_', then '.', then the function, e.g.
+// "github.com_backfill-explainer_explainer_engine.__Engine_.Apply" or "runtime.mallocgc".
+// A path that starts with a host name ("github.com_…", "go.yaml.in_…") keeps its dots.
+func pkgOf(name string) string {
+	start := 0
+	if m := hostPrefix.FindStringIndex(name); m != nil {
+		start = m[1]
+	}
+	dot := strings.IndexByte(name[start:], '.')
+	if dot < 0 {
+		return name
+	}
+	return strings.ReplaceAll(name[:start+dot], "_", "/")
+}
+
+// hostPrefix matches a leading host name of an import path ("github.com_", "golang.org_").
+var hostPrefix = regexp.MustCompile(`^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|in|io|dev)_`)
+
+type reader struct {
+	b   []byte
+	off int
+}
+
+var errShort = errors.New("truncated module")
+
+func (r *reader) byte() (byte, error) {
+	if r.off >= len(r.b) {
+		return 0, errShort
+	}
+	c := r.b[r.off]
+	r.off++
+	return c, nil
+}
+
+func (r *reader) uleb() (int, error) {
+	var v uint64
+	for shift := 0; shift < 35; shift += 7 {
+		c, err := r.byte()
+		if err != nil {
+			return 0, err
+		}
+		v |= uint64(c&0x7f) << shift
+		if c&0x80 == 0 {
+			return int(v), nil
+		}
+	}
+	return 0, errors.New("bad LEB128")
+}
+
+func (r *reader) bytes(n int) ([]byte, error) {
+	if n < 0 || r.off+n > len(r.b) {
+		return nil, errShort
+	}
+	s := r.b[r.off : r.off+n]
+	r.off += n
+	return s, nil
+}
+
+// analyze reads a wasm module's sections.
+func analyze(b []byte) (*report, error) {
+	if len(b) < 8 || string(b[:4]) != "\x00asm" {
+		return nil, errors.New("not a WebAssembly module")
+	}
+	rep := &report{total: len(b), byPkg: map[string]int{}}
+	r := &reader{b: b, off: 8}
+	imported := 0
+	var bodies []int
+	names := map[int]string{}
+	for r.off < len(b) {
+		id, err := r.byte()
+		if err != nil {
+			return nil, err
+		}
+		size, err := r.uleb()
+		if err != nil {
+			return nil, err
+		}
+		start := r.off
+		body, err := r.bytes(size)
+		if err != nil {
+			return nil, err
+		}
+		whole := r.off - start + 1 + lebLen(size)
+		sr := &reader{b: body}
+		switch id {
+		case 2: // imports: count functions, they take the first indices
+			n, err := sr.uleb()
+			if err != nil {
+				return nil, err
+			}
+			for i := 0; i < n; i++ {
+				for k := 0; k < 2; k++ { // module, field
+					l, err := sr.uleb()
+					if err != nil {
+						return nil, err
+					}
+					if _, err := sr.bytes(l); err != nil {
+						return nil, err
+					}
+				}
+				kind, err := sr.byte()
+				if err != nil {
+					return nil, err
+				}
+				switch kind {
+				case 0: // func: type index
+					imported++
+					if _, err := sr.uleb(); err != nil {
+						return nil, err
+					}
+				case 1: // table: reftype, limits
+					if _, err := sr.byte(); err != nil {
+						return nil, err
+					}
+					if err := skipLimits(sr); err != nil {
+						return nil, err
+					}
+				case 2: // memory: limits
+					if err := skipLimits(sr); err != nil {
+						return nil, err
+					}
+				case 3: // global: valtype, mut
+					if _, err := sr.bytes(2); err != nil {
+						return nil, err
+					}
+				default:
+					return nil, fmt.Errorf("unknown import kind %d", kind)
+				}
+			}
+			rep.other += whole
+		case 10: // code
+			n, err := sr.uleb()
+			if err != nil {
+				return nil, err
+			}
+			for i := 0; i < n; i++ {
+				l, err := sr.uleb()
+				if err != nil {
+					return nil, err
+				}
+				if _, err := sr.bytes(l); err != nil {
+					return nil, err
+				}
+				bodies = append(bodies, l+lebLen(l))
+			}
+			rep.code += whole
+		case 11:
+			rep.data += whole
+		case 0:
+			l, err := sr.uleb()
+			if err != nil {
+				return nil, err
+			}
+			name, err := sr.bytes(l)
+			if err != nil {
+				return nil, err
+			}
+			if string(name) == "name" {
+				rep.hasNames = true
+				if err := readFuncNames(sr, names); err != nil {
+					return nil, err
+				}
+			}
+			rep.other += whole
+		default:
+			rep.other += whole
+		}
+	}
+	rep.funcs = len(bodies)
+	for i, sz := range bodies {
+		name, ok := names[imported+i]
+		if !ok {
+			rep.unnamed += sz
+			continue
+		}
+		rep.byPkg[pkgOf(name)] += sz
+	}
+	return rep, nil
+}
+
+func skipLimits(r *reader) error {
+	flag, err := r.byte()
+	if err != nil {
+		return err
+	}
+	if _, err := r.uleb(); err != nil {
+		return err
+	}
+	if flag&1 == 1 {
+		_, err = r.uleb()
+	}
+	return err
+}
+
+// readFuncNames reads the function-names subsection (id 1) of a "name" section.
+func readFuncNames(r *reader, names map[int]string) error {
+	for r.off < len(r.b) {
+		id, err := r.byte()
+		if err != nil {
+			return err
+		}
+		size, err := r.uleb()
+		if err != nil {
+			return err
+		}
+		sub, err := r.bytes(size)
+		if err != nil {
+			return err
+		}
+		if id != 1 {
+			continue
+		}
+		sr := &reader{b: sub}
+		n, err := sr.uleb()
+		if err != nil {
+			return err
+		}
+		for i := 0; i < n; i++ {
+			idx, err := sr.uleb()
+			if err != nil {
+				return err
+			}
+			l, err := sr.uleb()
+			if err != nil {
+				return err
+			}
+			s, err := sr.bytes(l)
+			if err != nil {
+				return err
+			}
+			names[idx] = string(s)
+		}
+	}
+	return nil
+}
+
+func lebLen(n int) int {
+	k := 1
+	for n >= 0x80 {
+		n >>= 7
+		k++
+	}
+	return k
+}
