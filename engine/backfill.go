@@ -31,11 +31,11 @@ func (e *Engine) onBackfillUpstream(s Step) {
 		e.say("drop", LinesBackfillLoop, "Backfill: watermark %s dropped; watermarks pass only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
 	case EventError:
 		e.say("fail", LinesBackfillLoop, "Backfill: the upstream yields an error and the executor returns it%s.", prefixed("; ", e.lostWork()))
-		e.fail(s.Message, false, LinesBackfillLoop)
+		e.fail(FailUpstreamError, s.Message, LinesBackfillLoop)
 	case EventEnd:
 		e.upEnded = true
 		e.say("fail", LinesFatalEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails%s.", prefixed("; ", e.lostWork()))
-		e.fail(ErrUpstreamEnded, false, LinesFatalEnd)
+		e.fail(FailUpstreamEnded, ErrUpstreamEnded, LinesFatalEnd)
 	case EventBarrier:
 		e.onBackfillBarrier(s.Barrier)
 	}
@@ -250,7 +250,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 4. a rescale fails here, after chunks were already emitted
 	if b.Rescale {
 		e.say("fail", LinesBackfillBarrier, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)
-		e.fail(ErrRescale, false, LinesBackfillBarrier)
+		e.fail(FailRescale, ErrRescale, LinesBackfillBarrier)
 		return
 	}
 	// 5. commit the state table, persist progress, commit the progress table

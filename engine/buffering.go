@@ -32,19 +32,19 @@ func (e *Engine) onBuffering(s Step) {
 		e.say("drop", LinesBuffering, "Buffering: watermark %s dropped; watermarks are forwarded only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
 	case EventError:
 		e.say("fail", LinesBuffering, "Buffering: the upstream yields an error, and the executor returns it.")
-		e.fail(s.Message, false, LinesBuffering)
+		e.fail(FailUpstreamError, s.Message, LinesBuffering)
 	case EventEnd:
 		e.upEnded = true
 		e.say("phase", LinesBuffering, "Buffering: the upstream ends. The buffering loop simply stops and the executor enters the backfill without any start signal.")
 		e.enterBackfill()
 		e.say("fail", LinesFatalEnd, "The backfill loop polls the upstream first, and an ended stream keeps returning its end: the loop fails at once.")
-		e.fail(ErrUpstreamEnded, false, LinesFatalEnd)
+		e.fail(FailUpstreamEndedBuffering, ErrUpstreamEnded, LinesFatalEnd)
 	case EventBarrier:
 		b := s.Barrier
 		start := slices.Contains(b.StartBackfill, e.cfg.Fragment)
 		if b.Rescale {
 			e.say("fail", LinesBuffering, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
-			e.fail(ErrRescale, false, LinesBuffering)
+			e.fail(FailRescale, ErrRescale, LinesBuffering)
 			return
 		}
 		n := len(e.state.pending)

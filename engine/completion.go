@@ -21,7 +21,7 @@ func (e *Engine) onCompleting(s Step) {
 	case EventBarrier:
 		b := s.Barrier
 		if b.Rescale {
-			e.fail(ErrRescale, false, LinesCompletion)
+			e.fail(FailRescale, ErrRescale, LinesCompletion)
 			return
 		}
 		e.state.commit(b.Epoch)
@@ -59,7 +59,7 @@ func (e *Engine) onForwarding(s Step) {
 		e.say("forward", LinesForwarding, "Forwarding: the watermark is emitted.")
 	case EventError:
 		e.say("fail", LinesForwarding, "Forwarding: the upstream yields an error and the executor returns it.")
-		e.fail(s.Message, false, LinesForwarding)
+		e.fail(FailUpstreamError, s.Message, LinesForwarding)
 	case EventEnd:
 		e.upEnded = true
 		e.say("end", LinesForwarding, "Forwarding: the upstream ends, and so does the executor's stream, normally.")
@@ -68,7 +68,7 @@ func (e *Engine) onForwarding(s Step) {
 		b := s.Barrier
 		if b.Rescale {
 			e.say("fail", LinesForwarding, "Barrier e%d carries a new vnode bitmap for actor %d; even after the backfill this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
-			e.fail(ErrRescale, false, LinesForwarding)
+			e.fail(FailRescale, ErrRescale, LinesForwarding)
 			return
 		}
 		e.state.commit(b.Epoch)

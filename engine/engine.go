@@ -55,6 +55,7 @@ type durable struct {
 	progress *ProgressTable
 	down     *rowset
 	upstream *rowset
+	outputs  int // outputs emitted up to and including that checkpoint's barrier
 }
 
 // Engine is one locality-provider actor plus what it needs to be checked: the upstream's
@@ -90,6 +91,8 @@ type Engine struct {
 	invParts []vnodeCheck
 	outputs  []Output
 	failure  *Failure
+	failKind FailureKind // what kind of failure it is (the failure table's key)
+	failLeft leftBehind  // what it left behind
 	effects  []Effect
 	inv      Invariant
 	marks    []Mark
@@ -232,6 +235,9 @@ func (e *Engine) Apply(s Step) error {
 	switch s.Kind {
 	case EventRecover:
 		e.recover()
+	case EventSnapshotError:
+		e.say("fail", [2]int{606, 606}, "The upstream has nothing ready; the snapshot stream fails reading the state table, and the executor returns its error%s.", prefixed("; ", e.lostWork()))
+		e.fail(FailSnapshotError, s.Message, [2]int{606, 606})
 	case EventSnapshot:
 		e.quietRows = 0
 		for i := 0; i < s.Count; i++ {
@@ -271,16 +277,19 @@ func (e *Engine) deliver(s Step) {
 	}
 }
 
-// fail stops the executor with an error (or a panic).
-func (e *Engine) fail(msg string, panicked bool, lines [2]int) {
+// fail stops the executor with an error (or a panic) of the given kind; lines are where the
+// executor does it.
+func (e *Engine) fail(kind FailureKind, msg string, lines [2]int) {
+	panicked := kind.Info().Panic
+	e.failKind = kind
+	e.failLeft = e.captureLeftBehind()
 	e.phase = PhaseFailed
 	e.failure = &Failure{Message: msg, Panic: panicked, Step: e.step}
 	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "error", Label: "✕"})
-	kind := "fail"
-	verb := "fails with"
+	effect, verb := "fail", "fails with"
 	if panicked {
-		kind, verb = "panic", "panics:"
+		effect, verb = "panic", "panics:"
 	}
-	e.say(kind, lines, "The executor %s %q. Nothing more is emitted; only a recovery can continue.", verb, msg)
+	e.say(effect, lines, "The executor %s %q. Nothing more is emitted; only a recovery can continue.", verb, msg)
 }

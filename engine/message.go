@@ -79,13 +79,14 @@ type Watermark struct {
 type EventKind uint8
 
 const (
-	EventBarrier   EventKind = iota // the upstream delivers a barrier
-	EventChunk                      // the upstream delivers a chunk
-	EventWatermark                  // the upstream delivers a watermark
-	EventEnd                        // the upstream stream ends
-	EventError                      // the upstream yields an error
-	EventSnapshot                   // the upstream is pending and the snapshot delivers items
-	EventRecover                    // the job recovers from the last checkpoint
+	EventBarrier       EventKind = iota // the upstream delivers a barrier
+	EventChunk                          // the upstream delivers a chunk
+	EventWatermark                      // the upstream delivers a watermark
+	EventEnd                            // the upstream stream ends
+	EventError                          // the upstream yields an error
+	EventSnapshot                       // the upstream is pending and the snapshot delivers items
+	EventRecover                        // the job recovers from the last checkpoint
+	EventSnapshotError                  // the upstream is pending and reading the snapshot fails
 )
 
 // IsUpstream reports whether the event is something the upstream delivers.
@@ -97,7 +98,7 @@ type Step struct {
 	Barrier   Barrier
 	Chunk     []RowOp
 	Watermark Watermark
-	Message   string // EventError's message
+	Message   string // EventError's and EventSnapshotError's message
 	Count     int    // EventSnapshot: items to deliver, ≥ 1
 	Note      string
 	Pause     bool // presenter mode: autoplay stops after this step
@@ -164,6 +165,8 @@ func (s Step) Describe(cols []Column) string {
 		return "upstream end"
 	case EventError:
 		return fmt.Sprintf("upstream error %q", s.Message)
+	case EventSnapshotError:
+		return fmt.Sprintf("snapshot error %q", s.Message)
 	case EventSnapshot:
 		if s.Count == 1 {
 			return "snapshot delivers 1 item"

@@ -130,7 +130,7 @@ func (e *Engine) emitBarrier(b Barrier) {
 	e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
 	if b.Checkpoint {
-		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share()}
+		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), outputs: len(e.outputs)}
 	}
 }
 

@@ -18,6 +18,7 @@ func (e *Engine) recover() {
 	e.markAllDirty()
 	e.phase = PhaseStarting
 	e.failure = nil
+	e.failKind, e.failLeft = "", leftBehind{}
 	e.progress = nil
 	e.builders = nil
 	e.buffer = nil
@@ -25,6 +26,7 @@ func (e *Engine) recover() {
 	e.upEnded = false
 	e.snapshotFinished = false
 	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
+	e.dur.outputs = len(e.outputs) // what came before is rolled back
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery", Label: "⟲"})
 	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""

@@ -7,21 +7,21 @@ func (e *Engine) onFirstMessage(s Step) {
 	switch s.Kind {
 	case EventEnd:
 		e.upEnded = true
-		e.fail(ErrStreamClosed, false, LinesFirstBarrier)
+		e.fail(FailStreamClosed, ErrStreamClosed, LinesFirstBarrier)
 		return
 	case EventError:
 		e.say("fail", LinesFirstBarrier, "The upstream yields an error before its first barrier; the executor returns it.")
-		e.fail(s.Message, false, LinesFirstBarrier)
+		e.fail(FailUpstreamError, s.Message, LinesFirstBarrier)
 		return
 	case EventChunk, EventWatermark:
 		e.say("panic", LinesFirstBarrier, "Every executor's first message must be a barrier; this %s comes first.", s.Describe(e.cfg.Columns))
-		e.fail(PanicFirstMessage+": "+s.Describe(e.cfg.Columns), true, LinesFirstBarrier)
+		e.fail(FailFirstNotBarrier, PanicFirstMessage+": "+s.Describe(e.cfg.Columns), LinesFirstBarrier)
 		return
 	}
 	b := s.Barrier
 	if !b.Checkpoint {
 		e.say("panic", LinesFirstBarrier, "The first barrier of an executor must be a checkpoint barrier; e%d is not.", b.Epoch)
-		e.fail(PanicNotCheckpoint, true, LinesFirstBarrier)
+		e.fail(FailFirstNotCheckpoint, PanicNotCheckpoint, LinesFirstBarrier)
 		return
 	}
 	e.state.epoch = b.Epoch

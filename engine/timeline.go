@@ -237,7 +237,7 @@ func stripNote(s Step) Step { s.Note, s.Pause = "", false; return s }
 
 func kindName(k EventKind) string {
 	switch k {
-	case EventSnapshot:
+	case EventSnapshot, EventSnapshotError:
 		return "snapshot"
 	case EventRecover:
 		return "recover"
@@ -263,6 +263,8 @@ func (t *Timeline) label(s Step) string {
 		return "the upstream ends"
 	case EventError:
 		return fmt.Sprintf("the upstream fails: %q", s.Message)
+	case EventSnapshotError:
+		return fmt.Sprintf("reading the snapshot fails: %q", s.Message)
 	}
 	return "upstream delivers " + s.Describe(e.cfg.Columns)
 }

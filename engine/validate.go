@@ -68,6 +68,10 @@ func (e *Engine) validate(s Step) error {
 		if err := e.checkValue(s.Watermark.Column, s.Watermark.Value); err != nil {
 			return err
 		}
+	case EventSnapshotError:
+		if e.phase != PhaseBackfilling || e.snap == nil {
+			return inputErr(-1, "no snapshot is being read: the executor is %s, and the snapshot can fail only while it backfills", e.phase)
+		}
 	case EventSnapshot:
 		if s.Count < 1 {
 			return inputErr(-1, "a snapshot step delivers at least 1 item")

@@ -70,6 +70,8 @@ func formatEvent(cfg *engine.Config, s engine.Step) string {
 		return "error: " + yamlString(s.Message)
 	case engine.EventSnapshot:
 		return "snapshot: " + strconv.Itoa(s.Count)
+	case engine.EventSnapshotError:
+		return "snapshot_error: " + yamlString(s.Message)
 	}
 	return "recover"
 }

@@ -86,12 +86,12 @@ var errorCases = []errCase{
 	{"modulo with a NULL key", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 2, rule: modulo}\nsteps:\n  - chunk: [\"+ null 1\"]\n", "5:13: row (null,1): rule modulo cannot place a NULL key"},
 
 	// steps
-	{"unknown step", hdr + "  - checkpoint: 3\n", "5:5: unknown key \"checkpoint\" in a step; allowed keys: barrier, chunk, watermark, snapshot, end, error, recover, note, pause"},
-	{"unknown bare step", hdr + "  - stop\n", "5:5: unknown step \"stop\"; a step is one of barrier, chunk, watermark, snapshot, end, error, recover"},
+	{"unknown step", hdr + "  - checkpoint: 3\n", "5:5: unknown key \"checkpoint\" in a step; allowed keys: barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover, note, pause"},
+	{"unknown bare step", hdr + "  - stop\n", "5:5: unknown step \"stop\"; a step is one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover"},
 	{"bare step needing a value", hdr + "  - barrier\n", "5:5: step barrier needs a value, e.g. barrier: 1"},
-	{"step a list", hdr + "  - [end]\n", "5:5: a step is one of barrier, chunk, watermark, snapshot, end, error, recover (with an optional note), found a list"},
+	{"step a list", hdr + "  - [end]\n", "5:5: a step is one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover (with an optional note), found a list"},
 	{"two event keys", hdr + "  - {barrier: 1, chunk: [\"+ 1 1\"]}\n", "5:18: a step has one event; found both barrier and chunk (write them as two steps)"},
-	{"note without event", hdr + "  - note: hello\n", "5:5: a step with a note or pause needs an event beside it: one of barrier, chunk, watermark, snapshot, end, error, recover"},
+	{"note without event", hdr + "  - note: hello\n", "5:5: a step with a note or pause needs an event beside it: one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover"},
 	{"end with a value", hdr + "  - end: now\n", "5:10: end takes no value, found \"now\""},
 	{"error without message", hdr + "  - error:\n", "5:11: error needs a message, e.g. error: upstream actor panicked"},
 	{"error empty message", hdr + "  - error: ''\n", "5:12: error needs a message, e.g. error: upstream actor panicked"},

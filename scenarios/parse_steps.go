@@ -9,7 +9,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 )
 
-var eventKeys = []string{"barrier", "chunk", "watermark", "snapshot", "end", "error", "recover"}
+var eventKeys = []string{"barrier", "chunk", "watermark", "snapshot", "snapshot_error", "end", "error", "recover"}
 
 var eventList = strings.Join(eventKeys, ", ")
 
@@ -24,7 +24,7 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 			st.Kind = engine.EventEnd
 		case "recover":
 			st.Kind = engine.EventRecover
-		case "barrier", "chunk", "watermark", "snapshot", "error":
+		case "barrier", "chunk", "watermark", "snapshot", "snapshot_error", "error":
 			p.failAt(n, "step %s needs a value, e.g. %s", n.Value, example(n.Value))
 		default:
 			p.failAt(n, "unknown step %s; a step is one of %s", describe(n), eventList)
@@ -111,6 +111,12 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 		if strings.TrimSpace(st.Message) == "" {
 			p.failAt(v, "error needs a message, e.g. error: upstream actor panicked")
 		}
+	case "snapshot_error":
+		st.Kind = engine.EventSnapshotError
+		st.Message = p.text(v, "snapshot_error")
+		if strings.TrimSpace(st.Message) == "" {
+			p.failAt(v, "snapshot_error needs a message, e.g. %s", example("snapshot_error"))
+		}
 	case "end", "recover":
 		if v.Kind != yaml.ScalarNode || v.Tag != "!!null" {
 			p.failAt(v, "%s takes no value, found %s", ev.key.Value, describe(v))
@@ -144,6 +150,8 @@ func example(event string) string {
 		return "watermark: {column: a, value: 5}"
 	case "snapshot":
 		return "snapshot: 1"
+	case "snapshot_error":
+		return "snapshot_error: storage read timed out"
 	}
 	return "error: upstream actor panicked"
 }

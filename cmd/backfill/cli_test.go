@@ -86,6 +86,25 @@ func TestRunText(t *testing.T) {
 	assert.Contains(t, out, "invariant: holds")
 }
 
+// TestRunTextExplainsTheFailure: at the failing step the text trace prints the failure's
+// explanation, keeping what the source proves (with lines) apart from what we infer.
+func TestRunTextExplainsTheFailure(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", "fatal-upstream-end"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	for _, want := range []string{
+		"  ✕ error (upstream-ended): locality provider upstream ended unexpectedly during backfill\n",
+		"    what the source proves:\n",
+		"[locality_provider.rs:599-604]",
+		"    what we infer (not in the source):\n",
+		"    left behind: Never emitted: 1 row in the builders (vnode 1) and 1 chunk in the upstream buffer (2 rows).",
+		"    from here: Recovery is not in this file",
+	} {
+		assert.Contains(t, out, want)
+	}
+	assert.Equal(t, 1, strings.Count(out, "what it means:"), "printed once, at the failing step")
+}
+
 func TestUsageErrors(t *testing.T) {
 	for _, args := range [][]string{{}, {"frobnicate"}, {"run"}, {"run", "no-such-scenario"}, {"validate"}, {"run", "--bogus", "x"}} {
 		var stdout, stderr bytes.Buffer

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -121,6 +122,9 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 		for _, ef := range e.Effects() {
 			fmt.Fprintf(w, "  · %s  [LP:%d-%d]\n", ef.Text, ef.Lines[0], ef.Lines[1])
 		}
+		if f := e.FailureExplanation(); f != nil && f.Step == tl.Pos() {
+			writeFailure(w, f)
+		}
 	}
 	e := tl.Engine()
 	tr := e.Trace()
@@ -148,6 +152,27 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// writeFailure prints a failure's explanation: what it means, what the source proves (with
+// lines), what we only infer, what it left behind and what recovery does.
+func writeFailure(w io.Writer, f *engine.FailureView) {
+	what := "error"
+	if f.Panic {
+		what = "panic"
+	}
+	fmt.Fprintf(w, "  ✕ %s (%s): %s\n", what, f.Kind, f.Message)
+	fmt.Fprintf(w, "    what it means: %s\n", f.Meaning)
+	fmt.Fprintf(w, "    what the source proves:\n")
+	for _, c := range f.Proven {
+		fmt.Fprintf(w, "      - %s  [%s:%d-%d]\n", c.Text, path.Base(c.File), c.Lines[0], c.Lines[1])
+	}
+	fmt.Fprintf(w, "    what we infer (not in the source):\n")
+	for _, s := range f.Inferred {
+		fmt.Fprintf(w, "      - %s\n", s)
+	}
+	fmt.Fprintf(w, "    left behind: %s\n", f.LeftBehind)
+	fmt.Fprintf(w, "    from here: %s\n", f.Recovery)
 }
 
 func validateCmd(args []string, stdout, stderr io.Writer) int {

@@ -1,0 +1,328 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FailureKind names one way the executor can stop with an error or a panic.
+type FailureKind string
+
+const (
+	FailUpstreamEnded          FailureKind = "upstream-ended"                 // the upstream ends while backfilling
+	FailUpstreamEndedBuffering FailureKind = "upstream-ended-while-buffering" // the upstream ends while buffering
+	FailStreamClosed           FailureKind = "stream-closed"                  // the upstream ends before its first message
+	FailFirstNotBarrier        FailureKind = "first-message-not-barrier"      // a chunk or watermark comes first (panic)
+	FailFirstNotCheckpoint     FailureKind = "first-barrier-not-checkpoint"   // the first barrier is not a checkpoint (panic)
+	FailRescale                FailureKind = "rescale"                        // a barrier carries a new vnode bitmap
+	FailUpstreamError          FailureKind = "upstream-error"                 // the upstream yields an error
+	FailSnapshotError          FailureKind = "snapshot-error"                 // reading the snapshot fails
+)
+
+// Files of RisingWave cited by the explanations, at SourceCommit.
+const (
+	FileLocalityProvider = "src/stream/src/executor/locality_provider.rs"
+	FileExecutorMod      = "src/stream/src/executor/mod.rs"
+)
+
+// Lines of src/stream/src/executor/mod.rs at SourceCommit.
+var (
+	LinesModExpectFirstBarrier = [2]int{1466, 1483} // expect_first_barrier
+	LinesModStreamClosed       = [2]int{1469, 1473} // .context("failed to extract the first message: …")??
+	LinesModExpectBarrier      = [2]int{1474, 1476} // .into_barrier().expect("the first message must be a barrier")
+	LinesModAssertCheckpoint   = [2]int{1477, 1481} // assert!(matches!(barrier.kind, Checkpoint | Initial))
+	LinesModNoUpdateBitmap     = [2]int{676, 681}   // assume_no_update_vnode_bitmap
+)
+
+// FileURL links a range of lines of a RisingWave file at SourceCommit.
+func FileURL(file string, lines [2]int) string {
+	return fmt.Sprintf("https://github.com/risingwavelabs/risingwave/blob/%s/%s#L%d-L%d", SourceCommit, file, lines[0], lines[1])
+}
+
+// Citation is a sentence the cited lines prove, with where they are.
+type Citation struct {
+	Text  string `json:"text"`
+	File  string `json:"file"`
+	Lines [2]int `json:"lines"`
+	URL   string `json:"url"`
+}
+
+func lp(lines [2]int, text string) Citation {
+	return Citation{Text: text, File: FileLocalityProvider, Lines: lines, URL: FileURL(FileLocalityProvider, lines)}
+}
+
+func mod(lines [2]int, text string) Citation {
+	return Citation{Text: text, File: FileExecutorMod, Lines: lines, URL: FileURL(FileExecutorMod, lines)}
+}
+
+// FailureInfo explains one kind of failure: what it means, what RisingWave's source proves
+// about it (each sentence with its lines) and what we only infer (causes outside the executor).
+type FailureInfo struct {
+	Kind    FailureKind
+	Message string // the exact text, when it is fixed (empty: the upstream's or the storage's own message)
+	Panic   bool
+	Meaning string
+	Proven  []Citation
+	// ProvenIn adds, per phase, where that phase does it (the rescale check is made in four places).
+	ProvenIn map[Phase]Citation
+	Inferred []string
+}
+
+// Failures is the table of every failure the executor can hit.
+var Failures = []FailureInfo{
+	{Kind: FailUpstreamEnded, Message: ErrUpstreamEnded,
+		Meaning: "While backfilling, the executor finishes an epoch only when the upstream delivers a barrier. Here the upstream stream ended instead (no barrier, no error), so the backfill could neither persist its progress nor finish, and the executor gave up.",
+		Proven: []Citation{
+			lp([2]int{577, 586}, "While backfilling, each turn polls the upstream and the snapshot together and takes the upstream's message whenever one is ready."),
+			lp(LinesFatalEnd, "When the upstream has no message left (its stream ended), the executor returns this error from inside the backfill loop."),
+			lp([2]int{658, 687}, "Builder rows and buffered upstream chunks are emitted only at a barrier (or when a builder fills, or at the snapshot's end); the error skips that, so they are never emitted."),
+			lp([2]int{689, 719}, "The state table and the progress table are committed only at a barrier, so nothing since the last barrier is committed."),
+		},
+		Inferred: []string{
+			"Why the upstream ended is not in this file. An executor's input normally ends only when its upstream actor stops; likely causes: the upstream actor failed or was dropped (a recovery or a reschedule tearing the graph down) without sending another barrier to this actor.",
+			"If every upstream is healthy, an end without a final barrier points to a bug in whatever feeds the executor (an exchange or a scheduler), not in the backfill.",
+		}},
+	{Kind: FailUpstreamEndedBuffering, Message: ErrUpstreamEnded,
+		Meaning: "The upstream ended while the executor was still buffering, before any start signal. The buffering loop just stops at an end, the executor goes on into the backfill, and the backfill's first poll of the upstream finds the end: the same error as an end during the backfill.",
+		Proven: []Citation{
+			lp([2]int{471, 473}, "While buffering, the executor reads the upstream in a for loop; an end of the stream ends that loop without any error and without a start signal."),
+			lp([2]int{546, 571}, "Not every vnode is Completed, so the backfill starts: builders and a snapshot stream are created."),
+			lp(LinesFatalEnd, "When the upstream has no message left, the backfill loop returns this error."),
+		},
+		Inferred: []string{
+			"The model assumes an ended upstream keeps reporting its end when polled again; the file polls the same stream again after the buffering loop, but what an ended stream does then depends on the stream, which is outside this file (a stream that panics when polled after its end would panic here instead).",
+			"Why the upstream ended is not in this file; likely causes: the upstream actor failed or was dropped before the backfill started.",
+		}},
+	{Kind: FailStreamClosed, Message: ErrStreamClosed,
+		Meaning: "Every executor first waits for a barrier. The upstream stream ended before delivering any message, so there is no first barrier to start from.",
+		Proven: []Citation{
+			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
+			mod(LinesModStreamClosed, "expect_first_barrier turns a stream that ends before its first message into this error (a .context(…) on the missing message)."),
+		},
+		Inferred: []string{
+			"Likely cause, outside this file: the upstream actor stopped or failed before the job's first barrier reached this actor.",
+		}},
+	{Kind: FailFirstNotBarrier, Message: PanicFirstMessage, Panic: true,
+		Meaning: "Every executor's first message must be a barrier. A chunk or a watermark came first, and the framework panics instead of returning an error.",
+		Proven: []Citation{
+			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
+			mod(LinesModExpectBarrier, "expect_first_barrier converts the first message into a barrier with .expect(\"the first message must be a barrier\"): any other message panics with that text (Rust adds the message's debug form; the explainer writes the message as a scenario step)."),
+		},
+		Inferred: []string{
+			"Not expected in a healthy cluster: the streaming protocol sends a barrier first. It points to a broken upstream or a hand-made test stream.",
+			"What a panic does to the actor and the job is decided outside this file; the explainer lets you recover as after an error.",
+		}},
+	{Kind: FailFirstNotCheckpoint, Message: PanicNotCheckpoint, Panic: true,
+		Meaning: "The first barrier an executor receives must be a checkpoint (or an initial) barrier. This one was not, and an assertion panics.",
+		Proven: []Citation{
+			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
+			mod(LinesModAssertCheckpoint, "expect_first_barrier asserts that the barrier's kind is Checkpoint or Initial; the failed assert! panics with this text."),
+		},
+		Inferred: []string{
+			"Not expected in a healthy cluster: the barriers that start or restart a job are checkpoints. It points to a broken barrier source or a hand-made test stream.",
+			"What a panic does to the actor and the job is decided outside this file; the explainer lets you recover as after an error.",
+		}},
+	{Kind: FailRescale, Message: ErrRescale,
+		Meaning: "A barrier carried a new vnode bitmap for this actor (an Update mutation, as an online rescale sends). This executor cannot change the vnodes it owns in place, so it fails.",
+		Proven: []Citation{
+			mod(LinesModNoUpdateBitmap, "assume_no_update_vnode_bitmap returns this error when the barrier's mutation is an Update carrying a vnode bitmap for this actor."),
+		},
+		ProvenIn: map[Phase]Citation{
+			PhaseBuffering:   lp([2]int{500, 501}, "While buffering, the check is made at every barrier, before anything is committed and before the barrier is emitted."),
+			PhaseBackfilling: lp([2]int{658, 690}, "While backfilling, the check comes after the builders were drained and the buffered chunks marked and emitted (658-687), and before the commit: those chunks are already out, nothing of this epoch is committed."),
+			PhaseCompleting:  lp([2]int{745, 746}, "In completion, the check is made at the barrier that would complete the backfill, before anything is committed."),
+			PhaseForwarding:  lp([2]int{807, 808}, "Even after the backfill, every barrier is checked before the tables commit."),
+		},
+		Inferred: []string{
+			"Likely cause, outside this file: an online rescale or reschedule of this fragment (a change of parallelism, by hand or automatic) while this actor ran.",
+			"The usual way out is a recovery, which rebuilds the actors with their new vnodes (an offline reschedule).",
+		}},
+	{Kind: FailUpstreamError,
+		Meaning: "The upstream yielded an error instead of a message, and the executor returns it: the actor fails and the job must recover.",
+		Proven: []Citation{
+			lp([2]int{743, 743}, "Only in completion is an upstream error swallowed: that loop runs while the upstream yields Ok messages. In every other phase the executor returns it."),
+		},
+		ProvenIn: map[Phase]Citation{
+			PhaseStarting:    mod(LinesModStreamClosed, "An error as the first message is returned at once by expect_first_barrier (the second ? of ??)."),
+			PhaseBuffering:   lp([2]int{471, 473}, "While buffering, each upstream message goes through ?, which returns an upstream error at once."),
+			PhaseBackfilling: lp([2]int{586, 587}, "While backfilling, the upstream's message goes through ?, which returns an upstream error at once; builder rows and buffered chunks are never emitted."),
+			PhaseForwarding:  lp([2]int{803, 804}, "After the backfill, forwarding takes each upstream message through ?, which returns an upstream error at once."),
+		},
+		Inferred: []string{
+			"The error comes from upstream; its cause is in its own message and in the upstream's logs (an upstream actor error, an exchange or network failure, a storage error).",
+		}},
+	{Kind: FailSnapshotError, Panic: false,
+		Meaning: "Reading the snapshot from the state table failed, and the executor returns that error: the actor fails and the job must recover.",
+		Proven: []Citation{
+			lp([2]int{253, 262}, "The snapshot stream reads each vnode's rows from the state table; a failed read ends the stream with that error (the ? after iter_with_vnode and after try_next)."),
+			lp([2]int{606, 606}, "The backfill loop takes the snapshot's item through ?, so the error is returned at once."),
+			lp([2]int{658, 687}, "Builder rows and buffered upstream chunks are emitted only at a barrier or the snapshot's end; the error skips that, so they are never emitted."),
+		},
+		Inferred: []string{
+			"Likely cause, outside this file: the state store could not be read (an object store or a cache failure, a timeout).",
+		}},
+}
+
+// Info returns the table's entry for a failure kind.
+func (k FailureKind) Info() *FailureInfo {
+	for i := range Failures {
+		if Failures[i].Kind == k {
+			return &Failures[i]
+		}
+	}
+	return nil
+}
+
+// leftBehind is what the executor held or had done when it failed.
+type leftBehind struct {
+	phase         Phase // the phase it failed in
+	builderRows   int
+	builderVnodes []int
+	bufferChunks  int
+	bufferRows    int
+	pending       int // uncommitted state-table writes
+	emittedAtStep int // chunks emitted by the failing step before the failure
+	sinceCkpt     int // outputs since the last checkpoint barrier (recovery rolls them back)
+	ckptEpoch     int64
+	progressMoved bool // some vnode's progress differs from the durable progress table
+	firstMessage  bool // it failed on its first message: nothing was loaded
+}
+
+// FailureView is the view's explanation of the failure that stopped the executor (docs/view.md).
+type FailureView struct {
+	Kind       FailureKind `json:"kind"`
+	Message    string      `json:"message"`
+	Panic      bool        `json:"panic"`
+	Step       int         `json:"step"`
+	Meaning    string      `json:"meaning"`
+	Proven     []Citation  `json:"proven"`
+	Inferred   []string    `json:"inferred"`
+	LeftBehind string      `json:"left_behind"`
+	Recovery   string      `json:"recovery"`
+}
+
+// captureLeftBehind records what a failure leaves behind, before the phase changes.
+func (e *Engine) captureLeftBehind() leftBehind {
+	l := leftBehind{phase: e.phase, pending: len(e.state.pending), ckptEpoch: e.dur.epoch, firstMessage: e.phase == PhaseStarting}
+	for vi, b := range e.builders {
+		if len(b) > 0 {
+			l.builderRows += len(b)
+			l.builderVnodes = append(l.builderVnodes, e.owned[vi])
+		}
+	}
+	for _, c := range e.buffer {
+		l.bufferChunks++
+		l.bufferRows += len(c.rows)
+	}
+	for i := len(e.outputs) - 1; i >= 0 && e.outputs[i].Step == e.step; i-- {
+		if e.outputs[i].Type == OutChunk {
+			l.emittedAtStep++
+		}
+	}
+	l.sinceCkpt = len(e.outputs) - e.dur.outputs
+	for vi, p := range e.progress {
+		r := e.dur.progress.rows[vi]
+		switch {
+		case p.State == NotStarted && r == nil:
+		case r == nil || p.State == Completed != r.Finished || p.Rows != r.Rows || CompareRows(p.Pos, r.Pos) != 0:
+			l.progressMoved = true
+		}
+	}
+	return l
+}
+
+func (l leftBehind) String() string {
+	if l.firstMessage {
+		return "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress."
+	}
+	var never []string
+	if l.builderRows > 0 {
+		vn := make([]string, len(l.builderVnodes))
+		for i, v := range l.builderVnodes {
+			vn[i] = fmt.Sprint(v)
+		}
+		never = append(never, fmt.Sprintf("%s in the builders (vnode %s)", plural(l.builderRows, "row"), strings.Join(vn, ", ")))
+	}
+	if l.bufferChunks > 0 {
+		never = append(never, fmt.Sprintf("%s in the upstream buffer (%s)", plural(l.bufferChunks, "chunk"), plural(l.bufferRows, "row")))
+	}
+	var parts []string
+	if len(never) > 0 {
+		parts = append(parts, "Never emitted: "+strings.Join(never, " and ")+".")
+	}
+	if l.phase == PhaseBackfilling && l.emittedAtStep > 0 {
+		parts = append(parts, fmt.Sprintf("Already emitted at this barrier, before the failure: %s.", plural(l.emittedAtStep, "chunk")))
+	}
+	if l.pending > 0 {
+		parts = append(parts, fmt.Sprintf("Never committed: %s to the state table.", plural(l.pending, "write")))
+	}
+	if l.progressMoved {
+		parts = append(parts, fmt.Sprintf("Progress made since the last checkpoint (e%d) is not durable.", l.ckptEpoch))
+	}
+	if l.sinceCkpt > 0 {
+		them := "them"
+		if l.sinceCkpt == 1 {
+			them = "it"
+		}
+		parts = append(parts, fmt.Sprintf("Downstream received %s since the last checkpoint (e%d); a recovery rolls %s back.", plural(l.sinceCkpt, "output"), l.ckptEpoch, them))
+	}
+	if len(parts) == 0 {
+		return "Nothing in memory: no builder rows, no buffered chunk, no uncommitted write."
+	}
+	return strings.Join(parts, " ")
+}
+
+// recoveryText says what a recovery does from here: it is outside the executor, which only
+// reloads its progress.
+func (e *Engine) recoveryText() string {
+	p := e.dur.progress
+	in, done := 0, 0
+	var resume []string
+	for _, r := range p.rows {
+		switch {
+		case r == nil:
+		case r.Finished:
+			done++
+		default:
+			in++
+			if len(resume) < 4 {
+				resume = append(resume, fmt.Sprintf("vnode %d after %s", r.Vnode, r.Pos))
+			}
+		}
+	}
+	if in > len(resume) {
+		resume = append(resume, "…")
+	}
+	var then string
+	switch {
+	case done == len(p.rows):
+		then = "every vnode was persisted Completed, so it forwards everything at once"
+	case in > 0:
+		then = fmt.Sprintf("some vnode was persisted in progress, so it skips buffering, waits for no start signal and resumes the snapshot (%s)", strings.Join(resume, ", "))
+	case done > 0:
+		then = "no vnode was persisted in progress, but some completed, so it skips buffering and reads the other vnodes from the start"
+	default:
+		then = "no vnode progress was persisted, so it buffers again and waits for a new start signal"
+	}
+	return fmt.Sprintf("Recovery is not in this file: RisingWave restarts the job from its last checkpoint (here e%d), rolling back the state table, the progress table and downstream to it. This executor then starts over: it waits for a first barrier and loads its progress from the progress table (lines 314-368): %s. In the explainer, the recover step does this.", e.dur.epoch, then)
+}
+
+// FailureExplanation explains the failure that stopped the executor, or returns nil.
+func (e *Engine) FailureExplanation() *FailureView {
+	if e.failure == nil {
+		return nil
+	}
+	info := e.failKind.Info()
+	if info == nil {
+		return nil
+	}
+	proven := append([]Citation{}, info.Proven...)
+	if c, ok := info.ProvenIn[e.failLeft.phase]; ok {
+		proven = append(proven, c)
+	}
+	return &FailureView{
+		Kind: info.Kind, Message: e.failure.Message, Panic: e.failure.Panic, Step: e.failure.Step,
+		Meaning: info.Meaning, Proven: proven, Inferred: append([]string{}, info.Inferred...),
+		LeftBehind: e.failLeft.String(), Recovery: e.recoveryText(),
+	}
+}
