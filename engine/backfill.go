@@ -43,10 +43,7 @@ func (e *Engine) onBackfillUpstream(s Step) {
 
 // lostWork describes the in-memory work a failure throws away.
 func (e *Engine) lostWork() string {
-	b := 0
-	for _, rows := range e.builders {
-		b += len(rows)
-	}
+	b := e.builderRows
 	u := 0
 	for _, c := range e.buffer {
 		u += len(c.rows)
@@ -71,8 +68,7 @@ func (e *Engine) snapshotItem() {
 		return
 	}
 	vi := e.snap.lanes[li].vi
-	e.builders[vi] = append(e.builders[vi], row)
-	n, c := len(e.builders[vi]), e.cfg.Capacity()
+	n, c := e.appendToBuilder(vi, row), e.cfg.Capacity()
 	if n == c {
 		if e.narrate {
 			e.say("snapshot", LinesSnapshotChunk, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
@@ -92,37 +88,30 @@ func (e *Engine) snapshotItem() {
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
-	rows := e.builders[vi]
+	rows := e.takeBuilder(vi)
 	out := make([]OutRow, len(rows))
 	for i, r := range rows {
 		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
 	}
-	p := &e.progress[vi]
+	p := e.progress.at(vi)
 	p.State = InProgress
 	p.Pos = rows[len(rows)-1].Project(e.pk)
 	p.Rows += int64(len(rows))
-	e.dirty[vi] = true
-	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
+	e.advanceProgress(vi, p)
+	e.markDirty(vi)
 	e.emitChunk(out, "builder")
 	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.
-func (e *Engine) buildersHold() bool {
-	for _, b := range e.builders {
-		if len(b) > 0 {
-			return true
-		}
-	}
-	return false
-}
+func (e *Engine) buildersHold() bool { return e.builderRows > 0 }
 
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
-	for vi := range e.builders {
-		if len(e.builders[vi]) > 0 {
-			e.emitBuilder(vi)
-		}
+	var full []int
+	e.nonEmptyBuilders(func(vi int, _ []Row) { full = append(full, vi) })
+	for _, vi := range full {
+		e.emitBuilder(vi)
 	}
 }
 
@@ -146,7 +135,7 @@ func (e *Engine) onSnapshotEnd() {
 		e.say("flush", LinesBackfillLoop, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
 	}
 	e.buffer = nil
-	e.builders = nil
+	e.dropBuilders()
 	e.snap = nil
 	e.snapshotFinished = true
 	e.markAllDirty()
@@ -198,12 +187,7 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 // (step 2: the snapshot stream is then refreshed).
 func (e *Engine) markBuffered() bool {
 	refresh := len(e.buffer) > 0
-	anyInProgress := false
-	for _, p := range e.progress {
-		if p.State == InProgress {
-			anyInProgress = true
-		}
-	}
+	anyInProgress := e.progCount[InProgress] > 0
 	for _, c := range e.buffer {
 		if e.cfg.Bug == BugNoStateWrite {
 			e.sayBug("the buffered %s is NOT written to the state table, so a refreshed snapshot will not see it.", chunkString(c.rows))
@@ -255,21 +239,33 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	}
 	// 5. commit the state table, persist progress, commit the progress table
 	n := len(e.state.pending)
-	e.state.commit(b.Epoch)
+	e.commitState(b.Epoch)
+	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
+	// the rows that changed are put here, since writing a row as it is changes nothing
+	started := e.progCount[InProgress] + e.progCount[Completed]
 	var persisted []string
-	for vi, p := range e.progress {
-		if p.State == NotStarted {
-			continue // NotStarted is never persisted
+	if e.narrate {
+		e.startedVnodes(func(vi int, p VnodeProgress) bool {
+			if len(persisted) == maxNarratedRows {
+				persisted = append(persisted, fmt.Sprintf("… (%d rows in all)", started))
+				return false
+			}
+			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
+			verb := "update"
+			if e.progTab.get(vi) == nil {
+				verb = "insert"
+			}
+			persisted = append(persisted, verb+" "+r.String())
+			return true
+		})
+	}
+	for _, vi := range e.changedProgress() {
+		if p := e.progress.at(int(vi)); p.State != NotStarted {
+			e.progTab.put(int(vi), ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
 		}
-		r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
-		verb := "update"
-		if e.progTab.put(vi, r) {
-			verb = "insert"
-		}
-		persisted = append(persisted, verb+" "+r.String())
 	}
 	persist := "nothing to persist: no vnode has progress yet, and NotStarted is never persisted"
-	if len(persisted) > 0 {
+	if started > 0 {
 		persist = "progress table " + strings.Join(persisted, ", ")
 	}
 	e.say("persist", LinesPersistLoad, "Commit: the state table takes %s; %s; progress reported: %s.", plural(n, "write"), persist, plural(int(e.processedRows()), "snapshot row")+" processed")
@@ -291,7 +287,7 @@ func (e *Engine) completedGap(rows []RowOp) string {
 	var lost []string
 	for _, r := range rows {
 		vi, _ := e.vnodeIndex(r.Row)
-		if e.progress[vi].State == Completed {
+		if e.progress.at(vi).State == Completed {
 			lost = append(lost, r.Op.String()+r.Row.String())
 		}
 	}
@@ -307,9 +303,5 @@ func (e *Engine) completedGap(rows []RowOp) string {
 
 // processedRows is the progress reported at a barrier: the rows of every vnode's progress.
 func (e *Engine) processedRows() int64 {
-	var n int64
-	for _, p := range e.progress {
-		n += p.Rows
-	}
-	return n
+	return e.progRows
 }

@@ -48,7 +48,7 @@ func (e *Engine) onBuffering(s Step) {
 			return
 		}
 		n := len(e.state.pending)
-		e.state.commit(b.Epoch)
+		e.commitState(b.Epoch)
 		e.emitBarrier(b)
 		e.say("commit", LinesBuffering, "Barrier e%d: the state table commits %s and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
 		switch {
@@ -80,27 +80,15 @@ func joinIDs(ids []int64) string {
 // enterBackfill creates one empty builder per owned vnode and opens the snapshot (LP:546-580).
 func (e *Engine) enterBackfill() {
 	e.phase = PhaseBackfilling
-	e.builders = make([][]Row, len(e.owned))
+	e.newBuilders()
 	e.buffer = nil
 	e.openSnapshot(false)
 }
 
 // openSnapshot opens a snapshot stream over the committed state table at the current positions.
 func (e *Engine) openSnapshot(refresh bool) {
-	s := &Snapshot{epoch: e.state.epoch, openedAt: e.step, refreshed: refresh}
-	total := 0
-	for vi, p := range e.progress {
-		if p.State == Completed {
-			continue
-		}
-		var pos Row
-		if p.State == InProgress {
-			pos = p.Pos
-		}
-		rows := e.state.rowsAfter(vi, pos)
-		total += len(rows)
-		s.lanes = append(s.lanes, lane{vi: vi, vnode: e.owned[vi], rows: rows})
-	}
+	s := e.newSnapshot(refresh)
+	total := s.left
 	e.snap = s
 	what := "opened"
 	if refresh {

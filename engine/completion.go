@@ -24,22 +24,28 @@ func (e *Engine) onCompleting(s Step) {
 			e.fail(FailRescale, ErrRescale, LinesCompletion)
 			return
 		}
-		e.state.commit(b.Epoch)
+		e.commitState(b.Epoch)
 		var persisted []string
-		for vi := range e.progress {
-			p := &e.progress[vi]
+		allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
+		for vi := range e.owned {
+			p := e.progress.at(vi)
 			if p.State == NotStarted {
-				p.Pos = make(Row, len(e.pk)) // all NULL
+				p.Pos = allNull
 				p.Rows = 0
 			}
 			p.State = Completed
+			e.putProgress(vi, p)
 			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: true, Rows: p.Rows}
 			verb := "update"
 			if e.progTab.put(vi, r) {
 				verb = "insert"
 			}
-			persisted = append(persisted, verb+" "+r.String())
+			if e.narrate && len(persisted) <= 6 { // joinMax below shows 6
+				persisted = append(persisted, verb+" "+r.String())
+			}
 		}
+		e.progChanged = nil                                 // all persisted above
+		e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
 		e.markAllDirty()
 		e.emitBarrier(b)
 		e.phase = PhaseForwarding
@@ -71,7 +77,7 @@ func (e *Engine) onForwarding(s Step) {
 			e.fail(FailRescale, ErrRescale, LinesForwarding)
 			return
 		}
-		e.state.commit(b.Epoch)
+		e.commitState(b.Epoch)
 		e.emitBarrier(b)
 		e.say("emit", LinesForwarding, "Forwarding: both tables commit (nothing changed) and barrier e%d is emitted%s.", b.Epoch, durability(b))
 		e.checkInvariant()

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -22,12 +23,6 @@ type vnodeCheck struct {
 	missing, extra []Row
 }
 
-func (e *Engine) markAllDirty() {
-	for i := range e.dirty {
-		e.dirty[i] = true
-	}
-}
-
 // passed reports whether a row of the upstream's content is one downstream must already hold:
 // every row of a Completed vnode (or of any vnode once the snapshot has ended), and every row
 // with pk ≤ pos in an InProgress vnode.
@@ -39,7 +34,7 @@ func (e *Engine) passed(r Row) bool {
 		return false
 	}
 	vi, _ := e.vnodeIndex(r)
-	p := e.progress[vi]
+	p := e.progress.at(vi)
 	switch p.State {
 	case Completed:
 		return true
@@ -53,13 +48,13 @@ func (e *Engine) passed(r Row) bool {
 func (e *Engine) passedCount(vi int) int {
 	switch {
 	case e.snapshotFinished:
-		return len(e.upstream.parts[vi])
+		return e.upstream.part(vi).len()
 	case e.progress == nil:
 		return 0
 	}
-	switch p := e.progress[vi]; p.State {
+	switch p := e.progress.at(vi); p.State {
 	case Completed:
-		return len(e.upstream.parts[vi])
+		return e.upstream.part(vi).len()
 	case InProgress:
 		return e.upstream.countUpTo(vi, p.Pos)
 	}
@@ -69,8 +64,8 @@ func (e *Engine) passedCount(vi int) int {
 // checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
 func (e *Engine) checkVnode(vi int) vnodeCheck {
 	n := e.passedCount(vi)
-	want := e.upstream.parts[vi][:n]
-	have := e.down.parts[vi]
+	want := e.upstream.part(vi)
+	have := e.down.part(vi)
 	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
 		if en.count < 0 {
@@ -80,51 +75,86 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 			c.extra = append(c.extra, en.row)
 		}
 	}
-	i, j := 0, 0
-	for i < len(want) || j < len(have) {
+	// walk both in order, a leaf at a time
+	wi := newSeqCursor(want, n)
+	hi := newSeqCursor(have, have.len())
+	for wi.ok() || hi.ok() {
 		var cmp int
 		switch {
-		case i == len(want):
+		case !wi.ok():
 			cmp = 1
-		case j == len(have):
+		case !hi.ok():
 			cmp = -1
 		default:
-			cmp = e.down.cmp(want[i].row, have[j].row)
+			cmp = e.down.cmp(wi.cur().row, hi.cur().row)
 		}
 		switch {
 		case cmp < 0:
-			c.missing = append(c.missing, want[i].row)
-			i++
+			c.missing = append(c.missing, wi.cur().row)
+			wi.next()
 		case cmp > 0:
-			extra(have[j], 0)
-			j++
+			extra(hi.cur(), 0)
+			hi.next()
 		default:
-			if have[j].count < 1 {
-				c.missing = append(c.missing, want[i].row)
+			if hi.cur().count < 1 {
+				c.missing = append(c.missing, wi.cur().row)
 			}
-			extra(have[j], 1)
-			i++
-			j++
+			extra(hi.cur(), 1)
+			wi.next()
+			hi.next()
 		}
 	}
 	return c
 }
 
-// checkInvariant compares downstream's view with the passed part of the upstream's content,
-// looking again only at the vnodes that changed since the last check.
-func (e *Engine) checkInvariant() {
-	var missing, extra []Row
-	expected := 0
-	for vi := range e.owned {
-		if e.dirty[vi] {
-			e.invParts[vi] = e.checkVnode(vi)
-			e.dirty[vi] = false
-		}
-		c := e.invParts[vi]
-		expected += c.expected
-		missing = append(missing, c.missing...)
-		extra = append(extra, c.extra...)
+// bad reports whether a vnode's check found rows missing or extra.
+func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
+
+// recheck looks at one vnode again.
+func (e *Engine) recheck(vi int) {
+	old, c := e.invParts.at(vi), e.checkVnode(vi)
+	if old.expected == 0 && !old.bad() && c.expected == 0 && !c.bad() {
+		return
 	}
+	e.invExpected += c.expected - old.expected
+	if old.bad() {
+		e.invBad--
+	}
+	if c.bad() {
+		e.invBad++
+	}
+	e.invParts.set(vi, c)
+}
+
+// checkInvariant compares downstream's view with the passed part of the upstream's content,
+// looking again only at the vnodes that changed since the last check (after a recovery or the
+// snapshot's end, at every vnode that holds rows or held them at the last check).
+func (e *Engine) checkInvariant() {
+	if e.allDirty {
+		for pi := 0; pi < e.invParts.pages(); pi++ {
+			if !e.upstream.parts.hasPage(pi) && !e.down.parts.hasPage(pi) && !e.invParts.hasPage(pi) {
+				continue // no vnode of this page holds or held a row: nothing to check
+			}
+			for vi := pi << pageBits; vi < min(len(e.owned), (pi+1)<<pageBits); vi++ {
+				e.recheck(vi)
+			}
+		}
+		e.allDirty = false
+	} else {
+		slices.Sort(e.dirty)
+		for _, vi := range slices.Compact(e.dirty) {
+			e.recheck(int(vi))
+		}
+	}
+	e.dirty = e.dirty[:0]
+	var missing, extra []Row
+	if e.invBad > 0 {
+		for _, c := range e.invParts.present() {
+			missing = append(missing, c.missing...)
+			extra = append(extra, c.extra...)
+		}
+	}
+	expected := e.invExpected
 	sortRows(missing)
 	sortRows(extra)
 	inv := Invariant{Step: e.step, Epoch: e.epoch, Missing: missing, Extra: extra}

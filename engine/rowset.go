@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"container/heap"
+	"sort"
+)
 
 // rsEntry is a row and how many times the set holds it.
 type rsEntry struct {
@@ -8,36 +11,29 @@ type rsEntry struct {
 	count int
 }
 
-// rowset holds rows per owned vnode, each vnode's rows ordered by (pk, row). Copies share a
-// vnode's rows until one of them changes that vnode (copy-on-write), so keeping the state of a
-// checkpoint, or a timeline's copy of an engine, costs one slice header per vnode, not one
-// entry per row. It models the upstream's content (counts are 1, keyed by pk) and downstream's
-// view (a multiset; a count may go negative when a row is deleted that was never inserted).
+// rowset holds rows per owned vnode, each vnode's rows ordered by (pk, row). It is copy-on-write
+// twice over: the vnodes live in a pvec and each vnode's rows in a pseq, so keeping the state of
+// a checkpoint, or a timeline's copy of an engine, costs one pointer per page of vnodes, and a
+// change after that copies one page and one leaf, never every vnode or every row. It models the
+// upstream's content (counts are 1, keyed by pk) and downstream's view (a multiset; a count may
+// go negative when a row is deleted that was never inserted).
 type rowset struct {
 	pk    []int
-	parts [][]rsEntry
-	mine  []bool // parts[i] is not shared and may change in place
+	parts *pvec[pseq[rsEntry]]
+	rows  int // entries in all vnodes
 }
 
 func newRowset(pk []int, parts int) *rowset {
-	return &rowset{pk: pk, parts: make([][]rsEntry, parts), mine: make([]bool, parts)}
+	return &rowset{pk: pk, parts: newPvec[pseq[rsEntry]](parts)}
 }
 
 // share returns a copy; from now on neither changes a vnode in place before copying it.
 func (s *rowset) share() *rowset {
-	for i := range s.mine {
-		s.mine[i] = false
-	}
-	return &rowset{pk: s.pk, parts: append([][]rsEntry(nil), s.parts...), mine: make([]bool, len(s.parts))}
+	return &rowset{pk: s.pk, parts: s.parts.share(), rows: s.rows}
 }
 
-func (s *rowset) writable(vi int) []rsEntry {
-	if !s.mine[vi] {
-		s.parts[vi] = append(make([]rsEntry, 0, len(s.parts[vi])+8), s.parts[vi]...)
-		s.mine[vi] = true
-	}
-	return s.parts[vi]
-}
+// part returns a vnode's entries (read-only).
+func (s *rowset) part(vi int) pseq[rsEntry] { return s.parts.at(vi) }
 
 // cmpPK compares two full rows by their pk columns.
 func (s *rowset) cmpPK(a, b Row) int {
@@ -59,35 +55,42 @@ func (s *rowset) cmp(a, b Row) int {
 
 // search returns the index of the first entry ≥ row in (pk, row) order, and whether it is row.
 func (s *rowset) search(vi int, row Row) (int, bool) {
-	p := s.parts[vi]
-	i := sort.Search(len(p), func(i int) bool { return s.cmp(p[i].row, row) >= 0 })
-	return i, i < len(p) && s.cmp(p[i].row, row) == 0
+	p := s.part(vi)
+	i := p.search(func(e rsEntry) bool { return s.cmp(e.row, row) >= 0 })
+	return i, i < p.len() && s.cmp(p.at(i).row, row) == 0
 }
 
 // add changes a row's count by d.
 func (s *rowset) add(vi int, row Row, d int) {
 	i, found := s.search(vi, row)
-	p := s.writable(vi)
+	p, tag := s.part(vi), s.parts.tag
 	switch {
 	case found:
-		p[i].count += d
-		if p[i].count == 0 {
-			p = append(p[:i], p[i+1:]...)
+		e := p.at(i)
+		e.count += d
+		if e.count == 0 {
+			p = p.remove(tag, i)
+			s.rows--
+		} else {
+			p = p.set(tag, i, e)
 		}
 	case d != 0:
-		p = append(p, rsEntry{})
-		copy(p[i+1:], p[i:])
-		p[i] = rsEntry{row: row, count: d}
+		p = p.insert(tag, i, rsEntry{row: row, count: d})
+		s.rows++
+	default:
+		return
 	}
-	s.parts[vi] = p
+	s.parts.set(vi, p)
 }
 
 // getPK returns the row holding row's pk (pk-keyed use: the upstream's content).
 func (s *rowset) getPK(vi int, row Row) (Row, bool) {
-	p := s.parts[vi]
-	i := sort.Search(len(p), func(i int) bool { return s.cmpPK(p[i].row, row) >= 0 })
-	if i < len(p) && s.cmpPK(p[i].row, row) == 0 {
-		return p[i].row, true
+	p := s.part(vi)
+	i := p.search(func(e rsEntry) bool { return s.cmpPK(e.row, row) >= 0 })
+	if i < p.len() {
+		if e := p.at(i); s.cmpPK(e.row, row) == 0 {
+			return e.row, true
+		}
 	}
 	return nil, false
 }
@@ -109,31 +112,73 @@ func (s *rowset) deletePK(vi int, row Row) {
 
 // countUpTo counts the entries of a vnode whose pk is ≤ pos (pos is a pk tuple).
 func (s *rowset) countUpTo(vi int, pos Row) int {
-	p := s.parts[vi]
-	return sort.Search(len(p), func(i int) bool { return comparePK(p[i].row, pos, s.pk) > 0 })
+	return s.part(vi).search(func(e rsEntry) bool { return comparePK(e.row, pos, s.pk) > 0 })
+}
+
+// each calls f for every entry, vnode by vnode, until f returns false.
+func (s *rowset) each(f func(vi int, e rsEntry) bool) {
+	for vi, p := range s.parts.present() {
+		ok := true
+		p.each(0, func(e rsEntry) bool { ok = f(vi, e); return ok })
+		if !ok {
+			return
+		}
+	}
 }
 
 // sorted lists every row with a positive count, repeated count times, in row order.
 func (s *rowset) sorted() []Row {
-	out := []Row{}
-	for _, p := range s.parts {
-		for _, e := range p {
-			for c := 0; c < e.count; c++ {
-				out = append(out, e.row)
-			}
+	out := make([]Row, 0, s.rows)
+	s.each(func(_ int, e rsEntry) bool {
+		for c := 0; c < e.count; c++ {
+			out = append(out, e.row)
 		}
-	}
+		return true
+	})
 	sortRows(out)
 	return out
 }
 
-// firstRows lists up to n rows with a positive count, in row order.
+// firstRows lists up to n rows with a positive count, in row order. It keeps only the n
+// smallest while it looks (a view shows the first few hundred of up to a million rows).
 func (s *rowset) firstRows(n int) []Row {
-	rows := s.sorted()
-	if len(rows) > n {
-		rows = rows[:n]
+	if n <= 0 {
+		return []Row{}
 	}
-	return rows
+	h := &rowMaxHeap{}
+	s.each(func(_ int, e rsEntry) bool {
+		for c := 0; c < e.count; c++ {
+			switch {
+			case len(h.rows) < n:
+				heap.Push(h, e.row)
+			case CompareRows(e.row, h.rows[0]) < 0:
+				h.rows[0] = e.row
+				heap.Fix(h, 0)
+			default:
+				return true // every further copy of this row is as large
+			}
+		}
+		return true
+	})
+	out := h.rows
+	sortRows(out)
+	if out == nil {
+		out = []Row{}
+	}
+	return out
+}
+
+// rowMaxHeap keeps the largest row on top.
+type rowMaxHeap struct{ rows []Row }
+
+func (h *rowMaxHeap) Len() int           { return len(h.rows) }
+func (h *rowMaxHeap) Less(i, j int) bool { return CompareRows(h.rows[i], h.rows[j]) > 0 }
+func (h *rowMaxHeap) Swap(i, j int)      { h.rows[i], h.rows[j] = h.rows[j], h.rows[i] }
+func (h *rowMaxHeap) Push(x any)         { h.rows = append(h.rows, x.(Row)) }
+func (h *rowMaxHeap) Pop() any {
+	r := h.rows[len(h.rows)-1]
+	h.rows = h.rows[:len(h.rows)-1]
+	return r
 }
 
 func sortRows(rows []Row) {

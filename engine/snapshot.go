@@ -4,19 +4,31 @@ package engine
 type lane struct {
 	vi    int
 	vnode int
-	rows  []Row // read-only view of a committed state-table version
-	next  int   // index of the next row to deliver
+	rows  pseq[Row] // a committed state-table version of the vnode's rows (read-only)
+	first int       // index in rows of the lane's first row (the first after pos)
+	next  int       // index in rows of the next row to deliver
 }
 
+// total is the number of rows in the lane.
+func (l *lane) total() int { return l.rows.len() - l.first }
+
 // Snapshot is the snapshot stream: for each owned vnode in ascending order (Completed ones
-// skipped), the rows after pos as of one commit, then its end.
+// skipped), the rows after pos as of one commit, then its end. It keeps what it read from as of
+// its opening (the committed rows, the progress, which vnodes have rows past their pos), and
+// makes a vnode's lane only when the stream reaches it, so that opening one costs nothing per
+// vnode or per row: a refresh at every barrier stays cheap however many rows wait.
 type Snapshot struct {
-	epoch     int64 // the commit it reads
-	lanes     []lane
-	cur       int  // lane being read
-	ended     bool // the end has been delivered
-	openedAt  int  // step that opened it
-	refreshed bool // opened by a refresh (rather than at backfill start)
+	epoch     int64                // the commit it reads
+	version   *pvec[pseq[Row]]     // the committed rows it reads (frozen)
+	progress  *pvec[VnodeProgress] // the progress when it opened (frozen)
+	unread    bitset               // the vnodes with rows to read when it opened (frozen)
+	owned     []int
+	pk        []int
+	lanes     []lane // the lanes reached so far, in vnode order; the last one is being read
+	left      int    // rows still to deliver
+	ended     bool   // the end has been delivered
+	openedAt  int    // step that opened it
+	refreshed bool   // opened by a refresh (rather than at backfill start)
 }
 
 func (s *Snapshot) clone() *Snapshot {
@@ -30,30 +42,95 @@ func (s *Snapshot) Remaining() int {
 	if s.ended {
 		return 0
 	}
-	n := 1
-	for i := s.cur; i < len(s.lanes); i++ {
-		n += len(s.lanes[i].rows) - s.lanes[i].next
-	}
-	return n
+	return s.left + 1
 }
 
-// peek returns the next item: a lane index and row, or ok=false for the end.
-func (s *Snapshot) peek() (li int, row Row, ok bool) {
-	for i := s.cur; i < len(s.lanes); i++ {
-		if l := &s.lanes[i]; l.next < len(l.rows) {
-			return i, l.rows[l.next], true
-		}
+// laneAt makes the lane of vnode index vi as of the snapshot's opening.
+func (s *Snapshot) laneAt(vi int) lane {
+	l := lane{vi: vi, vnode: s.owned[vi], rows: s.version.at(vi)}
+	if p := s.progress.at(vi); p.State == InProgress {
+		l.first = l.rows.search(func(r Row) bool { return comparePK(r, p.Pos, s.pk) > 0 })
 	}
-	return -1, nil, false
+	l.next = l.first
+	return l
+}
+
+// reached is the vnode index of the last lane reached, or -1.
+func (s *Snapshot) reached() int {
+	if len(s.lanes) == 0 {
+		return -1
+	}
+	return s.lanes[len(s.lanes)-1].vi
+}
+
+// peek returns the next item: a lane index and row, or ok=false for the end. It may reach the
+// next lane (the stream moves on to the next vnode with rows once a lane is read).
+func (s *Snapshot) peek() (li int, row Row, ok bool) {
+	for {
+		if n := len(s.lanes); n > 0 {
+			if l := &s.lanes[n-1]; l.next < l.rows.len() {
+				return n - 1, l.rows.at(l.next), true
+			}
+		}
+		vi := s.unread.next(s.reached() + 1)
+		if vi < 0 {
+			return -1, nil, false
+		}
+		s.lanes = append(s.lanes, s.laneAt(vi))
+	}
 }
 
 // advance consumes the item peek returned.
 func (s *Snapshot) advance(li int) {
 	if li < 0 {
 		s.ended = true
-		s.cur = len(s.lanes)
 		return
 	}
-	s.cur = li
 	s.lanes[li].next++
+	s.left--
+}
+
+// newSnapshot makes a snapshot stream over the committed state table at the current positions.
+func (e *Engine) newSnapshot(refresh bool) *Snapshot {
+	e.state.freeze()
+	return &Snapshot{epoch: e.state.epoch, version: e.state.committed.share(), progress: e.progress.share(),
+		unread: e.unread.share(), owned: e.owned, pk: e.pk, left: e.unreadRows, openedAt: e.step, refreshed: refresh}
+}
+
+// laneViews lists the snapshot's lanes as the view shows them: one per owned vnode that is not
+// Completed (those the stream skips), in vnode order, empty for a vnode with nothing to read;
+// a long lane as a window of maxLaneRows rows around the next one.
+func (e *Engine) laneViews() []LaneView {
+	s := e.snap
+	out := make([]LaneView, 0, len(e.owned)-e.progCount[Completed])
+	k := 0 // next lane of s.lanes
+	for vi, vnode := range e.owned {
+		p := e.progress.at(vi)
+		if p.State == Completed {
+			continue
+		}
+		lv := LaneView{Vnode: vnode, Rows: []Row{}}
+		var l *lane
+		switch {
+		case k < len(s.lanes) && s.lanes[k].vi == vi:
+			l = &s.lanes[k]
+			k++
+		case vi > s.reached() && s.unread.has(vi):
+			ahead := s.laneAt(vi)
+			l = &ahead
+		}
+		if l != nil {
+			lv.Total, lv.Next = l.total(), l.next-l.first
+			if lv.Total > maxLaneRows {
+				lv.Offset = min(max(0, lv.Next-maxLaneRows/4), lv.Total-maxLaneRows)
+				lv.Next -= lv.Offset
+			}
+			lv.Rows = l.rows.slice(l.first+lv.Offset, l.first+lv.Offset+min(lv.Total, maxLaneRows))
+		}
+		if p.State != NotStarted {
+			lv.Pos = p.Pos
+		}
+		out = append(out, lv)
+	}
+	return out
 }

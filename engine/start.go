@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // onFirstMessage handles the first message of a (re)started executor (LP:437-465).
 func (e *Engine) onFirstMessage(s Step) {
@@ -27,18 +30,11 @@ func (e *Engine) onFirstMessage(s Step) {
 	e.state.epoch = b.Epoch
 	e.emitBarrier(b)
 	e.say("emit", LinesFirstBarrier, "First barrier e%d: emitted at once, before anything else; its mutation is not looked at.", b.Epoch)
-	e.progress = e.loadProgress()
+	e.loadProgress()
 	e.markAllDirty()
 	e.say("load", LinesPersistLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
-	needBackfill, needBuffering := false, true
-	for _, p := range e.progress {
-		if p.State != Completed {
-			needBackfill = true
-		}
-		if p.State != NotStarted {
-			needBuffering = false
-		}
-	}
+	needBackfill := e.progCount[Completed] < len(e.owned)
+	needBuffering := e.progCount[NotStarted] == len(e.owned)
 	switch {
 	case needBuffering:
 		e.phase = PhaseBuffering
@@ -52,35 +48,17 @@ func (e *Engine) onFirstMessage(s Step) {
 	}
 }
 
-// loadProgress reads each owned vnode's progress from the committed progress table.
-func (e *Engine) loadProgress() []VnodeProgress {
-	ps := make([]VnodeProgress, len(e.owned))
-	for i, r := range e.progTab.rows {
-		switch {
-		case r == nil:
-		case r.Finished:
-			ps[i] = VnodeProgress{State: Completed, Pos: r.Pos, Rows: r.Rows}
-		default:
-			ps[i] = VnodeProgress{State: InProgress, Pos: r.Pos, Rows: r.Rows}
-		}
-	}
-	return ps
-}
-
 func (e *Engine) describeProgress() string {
-	s := ""
-	for i, p := range e.progress {
-		if i > 0 {
-			s += "; "
-		}
-		s += p.describe(e.owned[i])
+	if !e.narrate {
+		return ""
 	}
-	if len(e.progress) > 8 {
-		counts := map[ProgressState]int{}
-		for _, p := range e.progress {
-			counts[p.State]++
-		}
-		return fmt.Sprintf("%d not started, %d in progress, %d completed", counts[NotStarted], counts[InProgress], counts[Completed])
+	if len(e.owned) > 8 {
+		c := e.progCount
+		return fmt.Sprintf("%d not started, %d in progress, %d completed", c[NotStarted], c[InProgress], c[Completed])
 	}
-	return s
+	parts := make([]string, len(e.owned))
+	for i := range parts {
+		parts[i] = e.progress.at(i).describe(e.owned[i])
+	}
+	return strings.Join(parts, "; ")
 }

@@ -21,25 +21,43 @@ func (k *keyWriter) rows(rs []Row) {
 		k.row(r)
 	}
 }
-func (k *keyWriter) rowset(s *rowset) {
-	for _, p := range s.parts {
-		k.int(int64(len(p)))
-		for _, e := range p {
-			k.row(e.row)
-			k.int(int64(e.count))
-		}
-	}
+func (k *keyWriter) seq(s pseq[Row], from int) {
+	k.int(int64(s.len() - from))
+	s.each(from, func(r Row) bool { k.row(r); return true })
 }
-func (k *keyWriter) progressTable(t *ProgressTable) {
-	for _, r := range t.rows {
-		if r == nil {
-			k.int(-1)
+func (k *keyWriter) rowset(s *rowset) {
+	for vi, p := range s.parts.present() {
+		if p.len() == 0 {
 			continue
 		}
+		k.int(int64(vi))
+		k.int(int64(p.len()))
+		p.each(0, func(e rsEntry) bool {
+			k.row(e.row)
+			k.int(int64(e.count))
+			return true
+		})
+	}
+	k.int(-1)
+}
+func (k *keyWriter) committed(v *pvec[pseq[Row]]) {
+	for vi, p := range v.present() {
+		if p.len() > 0 {
+			k.int(int64(vi))
+			k.seq(p, 0)
+		}
+	}
+	k.int(-1)
+}
+func (k *keyWriter) progressTable(t *ProgressTable) {
+	t.each(func(vi int, r *ProgressRow) bool {
+		k.int(int64(vi))
 		k.row(r.Pos)
 		k.bool(r.Finished)
 		k.int(r.Rows)
-	}
+		return true
+	})
+	k.int(-1)
 }
 
 // stateKey encodes everything that decides what the engine does and shows from here on, but
@@ -55,16 +73,21 @@ func (e *Engine) stateKey() string {
 		k.str(e.failure.Message)
 	}
 	k.str(e.inv.Status)
-	k.int(int64(len(e.progress)))
-	for _, p := range e.progress {
+	k.bool(e.progress != nil)
+	e.startedVnodes(func(vi int, p VnodeProgress) bool {
+		k.int(int64(vi))
 		k.int(int64(p.State))
 		k.row(p.Pos)
 		k.int(p.Rows)
-	}
-	k.int(int64(len(e.builders)))
-	for _, b := range e.builders {
+		return true
+	})
+	k.int(-1)
+	k.bool(e.builders != nil)
+	e.nonEmptyBuilders(func(vi int, b []Row) {
+		k.int(int64(vi))
 		k.rows(b)
-	}
+	})
+	k.int(-1)
 	k.int(int64(len(e.buffer)))
 	for _, c := range e.buffer {
 		k.int(int64(len(c.rows)))
@@ -81,25 +104,23 @@ func (e *Engine) stateKey() string {
 		k.int(e.snap.epoch)
 		k.bool(e.snap.ended)
 		for _, l := range e.snap.lanes {
-			k.int(int64(l.vnode))
-			k.rows(l.rows[l.next:])
+			if l.next < l.rows.len() { // a lane read to its end is as good as none
+				k.int(int64(l.vnode))
+				k.seq(l.rows, l.next)
+			}
 		}
 	} else {
 		k.int(-1)
 	}
 	k.int(e.state.epoch)
-	for _, p := range e.state.committed {
-		k.rows(p)
-	}
+	k.committed(e.state.committed)
 	for _, w := range e.state.pending {
 		k.bool(w.put)
 		k.row(w.row)
 	}
 	k.progressTable(e.progTab)
 	k.int(e.dur.epoch)
-	for _, p := range e.dur.state {
-		k.rows(p)
-	}
+	k.committed(e.dur.state)
 	k.progressTable(e.dur.progress)
 	k.rowset(e.dur.down)
 	k.rowset(e.dur.upstream)

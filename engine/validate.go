@@ -150,6 +150,6 @@ func (e *Engine) applyToUpstream(rows []RowOp) {
 		} else {
 			e.upstream.deletePK(vi, ro.Row)
 		}
-		e.dirty[vi] = true
+		e.markDirty(vi)
 	}
 }

@@ -1,0 +1,294 @@
+package engine
+
+import (
+	"slices"
+	"sort"
+)
+
+// seqMax is the most items of a pseq leaf, and the most children of an inner node.
+const seqMax = 64
+
+// pseq is a persistent sequence (one vnode's rows, in order): a B-tree that knows how many items
+// lie under each child, so that finding item i, or the first item past a key, takes a few
+// dozen steps however long the sequence is. A pseq value may be copied freely: a change made
+// with a tag copies the nodes on its path that the tag does not own, so every other copy keeps
+// what it had. Changing a sequence of a million items after it was shared copies four nodes of
+// at most 64 entries, never the items. The zero value is empty.
+type pseq[E any] struct{ r *seqNode[E] }
+
+type seqNode[E any] struct {
+	owner *cowTag
+	items []E           // a leaf's items
+	kids  []*seqNode[E] // an inner node's children, none empty (nil for a leaf)
+	sizes []int         // items under each child
+	lasts []E           // the last item under each child
+	n     int           // items under this node
+}
+
+func (n *seqNode[E]) leaf() bool { return n.kids == nil }
+
+func (n *seqNode[E]) last() E {
+	if n.leaf() {
+		return n.items[len(n.items)-1]
+	}
+	return n.lasts[len(n.lasts)-1]
+}
+
+// len is the number of items.
+func (s pseq[E]) len() int {
+	if s.r == nil {
+		return 0
+	}
+	return s.r.n
+}
+
+// child returns the child of inner node n that holds item i, and i's index in it. With end,
+// i may be n.n (a position after the last item), which is in the last child.
+func (n *seqNode[E]) child(i int, end bool) (int, int) {
+	for c, size := range n.sizes {
+		if i < size || end && i == size && c == len(n.sizes)-1 {
+			return c, i
+		}
+		i -= size
+	}
+	return len(n.sizes) - 1, i // not reached for valid i
+}
+
+// at returns item i (0 ≤ i < len).
+func (s pseq[E]) at(i int) E {
+	n := s.r
+	for !n.leaf() {
+		var c int
+		c, i = n.child(i, false)
+		n = n.kids[c]
+	}
+	return n.items[i]
+}
+
+// search returns the index of the first item for which ge is true (ge must be false, then
+// true, along the sequence), or len when there is none.
+func (s pseq[E]) search(ge func(E) bool) int {
+	n, base := s.r, 0
+	if n == nil {
+		return 0
+	}
+	for !n.leaf() {
+		c := sort.Search(len(n.kids), func(c int) bool { return ge(n.lasts[c]) })
+		if c == len(n.kids) {
+			return base + n.n
+		}
+		for _, size := range n.sizes[:c] {
+			base += size
+		}
+		n = n.kids[c]
+	}
+	return base + sort.Search(len(n.items), func(j int) bool { return ge(n.items[j]) })
+}
+
+// each calls f on the items from index i on, in order, until f returns false.
+func (s pseq[E]) each(i int, f func(E) bool) {
+	if s.r != nil && i < s.r.n {
+		s.r.each(max(i, 0), f)
+	}
+}
+
+func (n *seqNode[E]) each(i int, f func(E) bool) bool {
+	if n.leaf() {
+		for _, x := range n.items[i:] {
+			if !f(x) {
+				return false
+			}
+		}
+		return true
+	}
+	c, i := n.child(i, false)
+	for ; c < len(n.kids); c, i = c+1, 0 {
+		if !n.kids[c].each(i, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// slice returns a new slice of items i..j-1.
+func (s pseq[E]) slice(i, j int) []E {
+	out := make([]E, 0, max(0, j-i))
+	s.each(i, func(x E) bool {
+		if len(out) >= j-i {
+			return false
+		}
+		out = append(out, x)
+		return true
+	})
+	return out
+}
+
+// own returns n, or a copy of it that tag owns.
+func (n *seqNode[E]) own(tag *cowTag) *seqNode[E] {
+	if n.owner == tag {
+		return n
+	}
+	c := &seqNode[E]{owner: tag, n: n.n}
+	if n.leaf() {
+		c.items = append(make([]E, 0, len(n.items)+1), n.items...)
+	} else {
+		c.kids = append(make([]*seqNode[E], 0, len(n.kids)+1), n.kids...)
+		c.sizes = append(make([]int, 0, len(n.kids)+1), n.sizes...)
+		c.lasts = append(make([]E, 0, len(n.kids)+1), n.lasts...)
+	}
+	return c
+}
+
+// insert returns the sequence with x inserted before item i (0 ≤ i ≤ len).
+func (s pseq[E]) insert(tag *cowTag, i int, x E) pseq[E] {
+	if s.r == nil {
+		return pseq[E]{&seqNode[E]{owner: tag, items: []E{x}, n: 1}}
+	}
+	left, right := s.r.insert(tag, i, x)
+	if right == nil {
+		return pseq[E]{left}
+	}
+	return pseq[E]{&seqNode[E]{owner: tag, n: left.n + right.n,
+		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), right.last()}}}
+}
+
+// insert adds x before item i under n; when n overflows it is split and the right half is
+// returned too.
+func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) {
+	n = n.own(tag)
+	n.n++
+	if n.leaf() {
+		n.items = slices.Insert(n.items, i, x)
+		if len(n.items) <= seqMax {
+			return n, nil
+		}
+		h := len(n.items) / 2
+		right := &seqNode[E]{owner: tag, items: append(make([]E, 0, seqMax), n.items[h:]...), n: len(n.items) - h}
+		n.items = n.items[:h:h]
+		n.n = h
+		return n, right
+	}
+	c, i := n.child(i, true)
+	kid, split := n.kids[c].insert(tag, i, x)
+	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
+	if split != nil {
+		n.kids = slices.Insert(n.kids, c+1, split)
+		n.sizes = slices.Insert(n.sizes, c+1, split.n)
+		n.lasts = slices.Insert(n.lasts, c+1, split.last())
+	}
+	if len(n.kids) <= seqMax {
+		return n, nil
+	}
+	h := len(n.kids) / 2
+	right := &seqNode[E]{owner: tag,
+		kids:  append(make([]*seqNode[E], 0, seqMax), n.kids[h:]...),
+		sizes: append(make([]int, 0, seqMax), n.sizes[h:]...),
+		lasts: append(make([]E, 0, seqMax), n.lasts[h:]...)}
+	for _, size := range right.sizes {
+		right.n += size
+	}
+	n.kids, n.sizes, n.lasts = n.kids[:h:h], n.sizes[:h:h], n.lasts[:h:h]
+	n.n -= right.n
+	return n, right
+}
+
+// set returns the sequence with item i replaced by x.
+func (s pseq[E]) set(tag *cowTag, i int, x E) pseq[E] { return pseq[E]{s.r.set(tag, i, x)} }
+
+func (n *seqNode[E]) set(tag *cowTag, i int, x E) *seqNode[E] {
+	n = n.own(tag)
+	if n.leaf() {
+		n.items[i] = x
+		return n
+	}
+	c, i := n.child(i, false)
+	kid := n.kids[c].set(tag, i, x)
+	n.kids[c], n.lasts[c] = kid, kid.last()
+	return n
+}
+
+// remove returns the sequence without item i. An emptied node is dropped, and a root with one
+// child gives way to it, so the tree never holds empty nodes.
+func (s pseq[E]) remove(tag *cowTag, i int) pseq[E] {
+	r := s.r.remove(tag, i)
+	for r != nil && !r.leaf() && len(r.kids) == 1 {
+		r = r.kids[0]
+	}
+	return pseq[E]{r}
+}
+
+func (n *seqNode[E]) remove(tag *cowTag, i int) *seqNode[E] {
+	if n.n == 1 {
+		return nil
+	}
+	n = n.own(tag)
+	n.n--
+	if n.leaf() {
+		n.items = slices.Delete(n.items, i, i+1)
+		return n
+	}
+	c, i := n.child(i, false)
+	kid := n.kids[c].remove(tag, i)
+	if kid == nil {
+		n.kids = slices.Delete(n.kids, c, c+1)
+		n.sizes = slices.Delete(n.sizes, c, c+1)
+		n.lasts = slices.Delete(n.lasts, c, c+1)
+		return n
+	}
+	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
+	return n
+}
+
+// seqCursor walks a pseq's first items in order, a leaf at a time.
+type seqCursor[E any] struct {
+	path []seqFrame[E] // the inner nodes above the current leaf, and which child is taken
+	leaf []E
+	j    int
+	left int // items still to walk
+}
+
+type seqFrame[E any] struct {
+	n *seqNode[E]
+	c int
+}
+
+// newSeqCursor walks the first limit items of s.
+func newSeqCursor[E any](s pseq[E], limit int) *seqCursor[E] {
+	c := &seqCursor[E]{left: min(limit, s.len())}
+	if c.left > 0 {
+		c.descend(s.r)
+	}
+	return c
+}
+
+func (c *seqCursor[E]) descend(n *seqNode[E]) {
+	for !n.leaf() {
+		c.path = append(c.path, seqFrame[E]{n, 0})
+		n = n.kids[0]
+	}
+	c.leaf, c.j = n.items, 0
+}
+
+// ok reports whether there is a current item.
+func (c *seqCursor[E]) ok() bool { return c.left > 0 }
+
+// cur is the current item.
+func (c *seqCursor[E]) cur() E { return c.leaf[c.j] }
+
+// next moves to the following item.
+func (c *seqCursor[E]) next() {
+	c.left--
+	c.j++
+	if c.j < len(c.leaf) || c.left == 0 {
+		return
+	}
+	for len(c.path) > 0 {
+		top := &c.path[len(c.path)-1]
+		top.c++
+		if top.c < len(top.n.kids) {
+			c.descend(top.n.kids[top.c])
+			return
+		}
+		c.path = c.path[:len(c.path)-1]
+	}
+}
