@@ -61,13 +61,12 @@ func (e *Engine) lostWork() string {
 
 // snapshotItem delivers the snapshot's next item: a row into its vnode's builder, or the end.
 func (e *Engine) snapshotItem() {
-	li, row, ok := e.snap.peek()
-	e.snap.advance(li)
+	vi, row, ok := e.snap.peek()
+	e.snap.advance(vi)
 	if !ok {
 		e.onSnapshotEnd()
 		return
 	}
-	vi := e.snap.lanes[li].vi
 	n, c := e.appendToBuilder(vi, row), e.cfg.Capacity()
 	if n == c {
 		if e.narrate {
@@ -109,7 +108,7 @@ func (e *Engine) buildersHold() bool { return e.builderRows > 0 }
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
 	var full []int
-	e.nonEmptyBuilders(func(vi int, _ []Row) { full = append(full, vi) })
+	e.nonEmptyBuilders(func(vi int, _ pseq[Row]) { full = append(full, vi) })
 	for _, vi := range full {
 		e.emitBuilder(vi)
 	}

@@ -27,8 +27,8 @@ func (e *Engine) mark(rows []RowOp) []OutRow {
 				o.Why = fmt.Sprintf("%s visible [bug mode emit-beyond-pos]: vnode %d is in progress at %s and %s > %s, yet the row is emitted now; the refreshed snapshot will emit it again", name, v, p.Pos, pk, p.Pos)
 			} else {
 				later := laterSnapshot(r.Op)
-				if b := e.builderOf(vi); e.cfg.Bug == BugMarkBeforeDrain && len(b) > 0 {
-					later = "but its builder still holds rows up to " + b[len(b)-1].Project(e.pk).String() +
+				if last, ok := e.builderLast(vi); e.cfg.Bug == BugMarkBeforeDrain && ok {
+					later = "but its builder still holds rows up to " + last.Project(e.pk).String() +
 						" [bug mode mark-before-drain]: the drain moves pos past them, and a key in between is never emitted"
 				}
 				o.Why = fmt.Sprintf("%s hidden: vnode %d is in progress at %s and %s > %s; %s", name, v, p.Pos, pk, p.Pos, later)

@@ -7,13 +7,6 @@ import "slices"
 // as they change, so that a step costs what it touches: a barrier, a chunk or a copy of the
 // engine does not walk every vnode (there may be 32768).
 
-// builder is one vnode's chunk builder; rows may be appended in place only by the engine whose
-// builders' tag owns it (a copy shares it until it appends).
-type builder struct {
-	rows  []Row
-	owner *cowTag
-}
-
 // loadedProgress is the in-memory progress as loaded from a checkpoint's progress table, with
 // what the snapshot would read (see unread.go). A checkpoint keeps it, so that loading the
 // progress again after a recovery costs nothing per vnode.
@@ -113,9 +106,10 @@ func (e *Engine) changedProgress() []int32 {
 	return slices.Compact(c)
 }
 
-// newBuilders makes one empty builder per owned vnode.
+// newBuilders makes one empty builder per owned vnode. A builder is a pseq, so an engine copy
+// that appends to it copies a path of nodes, not the rows it holds.
 func (e *Engine) newBuilders() {
-	e.builders = newPvec[builder](len(e.owned))
+	e.builders = newPvec[pseq[Row]](len(e.owned))
 	e.builderRows = 0
 }
 
@@ -125,43 +119,51 @@ func (e *Engine) dropBuilders() {
 	e.builderRows = 0
 }
 
-// builderOf returns the rows a vnode's builder holds (read-only).
+// builderOf returns a new slice of the rows a vnode's builder holds.
 func (e *Engine) builderOf(vi int) []Row {
 	if e.builders == nil {
 		return nil
 	}
-	return e.builders.at(vi).rows
+	b := e.builders.at(vi)
+	return b.slice(0, b.len())
+}
+
+// builderLast returns the last row of a vnode's builder, if it holds any.
+func (e *Engine) builderLast(vi int) (Row, bool) {
+	if e.builders == nil {
+		return nil, false
+	}
+	if b := e.builders.at(vi); b.len() > 0 {
+		return b.at(b.len() - 1), true
+	}
+	return nil, false
 }
 
 // appendToBuilder adds a row to a vnode's builder and returns how many it now holds.
 func (e *Engine) appendToBuilder(vi int, row Row) int {
-	b := e.builders.ref(vi)
-	if b.owner != e.builders.tag {
-		b.rows = append(make([]Row, 0, len(b.rows)+1), b.rows...)
-		b.owner = e.builders.tag
-	}
-	b.rows = append(b.rows, row)
+	b := e.builders.at(vi)
+	b = b.insert(e.builders.tag, b.len(), row)
+	e.builders.set(vi, b)
 	e.builderRows++
-	return len(b.rows)
+	return b.len()
 }
 
 // takeBuilder empties a vnode's builder and returns the rows it held.
 func (e *Engine) takeBuilder(vi int) []Row {
-	b := e.builders.ref(vi)
-	rows := b.rows
+	rows := e.builderOf(vi)
 	e.builderRows -= len(rows)
-	*b = builder{}
+	e.builders.set(vi, pseq[Row]{})
 	return rows
 }
 
 // nonEmptyBuilders calls f, in vnode order, for every builder that holds rows.
-func (e *Engine) nonEmptyBuilders(f func(vi int, rows []Row)) {
+func (e *Engine) nonEmptyBuilders(f func(vi int, b pseq[Row])) {
 	if e.builders == nil || e.builderRows == 0 {
 		return
 	}
 	for vi, b := range e.builders.present() {
-		if len(b.rows) > 0 {
-			f(vi, b.rows)
+		if b.len() > 0 {
+			f(vi, b)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // lane is one vnode's part of a snapshot stream: the committed rows after its pos.
 type lane struct {
 	vi    int
@@ -24,17 +26,36 @@ type Snapshot struct {
 	unread    bitset               // the vnodes with rows to read when it opened (frozen)
 	owned     []int
 	pk        []int
-	lanes     []lane // the lanes reached so far, in vnode order; the last one is being read
+	cur       lane      // the lane being read (valid when reached() ≥ 0)
+	done      *laneList // the lanes read before it, the last first (shared by copies)
 	left      int    // rows still to deliver
 	ended     bool   // the end has been delivered
 	openedAt  int    // step that opened it
 	refreshed bool   // opened by a refresh (rather than at backfill start)
 }
 
+// laneList is a list of lanes read to their end, newest first; copies share it.
+type laneList struct {
+	l    lane
+	prev *laneList
+}
+
 func (s *Snapshot) clone() *Snapshot {
 	c := *s
-	c.lanes = append([]lane(nil), s.lanes...)
 	return &c
+}
+
+// lanes returns the lanes reached so far, in vnode order (the last one is being read).
+func (s *Snapshot) lanes() []lane {
+	var out []lane
+	for d := s.done; d != nil; d = d.prev {
+		out = append(out, d.l)
+	}
+	slices.Reverse(out)
+	if s.reached() >= 0 {
+		out = append(out, s.cur)
+	}
+	return out
 }
 
 // Remaining counts the items still to deliver, the end counting as one.
@@ -55,38 +76,39 @@ func (s *Snapshot) laneAt(vi int) lane {
 	return l
 }
 
-// reached is the vnode index of the last lane reached, or -1.
+// reached is the vnode index of the lane being read, or -1 before the first.
 func (s *Snapshot) reached() int {
-	if len(s.lanes) == 0 {
+	if s.cur.rows.r == nil {
 		return -1
 	}
-	return s.lanes[len(s.lanes)-1].vi
+	return s.cur.vi
 }
 
-// peek returns the next item: a lane index and row, or ok=false for the end. It may reach the
-// next lane (the stream moves on to the next vnode with rows once a lane is read).
-func (s *Snapshot) peek() (li int, row Row, ok bool) {
+// peek returns the next item: the vnode index it is on and the row, or ok=false for the end. It
+// may move on to the next lane (the stream moves to the next vnode with rows once a lane is read).
+func (s *Snapshot) peek() (vi int, row Row, ok bool) {
 	for {
-		if n := len(s.lanes); n > 0 {
-			if l := &s.lanes[n-1]; l.next < l.rows.len() {
-				return n - 1, l.rows.at(l.next), true
-			}
+		if s.reached() >= 0 && s.cur.next < s.cur.rows.len() {
+			return s.cur.vi, s.cur.rows.at(s.cur.next), true
 		}
 		vi := s.unread.next(s.reached() + 1)
 		if vi < 0 {
 			return -1, nil, false
 		}
-		s.lanes = append(s.lanes, s.laneAt(vi))
+		if s.reached() >= 0 {
+			s.done = &laneList{s.cur, s.done}
+		}
+		s.cur = s.laneAt(vi)
 	}
 }
 
-// advance consumes the item peek returned.
-func (s *Snapshot) advance(li int) {
-	if li < 0 {
+// advance consumes the item peek returned (vi < 0: the end).
+func (s *Snapshot) advance(vi int) {
+	if vi < 0 {
 		s.ended = true
 		return
 	}
-	s.lanes[li].next++
+	s.cur.next++
 	s.left--
 }
 
@@ -102,8 +124,9 @@ func (e *Engine) newSnapshot(refresh bool) *Snapshot {
 // a long lane as a window of maxLaneRows rows around the next one.
 func (e *Engine) laneViews() []LaneView {
 	s := e.snap
+	lanes := s.lanes()
 	out := make([]LaneView, 0, len(e.owned)-e.progCount[Completed])
-	k := 0 // next lane of s.lanes
+	k := 0 // next lane of lanes
 	for vi, vnode := range e.owned {
 		p := e.progress.at(vi)
 		if p.State == Completed {
@@ -112,8 +135,8 @@ func (e *Engine) laneViews() []LaneView {
 		lv := LaneView{Vnode: vnode, Rows: []Row{}}
 		var l *lane
 		switch {
-		case k < len(s.lanes) && s.lanes[k].vi == vi:
-			l = &s.lanes[k]
+		case k < len(lanes) && lanes[k].vi == vi:
+			l = &lanes[k]
 			k++
 		case vi > s.reached() && s.unread.has(vi):
 			ahead := s.laneAt(vi)

@@ -83,9 +83,9 @@ func (e *Engine) stateKey() string {
 	})
 	k.int(-1)
 	k.bool(e.builders != nil)
-	e.nonEmptyBuilders(func(vi int, b []Row) {
+	e.nonEmptyBuilders(func(vi int, b pseq[Row]) {
 		k.int(int64(vi))
-		k.rows(b)
+		k.seq(b, 0)
 	})
 	k.int(-1)
 	k.int(int64(len(e.buffer)))
@@ -103,11 +103,17 @@ func (e *Engine) stateKey() string {
 	if e.snap != nil {
 		k.int(e.snap.epoch)
 		k.bool(e.snap.ended)
-		for _, l := range e.snap.lanes {
-			if l.next < l.rows.len() { // a lane read to its end is as good as none
-				k.int(int64(l.vnode))
-				k.seq(l.rows, l.next)
-			}
+		// every row still to read, lane by lane: the lanes before the current one are read to
+		// their end; the current one's rest; then each vnode after it with rows to read
+		s := e.snap
+		if l := s.cur; s.reached() >= 0 && l.next < l.rows.len() {
+			k.int(int64(l.vnode))
+			k.seq(l.rows, l.next)
+		}
+		for vi := s.unread.next(s.reached() + 1); vi >= 0; vi = s.unread.next(vi + 1) {
+			l := s.laneAt(vi)
+			k.int(int64(l.vnode))
+			k.seq(l.rows, l.next)
 		}
 	} else {
 		k.int(-1)
