@@ -28,10 +28,10 @@ type Snapshot struct {
 	pk        []int
 	cur       lane      // the lane being read (valid when reached() ≥ 0)
 	done      *laneList // the lanes read before it, the last first (shared by copies)
-	left      int    // rows still to deliver
-	ended     bool   // the end has been delivered
-	openedAt  int    // step that opened it
-	refreshed bool   // opened by a refresh (rather than at backfill start)
+	left      int       // rows still to deliver
+	ended     bool      // the end has been delivered
+	openedAt  int       // step that opened it
+	refreshed bool      // opened by a refresh (rather than at backfill start)
 }
 
 // laneList is a list of lanes read to their end, newest first; copies share it.
