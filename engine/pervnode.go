@@ -176,3 +176,10 @@ func (e *Engine) markAllDirty() { e.allDirty = true }
 
 // maxNarratedRows bounds the rows one sentence of narration lists (the rest are counted).
 const maxNarratedRows = 8
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

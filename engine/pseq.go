@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
 )
@@ -23,6 +26,8 @@ type seqNode[E any] struct {
 	sizes []int         // items under each child
 	lasts []E           // the last item under each child
 	n     int           // items under this node
+	sums  [2]digest     // the sums of the items' digests, one per kind of digest (see sumFrom)
+	known [2]bool       // which sums are known
 }
 
 func (n *seqNode[E]) leaf() bool { return n.kids == nil }
@@ -126,6 +131,7 @@ func (s pseq[E]) slice(i, j int) []E {
 // own returns n, or a copy of it that tag owns.
 func (n *seqNode[E]) own(tag *cowTag) *seqNode[E] {
 	if n.owner == tag {
+		n.known = [2]bool{} // about to change in place
 		return n
 	}
 	c := &seqNode[E]{owner: tag, n: n.n}
@@ -291,4 +297,77 @@ func (c *seqCursor[E]) next() {
 		}
 		c.path = c.path[:len(c.path)-1]
 	}
+}
+
+// digest is a 128-bit hash. The digest of a sequence is the sum (mod 2^128) of its items'
+// digests: it depends on what the sequence holds, not on the shape of its tree, and a node
+// keeps the sum of what lies under it until it changes, so that the explorer can tell two
+// states apart without reading every row of both (see appendStateKey). The sequences it sums
+// are sorted by their items, so the order needs no part in it.
+type digest struct{ lo, hi uint64 }
+
+func (a digest) add(b digest) digest {
+	lo, c := bits.Add64(a.lo, b.lo, 0)
+	hi, _ := bits.Add64(a.hi, b.hi, c)
+	return digest{lo, hi}
+}
+
+func (a digest) sub(b digest) digest {
+	lo, c := bits.Sub64(a.lo, b.lo, 0)
+	hi, _ := bits.Sub64(a.hi, b.hi, c)
+	return digest{lo, hi}
+}
+
+// digestOf hashes an item's canonical encoding.
+func digestOf(b []byte) digest {
+	h := sha256.Sum256(b)
+	return digest{binary.LittleEndian.Uint64(h[:8]), binary.LittleEndian.Uint64(h[8:16])}
+}
+
+// itemDigest is a kind of digest of items: slot says where nodes keep its sums (0 or 1; one
+// kind per slot for a given item type).
+type itemDigest[E any] struct {
+	slot int
+	of   func(E) digest
+}
+
+// total returns the sum of the items' digests under n, computing what is not known yet.
+func (n *seqNode[E]) total(item itemDigest[E]) digest {
+	if !n.known[item.slot] {
+		var d digest
+		if n.leaf() {
+			for _, x := range n.items {
+				d = d.add(item.of(x))
+			}
+		} else {
+			for _, c := range n.kids {
+				d = d.add(c.total(item))
+			}
+		}
+		n.sums[item.slot], n.known[item.slot] = d, true
+	}
+	return n.sums[item.slot]
+}
+
+// sumFrom returns the sum of the digests of the items from index i on.
+func (s pseq[E]) sumFrom(i int, item itemDigest[E]) digest {
+	if s.r == nil || i >= s.r.n {
+		return digest{}
+	}
+	all := s.r.total(item)
+	var before digest
+	for n := s.r; i > 0; {
+		if n.leaf() {
+			for _, x := range n.items[:i] {
+				before = before.add(item.of(x))
+			}
+			break
+		}
+		c, j := n.child(i, false)
+		for _, k := range n.kids[:c] {
+			before = before.add(k.total(item))
+		}
+		n, i = n.kids[c], j
+	}
+	return all.sub(before)
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"encoding/binary"
+	"strconv"
+)
 
 // keyWriter builds a canonical encoding of an engine's state for the explorer's de-duplication.
 type keyWriter []byte
@@ -21,9 +24,37 @@ func (k *keyWriter) rows(rs []Row) {
 		k.row(r)
 	}
 }
+
+// digest writes a sum of digests (see pseq's digest).
+func (k *keyWriter) digest(d digest) {
+	*k = append(*k, '#')
+	*k = binary.LittleEndian.AppendUint64(*k, d.lo)
+	*k = binary.LittleEndian.AppendUint64(*k, d.hi)
+}
+
+// rowDigest and entryDigest hash a row and a row set's entry; heldDigest hashes only entries
+// held (a positive count), for what downstream holds in an outcome.
+var (
+	rowDigest   = itemDigest[Row]{0, func(r Row) digest { return digestOf(r.appendKey(make([]byte, 0, 64))) }}
+	entryDigest = itemDigest[rsEntry]{0, digestEntry}
+	heldDigest  = itemDigest[rsEntry]{1, func(e rsEntry) digest {
+		if e.count <= 0 {
+			return digest{}
+		}
+		return digestEntry(e)
+	}}
+)
+
+func digestEntry(e rsEntry) digest {
+	b := e.row.appendKey(make([]byte, 0, 64))
+	return digestOf(strconv.AppendInt(append(b, '|'), int64(e.count), 36))
+}
+
+// seq writes the rows of s from index from on: their number and the sum of their digests (the
+// rows are in pk order, so the sum tells which rows they are).
 func (k *keyWriter) seq(s pseq[Row], from int) {
 	k.int(int64(s.len() - from))
-	s.each(from, func(r Row) bool { k.row(r); return true })
+	k.digest(s.sumFrom(from, rowDigest))
 }
 func (k *keyWriter) rowset(s *rowset) {
 	for vi, p := range s.parts.present() {
@@ -32,11 +63,7 @@ func (k *keyWriter) rowset(s *rowset) {
 		}
 		k.int(int64(vi))
 		k.int(int64(p.len()))
-		p.each(0, func(e rsEntry) bool {
-			k.row(e.row)
-			k.int(int64(e.count))
-			return true
-		})
+		k.digest(p.sumFrom(0, entryDigest))
 	}
 	k.int(-1)
 }
@@ -60,10 +87,9 @@ func (k *keyWriter) progressTable(t *ProgressTable) {
 	k.int(-1)
 }
 
-// stateKey encodes everything that decides what the engine does and shows from here on, but
+// appendStateKey encodes everything that decides what the engine does and shows from here on, but
 // not its history (outputs, narration): two paths to an equal key have equal futures.
-func (e *Engine) stateKey() string {
-	var k keyWriter
+func (e *Engine) appendStateKey(k *keyWriter) {
 	k.int(int64(e.phase))
 	k.int(e.lastEpoch)
 	k.int(e.epoch)
@@ -132,5 +158,4 @@ func (e *Engine) stateKey() string {
 	k.rowset(e.dur.upstream)
 	k.rowset(e.down)
 	k.rowset(e.upstream)
-	return string(k)
 }

@@ -154,8 +154,10 @@ func (r Row) Project(cols []int) Row {
 }
 
 // key encodes a row as a map key (exact, unambiguous).
-func (r Row) key() string {
-	var b []byte
+func (r Row) key() string { return string(r.appendKey(nil)) }
+
+// appendKey appends the row's key encoding to b.
+func (r Row) appendKey(b []byte) []byte {
 	for _, v := range r {
 		switch v.Kind {
 		case KindNull:
@@ -171,5 +173,5 @@ func (r Row) key() string {
 			b = append(b, v.S...)
 		}
 	}
-	return string(b)
+	return b
 }
