@@ -100,6 +100,7 @@ type Engine struct {
 	invParts    *pvec[vnodeCheck] // the invariant's last result per vnode
 	invExpected int               // the sum of invParts' expected
 	invBad      int               // vnodes whose invParts has missing or extra rows
+	checkedRows int               // rows the invariant compared one by one (see work)
 	outputs     []Output
 	failure     *Failure
 	failKind    FailureKind // what kind of failure it is (the failure table's key)
@@ -107,6 +108,9 @@ type Engine struct {
 	effects     []Effect
 	inv         Invariant
 	marks       []Mark
+
+	work      int64 // units of work done (see work.go), but for checkedRows
+	workLimit int64 // refuse a step past this much work (0: no limit)
 }
 
 // New makes an engine at its configured start: the committed state of cfg.Start*, downstream
@@ -257,6 +261,10 @@ func (e *Engine) Apply(s Step) error {
 	if err := e.validate(s); err != nil {
 		return err
 	}
+	if err := e.checkWork(s); err != nil {
+		return err
+	}
+	e.work += e.stepWork(s)
 	e.step++
 	e.effects = e.effects[:0:0]
 	switch s.Kind {

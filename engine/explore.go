@@ -136,6 +136,7 @@ func newExplorer(base *Engine, script []Step, budget ExploreBudget) *explorer {
 	}
 	e := base.Clone()
 	e.SetNarration(false)
+	e.SetWorkLimit(0) // the budget bounds the search; a limit would hide schedules
 	e.forgetHistory()
 	x.root = x.enter(e, 0, false, -1)
 	return x

@@ -67,6 +67,13 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 	want := e.upstream.part(vi)
 	have := e.down.part(vi)
 	c := vnodeCheck{expected: n}
+	// downstream holds exactly the expected rows, once each, when the digests of its entries
+	// (row and count) and of the expected entries (each with count 1) agree: the nodes keep
+	// those sums, so this costs what changed since the last check, not the vnode's rows
+	if have.len() == n && have.sumFrom(0, entryDigest) == want.sumFrom(0, entryDigest).sub(want.sumFrom(n, entryDigest)) {
+		return c
+	}
+	e.checkedRows += want.len() + have.len()
 	extra := func(en rsEntry, keep int) {
 		if en.count < 0 {
 			c.extra = append(c.extra, en.row) // deleted more often than inserted

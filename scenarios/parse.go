@@ -112,6 +112,8 @@ type parser struct {
 	owned []bool
 	rows  int
 
+	cursor lineCursor // where posIn last looked (see lineAt)
+
 	noEpochCheck bool
 	haveEpoch    bool
 	lastEpoch    int64

@@ -269,52 +269,83 @@ func (p *parser) row(n *yaml.Node) engine.RowOp {
 }
 
 // posIn maps a byte offset of a scalar's value to its position in the source, when the scalar
-// sits on one line; otherwise it falls back to the scalar's own position.
+// sits on one line; otherwise it falls back to the scalar's own position. It walks the source
+// from the scalar's first character only as far as the offset (the line's character index is
+// kept, see lineAt), so positions cost what the scalar holds, not what its line holds.
 func (p *parser) posIn(n *yaml.Node, off int) Pos {
 	base := posOf(n)
 	if n.Line < 1 || n.Line > len(p.lines) || n.Column < 1 {
 		return base
 	}
-	target := utf8.RuneCountInString(n.Value[:min(off, len(n.Value))])
-	line := []rune(p.lines[n.Line-1])
-	i := n.Column - 1 // rune index in line of the scalar's first character
-	if i > len(line) {
+	line := p.lines[n.Line-1]
+	i, ok := p.lineAt(n.Line, n.Column) // byte offset in line of the scalar's first character
+	if !ok {
 		return base
 	}
+	col := n.Column
 	switch n.Style {
 	case yaml.SingleQuotedStyle, yaml.DoubleQuotedStyle:
-		i++ // the opening quote
+		i, col = i+1, col+1 // the opening quote
 	case 0, yaml.FlowStyle:
 	default:
 		return base
 	}
-	for k := 0; k < target; k++ { // advance over one decoded rune
+	for k := 0; k < min(off, len(n.Value)); { // advance over one decoded character
+		_, size := utf8.DecodeRuneInString(n.Value[k:])
+		k += size
 		if i >= len(line) {
 			return base
 		}
+		adv := 1 // source characters (all ASCII except the one copied) that stand for it
 		switch {
 		case n.Style == yaml.SingleQuotedStyle && line[i] == '\'':
-			i += 2
+			adv = 2
 		case n.Style == yaml.DoubleQuotedStyle && line[i] == '\\':
 			if i+1 >= len(line) {
 				return base
 			}
 			switch line[i+1] {
 			case 'x':
-				i += 4
+				adv = 4
 			case 'u':
-				i += 6
+				adv = 6
 			case 'U':
-				i += 10
+				adv = 10
 			default:
-				i += 2
+				adv = 2
 			}
 		default:
-			i++
+			_, sz := utf8.DecodeRuneInString(line[i:])
+			i, col = i+sz, col+1
+			continue
 		}
+		i, col = i+adv, col+adv
 	}
 	if i > len(line) {
 		return base
 	}
-	return Pos{n.Line, i + 1}
+	return Pos{n.Line, col}
 }
+
+// lineAt returns the byte offset in line number ln of its character number col (both 1-based),
+// remembering where the last lookup on that line ended so that lookups in order along a line
+// cost as much as the line, in all.
+func (p *parser) lineAt(ln, col int) (int, bool) {
+	line := p.lines[ln-1]
+	c := &p.cursor
+	if c.line != ln || c.col > col {
+		*c = lineCursor{line: ln, col: 1}
+	}
+	for c.col < col {
+		if c.off >= len(line) {
+			return 0, false
+		}
+		_, size := utf8.DecodeRuneInString(line[c.off:])
+		c.off += size
+		c.col++
+	}
+	return c.off, c.off <= len(line)
+}
+
+// lineCursor is a character of a line and its byte offset.
+type lineCursor struct{ line, col, off int }
