@@ -144,6 +144,34 @@ func (r Row) String() string {
 	return b.String()
 }
 
+// briefLen is how many characters of a value an error message repeats.
+const briefLen = 60
+
+// brief renders a row as String does, each value cut to briefLen characters and "…", for
+// error messages (a value may be half a megabyte).
+func (r Row) brief() string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, v := range r {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		s := v.String()
+		if n := 0; len(s) > briefLen {
+			for k := range s {
+				if n == briefLen {
+					s = s[:k] + "…"
+					break
+				}
+				n++
+			}
+		}
+		b.WriteString(s)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
 // Project picks the values at the given column indices.
 func (r Row) Project(cols []int) Row {
 	out := make(Row, len(cols))
