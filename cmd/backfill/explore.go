@@ -63,6 +63,9 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	out := newTermWriter(stdout) // the title, values and messages come from the file
+	defer out.Flush()
+	stdout = out
 	fmt.Fprintf(stdout, "%s\n", cfg.Title)
 	if info := cfg.Bug.Info(); info != nil {
 		fmt.Fprintf(stdout, "bug mode: %s\n", info.Name)

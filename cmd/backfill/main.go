@@ -33,6 +33,10 @@ func main() {
 
 // run dispatches a command line and returns the exit code; a panic is an internal failure.
 func run(args []string, stdout, stderr io.Writer) (code int) {
+	// errors repeat what the file holds (values, names, messages): never raw control characters
+	errw := newTermWriter(stderr)
+	defer errw.Flush()
+	stderr = errw
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "backfill: internal error: %v\n", r)
