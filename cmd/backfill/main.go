@@ -19,7 +19,7 @@ import (
 const usage = `usage:
   backfill run [--json] [--bug B] FILE|NAME   run a scenario: a readable trace, or the trace JSON
   backfill check [-update] [-dir D]  replay every built-in scenario against its golden trace
-  backfill explore [--bug B] [--max-states N] [--json] [--example N] FILE|NAME
+  backfill explore [--bug B] [--max-states N] [--max-memory MiB] [--json] [--example N] FILE|NAME
                                      every interleaving of upstream and snapshot: outcomes, invariant
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
   backfill list                      list the built-in scenarios
