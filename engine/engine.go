@@ -146,12 +146,18 @@ func New(cfg *Config) (*Engine, error) {
 		vi, _ := e.vnodeIndex(r)
 		start[i] = placed{vi, i, r}
 	}
-	slices.SortStableFunc(start, func(a, b placed) int {
+	order := func(a, b placed) int {
 		if a.vi != b.vi {
 			return a.vi - b.vi
 		}
-		return e.upstream.cmpPK(a.row, b.row)
-	})
+		if c := e.upstream.cmpPK(a.row, b.row); c != 0 {
+			return c
+		}
+		return a.i - b.i // file order among equal pks: the second is the duplicate
+	}
+	if !slices.IsSortedFunc(start, order) {
+		slices.SortFunc(start, order)
+	}
 	for k, p := range start {
 		if k > 0 && start[k-1].vi == p.vi && e.upstream.cmpPK(start[k-1].row, p.row) == 0 {
 			return nil, fmt.Errorf("start state row %d: pk %s appears twice", p.i+1, p.row.Project(e.pk))

@@ -35,7 +35,10 @@ func (k *keyWriter) digest(d digest) {
 // rowDigest and entryDigest hash a row and a row set's entry; heldDigest hashes only entries
 // held (a positive count), for what downstream holds in an outcome.
 var (
-	rowDigest   = itemDigest[Row]{0, func(r Row) digest { return digestOf(r.appendKey(make([]byte, 0, 64))) }}
+	rowDigest = itemDigest[Row]{0, func(r Row) digest {
+		var buf [64]byte
+		return digestOf(r.appendKey(buf[:0]))
+	}}
 	entryDigest = itemDigest[rsEntry]{0, digestEntry}
 	heldDigest  = itemDigest[rsEntry]{1, func(e rsEntry) digest {
 		if e.count <= 0 {
@@ -46,7 +49,8 @@ var (
 )
 
 func digestEntry(e rsEntry) digest {
-	b := e.row.appendKey(make([]byte, 0, 64))
+	var buf [64]byte
+	b := e.row.appendKey(buf[:0])
 	return digestOf(strconv.AppendInt(append(b, '|'), int64(e.count), 36))
 }
 
