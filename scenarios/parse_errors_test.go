@@ -39,6 +39,7 @@ var errorCases = []errCase{
 	{"over-indented item", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps:\n  - barrier: 1\n    - end\n", "5:5: invalid YAML: did not find expected key"},
 	{"unterminated quote on the first line", "title: \"abc\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n", "1:8: invalid YAML: found unexpected end of stream"},
 	{"unterminated quote later", hdr + "  - barrier: 1\n  - error: 'boom\n  - end\n", "6:12: invalid YAML: found unexpected end of stream"},
+	{"unterminated quote after a quote in a block scalar", "title: t\nsummary: |\n  \"a quoted line in a block scalar\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps:\n  - error: 'boom\n", "6:12: invalid YAML: found unexpected end of stream"},
 	{"stray bracket in a flow mapping", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 2, rule: ranges, bounds: 10]}\nsteps: []\n", "3:44: invalid YAML: did not find expected ',' or '}'"},
 	{"indented key", "title: t\n  table: {}\n", "2:8: invalid YAML: mapping values are not allowed in this context"},
 	{"alias", "title: &t x\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: [*t]\n", "3:9: aliases (*t) are not supported in scenario files; write the value out"},

@@ -48,15 +48,17 @@ type problemLocator struct {
 // whether it found one. from is the first line the problem can be on.
 func locateProblem(text []byte, err error, from int) (Pos, bool) {
 	msg := err.Error()
-	if strings.HasSuffix(msg, "found unexpected end of stream") {
-		if pos, ok := lastOpenQuote(text); ok {
-			return pos, true
-		}
-	}
 	// a prefix that stops inside a flow collection fails at its end with the same complaint as
 	// a wrong token inside it, so for flow problems each prefix gets its brackets closed
 	l := &problemLocator{text: text, starts: lineStarts(text), want: msg,
 		close: strings.Contains(msg, "did not find expected ',' or"), parser: isParserProblem(msg)}
+	if strings.HasSuffix(msg, "found unexpected end of stream") {
+		// the quote must really open a string there: the text up to it and the quote must
+		// end inside a string (a quote inside a block scalar is only a character)
+		if pos, at, ok := lastOpenQuote(text); ok && l.endsInString(at) {
+			return pos, true
+		}
+	}
 	n := len(l.starts)
 	from = min(max(from, 1), n)
 	end := func(k int) int { // the end of line k (1-based), before its break
@@ -235,6 +237,23 @@ func closers(text []byte) []byte {
 	return stack
 }
 
+// endsInString reports whether the text up to and including the quote at byte at leaves a
+// quoted string open.
+func (l *problemLocator) endsInString(at int) bool {
+	dec := yaml.NewDecoder(bytes.NewReader(l.text[:at+1]))
+	for {
+		var n yaml.Node
+		err := decodeSafe(dec, &n)
+		switch {
+		case err == nil:
+			continue
+		case errors.Is(err, io.EOF):
+			return false
+		}
+		return strings.HasSuffix(err.Error(), "found unexpected end of stream")
+	}
+}
+
 // lineStarts returns the byte offset of the first character of each line (YAML's breaks:
 // \r\n, \r, \n).
 func lineStarts(text []byte) []int {
@@ -256,9 +275,10 @@ func lineStarts(text []byte) []int {
 // lastOpenQuote finds a quoted string that is never closed: a ' or " where a scalar can begin
 // (at the start of a line's content, or after [ { , : - ? and a space), outside comments and
 // other quoted strings; ” stands for ' inside single quotes and \ escapes inside double ones.
-func lastOpenQuote(text []byte) (Pos, bool) {
+func lastOpenQuote(text []byte) (Pos, int, bool) {
 	line, col := 1, 1
 	var open Pos
+	openAt := 0
 	quote := byte(0)
 	canStart := true // a scalar may begin here
 	comment := false
@@ -294,7 +314,7 @@ func lastOpenQuote(text []byte) (Pos, bool) {
 		case quote != 0:
 		case c == '\'' || c == '"':
 			if canStart {
-				quote, open = c, Pos{line, col}
+				quote, open, openAt = c, Pos{line, col}, i
 			}
 			canStart = false
 		case c == '#' && (canStart || i > 0 && (text[i-1] == ' ' || text[i-1] == '\t')):
@@ -311,7 +331,7 @@ func lastOpenQuote(text []byte) (Pos, bool) {
 		i += size
 		col++
 	}
-	return open, quote != 0
+	return open, openAt, quote != 0
 }
 
 // isParserProblem reports whether a library error is one of its parser's (see parserProblems).
