@@ -68,9 +68,11 @@ test("served with the policy header: stepping, the explorer's worker and the dia
   await page.evaluate(() => document.activeElement?.blur());
   for (const key of ["?", "o", "i"]) {
     await page.keyboard.press(key);
-    await page.waitForFunction(() => !!document.querySelector("dialog[open]"), null, { timeout: 5000 });
+    await page.waitForFunction(() => !!document.querySelector("dialog[open]"), null, { timeout: 20000 })
+      .catch(() => { throw new Error(`the key ${key} opened no dialog`); });
     await page.keyboard.press("Escape");
-    await page.waitForFunction(() => !document.querySelector("dialog[open]"), null, { timeout: 5000 });
+    await page.waitForFunction(() => !document.querySelector("dialog[open]"), null, { timeout: 20000 })
+      .catch(() => { throw new Error(`Escape did not close the dialog the key ${key} opened`); });
   }
   await page.keyboard.press("p");
   await page.keyboard.press("p");
@@ -91,7 +93,7 @@ test("served with the policy header: stepping, the explorer's worker and the dia
 
   // the watch itself works: an inline script is refused and seen
   await page.evaluate(() => { const s = document.createElement("script"); s.textContent = "window.__ran = 1"; document.head.append(s); });
-  await page.waitForFunction(() => window.__violations.length > 0, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.__violations.length > 0, null, { timeout: 20000 });
   assert.equal(await page.evaluate(() => window.__ran), undefined, "the inline script must not have run");
   await page.closeContext();
 });
