@@ -71,7 +71,8 @@ test("console and page errors are recorded", async () => {
   const p = await h.open("index.html");
   h.assertNoErrors(p);
   await p.evaluate(() => { console.error("boom"); setTimeout(() => { throw new Error("uncaught"); }); });
-  await p.waitForTimeout(100);
+  // wait for the uncaught error to be reported (a fixed 100 ms is too short on a loaded machine)
+  for (let t = 0; t < 100 && !p.errors.some((e) => e.startsWith("pageerror")); t++) await p.waitForTimeout(100);
   assert.throws(() => h.assertNoErrors(p), /console\.error: boom[\s\S]*pageerror: uncaught/);
 });
 
