@@ -93,7 +93,7 @@ func (e *Engine) snapshotItem() {
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
 	rows := e.builders[vi]
-	out := make([]OutRow, len(rows))
+	out := e.outRows(len(rows))
 	for i, r := range rows {
 		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
 	}

@@ -18,7 +18,9 @@ func (e *Engine) onBuffering(s Step) {
 			}
 			vi, _ := e.vnodeIndex(r.Row)
 			e.state.write(r.Op.IsInsert(), vi, r.Row)
-			stored = append(stored, r.Op.String()+r.Row.String())
+			if e.narrate {
+				stored = append(stored, r.Op.String()+r.Row.String())
+			}
 		}
 		msg := "Buffering: written to the state table (pending until the next barrier commits), nothing emitted: " + strings.Join(stored, " ")
 		if skipped > 0 {

@@ -90,6 +90,7 @@ type Engine struct {
 	dirty    []bool  // per owned vnode: changed since the invariant last looked at it
 	invParts []vnodeCheck
 	outputs  []Output
+	counter  *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
 	failure  *Failure
 	failKind FailureKind // what kind of failure it is (the failure table's key)
 	failLeft leftBehind  // what it left behind
@@ -144,8 +145,9 @@ func New(cfg *Config) (*Engine, error) {
 	}
 	// downstream already holds every start row the persisted progress has passed
 	e.progress = e.loadProgress()
-	for vi, p := range e.upstream.parts {
-		for _, en := range p {
+	for vi := range e.upstream.parts {
+		c := e.upstream.parts[vi].entries(-1)
+		for en, ok := c.next(); ok; en, ok = c.next() {
 			if e.passed(en.row) {
 				e.down.add(vi, en.row, 1)
 			}
@@ -230,6 +232,12 @@ func (e *Engine) Apply(s Step) error {
 	if err := e.validate(s); err != nil {
 		return err
 	}
+	e.apply(s)
+	return nil
+}
+
+// apply feeds one step that validate accepted (or that a workload generated).
+func (e *Engine) apply(s Step) {
 	e.step++
 	e.effects = e.effects[:0:0]
 	switch s.Kind {
@@ -252,7 +260,6 @@ func (e *Engine) Apply(s Step) error {
 	default:
 		e.deliver(s)
 	}
-	return nil
 }
 
 // deliver hands an upstream message to the executor in its current phase.

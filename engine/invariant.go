@@ -53,13 +53,13 @@ func (e *Engine) passed(r Row) bool {
 func (e *Engine) passedCount(vi int) int {
 	switch {
 	case e.snapshotFinished:
-		return len(e.upstream.parts[vi])
+		return e.upstream.parts[vi].n
 	case e.progress == nil:
 		return 0
 	}
 	switch p := e.progress[vi]; p.State {
 	case Completed:
-		return len(e.upstream.parts[vi])
+		return e.upstream.parts[vi].n
 	case InProgress:
 		return e.upstream.countUpTo(vi, p.Pos)
 	}
@@ -69,8 +69,8 @@ func (e *Engine) passedCount(vi int) int {
 // checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
 func (e *Engine) checkVnode(vi int) vnodeCheck {
 	n := e.passedCount(vi)
-	want := e.upstream.parts[vi][:n]
-	have := e.down.parts[vi]
+	wc := e.upstream.parts[vi].entries(n)
+	hc := e.down.parts[vi].entries(-1)
 	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
 		if en.count < 0 {
@@ -80,35 +80,41 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 			c.extra = append(c.extra, en.row)
 		}
 	}
-	i, j := 0, 0
-	for i < len(want) || j < len(have) {
+	want, wok := wc.next()
+	have, hok := hc.next()
+	for wok || hok {
 		var cmp int
 		switch {
-		case i == len(want):
+		case !wok:
 			cmp = 1
-		case j == len(have):
+		case !hok:
 			cmp = -1
+		case sameRow(want.row, have.row):
+			cmp = 0 // usually one Row: the upstream's, stored, read by the snapshot, emitted
 		default:
-			cmp = e.down.cmp(want[i].row, have[j].row)
+			cmp = e.down.cmp(want.row, have.row)
 		}
 		switch {
 		case cmp < 0:
-			c.missing = append(c.missing, want[i].row)
-			i++
+			c.missing = append(c.missing, want.row)
+			want, wok = wc.next()
 		case cmp > 0:
-			extra(have[j], 0)
-			j++
+			extra(have, 0)
+			have, hok = hc.next()
 		default:
-			if have[j].count < 1 {
-				c.missing = append(c.missing, want[i].row)
+			if have.count < 1 {
+				c.missing = append(c.missing, want.row)
 			}
-			extra(have[j], 1)
-			i++
-			j++
+			extra(have, 1)
+			want, wok = wc.next()
+			have, hok = hc.next()
 		}
 	}
 	return c
 }
+
+// sameRow reports whether a and b are the same Row (the same values in memory).
+func sameRow(a, b Row) bool { return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) }
 
 // checkInvariant compares downstream's view with the passed part of the upstream's content,
 // looking again only at the vnodes that changed since the last check.

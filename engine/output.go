@@ -121,14 +121,22 @@ func (e *Engine) emitChunk(rows []OutRow, source string) {
 		e.down.add(vi, r.Row, d)
 		e.dirty[vi] = true
 	}
+	if e.counter != nil {
+		e.counter.chunk(rows, source)
+		return
+	}
 	e.outputs = append(e.outputs, Output{Type: OutChunk, Rows: rows, Step: e.step, Source: source})
 }
 
 // emitBarrier emits a barrier; a checkpoint barrier makes everything committed so far durable.
 func (e *Engine) emitBarrier(b Barrier) {
 	e.epoch = b.Epoch
-	e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+	if e.counter != nil {
+		e.counter.barriers++
+	} else {
+		e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
+		e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+	}
 	if b.Checkpoint {
 		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), outputs: len(e.outputs)}
 	}

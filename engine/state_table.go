@@ -17,7 +17,8 @@ type StateTable struct {
 	pk        []int
 	committed [][]Row // per owned-vnode index, sorted by pk; never mutated in place
 	pending   []write
-	epoch     int64 // epoch of the last commit
+	epoch     int64   // epoch of the last commit
+	counts    []int32 // commit's scratch: writes per vnode (never shared: clone drops it)
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
@@ -26,6 +27,7 @@ func newStateTable(pk []int, owned int) *StateTable {
 
 func (t *StateTable) clone() *StateTable {
 	c := *t
+	c.counts = nil
 	c.committed = append([][]Row(nil), t.committed...)
 	c.pending = append([]write(nil), t.pending...)
 	return &c
@@ -45,12 +47,6 @@ func (t *StateTable) write(put bool, vi int, row Row) {
 	t.pending = append(t.pending, write{put: put, vi: vi, row: row})
 }
 
-// search finds the index of the first row in rows whose pk is ≥ key.
-func (t *StateTable) search(rows []Row, key Row) (int, bool) {
-	i := sort.Search(len(rows), func(i int) bool { return comparePK(rows[i], key, t.pk) >= 0 })
-	return i, i < len(rows) && comparePK(rows[i], key, t.pk) == 0
-}
-
 // comparePK compares a full row's pk with a pk tuple.
 func comparePK(row Row, key Row, pk []int) int {
 	for i, c := range pk {
@@ -61,21 +57,34 @@ func comparePK(row Row, key Row, pk []int) int {
 	return 0
 }
 
-// commit applies the pending writes, copying only the vnodes they touch.
+// commit applies the pending writes, copying only the vnodes they touch (each once, with room
+// for its writes).
 func (t *StateTable) commit(epoch int64) {
 	t.epoch = epoch
 	if len(t.pending) == 0 {
 		return
 	}
-	copied := make(map[int]bool)
+	if len(t.counts) != len(t.committed) {
+		t.counts = make([]int32, len(t.committed))
+	}
+	for _, w := range t.pending {
+		t.counts[w.vi]++
+	}
+	for vi, n := range t.counts {
+		if n > 0 {
+			rows := t.committed[vi]
+			t.committed[vi] = append(make([]Row, 0, len(rows)+int(n)), rows...)
+		}
+	}
+	clear(t.counts)
 	for _, w := range t.pending {
 		rows := t.committed[w.vi]
-		if !copied[w.vi] {
-			rows = append(make([]Row, 0, len(rows)+1), rows...)
-			copied[w.vi] = true
+		if w.put && (len(rows) == 0 || compareRowsPK(rows[len(rows)-1], w.row, t.pk) < 0) {
+			t.committed[w.vi] = append(rows, w.row) // after every row (rows often come in pk order)
+			continue
 		}
-		key := w.row.Project(t.pk)
-		i, found := t.search(rows, key)
+		i := sort.Search(len(rows), func(i int) bool { return compareRowsPK(rows[i], w.row, t.pk) >= 0 })
+		found := i < len(rows) && compareRowsPK(rows[i], w.row, t.pk) == 0
 		switch {
 		case w.put && found:
 			rows[i] = w.row
@@ -88,7 +97,18 @@ func (t *StateTable) commit(epoch int64) {
 		}
 		t.committed[w.vi] = rows
 	}
-	t.pending = nil
+	clear(t.pending)
+	t.pending = t.pending[:0]
+}
+
+// compareRowsPK compares two full rows by their pk columns.
+func compareRowsPK(a, b Row, pk []int) int {
+	for _, c := range pk {
+		if r := Compare(a[c], b[c]); r != 0 {
+			return r
+		}
+	}
+	return 0
 }
 
 // rowsAfter returns the committed rows of a vnode whose pk is > pos (all of them when pos is nil).
