@@ -41,7 +41,7 @@ type genRow struct{ n, ver uint32 }
 // undoOp reverts one change to the generator's content (recovery rolls it back).
 type undoOp struct {
 	kind  changeKind
-	idx   int32 // update, delete: the row's index; insert: how many rows were appended
+	idx   int32  // update, delete: the row's index; insert: how many rows were appended
 	old   genRow // update: the row before; delete: the deleted row
 	moved genRow // delete: the row moved into its place
 }
