@@ -103,7 +103,10 @@ func (e *Engine) emitBuilder(vi int) {
 	p.Rows += int64(len(rows))
 	e.dirty[vi] = true
 	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
-	e.emitChunk(out, "builder")
+	e.emitChunkOf(vi, out, "builder")
+	if !e.narrate {
+		return // (the arguments below cost more than the emission itself)
+	}
 	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
@@ -266,7 +269,9 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 		if e.progTab.put(vi, r) {
 			verb = "insert"
 		}
-		persisted = append(persisted, verb+" "+r.String())
+		if e.narrate {
+			persisted = append(persisted, verb+" "+r.String())
+		}
 	}
 	persist := "nothing to persist: no vnode has progress yet, and NotStarted is never persisted"
 	if len(persisted) > 0 {

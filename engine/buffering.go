@@ -11,12 +11,12 @@ func (e *Engine) onBuffering(s Step) {
 	case EventChunk:
 		var stored []string
 		skipped := 0
-		for _, r := range s.Chunk {
+		for i, r := range s.Chunk {
 			if !r.Visible {
 				skipped++
 				continue
 			}
-			vi, _ := e.vnodeIndex(r.Row)
+			vi := int(e.placed[i])
 			e.state.write(r.Op.IsInsert(), vi, r.Row)
 			if e.narrate {
 				stored = append(stored, r.Op.String()+r.Row.String())

@@ -91,6 +91,7 @@ type Engine struct {
 	invParts []vnodeCheck
 	outputs  []Output
 	counter  *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
+	placed   []int32        // the owned index of each row of the chunk being delivered (placeChunk)
 	failure  *Failure
 	failKind FailureKind // what kind of failure it is (the failure table's key)
 	failLeft leftBehind  // what it left behind
@@ -207,6 +208,7 @@ func (e *Engine) Clone() *Engine {
 	c.upstream = e.upstream.share()
 	c.down = e.down.share()
 	c.dirty = slices.Clone(e.dirty)
+	c.placed = nil // scratch: never shared
 	c.invParts = slices.Clone(e.invParts)
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
@@ -265,6 +267,7 @@ func (e *Engine) apply(s Step) {
 // deliver hands an upstream message to the executor in its current phase.
 func (e *Engine) deliver(s Step) {
 	if s.Kind == EventChunk {
+		e.placeChunk(s.Chunk)
 		e.applyToUpstream(s.Chunk)
 	}
 	if s.Kind == EventBarrier {

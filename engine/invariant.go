@@ -39,12 +39,23 @@ func (e *Engine) passed(r Row) bool {
 		return false
 	}
 	vi, _ := e.vnodeIndex(r)
+	return e.passedIn(vi, r)
+}
+
+// passedIn is passed for a row of owned vnode index vi.
+func (e *Engine) passedIn(vi int, r Row) bool {
+	if e.snapshotFinished {
+		return true
+	}
+	if e.progress == nil {
+		return false
+	}
 	p := e.progress[vi]
 	switch p.State {
 	case Completed:
 		return true
 	case InProgress:
-		return CompareRows(r.Project(e.pk), p.Pos) <= 0
+		return comparePK(r, p.Pos, e.pk) <= 0
 	}
 	return false
 }

@@ -108,12 +108,18 @@ func (o Output) String() string {
 }
 
 // emitChunk emits a chunk and applies its visible rows to downstream's view.
-func (e *Engine) emitChunk(rows []OutRow, source string) {
+func (e *Engine) emitChunk(rows []OutRow, source string) { e.emitChunkOf(-1, rows, source) }
+
+// emitChunkOf is emitChunk for a chunk whose rows are all on owned vnode index at (-1: any).
+func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 	for _, r := range rows {
 		if !r.Visible {
 			continue
 		}
-		vi, _ := e.vnodeIndex(r.Row)
+		vi := at
+		if vi < 0 {
+			vi, _ = e.vnodeIndex(r.Row)
+		}
 		d := 1
 		if !r.Op.IsInsert() {
 			d = -1

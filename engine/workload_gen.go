@@ -105,18 +105,28 @@ func newGenerator(cfg *Config, w *Workload) *generator {
 
 // row makes row r's values, in its vnode's arena.
 func (g *generator) row(r genRow) Row {
-	g.fill(r, g.tmp)
-	v, _ := g.cfg.Vnode(g.tmp)
-	vi := g.vidx[v]
+	vi := g.vidx[g.vnode(r.n)]
 	a := g.arenas[vi]
 	n := len(g.tmp)
 	if len(a) < n {
 		a = make([]Value, g.arenaRows*n)
 	}
 	row := Row(a[:n:n])
-	copy(row, g.tmp)
+	g.fill(r, row)
 	g.arenas[vi] = a[n:]
 	return row
+}
+
+// vnode places row number n: its locality columns are key columns, functions of n alone.
+func (g *generator) vnode(n uint32) int {
+	for _, c := range g.cfg.Locality {
+		g.tmp[c] = keyValue(g.cfg.Columns[c].Type, n)
+	}
+	v, err := g.cfg.Vnode(g.tmp)
+	if err != nil {
+		return -1 // (never: key values are not null)
+	}
+	return v
 }
 
 // owns reports whether row number n falls on a vnode this actor owns.
@@ -124,9 +134,8 @@ func (g *generator) owns(n uint32) bool {
 	if len(g.cfg.Owned) == g.cfg.VnodeCount {
 		return true
 	}
-	g.fill(genRow{n: n}, g.tmp)
-	v, err := g.cfg.Vnode(g.tmp)
-	return err == nil && g.vidx[v] >= 0
+	v := g.vnode(n)
+	return v >= 0 && g.vidx[v] >= 0
 }
 
 // checkpoint makes the current state the one a rollback returns to.
