@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"sort"
 )
 
 // nullHashBytes is what a NULL contributes to the crc32 input.
@@ -76,12 +77,8 @@ func (c *Config) Vnode(row Row) (int, error) {
 		if k.IsNull() {
 			return len(c.Bounds), nil
 		}
-		for i, b := range c.Bounds {
-			if k.I < b {
-				return i, nil
-			}
-		}
-		return len(c.Bounds), nil
+		// the first bound above the key (bounds increase)
+		return sort.Search(len(c.Bounds), func(i int) bool { return k.I < c.Bounds[i] }), nil
 	}
 	h := ^uint32(0) // CRC-32 (IEEE) over HashBytes, computed without building them
 	for _, col := range c.Locality {

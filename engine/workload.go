@@ -184,10 +184,63 @@ func (w *Workload) Check() error {
 	return nil
 }
 
-// checkWorkloadConfig refuses configurations a workload cannot run on.
-func checkWorkloadConfig(cfg *Config) error {
+// MaxRowNumber bounds the generator's row numbers (a varchar key holds 8 digits).
+const MaxRowNumber = 99_999_999
+
+// maxRows is the most rows a run can hold at once: the rows and every insert it may make.
+func (w *Workload) maxRows() int64 {
+	return int64(w.Rows) + int64(w.maxInsertsPerEpoch())*int64(max(0, w.MaxBarriers()))
+}
+
+// CheckWorkloadConfig refuses a configuration a workload cannot run on: one with start state
+// (a workload starts from empty tables), and one whose owned vnodes cannot take the rows the
+// workload may generate. Row numbers that fall on vnodes the actor does not own are skipped,
+// so an actor owning few vnodes needs more numbers than rows; numbers stop at MaxRowNumber.
+func CheckWorkloadConfig(cfg *Config, w *Workload) error {
 	if len(cfg.StartState) > 0 || len(cfg.StartProgress) > 0 {
 		return wlErr("", "a workload generates its own rows; it starts from empty tables (no start state)")
 	}
-	return cfg.Validate()
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if need, have := w.maxRows(), cfg.rowNumbersOwned(); need > have {
+		return wlErr("rows", "the vnodes this actor owns (%d of %d) can take only about %d generated rows "+
+			"(row numbers 1..%d that fall on them), and this workload may need %d: own more vnodes, or generate fewer rows",
+			len(cfg.Owned), cfg.VnodeCount, have, MaxRowNumber, need)
+	}
+	return nil
+}
+
+// rowNumbersOwned counts (crc32: estimates, with a margin) the row numbers 1..MaxRowNumber
+// whose rows fall on owned vnodes; a generated row's locality values are its number.
+func (c *Config) rowNumbersOwned() int64 {
+	const m = int64(MaxRowNumber)
+	if len(c.Owned) == c.VnodeCount {
+		return m
+	}
+	n := int64(0)
+	count := int64(c.VnodeCount)
+	for _, v := range c.Owned {
+		v := int64(v)
+		switch c.Rule {
+		case RuleModulo:
+			n += (m-v)/count + 1
+			if v == 0 {
+				n--
+			}
+		case RuleRanges:
+			lo, hi := int64(1), m+1
+			if v > 0 {
+				lo = max(lo, c.Bounds[v-1])
+			}
+			if v < int64(len(c.Bounds)) {
+				hi = min(hi, c.Bounds[v])
+			}
+			n += max(0, hi-lo)
+		}
+	}
+	if c.Rule == RuleCRC32 {
+		n = m / count * int64(len(c.Owned)) * 9 / 10
+	}
+	return n
 }

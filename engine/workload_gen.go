@@ -73,6 +73,7 @@ type generator struct {
 	ops  []RowOp  // the chunk being made (the engine does not keep a chunk's slice)
 	tmp  Row      // a row being made, before it goes into its arena
 	last uint32   // the last row number used
+	full bool     // the row numbers ran out (MaxRowNumber): CheckWorkloadConfig makes it rare
 	live []genRow // the upstream's content, in no order
 	undo []undoOp // changes since the last checkpoint, oldest first
 
@@ -231,8 +232,11 @@ func (g *generator) inserts(k int) []RowOp {
 
 func (g *generator) insert() genRow {
 	g.last++
-	for !g.owns(g.last) {
+	for !g.owns(g.last) && g.last < MaxRowNumber {
 		g.last++
+	}
+	if g.last >= MaxRowNumber {
+		g.full = true
 	}
 	r := genRow{n: g.last}
 	if n := len(g.undo); n > 0 && g.undo[n-1].kind == changeInsert {

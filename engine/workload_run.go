@@ -52,7 +52,7 @@ func runWorkload(cfg *Config, w Workload, progress func(done, total int) bool, c
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
-	if err := checkWorkloadConfig(cfg); err != nil {
+	if err := CheckWorkloadConfig(cfg, &w); err != nil {
 		return nil, err
 	}
 	e, err := New(cfg)
@@ -87,6 +87,9 @@ func (r *workloadRun) apply(s Step) error {
 }
 
 func (r *workloadRun) chunk(rows []RowOp) error {
+	if r.g.full {
+		return wlErr("rows", "the row numbers 1..%d that fall on this actor's vnodes ran out", MaxRowNumber)
+	}
 	if len(rows) == 0 {
 		return nil
 	}

@@ -65,6 +65,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
 		return 2
 	}
+	if ws, ok, err := openWorkload(fs.Arg(0)); ok { // scale mode (scale.go)
+		if err != nil {
+			return reportLoad(err, stderr)
+		}
+		return runWorkload(ws, *asJSON, *bug, stdout, stderr)
+	}
 	s, code := openWithBug(fs.Arg(0), *bug, stderr)
 	if s == nil {
 		return code
@@ -188,7 +194,11 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 			code = 2
 			continue
 		}
-		if _, err := scenarios.Load(f, text); err != nil {
+		load := func() error { _, err := scenarios.Load(f, text); return err }
+		if scenarios.IsWorkload(text) {
+			load = func() error { _, err := scenarios.ParseWorkload(f, text); return err }
+		}
+		if err := load(); err != nil {
 			reportLoad(err, stderr)
 			code = 2
 			continue
@@ -200,6 +210,10 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 
 func listCmd(stdout io.Writer) int {
 	for _, in := range scenarios.Builtins() {
+		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
+	}
+	fmt.Fprintln(stdout, "\nworkloads (scale mode: backfill run NAME prints a summary by barrier):")
+	for _, in := range scenarios.Workloads() {
 		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
 	}
 	return 0
