@@ -57,11 +57,12 @@ func (s *rowset) writable(vi int) *part {
 	return p
 }
 
-// block returns block b of a writable part, its own (copied if shared), with room for one
-// more entry than blockSize.
+// block returns block b of a writable part, its own (copied if shared, with some room).
+// Blocks grow as they fill (a vnode with a few rows keeps a few entries' worth of memory).
 func (p *part) block(b int) []rsEntry {
 	if !p.own[b] {
-		p.blocks[b] = append(make([]rsEntry, 0, blockSize+1), p.blocks[b]...)
+		blk := p.blocks[b]
+		p.blocks[b] = append(make([]rsEntry, 0, min(blockSize+1, len(blk)+len(blk)/2+1)), blk...)
 		p.own[b] = true
 	}
 	return p.blocks[b]
@@ -133,7 +134,7 @@ func (s *rowset) add(vi int, row Row, d int) {
 		p = s.writable(vi)
 		nb := len(p.blocks)
 		if nb == 0 || len(p.blocks[nb-1]) >= blockSize {
-			p.blocks = append(p.blocks, make([]rsEntry, 0, blockSize+1))
+			p.blocks = append(p.blocks, make([]rsEntry, 0, 4))
 			p.own = append(p.own, true)
 			nb++
 		}
@@ -166,7 +167,7 @@ func (s *rowset) add(vi int, row Row, d int) {
 		p.blocks[b] = blk
 		if len(blk) > blockSize {
 			h := len(blk) / 2
-			right := append(make([]rsEntry, 0, blockSize+1), blk[h:]...)
+			right := append(make([]rsEntry, 0, len(blk)-h+1), blk[h:]...)
 			clear(blk[h:])
 			p.blocks[b] = blk[:h]
 			p.blocks = slices.Insert(p.blocks, b+1, right)

@@ -18,7 +18,8 @@ type ScaleSummary struct {
 	// ProgressBarriers says which barriers progress's columns are: progress[v][j] is vnode v's
 	// fraction at series entry ProgressBarriers[j]. Every barrier while there are at most
 	// ProgressColumns(vnodes) of them (then progress[v][k] is the k-th barrier); otherwise every
-	// s-th one (s a power of two), and always the last.
+	// s-th one (s the smallest power of two that fits), and always the last (in the place of
+	// the s-th before it when the columns are full).
 	ProgressBarriers []int           `json:"progress_barriers"`
 	Recoveries       []ScaleRecovery `json:"recoveries"`
 	Violation        *ScaleViolation `json:"violation"` // the first barrier the invariant failed at, or null
@@ -144,15 +145,14 @@ func newProgressSampler(vnodes int) *progressSampler {
 }
 
 // observe is called at each barrier k (0-based); it keeps a column when k is on the stride,
-// and halves the columns (doubling the stride) when they would exceed the bound less one,
-// which the last barrier's column may take.
+// and halves the columns (doubling the stride) when they would exceed the bound.
 func (s *progressSampler) observe(e *Engine, k int) {
 	if k%s.stride != 0 {
 		return
 	}
 	s.barriers = append(s.barriers, k)
 	s.fracs = append(s.fracs, e.progressColumn())
-	if len(s.barriers) < s.cols {
+	if len(s.barriers) <= s.cols {
 		return
 	}
 	s.stride *= 2
@@ -167,9 +167,13 @@ func (s *progressSampler) observe(e *Engine, k int) {
 	s.barriers, s.fracs = s.barriers[:j], s.fracs[:j]
 }
 
-// finish adds the last barrier (the engine is at it) and writes the matrix, by vnode.
+// finish adds the last barrier (the engine is at it; when the columns are full it takes the
+// place of the last kept one) and writes the matrix, by vnode.
 func (s *progressSampler) finish(e *Engine, last int, sum *ScaleSummary) {
 	if last >= 0 && (len(s.barriers) == 0 || s.barriers[len(s.barriers)-1] != last) {
+		if len(s.barriers) == s.cols {
+			s.barriers, s.fracs = s.barriers[:s.cols-1], s.fracs[:s.cols-1]
+		}
 		s.barriers = append(s.barriers, last)
 		s.fracs = append(s.fracs, e.progressColumn())
 	}

@@ -45,10 +45,19 @@ type workloadRun struct {
 //
 // An invalid workload is a *WorkloadError; an invalid configuration is a plain error.
 func RunWorkload(cfg *Config, w Workload, progress func(done, total int) bool) (*ScaleSummary, error) {
-	return runWorkload(cfg, w, progress, false)
+	r, err := newWorkloadRun(cfg, w, progress, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.run(); err != nil {
+		return nil, err
+	}
+	return r.sum, nil
 }
 
-func runWorkload(cfg *Config, w Workload, progress func(done, total int) bool, checkChunks bool) (*ScaleSummary, error) {
+// newWorkloadRun checks a workload and makes its run: an engine at its start, narration off,
+// counting its outputs.
+func newWorkloadRun(cfg *Config, w Workload, progress func(done, total int) bool, checkChunks bool) (*workloadRun, error) {
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
@@ -67,10 +76,7 @@ func runWorkload(cfg *Config, w Workload, progress func(done, total int) bool, c
 		Workload: w, Bug: bugName(cfg.Bug), Invariant: "holds", Recoveries: []ScaleRecovery{}, Series: ScaleSeries{
 			Epoch: []int64{}, Phase: []string{}, BufferedRows: []int{}, SnapshotRows: []int{}, UpstreamVisible: []int{},
 			UpstreamHidden: []int{}, VnodesCompleted: []int{}, VnodesInProgress: []int{}}}
-	if err := r.run(); err != nil {
-		return nil, err
-	}
-	return r.sum, nil
+	return r, nil
 }
 
 // apply feeds a generated step. Snapshot steps and barriers are validated as always (cheap);

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -199,4 +201,73 @@ func num(n int) string {
 		return "-" + b.String()
 	}
 	return b.String()
+}
+
+// workloadGoldens lists the workloads `backfill check` replays and their golden summaries:
+// every built-in workload (DIR/workloads/NAME.json) and every scenarios/testdata/scale/*.yaml
+// (the .json beside it), where DIR is the golden traces' directory.
+func workloadGoldens(dir string) (texts map[string][]byte, files map[string]string, golden map[string]string, order []string) {
+	texts, files, golden = map[string][]byte{}, map[string]string{}, map[string]string{}
+	for _, n := range scenarios.WorkloadNames() {
+		t, err := scenarios.WorkloadText(n)
+		if err != nil {
+			continue
+		}
+		key := "workload " + n
+		texts[key], files[key], golden[key] = t, scenarios.WorkloadFile(n), filepath.Join(dir, "workloads", n+".json")
+		order = append(order, key)
+	}
+	extra, _ := filepath.Glob(filepath.Join(dir, "..", "scale", "*.yaml"))
+	for _, f := range extra {
+		t, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		key := "workload " + filepath.ToSlash(f)
+		texts[key], files[key], golden[key] = t, filepath.Base(f), strings.TrimSuffix(f, ".yaml")+".json"
+		order = append(order, key)
+	}
+	return texts, files, golden, order
+}
+
+// checkWorkloads runs each workload of workloadGoldens and compares (or, with update, writes)
+// its summary; it returns how many it checked and how many differ.
+func checkWorkloads(dir string, update bool, stdout, stderr io.Writer) (n, failed int) {
+	texts, files, golden, order := workloadGoldens(dir)
+	for _, key := range order {
+		n++
+		sum, err := scenarios.Scale(files[key], texts[key], nil)
+		if err == nil {
+			var b []byte
+			if b, err = sum.JSON(); err == nil {
+				if update {
+					if err := os.MkdirAll(filepath.Dir(golden[key]), 0o755); err != nil {
+						fmt.Fprintf(stderr, "%s: %v\n", key, err)
+						return n, failed + 1
+					}
+					if err := os.WriteFile(golden[key], b, 0o644); err != nil {
+						fmt.Fprintf(stderr, "%s: %v\n", key, err)
+						return n, failed + 1
+					}
+					fmt.Fprintf(stdout, "updated %s\n", golden[key])
+					continue
+				}
+				want, rerr := os.ReadFile(golden[key])
+				switch {
+				case rerr != nil:
+					fmt.Fprintf(stderr, "%s: no golden summary (%v); run `backfill check -update` to write it\n", key, rerr)
+					failed++
+				case !bytes.Equal(b, want):
+					fmt.Fprintf(stderr, "%s: the summary differs from %s (rerun with -update if the change is on purpose)\n", key, golden[key])
+					failed++
+				default:
+					fmt.Fprintf(stdout, "ok   %s\n", key)
+				}
+				continue
+			}
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", key, err)
+		failed++
+	}
+	return n, failed
 }
