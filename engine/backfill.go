@@ -98,10 +98,10 @@ func (e *Engine) emitBuilder(vi int) {
 		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
 	}
 	p := &e.progress[vi]
+	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
 	p.Pos = rows[len(rows)-1].Project(e.pk)
 	p.Rows += int64(len(rows))
-	e.dirty[vi] = true
 	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
 	e.emitChunkOf(vi, out, "builder")
 	if !e.narrate {

@@ -85,19 +85,20 @@ type Engine struct {
 	quietRows        int  // snapshot rows folded so far in this step
 	snapshotFinished bool // this run's snapshot stream delivered its end
 
-	upstream *rowset // the upstream's net content, per owned vnode, keyed by pk
-	down     *rowset // downstream's view, per owned vnode
-	dirty    []bool  // per owned vnode: changed since the invariant last looked at it
-	invParts []vnodeCheck
-	outputs  []Output
-	counter  *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
-	placed   []int32        // the owned index of each row of the chunk being delivered (placeChunk)
-	failure  *Failure
-	failKind FailureKind // what kind of failure it is (the failure table's key)
-	failLeft leftBehind  // what it left behind
-	effects  []Effect
-	inv      Invariant
-	marks    []Mark
+	upstream  *rowset // the upstream's net content, per owned vnode, keyed by pk
+	down      *rowset // downstream's view, per owned vnode
+	dirty     []bool  // per owned vnode: changed since the invariant last looked at it
+	dirtyFrom []Row   // per dirty vnode: the lowest pk that changed (nil: look at all of it)
+	invParts  []vnodeCheck
+	outputs   []Output
+	counter   *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
+	placed    []int32        // the owned index of each row of the chunk being delivered (placeChunk)
+	failure   *Failure
+	failKind  FailureKind // what kind of failure it is (the failure table's key)
+	failLeft  leftBehind  // what it left behind
+	effects   []Effect
+	inv       Invariant
+	marks     []Mark
 }
 
 // New makes an engine at its configured start: the committed state of cfg.Start*, downstream
@@ -119,6 +120,7 @@ func New(cfg *Config) (*Engine, error) {
 	e.upstream = newRowset(e.pk, len(e.owned))
 	e.down = newRowset(e.pk, len(e.owned))
 	e.dirty = make([]bool, len(e.owned))
+	e.dirtyFrom = make([]Row, len(e.owned))
 	e.invParts = make([]vnodeCheck, len(e.owned))
 	for i, r := range cfg.StartState {
 		if err := e.checkRow(r); err != nil {
@@ -208,6 +210,7 @@ func (e *Engine) Clone() *Engine {
 	c.upstream = e.upstream.share()
 	c.down = e.down.share()
 	c.dirty = slices.Clone(e.dirty)
+	c.dirtyFrom = slices.Clone(e.dirtyFrom)
 	c.placed = nil // scratch: never shared
 	c.invParts = slices.Clone(e.invParts)
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]

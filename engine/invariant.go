@@ -25,6 +25,32 @@ type vnodeCheck struct {
 func (e *Engine) markAllDirty() {
 	for i := range e.dirty {
 		e.dirty[i] = true
+		e.dirtyFrom[i] = nil
+	}
+}
+
+// touch records that a row of owned vnode vi changed (in the upstream's content or in
+// downstream's view): the next check looks at the vnode again, from that row's pk on.
+func (e *Engine) touch(vi int, row Row) {
+	switch {
+	case !e.dirty[vi]:
+		e.dirty[vi] = true
+		e.dirtyFrom[vi] = row.Project(e.pk)
+	case e.dirtyFrom[vi] != nil && comparePK(row, e.dirtyFrom[vi], e.pk) < 0:
+		e.dirtyFrom[vi] = row.Project(e.pk)
+	}
+}
+
+// touchFrom records that what the check expects of vnode vi may change from pk from on (a
+// vnode's pos moves on from there); nil: anywhere.
+func (e *Engine) touchFrom(vi int, from Row) {
+	switch {
+	case from == nil:
+		e.dirty[vi], e.dirtyFrom[vi] = true, nil
+	case !e.dirty[vi]:
+		e.dirty[vi], e.dirtyFrom[vi] = true, from
+	case e.dirtyFrom[vi] != nil && CompareRows(from, e.dirtyFrom[vi]) < 0:
+		e.dirtyFrom[vi] = from
 	}
 }
 
@@ -77,11 +103,21 @@ func (e *Engine) passedCount(vi int) int {
 	return 0
 }
 
-// checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
-func (e *Engine) checkVnode(vi int) vnodeCheck {
+// checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order. When
+// the last check of the vnode found nothing wrong, it merges only from pk from on (nil: from
+// the start): below it nothing changed on either side, so both still agree there.
+func (e *Engine) checkVnode(vi int, from Row) vnodeCheck {
 	n := e.passedCount(vi)
-	wc := e.upstream.parts[vi].entries(n)
-	hc := e.down.parts[vi].entries(-1)
+	if prev := e.invParts[vi]; len(prev.missing) > 0 || len(prev.extra) > 0 {
+		from = nil
+	}
+	skip, skipDown := 0, 0
+	if from != nil {
+		skip = min(n, e.upstream.countBelow(vi, from))
+		skipDown = e.down.countBelow(vi, from)
+	}
+	wc := e.upstream.parts[vi].entriesFrom(skip, n-skip)
+	hc := e.down.parts[vi].entriesFrom(skipDown, -1)
 	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
 		if en.count < 0 {
@@ -134,8 +170,8 @@ func (e *Engine) checkInvariant() {
 	expected := 0
 	for vi := range e.owned {
 		if e.dirty[vi] {
-			e.invParts[vi] = e.checkVnode(vi)
-			e.dirty[vi] = false
+			e.invParts[vi] = e.checkVnode(vi, e.dirtyFrom[vi])
+			e.dirty[vi], e.dirtyFrom[vi] = false, nil
 		}
 		c := e.invParts[vi]
 		expected += c.expected

@@ -125,7 +125,7 @@ func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 			d = -1
 		}
 		e.down.add(vi, r.Row, d)
-		e.dirty[vi] = true
+		e.touch(vi, r.Row)
 	}
 	if e.counter != nil {
 		e.counter.chunk(rows, source)

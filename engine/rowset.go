@@ -92,11 +92,21 @@ type cursor struct {
 }
 
 // entries returns a cursor over the first n entries (all of them when n < 0).
-func (p *part) entries(n int) cursor {
-	if n < 0 || n > p.n {
-		n = p.n
+func (p *part) entries(n int) cursor { return p.entriesFrom(0, n) }
+
+// entriesFrom returns a cursor over n entries from the start-th on (all the rest when n < 0).
+func (p *part) entriesFrom(start, n int) cursor {
+	start = min(start, p.n)
+	if n < 0 || n > p.n-start {
+		n = p.n - start
 	}
-	return cursor{blocks: p.blocks, left: n}
+	c := cursor{blocks: p.blocks, left: n}
+	for c.b < len(p.blocks) && start >= len(p.blocks[c.b]) {
+		start -= len(p.blocks[c.b])
+		c.b++
+	}
+	c.i = start
+	return c
 }
 
 func (c *cursor) next() (rsEntry, bool) {
@@ -134,7 +144,11 @@ func (s *rowset) add(vi int, row Row, d int) {
 		p = s.writable(vi)
 		nb := len(p.blocks)
 		if nb == 0 || len(p.blocks[nb-1]) >= blockSize {
-			p.blocks = append(p.blocks, make([]rsEntry, 0, 4))
+			room := 4 // a vnode's first block grows as it fills; the next ones start full size
+			if nb > 0 {
+				room = blockSize + 1
+			}
+			p.blocks = append(p.blocks, make([]rsEntry, 0, room))
 			p.own = append(p.own, true)
 			nb++
 		}
@@ -202,6 +216,17 @@ func (s *rowset) deletePK(vi int, row Row) {
 	if old, ok := s.getPK(vi, row); ok {
 		s.add(vi, old, -1)
 	}
+}
+
+// countBelow counts the entries of a vnode whose pk is < key (key is a pk tuple).
+func (s *rowset) countBelow(vi int, key Row) int {
+	p := &s.parts[vi]
+	b, i := p.find(func(en rsEntry) bool { return comparePK(en.row, key, s.pk) >= 0 })
+	n := i
+	for _, blk := range p.blocks[:b] {
+		n += len(blk)
+	}
+	return n
 }
 
 // countUpTo counts the entries of a vnode whose pk is ≤ pos (pos is a pk tuple).

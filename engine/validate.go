@@ -161,7 +161,7 @@ func (e *Engine) applyToUpstream(rows []RowOp) {
 			e.upstream.deletePK(vi, ro.Row)
 		}
 		if e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
-			e.dirty[vi] = true
+			e.touch(vi, ro.Row)
 		}
 	}
 }

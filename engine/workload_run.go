@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // ErrCanceled is what RunWorkload returns when its progress callback asked it to stop.
@@ -27,7 +28,8 @@ type workloadRun struct {
 	plan, ck workloadPlan
 	faulted  bool
 
-	checkChunks bool // validate generated chunks against the upstream's content (tests)
+	checkChunks  bool         // validate generated chunks against the upstream's content (tests)
+	afterBarrier func(k int) // tests: called after each barrier's series entry
 	progress    func(done, total int) bool
 	work        int // generated rows and snapshot items so far
 	reported    int // work at the last progress call
@@ -179,6 +181,8 @@ func (r *workloadRun) bufferingPart() error {
 		share++
 	}
 	size := r.e.cfg.ChunkSize
+	// the epoch's writes wait in the state table until its barrier: make room for them at once
+	r.e.state.pending = slices.Grow(r.e.state.pending, share)
 	for left := share; left > 0; {
 		k := min(size, left)
 		if err := r.chunk(r.g.inserts(k)); err != nil {
@@ -237,6 +241,9 @@ func (r *workloadRun) barrier(epoch int64, start bool) error {
 	r.count.snapshotRows, r.count.upVisible, r.count.upHidden, r.count.emitted = 0, 0, 0, 0
 	r.observeInvariant(k)
 	r.sampler.observe(e, k)
+	if r.afterBarrier != nil {
+		r.afterBarrier(k)
+	}
 	// every barrier is a checkpoint: a recovery comes back to here
 	r.g.checkpoint()
 	r.ck = r.plan
