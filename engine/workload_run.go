@@ -28,11 +28,11 @@ type workloadRun struct {
 	plan, ck workloadPlan
 	faulted  bool
 
-	checkChunks  bool         // validate generated chunks against the upstream's content (tests)
+	checkChunks  bool        // validate generated chunks against the upstream's content (tests)
 	afterBarrier func(k int) // tests: called after each barrier's series entry
-	progress    func(done, total int) bool
-	work        int // generated rows and snapshot items so far
-	reported    int // work at the last progress call
+	progress     func(done, total int) bool
+	work         int // generated rows and snapshot items so far
+	reported     int // work at the last progress call
 }
 
 // RunWorkload runs a workload on a new engine made from cfg (which has no start state) and
