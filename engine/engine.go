@@ -93,6 +93,7 @@ type Engine struct {
 	outputs   []Output
 	counter   *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
 	placed    []int32        // the owned index of each row of the chunk being delivered (placeChunk)
+	preplaced bool           // scale mode: the generator placed the chunk (placed is set)
 	failure   *Failure
 	failKind  FailureKind // what kind of failure it is (the failure table's key)
 	failLeft  leftBehind  // what it left behind

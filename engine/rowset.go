@@ -136,7 +136,7 @@ func (s *rowset) cmp(a, b Row) int {
 // add changes a row's count by d.
 func (s *rowset) add(vi int, row Row, d int) {
 	p := &s.parts[vi]
-	if p.n == 0 || s.cmp(p.last().row, row) < 0 {
+	if p.n == 0 || s.afterLast(p, row) || s.cmp(p.last().row, row) < 0 {
 		// after every entry (rows often come in pk order): append
 		if d == 0 {
 			return
@@ -193,7 +193,7 @@ func (s *rowset) add(vi int, row Row, d int) {
 // getPK returns the row holding row's pk (pk-keyed use: the upstream's content).
 func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 	p := &s.parts[vi]
-	if p.n == 0 || s.cmpPK(p.last().row, row) < 0 {
+	if p.n == 0 || s.afterLast(p, row) {
 		return nil, false // after every entry
 	}
 	b, i := p.find(func(en rsEntry) bool { return s.cmpPK(en.row, row) >= 0 })
@@ -203,8 +203,22 @@ func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 	return nil, false
 }
 
+// afterLast reports whether row's pk sorts after every entry's of part p (p not empty): the
+// first pk column decides most often, and is tested without a call.
+func (s *rowset) afterLast(p *part, row Row) bool {
+	last := p.last().row
+	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
+		return last[c].I < row[c].I
+	}
+	return s.cmpPK(last, row) < 0
+}
+
 // putPK stores row, replacing any row with its pk.
 func (s *rowset) putPK(vi int, row Row) {
+	if p := &s.parts[vi]; p.n == 0 || s.afterLast(p, row) {
+		s.add(vi, row, 1) // a new pk after every entry: add appends it
+		return
+	}
 	if old, ok := s.getPK(vi, row); ok {
 		s.add(vi, old, -1)
 	}

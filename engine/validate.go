@@ -141,6 +141,9 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 // placeChunk places each row of a chunk being delivered once, for applyToUpstream and the
 // phase that handles the chunk (e.placed[i], -1 for a row on a vnode not owned).
 func (e *Engine) placeChunk(rows []RowOp) {
+	if e.preplaced {
+		return
+	}
 	e.placed = e.placed[:0]
 	for _, ro := range rows {
 		vi, _ := e.vnodeIndex(ro.Row)
@@ -160,7 +163,7 @@ func (e *Engine) applyToUpstream(rows []RowOp) {
 		} else {
 			e.upstream.deletePK(vi, ro.Row)
 		}
-		if e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
+		if (e.snapshotFinished || e.progress != nil) && e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
 			e.touch(vi, ro.Row)
 		}
 	}

@@ -71,6 +71,7 @@ type generator struct {
 	seed uint64
 	rnd  splitmix
 	ops  []RowOp  // the chunk being made (the engine does not keep a chunk's slice)
+	vis  []int32  // the owned index of each of its rows (the engine's placeChunk, done here)
 	tmp  Row      // a row being made, before it goes into its arena
 	last uint32   // the last row number used
 	full bool     // the row numbers ran out (MaxRowNumber): CheckWorkloadConfig makes it rare
@@ -79,6 +80,7 @@ type generator struct {
 
 	arenas    [][]Value // per owned vnode: room for its next rows
 	arenaRows int       // rows per arena block
+	crcInts   bool      // crc32 placement of integer locality columns: vnode computes it from n
 
 	ckRnd  splitmix
 	ckLast uint32
@@ -97,6 +99,12 @@ func newGenerator(cfg *Config, w *Workload) *generator {
 	for i, v := range cfg.Owned {
 		g.vidx[v] = int32(i)
 	}
+	g.crcInts = cfg.Rule == RuleCRC32
+	for _, c := range cfg.Locality {
+		if cfg.Columns[c].Type == TypeVarchar {
+			g.crcInts = false
+		}
+	}
 	// a vnode's last arena block wastes at most an eighth of its expected rows
 	g.arenaRows = min(256, max(4, w.Rows/len(cfg.Owned)/8))
 	g.rnd = splitmix{s: mix64(g.seed ^ 0x5ca1ab1e)}
@@ -104,9 +112,10 @@ func newGenerator(cfg *Config, w *Workload) *generator {
 	return g
 }
 
-// row makes row r's values, in its vnode's arena.
+// row makes row r's values, in its vnode's arena, and notes its owned index in g.vis.
 func (g *generator) row(r genRow) Row {
 	vi := g.vidx[g.vnode(r.n)]
+	g.vis = append(g.vis, vi)
 	a := g.arenas[vi]
 	n := len(g.tmp)
 	if len(a) < n {
@@ -120,6 +129,17 @@ func (g *generator) row(r genRow) Row {
 
 // vnode places row number n: its locality columns are key columns, functions of n alone.
 func (g *generator) vnode(n uint32) int {
+	if g.crcInts { // Config.Vnode's crc32 of the integer n in each locality column's width
+		h := ^uint32(0)
+		for _, c := range g.cfg.Locality {
+			if g.cfg.Columns[c].Type == TypeInt {
+				h = crcUpdateUint(h, uint64(n), 4)
+			} else {
+				h = crcUpdateUint(h, uint64(n), 8)
+			}
+		}
+		return int(^h % uint32(g.cfg.VnodeCount))
+	}
 	for _, c := range g.cfg.Locality {
 		g.tmp[c] = keyValue(g.cfg.Columns[c].Type, n)
 	}
@@ -214,6 +234,7 @@ func (g *generator) newChunk(maxRows int) chunkBuilder {
 	if cap(g.ops) < maxRows {
 		g.ops = make([]RowOp, 0, maxRows)
 	}
+	g.vis = g.vis[:0]
 	return chunkBuilder{g: g, rows: g.ops[:0]}
 }
 

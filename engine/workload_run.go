@@ -112,6 +112,17 @@ func (r *workloadRun) chunk(rows []RowOp) error {
 		}
 	}
 	r.work += len(rows)
+	if r.checkChunks { // the engine places the rows itself: they must land where the generator said
+		r.e.placeChunk(rows)
+		for i, vi := range r.e.placed {
+			if vi != r.g.vis[i] {
+				return fmt.Errorf("internal error: the generator placed %s on owned vnode %d, the engine on %d", rows[i], r.g.vis[i], vi)
+			}
+		}
+	} else {
+		r.e.placed, r.e.preplaced = r.g.vis, true
+		defer func() { r.e.placed, r.e.preplaced = nil, false }()
+	}
 	return r.apply(Step{Kind: EventChunk, Chunk: rows})
 }
 
@@ -349,10 +360,11 @@ func (r *workloadRun) finish() {
 	}
 	sum.Epochs = len(sum.Series.Epoch)
 	for vi := range e.down.parts {
-		c := e.down.parts[vi].entries(-1)
-		for en, ok := c.next(); ok; en, ok = c.next() {
-			if en.count > 0 {
-				sum.DownstreamRows += en.count
+		for _, blk := range e.down.parts[vi].blocks {
+			for i := range blk {
+				if blk[i].count > 0 {
+					sum.DownstreamRows += blk[i].count
+				}
 			}
 		}
 		sum.Totals.UpstreamRows += e.upstream.parts[vi].n
