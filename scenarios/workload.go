@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strings"
 
@@ -241,13 +242,18 @@ func (ws *WorkloadScenario) Run(progress func(done, total int) bool) (*ScaleSumm
 // relaxGC turns the garbage collector off for a run, with a memory limit as a safety net, and
 // returns what restores the previous settings. A workload's heap is almost all live (the
 // tables the run builds) until the run ends, so collecting along the way would only scan it
-// again and again: under WebAssembly, where the collector shares the one thread, that is more
-// than half of the run's time. The limit is twice an estimate of what the run keeps, at least
-// 512 MiB; past it the collector runs as usual. A lower limit already set (GOMEMLIMIT) stays.
+// again and again: under WebAssembly, where the collector shares the one thread, that was more
+// than half of the run's time. The limit is one and a half times an estimate of what the run
+// keeps (each row's values, 32 bytes a column, and about 130 bytes in the tables that hold
+// it), at least 512 MiB, at most 3 GiB under WebAssembly (whose memory ends at 4 GiB); past it
+// the collector runs as usual. A lower limit already set (GOMEMLIMIT) stays.
 func relaxGC(ws *WorkloadScenario) func() {
 	rows := int64(ws.Workload.Rows) + int64(ws.Workload.UpstreamPerEpoch)*int64(max(0, ws.Workload.MaxBarriers()))
-	keep := rows * (int64(len(ws.Config.Columns))*32 + 160)
-	limit := max(512<<20, 2*keep)
+	keep := rows * (int64(len(ws.Config.Columns))*32 + 130)
+	limit := max(512<<20, keep+keep/2)
+	if runtime.GOARCH == "wasm" {
+		limit = min(limit, 3<<30)
+	}
 	prevLimit := debug.SetMemoryLimit(-1)
 	if prevLimit < limit {
 		limit = prevLimit
