@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -69,4 +70,109 @@ func TestParseBug(t *testing.T) {
 	assert.Equal(t, engine.BugNone, got)
 	_, err = engine.ParseBug("typo")
 	assert.Error(t, err)
+}
+
+// stepTexts collects everything the narration says at the current step: the explanations and
+// the reasons on the rows emitted at this step.
+func stepTexts(s *scenarios.Session) []string {
+	v := s.View()
+	var out []string
+	for _, ef := range v.Explanations {
+		out = append(out, ef.Text)
+	}
+	for _, o := range s.Timeline().Engine().Outputs() {
+		if o.Step != v.Step {
+			continue
+		}
+		for _, r := range o.Rows {
+			if r.Why != "" {
+				out = append(out, r.Why)
+			}
+		}
+	}
+	return out
+}
+
+// TestNoStateWriteNarratesWhatThisRunDoes: under no-state-write the barrier's narration never
+// claims the chunk is written or that the refreshed snapshot will emit a hidden insert or
+// skip a deleted row; it says per row what happens, and the invariant catches the deleted row
+// that comes back.
+func TestNoStateWriteNarratesWhatThisRunDoes(t *testing.T) {
+	s, err := scenarios.Load("t.yaml", []byte(`title: t
+table: {columns: [a, id], locality: [a], stream_key: [id]}
+vnodes: {count: 2, rule: ranges, bounds: [10]}
+fragment: 7
+bug: no-state-write
+steps:
+  - barrier: 1
+  - chunk: ["+ 1 100", "+ 11 200"]
+  - barrier: {epoch: 2, start_backfill: [7]}
+  - snapshot: 1
+  - chunk: ["+ 3 102", "- 11 200"]
+  - barrier: 3
+  - snapshot: 2
+  - barrier: 4
+`))
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(6))
+	texts := stepTexts(s)
+	all := strings.Join(texts, "\n")
+	for _, lie := range []string{"and written to the state table", "is written to the state table", "will emit it",
+		"never reads the old row", "where the snapshot will read it", "reads this row and emits it"} {
+		assert.NotContains(t, all, lie, "a sentence claims what this run does not do")
+	}
+	why := func(prefix string) string {
+		for _, tx := range texts {
+			if strings.HasPrefix(tx, prefix) {
+				return tx
+			}
+		}
+		return ""
+	}
+	assert.Contains(t, why("+(3,102) hidden"), "not written to the state table")
+	assert.Contains(t, why("+(3,102) hidden"), "never reaches downstream")
+	assert.Contains(t, why("-(11,200) hidden"), "still holds this row, so the refreshed snapshot reads it although the upstream deleted it")
+	require.NoError(t, s.RunToEnd())
+	inv := s.View().Invariant
+	assert.Equal(t, "violated", inv.Status)
+	assert.Equal(t, "[[11,200]]", mustJSON(inv.Extra), "the deleted row came back")
+	assert.Equal(t, "[[3,102]]", mustJSON(inv.Missing), "the hidden insert never arrived")
+}
+
+// TestMarkBeforeDrainSaysWhatHappensToEachRow: marked against the lagging pos, a key between
+// pos and the builder's last row is lost, but a key past the builder's last row is still
+// emitted by the refreshed snapshot, and each row's reason says which.
+func TestMarkBeforeDrainSaysWhatHappensToEachRow(t *testing.T) {
+	s, err := scenarios.Load("t.yaml", []byte(`title: t
+table: {columns: [a, id], locality: [a], stream_key: [id]}
+vnodes: {count: 2, rule: ranges, bounds: [10]}
+chunk_size: 2
+fragment: 7
+bug: mark-before-drain
+steps:
+  - barrier: 1
+  - chunk: ["+ 1 100", "+ 2 101", "+ 3 102"]
+  - barrier: {epoch: 2, start_backfill: [7]}
+  - snapshot: 3
+  - chunk: ["+ 2 150", "+ 4 103"]
+  - barrier: 3
+  - snapshot: 2
+  - barrier: 4
+`))
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(6))
+	why := map[string]string{}
+	for _, tx := range stepTexts(s) {
+		for _, row := range []string{"+(2,150)", "+(4,103)"} {
+			if strings.HasPrefix(tx, row+" hidden") {
+				why[row] = tx
+			}
+		}
+	}
+	assert.Contains(t, why["+(2,150)"], "never emitted")
+	assert.NotContains(t, why["+(4,103)"], "never emitted", "(4,103) lies past the builder's last row (3,102)")
+	assert.Contains(t, why["+(4,103)"], "this row is left to the refreshed snapshot, which reads it from there")
+	require.NoError(t, s.RunToEnd())
+	assert.Contains(t, outputs(s), "chunk +(4,103)✓", "the refreshed snapshot did emit (4,103)")
+	assert.Equal(t, "[[2,150]]", mustJSON(s.View().Invariant.Missing), "only (2,150) is lost")
 }

@@ -252,6 +252,10 @@ func TestFormatStep(t *testing.T) {
 		{startBar(5, 7, 8), "barrier: {epoch: 5, start_backfill: [7, 8]}"},
 		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 5, StartBackfill: []int64{}}}, "barrier: {epoch: 5, start_backfill: [], checkpoint: false}"},
 		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 6, Rescale: true, Checkpoint: true}}, "barrier: {epoch: 6, rescale: true}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 7, Mutation: engine.MutationPause, Checkpoint: true}}, "barrier: {epoch: 7, mutation: pause}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 8, Mutation: engine.MutationResume}}, "barrier: {epoch: 8, mutation: resume, checkpoint: false}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 9, Mutation: engine.MutationThrottle, Throttle: 1, Checkpoint: true}}, "barrier: {epoch: 9, mutation: {throttle: 1}}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 10, Mutation: engine.MutationThrottle, Throttle: 0, Checkpoint: true}}, "barrier: {epoch: 10, mutation: {throttle: 0}}"},
 		{chunk(row(engine.OpInsert, true, i(1), s("x"))), `chunk: ["+ 1 x"]`},
 		{chunk(row(engine.OpUpdateDelete, false, engine.Null(), s("it's")), row(engine.OpUpdateInsert, true, i(-5), s(""))), `chunk: ["(U- null 'it''s')", "U+ -5 ''"]`},
 		{chunk(row(engine.OpDelete, true, i(1), s("true")), row(engine.OpInsert, true, i(2), s("null")), row(engine.OpInsert, true, i(3), s("42"))), `chunk: ["- 1 'true'", "+ 2 'null'", "+ 3 '42'"]`},
@@ -314,7 +318,7 @@ func TestParseStep(t *testing.T) {
 		"":                                 "1:1: empty step: expected one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover",
 		"barrier: [":                       "1:1: invalid YAML: did not find expected node content",
 		"watermark: {column: v, value: 1}": "1:31: column v is varchar; 1 is an integer (write '1' in quotes for a string)",
-		"barrier: {epoch: 2, rescale: true, x: 1}": `1:36: unknown key "x" in barrier; allowed keys: epoch, start_backfill, rescale, checkpoint`,
+		"barrier: {epoch: 2, rescale: true, x: 1}": `1:36: unknown key "x" in barrier; allowed keys: epoch, start_backfill, rescale, mutation, checkpoint`,
 	}
 	for text, want := range bad {
 		_, err := ParseStep(cfg, text)

@@ -82,8 +82,24 @@ func TestRunText(t *testing.T) {
 	require.Equal(t, 0, run([]string{"run", "happy-path"}, &stdout, &stderr), stderr.String())
 	out := stdout.String()
 	assert.Contains(t, out, "→ chunk +(3,102)✗ +(13,202)✗")
-	assert.Contains(t, out, "(3,102) hidden: vnode 0 is in progress at (2,101) and (3,102) > (2,101); the refreshed snapshot will emit it")
+	assert.Contains(t, out, "(3,102) hidden: vnode 0 is in progress at (2,101) and (3,102) > (2,101); the chunk is written to the state table, so this row is left to the refreshed snapshot, which reads it from there")
 	assert.Contains(t, out, "invariant: holds")
+}
+
+// TestRunTextCitesFilesByName: each explanation names the file and lines it cites, in words a
+// newcomer reads, and a sentence about the explainer's own check says so instead of citing.
+func TestRunTextCitesFilesByName(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", "happy-path"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "[locality_provider.rs:672-687]\n", "the marking sentence")
+	assert.NotContains(t, out, "[LP:")
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"run", "bug-no-state-write"}, &stdout, &stderr), stderr.String())
+	assert.Regexp(t, `Invariant violated at e\d+: .*\[the explainer's own, not RisingWave's\]\n`, stdout.String())
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"run", "first-message-not-barrier"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), ".expect() on it panics.  [executor/mod.rs:1474-1476]\n")
 }
 
 // TestRunTextExplainsTheFailure: at the failing step the text trace prints the failure's
