@@ -25,14 +25,14 @@ func (e *Engine) Play(s Step) {
 			if !e.narrate {
 				return
 			}
-			e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s; in this run the snapshot has only %s left (%s), so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
+			e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
 			return
 		}
 	}
 	e.step++
 	e.effects = e.effects[:0:0]
 	if e.narrate {
-		e.effects = append(e.effects, e.adaptEffect("The script's step asks: %s. It cannot happen in this run (%s): %s, so the step is skipped.", asked, e.runDiffers(), lowerFirst(why)))
+		e.effects = append(e.effects, e.adaptEffect("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
 	}
 }
 
@@ -45,9 +45,9 @@ func (e *Engine) adaptEffect(format string, args ...any) Effect {
 // runDiffers says why this run differs from the one its script was written for.
 func (e *Engine) runDiffers() string {
 	if e.cfg.Bug != BugNone {
-		return fmt.Sprintf("bug mode %s changed what happened before it", e.cfg.Bug)
+		return fmt.Sprintf("bug mode %s changed what happened before this step", e.cfg.Bug)
 	}
-	return "the script was written for a bug mode, and without it things happened differently before"
+	return "without its bug mode things happened differently before this step"
 }
 
 func lowerFirst(s string) string {

@@ -176,3 +176,45 @@ steps:
 	assert.Contains(t, outputs(s), "chunk +(4,103)✓", "the refreshed snapshot did emit (4,103)")
 	assert.Equal(t, "[[2,150]]", mustJSON(s.View().Invariant.Missing), "only (2,150) is lost")
 }
+
+// TestEveryBugModePlaysTheWholeScript: every built-in under every bug mode (and with none)
+// reaches the end of its script; a step that no longer fits is adapted and says so.
+func TestEveryBugModePlaysTheWholeScript(t *testing.T) {
+	modes := []string{"none"}
+	for _, b := range engine.Bugs {
+		modes = append(modes, b.Name)
+	}
+	adapted := 0
+	for _, name := range scenarios.BuiltinNames() {
+		for _, mode := range modes {
+			s, err := scenarios.OpenBuiltin(name)
+			require.NoError(t, err)
+			require.NoError(t, s.SetBug(mode), "%s --bug %s", name, mode)
+			steps := len(s.Scenario.Steps)
+			require.Equal(t, steps, s.Steps(), "%s --bug %s keeps its whole script", name, mode)
+			for s.Timeline().Pos() < s.Steps() {
+				require.NoError(t, s.Step(), "%s --bug %s", name, mode)
+				for _, ef := range s.View().Explanations {
+					if ef.Kind == "adapt" {
+						adapted++
+						assert.Contains(t, ef.Text, "The script's step asks: ", "%s --bug %s", name, mode)
+						assert.Empty(t, ef.URL, "adapting the script is the explainer's own doing")
+						assert.Equal(t, engine.UncitedOurs, ef.Uncited)
+					}
+				}
+			}
+			assert.Equal(t, steps, s.Timeline().Engine().StepCount(), "%s --bug %s", name, mode)
+		}
+	}
+	t.Logf("%d steps adapted over %d built-ins × %d modes", adapted, len(scenarios.BuiltinNames()), len(modes))
+	assert.Positive(t, adapted, "some built-in needs adapting under some bug mode")
+}
+
+// TestEachBugModeNamesItsScenario: the bug menu can open the built-in that shows each mode.
+func TestEachBugModeNamesItsScenario(t *testing.T) {
+	for _, b := range engine.Bugs {
+		s, err := scenarios.OpenBuiltin(b.Scenario)
+		require.NoError(t, err, b.Name)
+		assert.Equal(t, b.Bug, s.Scenario.Config.Bug, "%s runs under its bug mode", b.Scenario)
+	}
+}

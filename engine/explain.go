@@ -59,7 +59,7 @@ func (f Effect) Cite() string {
 	case f.Uncited == UncitedOutside:
 		return "not in locality_provider.rs"
 	}
-	return "the explainer's own, not RisingWave's"
+	return "not RisingWave's code: the explainer's own"
 }
 
 // shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs.

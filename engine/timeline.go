@@ -40,6 +40,9 @@ type Timeline struct {
 	// Adapt plays the script with Engine.Play instead of Apply: it was written for another run
 	// (another bug mode), so a step that no longer fits is adapted, never refused or dropped.
 	Adapt bool
+	// NoteCaveat precedes every step's note when the script's notes were written for another run
+	// than this one (another bug mode): they may not describe this run.
+	NoteCaveat string
 }
 
 // NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
@@ -289,6 +292,9 @@ func (t *Timeline) View() View {
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
 		v.Note = t.script[p-1].Note
+		if v.Note != "" {
+			v.Note = t.NoteCaveat + v.Note
+		}
 		v.Pause = t.script[p-1].Pause
 	}
 	for i := t.Pos(); i < len(t.script); i++ {

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
 )
@@ -130,5 +131,25 @@ func (s *Session) SetBug(name string) error {
 	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
 	s.tl.Branched = branched
 	s.tl.Adapt = b != s.fileBug || branched
+	if b != s.fileBug {
+		s.tl.NoteCaveat = fmt.Sprintf("(Written for this scenario %s; this run, %s, may differ.) ", bugPhrase(s.fileBug), bugPhrase(b))
+	}
 	return s.tl.Goto(pos)
+}
+
+// bugPhrase names a run's bug mode in words.
+func bugPhrase(b engine.Bug) string {
+	if b == engine.BugNone {
+		return "without a bug mode"
+	}
+	return "under bug mode " + b.String()
+}
+
+// Note returns a step's note as this run shows it (with the caveat when the note was written
+// for another bug mode).
+func (s *Session) Note(st engine.Step) string {
+	if st.Note == "" {
+		return ""
+	}
+	return s.tl.NoteCaveat + strings.TrimSpace(st.Note)
 }

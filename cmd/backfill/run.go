@@ -112,7 +112,7 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 		e := tl.Engine()
 		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
 		if st.Note != "" {
-			fmt.Fprintf(w, "  note: %s\n", strings.TrimSpace(st.Note))
+			fmt.Fprintf(w, "  note: %s\n", s.Note(st))
 		}
 		outs := e.Outputs()
 		first := len(outs)
