@@ -54,6 +54,8 @@ type Effect struct {
 // Cite renders where a sentence comes from for people, e.g. "locality_provider.rs:437-465".
 func (f Effect) Cite() string {
 	switch {
+	case f.File != "" && f.Lines[0] == f.Lines[1]:
+		return fmt.Sprintf("%s:%d", shortFile(f.File), f.Lines[0])
 	case f.File != "":
 		return fmt.Sprintf("%s:%d-%d", shortFile(f.File), f.Lines[0], f.Lines[1])
 	case f.Uncited == UncitedOutside:
