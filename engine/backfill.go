@@ -234,6 +234,17 @@ func (e *Engine) markBuffered() bool {
 		if out == nil {
 			out = e.mark(c.rows, false)
 		}
+		if e.cfg.Bug == BugEmitBeyondPos {
+			var early []string
+			for _, r := range c.rows {
+				if e.beyondPos(r) {
+					early = append(early, r.Op.String()+r.Row.String())
+				}
+			}
+			if len(early) > 0 {
+				e.sayBug(siteBugEmitBeyond, "%s %s past %s vnode's pos but emitted visible. RisingWave hides such a row (these lines).", strings.Join(early, " "), isAre(len(early)), map[bool]string{true: "its", false: "their"}[len(early) == 1])
+			}
+		}
 		e.explainMarked(out, written)
 		e.emitChunk(out, "marked")
 		if written {

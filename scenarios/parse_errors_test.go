@@ -96,6 +96,8 @@ var errorCases = []errCase{
 	{"error without message", hdr + "  - error:\n", "5:11: error needs a message, e.g. error: upstream actor panicked"},
 	{"error empty message", hdr + "  - error: ''\n", "5:12: error needs a message, e.g. error: upstream actor panicked"},
 
+	{"snapshot_error without a message", hdr + "  - snapshot_error: ''\n", "5:21: snapshot_error needs a message, e.g. snapshot_error: storage read timed out"},
+
 	// barriers
 	{"unknown key in barrier", hdr + "  - barrier: {epoch: 1, stop: true}\n", "5:25: unknown key \"stop\" in barrier; allowed keys: epoch, start_backfill, rescale, mutation, checkpoint"},
 	{"unknown mutation", hdr + "  - barrier: {epoch: 1, mutation: stop}\n", "5:35: unknown mutation \"stop\"; a barrier's mutation is pause, resume or {throttle: N}"},

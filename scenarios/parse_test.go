@@ -267,6 +267,8 @@ func TestFormatStep(t *testing.T) {
 		{engine.Step{Kind: engine.EventEnd}, "end"},
 		{engine.Step{Kind: engine.EventRecover}, "recover"},
 		{engine.Step{Kind: engine.EventError, Message: "boom"}, "error: boom"},
+		{engine.Step{Kind: engine.EventSnapshotError, Message: "storage read timed out"}, `snapshot_error: "storage read timed out"`},
+		{engine.Step{Kind: engine.EventSnapshotError, Message: "x", Note: "n"}, `{snapshot_error: x, note: "n"}`},
 		{engine.Step{Kind: engine.EventError, Message: "upstream: failed, #1"}, `error: "upstream: failed, #1"`},
 		{engine.Step{Kind: engine.EventEnd, Note: "the end"}, `{end: null, note: "the end"}`},
 		{engine.Step{Kind: engine.EventSnapshot, Count: 1, Note: "x"}, `{snapshot: 1, note: x}`},
@@ -347,4 +349,19 @@ func TestFormatScenarioEdgeCases(t *testing.T) {
 	assert.Equal(t, 0, sc.Config.StartProgress[0].Vnode, "progress is sorted by vnode")
 	assertRoundTrip(t, sc)
 	assert.True(t, strings.HasPrefix(FormatScenario(sc), "title: \"#1: a 'title' with \\\"quotes\\\"\"\n"))
+}
+
+// TestBuiltinsRoundTrip: every built-in scenario, written out by FormatScenario and read back,
+// is the same scenario (every step kind the built-ins use, mutations and snapshot errors
+// included).
+func TestBuiltinsRoundTrip(t *testing.T) {
+	for _, name := range BuiltinNames() {
+		t.Run(name, func(t *testing.T) {
+			text, err := BuiltinText(name)
+			require.NoError(t, err)
+			sc, err := Parse(name+".yaml", text)
+			require.NoError(t, err)
+			assertRoundTrip(t, sc)
+		})
+	}
 }
