@@ -271,7 +271,7 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 		if e.progress[vi].State == Completed {
 			gap = true
 		}
-		fates[i] = fmt.Sprintf("%s of vnode %d: %s", r.Op.String()+r.Row.String(), v, e.hiddenFate(r, written))
+		fates[i] = fmt.Sprintf("%s of vnode %d: %s", r.Op.String()+r.Row.String(), v, strings.TrimPrefix(e.hiddenFate(r, written), "but "))
 	}
 	if len(fates) == 0 {
 		fates = append(fates, "it is empty (all its rows were invisible)")
