@@ -12,7 +12,7 @@ type rsEntry struct {
 // vnode's rows until one of them changes that vnode (copy-on-write), so keeping the state of a
 // checkpoint, or a timeline's copy of an engine, costs one slice header per vnode, not one
 // entry per row. It models the upstream's content (counts are 1, keyed by pk) and downstream's
-// view (a multiset; a count may go negative when a row is deleted that was never inserted).
+// view (a multiset: a count is never below zero, see remove).
 type rowset struct {
 	pk    []int
 	parts [][]rsEntry
@@ -80,6 +80,15 @@ func (s *rowset) add(vi int, row Row, d int) {
 		p[i] = rsEntry{row: row, count: d}
 	}
 	s.parts[vi] = p
+}
+
+// remove takes one copy of row out, if the set holds it, and reports whether it did.
+func (s *rowset) remove(vi int, row Row) bool {
+	if _, found := s.search(vi, row); !found {
+		return false
+	}
+	s.add(vi, row, -1)
+	return true
 }
 
 // getPK returns the row holding row's pk (pk-keyed use: the upstream's content).

@@ -100,3 +100,33 @@ func (t *StateTable) rowsAfter(vi int, pos Row) []Row {
 	i := sort.Search(len(rows), func(i int) bool { return comparePK(rows[i], pos, t.pk) > 0 })
 	return rows[i:]
 }
+
+// latestIndex maps each pk the pending writes touch to the row it will hold once they are
+// committed (nil: deleted). Marking a barrier's buffer looks keys up in it.
+type latestIndex map[string]Row
+
+// pendingIndex indexes the pending writes (the last write of a pk wins).
+func (t *StateTable) pendingIndex() latestIndex {
+	idx := make(latestIndex, len(t.pending))
+	for _, w := range t.pending {
+		var r Row
+		if w.put {
+			r = w.row
+		}
+		idx[w.row.Project(t.pk).key()] = r
+	}
+	return idx
+}
+
+// latest returns the row the state table holds for a pk once its pending writes (indexed in
+// idx) are committed.
+func (t *StateTable) latest(idx latestIndex, vi int, key Row) (Row, bool) {
+	if r, ok := idx[key.key()]; ok {
+		return r, r != nil
+	}
+	rows := t.committed[vi]
+	if i, found := t.search(rows, key); found {
+		return rows[i], true
+	}
+	return nil, false
+}
