@@ -120,9 +120,6 @@ func (e *Engine) checkVnode(vi int, from Row) vnodeCheck {
 	hc := e.down.parts[vi].entriesFrom(skipDown, -1)
 	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
-		if en.count < 0 {
-			c.extra = append(c.extra, en.row) // deleted more often than inserted
-		}
 		for k := keep; k < en.count; k++ {
 			c.extra = append(c.extra, en.row)
 		}
@@ -149,9 +146,6 @@ func (e *Engine) checkVnode(vi int, from Row) vnodeCheck {
 			extra(have, 0)
 			have, hok = hc.next()
 		default:
-			if have.count < 1 {
-				c.missing = append(c.missing, want.row)
-			}
 			extra(have, 1)
 			want, wok = wc.next()
 			have, hok = hc.next()
@@ -200,9 +194,9 @@ func (e *Engine) checkInvariant() {
 		inv.Text = fmt.Sprintf("Invariant violated at e%d: downstream should hold %s, but is %s.", e.epoch, scope, strings.Join(parts, "; "))
 	}
 	if inv.Status == "violated" && e.inv.Status != "violated" {
-		e.say("invariant", LinesBackfillBarrier, "%s", inv.Text)
+		e.say(siteInvariant, "%s (This check is the explainer's own, not RisingWave's.)", inv.Text)
 		if info := e.cfg.Bug.Info(); info != nil {
-			e.sayBug("caused this. %s", info.Why)
+			e.sayBug(info.cause, "caused this. %s", info.Why)
 			if info.Fix != "" && e.narrate {
 				e.effects[len(e.effects)-1].Fix = info.Fix
 			}

@@ -28,8 +28,7 @@ type part struct {
 // keeping the state of a checkpoint, or a timeline's copy of an engine, costs one part header
 // per vnode, and a change after it copies one block and the vnode's list of blocks, not the
 // vnode's entries. It models the upstream's content (counts are 1, keyed by pk) and
-// downstream's view (a multiset; a count may go negative when a row is deleted that was never
-// inserted).
+// downstream's view (a multiset: a count is never below zero, see remove).
 type rowset struct {
 	pk    []int
 	parts []part
@@ -188,6 +187,20 @@ func (s *rowset) add(vi int, row Row, d int) {
 			p.own = slices.Insert(p.own, b+1, true)
 		}
 	}
+}
+
+// remove takes one copy of row out, if the set holds it, and reports whether it did.
+func (s *rowset) remove(vi int, row Row) bool {
+	p := &s.parts[vi]
+	if p.n == 0 {
+		return false
+	}
+	b, i := p.find(func(en rsEntry) bool { return s.cmp(en.row, row) >= 0 })
+	if b == len(p.blocks) || s.cmp(p.blocks[b][i].row, row) != 0 {
+		return false
+	}
+	s.add(vi, row, -1)
+	return true
 }
 
 // getPK returns the row holding row's pk (pk-keyed use: the upstream's content).

@@ -59,6 +59,12 @@ func (t *StateTable) write(put bool, vi int, row Row) {
 	t.pending = append(t.pending, write{put: put, vi: vi, row: row})
 }
 
+// search finds the index of the first row in rows whose pk is ≥ key.
+func (t *StateTable) search(rows []Row, key Row) (int, bool) {
+	i := sort.Search(len(rows), func(i int) bool { return comparePK(rows[i], key, t.pk) >= 0 })
+	return i, i < len(rows) && comparePK(rows[i], key, t.pk) == 0
+}
+
 // comparePK compares a full row's pk with a pk tuple.
 func comparePK(row Row, key Row, pk []int) int {
 	for i, c := range pk {
@@ -155,4 +161,34 @@ func (t *StateTable) rowsAfter(vi int, pos Row) []Row {
 	}
 	i := sort.Search(len(rows), func(i int) bool { return comparePK(rows[i], pos, t.pk) > 0 })
 	return rows[i:]
+}
+
+// latestIndex maps each pk the pending writes touch to the row it will hold once they are
+// committed (nil: deleted). Marking a barrier's buffer looks keys up in it.
+type latestIndex map[string]Row
+
+// pendingIndex indexes the pending writes (the last write of a pk wins).
+func (t *StateTable) pendingIndex() latestIndex {
+	idx := make(latestIndex, len(t.pending))
+	for _, w := range t.pending {
+		var r Row
+		if w.put {
+			r = w.row
+		}
+		idx[w.row.Project(t.pk).key()] = r
+	}
+	return idx
+}
+
+// latest returns the row the state table holds for a pk once its pending writes (indexed in
+// idx) are committed.
+func (t *StateTable) latest(idx latestIndex, vi int, key Row) (Row, bool) {
+	if r, ok := idx[key.key()]; ok {
+		return r, r != nil
+	}
+	rows := t.committed[vi]
+	if i, found := t.search(rows, key); found {
+		return rows[i], true
+	}
+	return nil, false
 }

@@ -37,6 +37,12 @@ type Timeline struct {
 	// Branched is true once the script differs from the one the timeline was made with (an
 	// injected event or a choice other than the scripted step).
 	Branched bool
+	// Adapt plays the script with Engine.Play instead of Apply: it was written for another run
+	// (another bug mode), so a step that no longer fits is adapted, never refused or dropped.
+	Adapt bool
+	// NoteCaveat precedes every step's note when the script's notes were written for another run
+	// than this one (another bug mode): they may not describe this run.
+	NoteCaveat string
 }
 
 // NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
@@ -89,7 +95,9 @@ func (t *Timeline) Forward() error {
 	if pos >= len(t.script) {
 		return fmt.Errorf("already at the last step (%d)", pos)
 	}
-	if err := t.cur.Apply(t.script[pos]); err != nil {
+	if t.Adapt {
+		t.cur.Play(t.script[pos])
+	} else if err := t.cur.Apply(t.script[pos]); err != nil {
 		return &StepError{Index: pos, Err: err.(*InputError)}
 	}
 	if t.Pos()%checkpointEvery == 0 && t.saved[t.Pos()] == nil {
@@ -284,6 +292,9 @@ func (t *Timeline) View() View {
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
 		v.Note = t.script[p-1].Note
+		if v.Note != "" {
+			v.Note = t.NoteCaveat + v.Note
+		}
 		v.Pause = t.script[p-1].Pause
 	}
 	for i := t.Pos(); i < len(t.script); i++ {
@@ -310,7 +321,9 @@ func (t *Timeline) Marks() []Mark {
 		e := t.base.Clone()
 		e.SetNarration(false)
 		for _, s := range t.script {
-			if e.Apply(s) != nil {
+			if t.Adapt {
+				e.Play(s)
+			} else if e.Apply(s) != nil {
 				break // the rest of the script cannot happen
 			}
 		}
@@ -324,6 +337,13 @@ func (e *Engine) messageView(s Step, step int) MessageView {
 	switch s.Kind {
 	case EventBarrier:
 		m.Type, m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = "barrier", s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
+		if s.Barrier.Mutation != MutationNone {
+			m.Mutation = s.Barrier.Mutation.String()
+		}
+		if s.Barrier.Mutation == MutationThrottle {
+			t := s.Barrier.Throttle
+			m.Throttle = &t
+		}
 	case EventChunk:
 		m.Type = "chunk"
 		for _, r := range s.Chunk {

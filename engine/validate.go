@@ -1,6 +1,9 @@
 package engine
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // checkRow checks a row's width, its values' types and that this actor owns its vnode.
 func (e *Engine) checkRow(r Row) *InputError { return e.checkRowOwned(r, true) }
@@ -56,8 +59,14 @@ func (e *Engine) validate(s Step) error {
 		if s.Barrier.Epoch <= e.lastEpoch {
 			return inputErr(-1, "epoch %d does not increase: the last barrier carried epoch %d", s.Barrier.Epoch, e.lastEpoch)
 		}
-		if s.Barrier.StartBackfill != nil && s.Barrier.Rescale {
-			return inputErr(-1, "a barrier carries one mutation: start_backfill and rescale together")
+		if s.Barrier.mutationCount() > 1 {
+			return inputErr(-1, "a barrier carries one mutation: %s together", strings.Join(s.Barrier.mutationNames(), " and "))
+		}
+		if s.Barrier.Mutation > MutationThrottle {
+			return inputErr(-1, "unknown barrier mutation %d", s.Barrier.Mutation)
+		}
+		if s.Barrier.Mutation == MutationThrottle && (s.Barrier.Throttle < 0 || s.Barrier.Throttle > MaxThrottle) {
+			return inputErr(-1, "a throttle's rate limit is 0 to %d, found %d", MaxThrottle, s.Barrier.Throttle)
 		}
 	case EventChunk:
 		return e.validateChunk(s.Chunk)

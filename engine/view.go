@@ -70,6 +70,8 @@ type MessageView struct {
 	Checkpoint    bool         `json:"checkpoint,omitempty"`
 	StartBackfill []int64      `json:"start_backfill,omitempty"`
 	Rescale       bool         `json:"rescale,omitempty"`
+	Mutation      string       `json:"mutation,omitempty"` // pause | resume | throttle: a mutation the executor ignores
+	Throttle      *int64       `json:"throttle,omitempty"` // the throttle's rate limit
 	Rows          []outRowJSON `json:"rows,omitempty"`
 	Column        string       `json:"column,omitempty"`
 	Value         *Value       `json:"value,omitempty"`

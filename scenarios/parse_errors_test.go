@@ -96,8 +96,20 @@ var errorCases = []errCase{
 	{"error without message", hdr + "  - error:\n", "5:11: error needs a message, e.g. error: upstream actor panicked"},
 	{"error empty message", hdr + "  - error: ''\n", "5:12: error needs a message, e.g. error: upstream actor panicked"},
 
+	{"snapshot_error without a message", hdr + "  - snapshot_error: ''\n", "5:21: snapshot_error needs a message, e.g. snapshot_error: storage read timed out"},
+
 	// barriers
-	{"unknown key in barrier", hdr + "  - barrier: {epoch: 1, mutation: stop}\n", "5:25: unknown key \"mutation\" in barrier; allowed keys: epoch, start_backfill, rescale, checkpoint"},
+	{"unknown key in barrier", hdr + "  - barrier: {epoch: 1, stop: true}\n", "5:25: unknown key \"stop\" in barrier; allowed keys: epoch, start_backfill, rescale, mutation, checkpoint"},
+	{"unknown mutation", hdr + "  - barrier: {epoch: 1, mutation: stop}\n", "5:35: unknown mutation \"stop\"; a barrier's mutation is pause, resume or {throttle: N}"},
+	{"mutation a list", hdr + "  - barrier: {epoch: 1, mutation: [pause]}\n", "5:35: mutation: expected pause, resume or {throttle: N}, found a list"},
+	{"throttle without its rate limit", hdr + "  - barrier: {epoch: 1, mutation: throttle}\n", "5:35: a throttle needs its rate limit: mutation: {throttle: N}, N from 0 to 4294967295"},
+	{"throttle negative", hdr + "  - barrier: {epoch: 1, mutation: {throttle: -1}}\n", "5:46: throttle must be in 0..4294967295, found -1"},
+	{"throttle too large", hdr + "  - barrier: {epoch: 1, mutation: {throttle: 4294967296}}\n", "5:46: throttle must be in 0..4294967295, found 4294967296"},
+	{"throttle not an integer", hdr + "  - barrier: {epoch: 1, mutation: {throttle: fast}}\n", "5:46: throttle: expected a non-negative integer (the rate limit, 0 to 4294967295), found \"fast\""},
+	{"throttle a fraction", hdr + "  - barrier: {epoch: 1, mutation: {throttle: 1.5}}\n", "5:46: throttle: expected a non-negative integer (the rate limit, 0 to 4294967295), found the number 1.5"},
+	{"unknown key in mutation", hdr + "  - barrier: {epoch: 1, mutation: {rate: 1}}\n", "5:36: unknown key \"rate\" in mutation; allowed keys: throttle"},
+	{"mutation with start_backfill", hdr + "  - barrier: {epoch: 1, start_backfill: [7], mutation: pause}\n", "5:46: a barrier carries one mutation: start_backfill and mutation: pause together are an error (use two barriers)"},
+	{"mutation with rescale", hdr + "  - barrier: {epoch: 1, mutation: resume, rescale: true}\n", "5:43: a barrier carries one mutation: mutation: resume and rescale together are an error (use two barriers)"},
 	{"barrier without epoch", hdr + "  - barrier: {checkpoint: false}\n", "5:14: barrier: missing key \"epoch\""},
 	{"epoch going back", hdr + "  - barrier: 2\n  - barrier: 1\n", "6:14: epoch 1 does not increase: the barrier at line 5 had epoch 2 (epochs increase strictly, also across recover)"},
 	{"equal epoch", hdr + "  - barrier: 2\n  - barrier: {epoch: 2, checkpoint: false}\n", "6:22: epoch 2 does not increase: the barrier at line 5 had epoch 2 (epochs increase strictly, also across recover)"},

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
 )
@@ -14,6 +15,7 @@ type Session struct {
 	Scenario *Scenario
 	base     *engine.Engine
 	tl       *engine.Timeline
+	fileBug  engine.Bug // the bug mode the script was written (and checked) for
 }
 
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
@@ -27,7 +29,7 @@ func Load(file string, text []byte) (*Session, error) {
 	if err != nil {
 		return nil, &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 	}
-	s := &Session{Scenario: sc, base: base}
+	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
 		return nil, sc.stepError(err)
@@ -106,8 +108,9 @@ func (s *Session) Script() *Scenario {
 // RunToEnd goes to the last step.
 func (s *Session) RunToEnd() error { return s.tl.Goto(s.tl.Len()) }
 
-// SetBug turns a bug mode on (or off with "none"), keeping the script as far as it can still
-// happen under the new behaviour and the current step where possible.
+// SetBug turns a bug mode on (or off with "none"), keeping the current step. The whole script
+// still plays: it was checked for the file's own bug mode, so under another one a step that no
+// longer fits is adapted and the adaptation narrated (engine.Engine.Play), never cut off.
 func (s *Session) SetBug(name string) error {
 	b, err := engine.ParseBug(name)
 	if err != nil {
@@ -119,20 +122,34 @@ func (s *Session) SetBug(name string) error {
 	if err != nil {
 		return err
 	}
-	script := s.tl.Script()
-	if err := engine.Validate(base, script); err != nil {
-		var se *engine.StepError
-		if errors.As(err, &se) {
-			script = script[:se.Index]
-		}
-	}
-	pos := min(s.tl.Pos(), len(script))
+	pos := s.tl.Pos()
 	sc := *s.Scenario
 	sc.Config = &cfg
 	s.Scenario = &sc
 	s.base = base
 	branched := s.tl.Branched
-	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), script...), s.format)
+	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
 	s.tl.Branched = branched
+	s.tl.Adapt = b != s.fileBug || branched
+	if b != s.fileBug {
+		s.tl.NoteCaveat = fmt.Sprintf("(Written for this scenario %s; this run, %s, may differ.) ", bugPhrase(s.fileBug), bugPhrase(b))
+	}
 	return s.tl.Goto(pos)
+}
+
+// bugPhrase names a run's bug mode in words.
+func bugPhrase(b engine.Bug) string {
+	if b == engine.BugNone {
+		return "without a bug mode"
+	}
+	return "under bug mode " + b.String()
+}
+
+// Note returns a step's note as this run shows it (with the caveat when the note was written
+// for another bug mode).
+func (s *Session) Note(st engine.Step) string {
+	if st.Note == "" {
+		return ""
+	}
+	return s.tl.NoteCaveat + strings.TrimSpace(st.Note)
 }

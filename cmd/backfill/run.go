@@ -101,6 +101,9 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
 	if info := cfg.Bug.Info(); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
+		if info.History != "" {
+			fmt.Fprintf(w, "%s\n", info.History)
+		}
 	}
 	if cfg.Summary != "" {
 		fmt.Fprintf(w, "%s\n", strings.TrimSpace(cfg.Summary))
@@ -115,7 +118,7 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 		e := tl.Engine()
 		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
 		if st.Note != "" {
-			fmt.Fprintf(w, "  note: %s\n", strings.TrimSpace(st.Note))
+			fmt.Fprintf(w, "  note: %s\n", s.Note(st))
 		}
 		outs := e.Outputs()
 		first := len(outs)
@@ -126,7 +129,7 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 			fmt.Fprintf(w, "  → %s\n", o)
 		}
 		for _, ef := range e.Effects() {
-			fmt.Fprintf(w, "  · %s  [LP:%d-%d]\n", ef.Text, ef.Lines[0], ef.Lines[1])
+			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
 		}
 		if f := e.FailureExplanation(); f != nil && f.Step == tl.Pos() {
 			writeFailure(w, f)

@@ -203,71 +203,98 @@ func num(n int) string {
 	return b.String()
 }
 
-// workloadGoldens lists the workloads `backfill check` replays and their golden summaries:
-// every built-in workload (DIR/workloads/NAME.json) and every scenarios/testdata/scale/*.yaml
-// (the .json beside it), where DIR is the golden traces' directory.
+// workloadGoldens lists the workloads `backfill check` replays and where their golden summary
+// (.json) and table (.txt) are: every built-in workload (scale/golden/NAME beside DIR, the golden
+// traces' directory) and every scale/*.yaml beside DIR (the golden files next to it).
 func workloadGoldens(dir string) (texts map[string][]byte, files map[string]string, golden map[string]string, order []string) {
 	texts, files, golden = map[string][]byte{}, map[string]string{}, map[string]string{}
+	scale := filepath.Join(dir, "..", "scale")
 	for _, n := range scenarios.WorkloadNames() {
 		t, err := scenarios.WorkloadText(n)
 		if err != nil {
 			continue
 		}
 		key := "workload " + n
-		texts[key], files[key], golden[key] = t, scenarios.WorkloadFile(n), filepath.Join(dir, "workloads", n+".json")
+		texts[key], files[key], golden[key] = t, scenarios.WorkloadFile(n), filepath.Join(scale, "golden", n)
 		order = append(order, key)
 	}
-	extra, _ := filepath.Glob(filepath.Join(dir, "..", "scale", "*.yaml"))
+	extra, _ := filepath.Glob(filepath.Join(scale, "*.yaml"))
 	for _, f := range extra {
 		t, err := os.ReadFile(f)
 		if err != nil {
 			continue
 		}
 		key := "workload " + filepath.ToSlash(f)
-		texts[key], files[key], golden[key] = t, filepath.Base(f), strings.TrimSuffix(f, ".yaml")+".json"
+		texts[key], files[key], golden[key] = t, filepath.Base(f), strings.TrimSuffix(f, ".yaml")
 		order = append(order, key)
 	}
 	return texts, files, golden, order
 }
 
+// renderWorkload runs a workload and renders its summary as JSON and as the table.
+func renderWorkload(file string, text []byte) (js, table []byte, err error) {
+	ws, err := scenarios.ParseWorkload(file, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	sum, err := ws.Run(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if js, err = sum.JSON(); err != nil {
+		return nil, nil, err
+	}
+	var b bytes.Buffer
+	writeScaleText(ws, sum, &b)
+	return js, b.Bytes(), nil
+}
+
 // checkWorkloads runs each workload of workloadGoldens and compares (or, with update, writes)
-// its summary; it returns how many it checked and how many differ.
+// its summary and its table; it returns how many it checked and how many differ.
 func checkWorkloads(dir string, update bool, stdout, stderr io.Writer) (n, failed int) {
 	texts, files, golden, order := workloadGoldens(dir)
 	for _, key := range order {
 		n++
-		sum, err := scenarios.Scale(files[key], texts[key], nil)
-		if err == nil {
-			var b []byte
-			if b, err = sum.JSON(); err == nil {
-				if update {
-					if err := os.MkdirAll(filepath.Dir(golden[key]), 0o755); err != nil {
-						fmt.Fprintf(stderr, "%s: %v\n", key, err)
-						return n, failed + 1
-					}
-					if err := os.WriteFile(golden[key], b, 0o644); err != nil {
-						fmt.Fprintf(stderr, "%s: %v\n", key, err)
-						return n, failed + 1
-					}
-					fmt.Fprintf(stdout, "updated %s\n", golden[key])
-					continue
+		js, table, err := renderWorkload(files[key], texts[key])
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", key, err)
+			failed++
+			continue
+		}
+		ok := true
+		for _, g := range []struct {
+			ext string
+			got []byte
+		}{{".json", js}, {".txt", table}} {
+			path := golden[key] + g.ext
+			if update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+					err = os.WriteFile(path, g.got, 0o644)
 				}
-				want, rerr := os.ReadFile(golden[key])
-				switch {
-				case rerr != nil:
-					fmt.Fprintf(stderr, "%s: no golden summary (%v); run `backfill check -update` to write it\n", key, rerr)
-					failed++
-				case !bytes.Equal(b, want):
-					fmt.Fprintf(stderr, "%s: the summary differs from %s (rerun with -update if the change is on purpose)\n", key, golden[key])
-					failed++
-				default:
-					fmt.Fprintf(stdout, "ok   %s\n", key)
+				if err != nil {
+					fmt.Fprintf(stderr, "%s: %v\n", key, err)
+					return n, failed + 1
 				}
+				fmt.Fprintf(stdout, "updated %s\n", path)
 				continue
 			}
+			want, err := os.ReadFile(path)
+			switch {
+			case err != nil:
+				fmt.Fprintf(stderr, "%s: no golden summary (%v); run `backfill check -update` to write it\n", key, err)
+				ok = false
+			case !bytes.Equal(g.got, want):
+				fmt.Fprintf(stderr, "%s: the summary differs from %s (rerun with -update if the change is on purpose), first at %s\n", key, path, firstDiff(g.got, want))
+				ok = false
+			}
 		}
-		fmt.Fprintf(stderr, "%s: %v\n", key, err)
-		failed++
+		switch {
+		case update:
+		case ok:
+			fmt.Fprintf(stdout, "ok   %s\n", key)
+		default:
+			failed++
+		}
 	}
 	return n, failed
 }
