@@ -211,12 +211,15 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func listCmd(stdout io.Writer) int {
-	for _, in := range scenarios.Builtins() {
-		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
+func listCmd(args []string, stdout, stderr io.Writer) int {
+	list := scenarios.Builtins
+	if len(args) == 1 && args[0] == "--workloads" { // scale mode (scale.go)
+		list = scenarios.Workloads
+	} else if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: backfill list [--workloads]")
+		return 2
 	}
-	fmt.Fprintln(stdout, "\nworkloads (scale mode: backfill run NAME prints a summary by barrier):")
-	for _, in := range scenarios.Workloads() {
+	for _, in := range list() {
 		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
 	}
 	return 0
