@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -253,6 +254,7 @@ func relaxGC(ws *WorkloadScenario) func() {
 	limit := max(512<<20, keep+keep/2)
 	if runtime.GOARCH == "wasm" {
 		limit = min(limit, 3<<30)
+		growMemory(keep + keep/2)
 	}
 	prevLimit := debug.SetMemoryLimit(-1)
 	if prevLimit < limit {
@@ -264,6 +266,31 @@ func relaxGC(ws *WorkloadScenario) func() {
 		debug.SetGCPercent(prevPercent)
 		debug.SetMemoryLimit(prevLimit)
 	}
+}
+
+// growMemory makes the heap hold n free bytes at once, before a run allocates them. Under
+// WebAssembly the heap grows by memory.grow, 4 MiB at a time as it fills, and the JavaScript
+// engine pays for each step (it reallocates the memory and collects its own heap): for a run of
+// a million rows that was more than the run itself. One large allocation grows the memory in
+// one step; collected at once, it leaves the pages free for the run. A collection first frees
+// what an earlier run left, and only what the heap lacks is added, so that a second run reuses
+// the memory instead of growing it.
+func growMemory(n int64) {
+	runtime.GC()
+	free := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(free)
+	for _, s := range free {
+		if s.Value.Kind() == metrics.KindUint64 {
+			n -= int64(s.Value.Uint64())
+		}
+	}
+	if n < 64<<20 {
+		return
+	}
+	b := make([]byte, n)
+	runtime.KeepAlive(b)
+	b = nil
+	runtime.GC()
 }
 
 // Scale parses a workload file and runs it: the page's and the command line's entry to scale
