@@ -295,7 +295,8 @@ func growMemory(n int64) {
 
 // Scale parses a workload file and runs it: the page's and the command line's entry to scale
 // mode. It is deterministic (the same text gives the same summary everywhere) and pure apart
-// from the garbage collector's settings, which it relaxes while it runs and then restores.
+// from the memory: it relaxes the garbage collector while it runs and then restores it, and
+// under WebAssembly grows the memory in one step first (see relaxGC and growMemory).
 //
 //   - file names the text in error messages ("" for text the page was given: errors then read
 //     line:column: message).
