@@ -276,3 +276,7 @@ func (e *Engine) View() View {
 	}
 	return v
 }
+
+// NextEpoch is the smallest epoch the next barrier may carry (epochs increase strictly, also
+// across a recovery).
+func (e *Engine) NextEpoch() int64 { return e.lastEpoch + 1 }
