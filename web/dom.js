@@ -37,7 +37,6 @@ export function append(el, children) {
 }
 
 export function $(sel, root = document) { return root.querySelector(sel); }
-export function $$(sel, root = document) { return Array.from(root.querySelectorAll(sel)); }
 export function byTestId(id, root = document) { return root.querySelector(`[data-testid="${id}"]`); }
 
 /** Replace the children of el (nodes or strings). */
