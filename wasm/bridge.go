@@ -27,6 +27,7 @@ type method func(b *bridge, arg string) (any, error)
 var methods = map[string]method{
 	"scenarios": none(func(*bridge) (any, error) { return scenarios.Builtins(), nil }),
 	"bugs":      none(func(*bridge) (any, error) { return engine.Bugs, nil }),
+	"legend":    none(func(*bridge) (any, error) { return engine.Legend, nil }),
 	"open": text(func(b *bridge, name string) (any, error) {
 		s, err := scenarios.OpenBuiltin(name)
 		return b.opened(s, err)

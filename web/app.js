@@ -13,6 +13,7 @@ import { createTeach } from "./teach.js";
 import { createSession } from "./session.js";
 import { createURL, parseHash, isPlain } from "./url.js";
 import { createEmbed, isEmbed } from "./embed.js";
+import { setLegend } from "./chips.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -95,6 +96,8 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     loading.setAttribute("role", "alert");
     return;
   }
+  setLegend(await internal.legend().catch(() => ({})));
+  if (session.view) renderer.render(session.view); // a view that came before the legend
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
   installKeyboard({
     step: () => session.fire("step"),

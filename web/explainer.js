@@ -90,6 +90,8 @@ function makeExplainer() {
 
   // What the page's own modules use beyond the public API.
   const internal = {
+    /** the engine's legend: {key: text} (engine/legend.go) */
+    legend: () => call("legend"),
     /** the inject dialog's forms: [{kind, label, hint, fields}] for the open scenario */
     stepForms: () => call("step_forms"),
     /** a filled-in form ({kind, field: value…}) → the step's text in the scenario format */

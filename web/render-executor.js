@@ -3,7 +3,7 @@
 // (committed vs durable, its columns named by the view). Rendering only: every value comes from
 // the view, and what the last step changed from its changed_vnodes.
 import { h, fill, key, keyed, part } from "./dom.js";
-import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue } from "./chips.js";
+import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue, legend } from "./chips.js";
 
 export function renderExecutor(view, els) {
   const cfg = view.config || {};
@@ -30,14 +30,14 @@ function renderBuffer(view, box) {
       h("span", { class: "pill chunk" }, "chunk"),
       chipList(entry.rows, { empty: "empty (all rows were invisible)", markVisible: false })));
   }
-  fill(box, h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"} held until the next barrier marks ${buf.length === 1 ? "it" : "them"}`), ol);
+  fill(box, h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}: ${legend("buffer.held")}`), ol);
 }
 
 function renderBuilders(view, changedVnodes, box, sub) {
   const bs = view.builders || [];
   if (!bs.length) {
     fill(sub, "");
-    fill(box, h("p", { class: "empty" }, "no builders (they exist only while backfilling)"));
+    fill(box, h("p", { class: "empty" }, legend("builders.none")));
     return;
   }
   const cap = bs[0].capacity;
@@ -75,7 +75,7 @@ const STATE_GLYPH = { not_started: "○", in_progress: "◐", completed: "●" }
 function renderProgress(view, changedVnodes, box) {
   const ps = view.progress || [];
   if (!ps.length) {
-    fill(box, h("p", { class: "empty" }, "not loaded yet (progress is loaded after the first barrier)"));
+    fill(box, h("p", { class: "empty" }, legend("progress.none")));
     return;
   }
   const items = ps.map((p) => {
@@ -103,7 +103,7 @@ function renderStateTable(view, changedVnodes, box, sub) {
     byV.get(r.vnode).push(r);
   }
   // Keyed: one node per vnode row and per pending chip, rebuilt only when it changes.
-  const committed = [part("h4", () => h("h4", null, "committed", h("span", { class: "h-sub" }, " what a snapshot created now reads")))];
+  const committed = [part("h4", () => h("h4", null, "committed", h("span", { class: "h-sub" }, " " + legend("state_table.committed"))))];
   if (!byV.size) committed.push(part("empty", () => h("p", { class: "empty" }, "empty")));
   for (const [v, rows] of [...byV.entries()].sort((a, b) => a[0] - b[0])) {
     const vals = rows.map((r) => r.values);
@@ -114,7 +114,7 @@ function renderStateTable(view, changedVnodes, box, sub) {
     });
   }
   const pend = st.pending || [];
-  const pending = [part("h4", () => h("h4", null, "pending", h("span", { class: "h-sub" }, " written, committed at the next barrier")))];
+  const pending = [part("h4", () => h("h4", null, "pending", h("span", { class: "h-sub" }, " " + legend("state_table.pending"))))];
   if (!pend.length) pending.push(part("empty", () => h("p", { class: "empty" }, "none")));
   else {
     const chips = pend.map((p) => ({
@@ -134,8 +134,8 @@ function renderProgressTable(view, changedRows, changedDurable, box, sub) {
   fill(sub, `durable as of e${pt.durable_epoch ?? 0}`);
   const cols = pt.columns || [];
   keyed(box, [part("split", () => h("div", { class: "split" }), (split) => keyed(split, [
-    tableOf("committed", "by the last barrier", pt.rows || [], cols, changedRows),
-    tableOf("durable", "the last checkpoint: what recovery restores", pt.durable || [], cols, changedDurable),
+    tableOf("committed", legend("progress_table.committed"), pt.rows || [], cols, changedRows),
+    tableOf("durable", legend("progress_table.durable"), pt.durable || [], cols, changedDurable),
   ]))]);
 }
 
@@ -153,7 +153,7 @@ function tableOf(title, hint, rows, cols, changedVnodes) {
   const items = [part("h4", () => h("h4", null, title, h("span", { class: "h-sub" }, " " + hint)))];
   const vnodeAt = Math.max(0, cols.findIndex((c) => c.kind === "vnode"));
   if (!rows.length) {
-    items.push(part("empty", () => h("p", { class: "empty" }, "no rows (NotStarted vnodes are never persisted)")));
+    items.push(part("empty", () => h("p", { class: "empty" }, legend("progress_table.none"))));
   } else {
     const trs = rows.map((r) => {
       const ch = changedVnodes.has(r[vnodeAt]);

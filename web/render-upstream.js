@@ -2,7 +2,7 @@
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
 // The lanes and rows the last step changed are the view's changed_vnodes and added_rows.
 import { h, fill, key, keyed, part } from "./dom.js";
-import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple } from "./chips.js";
+import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple, legend } from "./chips.js";
 
 export function renderUpstream(view, els) {
   renderNext(view, els.next);
@@ -26,9 +26,9 @@ function renderNext(view, ol) {
   if (up.more > 0) items.push(h("li", { class: "msg more" }, `… and ${up.more} more`));
   if (items.length === 0) {
     items.push(h("li", { class: "msg empty" },
-      up.ended ? "the upstream has ended (fused: polling again returns end)" : "nothing more in the script"));
+      up.ended ? legend("upstream.ended") : legend("upstream.nothing")));
   } else if (up.ended) {
-    items.unshift(h("li", { class: "msg ended" }, "■ the upstream has ended"));
+    items.unshift(h("li", { class: "msg ended" }, legend("upstream.ended_first")));
   }
   fill(ol, items);
 }
@@ -39,13 +39,13 @@ function renderSnapshot(view, box, head) {
     fill(head, "Snapshot", snap ? h("span", { class: "h-sub" }, " as of e" + snap.epoch) : null);
   }
   if (!snap) {
-    fill(box, h("p", { class: "empty" }, "no snapshot stream (the executor reads one only while backfilling)"));
+    fill(box, h("p", { class: "empty" }, legend("snapshot.none")));
     return;
   }
   const movedLanes = new Set(view.changed_vnodes?.snapshot || []);
   const opened = snap.refreshed_at_step === view.step && view.step > 0;
   const meta = h("p", { class: "meta" },
-    `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (the end counts as one)`,
+    `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (${legend("snapshot.end_counts")})`,
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
       ? h("span", { class: ["tag", opened && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
       : null);
@@ -54,7 +54,7 @@ function renderSnapshot(view, box, head) {
     const moved = movedLanes.has(lane.vnode);
     return { key: lane.vnode, sig: (moved ? "1" : "0") + key(lane), build: () => laneNode(lane, moved) };
   });
-  if (!items.length) items.push({ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, "no vnodes left to read") });
+  if (!items.length) items.push({ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.no_lanes")) });
   keyed(box, [
     { key: "meta", sig: null, build: () => meta },
     part("lanes", () => h("div", { class: "lanes" }), (lanes) => keyed(lanes, items)),

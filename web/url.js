@@ -60,7 +60,7 @@ export async function fetchScenario(src) {
 }
 
 /**
- * createURL({session, explainer, onError, openEditor(text, error), bugOffByLearner() }) →
+ * createURL({session, explainer, onError(message), openEditor(text, error)}) →
  * {honour(want) → Promise, update(view), want}
  */
 export function createURL({ session, explainer, onError, openEditor }) {
