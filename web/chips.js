@@ -137,7 +137,6 @@ export function legendOf(field, value) {
   const t = legendTexts[`${field}.${value}`];
   return t ?? String(value);
 }
-}
 
 // The engine's legend (engine/legend.go): texts about the protocol shown beside the data.
 let legendTexts = {};
