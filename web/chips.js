@@ -94,7 +94,7 @@ export function stepBadge(step) {
 }
 
 /** A barrier pill: B e4 (+ tags for mutation and checkpoint). */
-export function barrierPill(msg) {
+function barrierPill(msg) {
   const tags = [];
   if (msg.checkpoint === false) tags.push(h("span", { class: "tag" }, "non-checkpoint"));
   if (msg.start_backfill && msg.start_backfill.length)
@@ -133,7 +133,7 @@ export function messageBody(msg, opts = {}) {
 }
 
 /** The legend's text for a value of a view field (e.g. a chunk's source), or the value itself. */
-export function legendOf(field, value) {
+function legendOf(field, value) {
   const t = legendTexts[`${field}.${value}`];
   return t ?? String(value);
 }

@@ -49,7 +49,7 @@ export function fill(el, ...children) {
  * Inline rich text for summaries: `code` and **bold** only, built as nodes.
  * Anything else (including "<script>") stays literal text.
  */
-export function richText(text) {
+function richText(text) {
   const out = document.createDocumentFragment();
   const s = String(text ?? "");
   const re = /`([^`]+)`|\*\*([^*]+?)\*\*/g;

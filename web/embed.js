@@ -13,7 +13,7 @@ export function isEmbed(search = location.search) {
 }
 
 /** What is wrong with a request from the parent, or null; and the command it asks for. */
-export function readRequest(d) {
+function readRequest(d) {
   if (d.type === "explainer:goto") {
     if (typeof d.step !== "number" || !Number.isInteger(d.step) || d.step < 0) {
       return { error: `explainer:goto needs step, a non-negative integer number; got ${describe(d.step)}` };

@@ -39,7 +39,7 @@ export function sourceLabel(url, lines) {
   return `${file} ${linesLabel(lines)}`.trim();
 }
 
-export function linesLabel(lines) {
+function linesLabel(lines) {
   if (!lines || !lines.length) return "";
   if (lines.length === 1 || lines[0] === lines[1]) return "L" + lines[0];
   return `L${lines[0]}–${lines[1]}`;

@@ -29,7 +29,7 @@ export function findElements(root = document) {
 }
 
 /** markChanged sets data-changed on every panel the view says the last step changed. */
-export function markChanged(view, root = document) {
+function markChanged(view, root = document) {
   for (const [k, on] of Object.entries(view.changed || {})) {
     const el = root.querySelector(`[data-testid="${k.replaceAll("_", "-")}"]`);
     if (!el) continue;

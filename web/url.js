@@ -9,7 +9,7 @@
 // that would open something else (a bare #step=3 would open the default scenario).
 import { encodeRun, decodeRun, readCapped, TEXT_LIMIT } from "./run-link.js";
 
-export const DEFAULT_SCENARIO = "happy-path";
+const DEFAULT_SCENARIO = "happy-path";
 
 export function parseHash(hash = location.hash) {
   const p = new URLSearchParams(String(hash).replace(/^#/, ""));
@@ -33,7 +33,7 @@ export function isPlain(want) {
  * Anything else (another origin, //host, data:, an absolute URL or path) is refused with a
  * message saying what to do instead.
  */
-export function srcURL(src, base = document.baseURI) {
+function srcURL(src, base = document.baseURI) {
   const refuse = (why) => new Error(`#src=${src}: ${why}. #src takes a path relative to this page, such as scenarios/my-scenario.yaml, ` +
     "for a file served beside it; to open a file from anywhere else, download it and use Open… (or drop it on the page).");
   const s = String(src).trim();
@@ -47,7 +47,7 @@ export function srcURL(src, base = document.baseURI) {
 }
 
 /** fetchScenario fetches #src's file, at most TEXT_LIMIT bytes of it. */
-export async function fetchScenario(src) {
+async function fetchScenario(src) {
   const { url, error } = srcURL(src);
   if (error) throw error;
   let resp;
