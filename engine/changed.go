@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Changed says which panels of the view the last step changed (docs/view.md): each flag is
 // true exactly when that panel's part of the view differs from the view one step earlier on the
 // same script. The engine works it out from a small record of the state before the step (slice
@@ -51,6 +53,7 @@ type before struct {
 	down      *rowset
 	snap      *Snapshot
 	laneNext  []int
+	laneRows  [][]Row
 	buffer    int
 	bufFirst  int
 	bufLast   int
@@ -86,8 +89,9 @@ func (e *Engine) record() *before {
 	}
 	if e.snap != nil {
 		b.laneNext = make([]int, len(e.snap.lanes))
+		b.laneRows = make([][]Row, len(e.snap.lanes))
 		for i, l := range e.snap.lanes {
-			b.laneNext[i] = l.next
+			b.laneNext[i], b.laneRows[i] = l.next, l.rows
 		}
 	}
 	if n := len(e.buffer); n > 0 {
@@ -159,22 +163,40 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		}
 	}
 
-	// The snapshot: a new stream, or lanes that moved or whose shown pos moved.
+	// The snapshot: a new stream, or lanes that moved or whose shown pos moved. A lane of a new
+	// stream changed when its rows, its cursor or its pos differ from the old stream's lane.
 	switch {
-	case e.snap != b.snap:
+	case e.snap != b.snap && (e.snap == nil || b.snap == nil):
 		c.Snapshot = true
-		if e.snap != nil {
-			for _, l := range e.snap.lanes {
-				cv.Snapshot = append(cv.Snapshot, l.vnode)
+		for _, s := range []*Snapshot{e.snap, b.snap} {
+			if s != nil {
+				for _, l := range s.lanes {
+					cv.Snapshot = append(cv.Snapshot, l.vnode)
+				}
 			}
 		}
 	case e.snap != nil:
-		for i, l := range e.snap.lanes {
-			if l.next != b.laneNext[i] || !sameLanePos(e.lanePos(l.vi), b.lanePos(l.vi)) {
+		c.Snapshot = e.snap != b.snap // a new stream: its epoch and the step it opened at differ
+		old := map[int]int{}          // vnode → index of its lane in the old stream
+		for i, l := range b.snap.lanes {
+			old[l.vnode] = i
+		}
+		seen := map[int]bool{}
+		for _, l := range e.snap.lanes {
+			seen[l.vnode] = true
+			i, ok := old[l.vnode]
+			if !ok || l.next != b.laneNext[i] || !sameRows(l.rows, b.laneRows[i]) || !sameLanePos(e.lanePos(l.vi), b.lanePos(l.vi)) {
 				c.Snapshot = true
 				cv.Snapshot = append(cv.Snapshot, l.vnode)
 			}
 		}
+		for _, l := range b.snap.lanes {
+			if !seen[l.vnode] {
+				c.Snapshot = true
+				cv.Snapshot = append(cv.Snapshot, l.vnode)
+			}
+		}
+		slices.Sort(cv.Snapshot)
 	}
 
 	// The state table: committed versions are replaced, never changed in place; pending writes

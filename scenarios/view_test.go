@@ -198,16 +198,7 @@ func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.Chang
 		}
 		return m
 	}
-	if cur.Snapshot != nil && (prev.Snapshot == nil || prev.Snapshot.OpenedAt != cur.Snapshot.OpenedAt || prev.Snapshot.Epoch != cur.Snapshot.Epoch) {
-		cv.Snapshot = []int{} // a new stream: all its lanes are new
-		for _, l := range cur.Snapshot.Vnodes {
-			cv.Snapshot = append(cv.Snapshot, l.Vnode)
-		}
-	} else if cur.Snapshot == nil {
-		cv.Snapshot = []int{}
-	} else {
-		cv.Snapshot = byVnode(lanes(cur), lanes(prev))
-	}
+	cv.Snapshot = byVnode(lanes(cur), lanes(prev))
 	builders := func(v *engine.View) map[int]string {
 		m := map[int]string{}
 		for _, b := range v.Builders {

@@ -62,7 +62,7 @@ function builderNode(b, changed) {
     bar.firstChild.style.width = (rows.length ? Math.max(pct, 1.5) : 0) + "%";
     gauge = bar;
   }
-  return h("div", { class: "builder", "data-vnode": b.vnode, "aria-label": `builder for vnode ${b.vnode}: ${rows.length} of ${b.capacity} rows` },
+  return h("div", { class: ["builder", changed && "builder-changed"], "data-vnode": b.vnode, "aria-label": `builder for vnode ${b.vnode}: ${rows.length} of ${b.capacity} rows` },
     vnodeLabel(b.vnode),
     gauge,
     h("span", { class: ["count", changed && "changed"] }, `${rows.length} / ${b.capacity}`),

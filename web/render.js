@@ -34,6 +34,7 @@ function markChanged(view, root = document) {
     const el = root.querySelector(`[data-testid="${k.replaceAll("_", "-")}"]`);
     if (!el) continue;
     if (on) el.dataset.changed = "true"; else delete el.dataset.changed;
+    el.closest(".panel")?.classList.toggle("panel-changed", !!on);
   }
 }
 
