@@ -57,7 +57,7 @@ test("the offline single file works from file://, every module inlined", async (
   await page.waitForFunction(() => /^step 10 \//.test(document.querySelector('[data-testid="step-count"]').textContent));
   await page.evaluate(() => document.getElementById("welcome").open && document.getElementById("welcome").close());
   assert.match(await page.locator('[data-testid="fatal-proven"]').textContent(), /locality_provider\.rs L599–604/);
-  assert.match(await page.locator('[data-testid="builders"]').textContent(), /1 \/ 256/);
+  assert.match(await page.locator('[data-testid="builders"]').textContent(), /v1 ?1 \/ 2 ?\+\(11,200,x\)/);
   assert.deepEqual(requests.filter((u) => /\/web\/[^/]+\.(js|wasm)$/.test(u)), [], "nothing is fetched beside the file");
   await h.screenshot(page, "smoke-offline");
   h.assertNoErrors(page);
