@@ -60,7 +60,7 @@ export function createInject(dialog, { stepForms, formatStep, apply }) {
       let el;
       switch (field.type) {
         case "choice":
-          if (field.options.length <= 4) {
+          if (field.options.length <= 7) { // radios while they fit on a line or two; a longer list is a select
             const fs = h("fieldset", { class: "radios" }, h("legend", null, field.label));
             for (const o of field.options) {
               const r = h("input", { type: "radio", name: id, value: o.value, checked: String(vals[field.name]) === o.value });
