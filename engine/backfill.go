@@ -215,6 +215,7 @@ func (e *Engine) markBuffered() bool {
 	}
 	written := e.cfg.Bug != BugNoStateWrite
 	e.pendingIdx = nil
+	e.heldFates = nil
 	if written {
 		// marking never reads the state table, so writing every chunk first changes nothing but
 		// lets each row's reason name the key's version the refreshed snapshot will read
@@ -262,11 +263,8 @@ func (e *Engine) markBuffered() bool {
 }
 
 // sayGate narrates a buffered chunk that is not emitted because no vnode is in progress, with
-// what becomes of each of its rows.
+// what becomes of each of its rows (kept in heldFates for predict mode, narrated or not).
 func (e *Engine) sayGate(rows []RowOp, written bool) {
-	if !e.narrate {
-		return
-	}
 	fates := make([]string, len(rows))
 	gap := false
 	for i, r := range rows {
@@ -274,7 +272,12 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 		if e.progress[vi].State == Completed {
 			gap = true
 		}
-		fates[i] = fmt.Sprintf("%s of vnode %d: %s", r.Op.String()+r.Row.String(), v, strings.TrimPrefix(e.hiddenFate(r, written), "but "))
+		fate := strings.TrimPrefix(e.hiddenFate(r, written), "but ")
+		e.heldFates = append(e.heldFates, fate)
+		fates[i] = fmt.Sprintf("%s of vnode %d: %s", r.Op.String()+r.Row.String(), v, fate)
+	}
+	if !e.narrate {
+		return
 	}
 	if len(fates) == 0 {
 		fates = append(fates, "it is empty (all its rows were invisible)")

@@ -82,7 +82,10 @@ type Engine struct {
 	pendingIdx latestIndex
 	// barrierFails: the barrier being marked fails before it commits (a rescale)
 	barrierFails bool
-	snap         *Snapshot
+	// heldFates: for each row the last barrier held back (no vnode in progress), in buffer
+	// order, what becomes of it (predict mode reads them)
+	heldFates []string
+	snap      *Snapshot
 
 	upEnded bool // the upstream stream has ended (fused)
 	// reportFinishOnFirstBarrier: the executor started with every vnode Completed, so it reports

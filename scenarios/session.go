@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/engine"
 )
@@ -16,7 +17,15 @@ type Session struct {
 	base     *engine.Engine
 	tl       *engine.Timeline
 	fileBug  engine.Bug // the bug mode the script was written (and checked) for
+
+	rev    int64            // the script's revision (see Revision)
+	revTL  *engine.Timeline // the timeline and its revision rev was taken for
+	revTLN int
 }
+
+// revisions numbers script revisions across every session of the process, so that a revision
+// never repeats, even from one loaded scenario to the next.
+var revisions atomic.Int64
 
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
 // file:line:column.
@@ -56,10 +65,25 @@ func (s *Session) format(st engine.Step) string { return FormatStep(s.Scenario.C
 // Timeline returns the session's timeline.
 func (s *Session) Timeline() *engine.Timeline { return s.tl }
 
-// View returns the view at the current step.
+// View returns the view at the current step, with the scenario's name and the script's revision.
 func (s *Session) View() *engine.View {
 	v := s.tl.View()
+	if s.Name != "" {
+		name := s.Name
+		v.Name = &name
+	}
+	v.Revision = s.Revision()
 	return &v
+}
+
+// Revision changes whenever the script changes: a load, a branch (an injected step or another
+// choice), a bug mode (which makes a new timeline); moving along the script never changes it.
+// Revisions are unique in the process: a link made for one never fits another.
+func (s *Session) Revision() int64 {
+	if s.tl != s.revTL || s.tl.Revision() != s.revTLN {
+		s.rev, s.revTL, s.revTLN = revisions.Add(1), s.tl, s.tl.Revision()
+	}
+	return s.rev
 }
 
 // Step applies the next scripted step.
