@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
@@ -43,27 +42,6 @@ func blocks(text string) []block {
 		}
 	}
 	return out
-}
-
-// parserReads reports whether the scenario parser already reads a step (the barrier mutations
-// and snapshot errors arrive in the parser separately from this documentation).
-func parserReads(cfg *engine.Config, step string) bool {
-	_, err := scenarios.ParseStep(cfg, step)
-	return err == nil
-}
-
-// unsupported names the first step form of text that the parser does not read yet, or "".
-func unsupported(cfg *engine.Config, text string) string {
-	probes := []struct{ key, step string }{
-		{"mutation", "barrier: {epoch: 1, mutation: pause}"},
-		{"snapshot_error", "snapshot_error: disk on fire"},
-	}
-	for _, p := range probes {
-		if strings.Contains(text, p.key+":") && !parserReads(cfg, p.step) {
-			return p.key
-		}
-	}
-	return ""
 }
 
 // firstScenario is the complete example that opens scenario-format.md; fragments of the format
@@ -101,10 +79,10 @@ func TestYAMLExamplesAreValid(t *testing.T) {
 				require.Len(t, root.Content, 1)
 				doc := root.Content[0]
 				switch {
+				case doc.Kind == yaml.MappingNode && strings.Contains(b.text, "title:") && scenarios.IsWorkload([]byte(b.text)):
+					_, err := scenarios.ParseWorkload(name, []byte(b.text)) // a workload (scale mode)
+					assert.NoError(t, err)
 				case doc.Kind == yaml.MappingNode && strings.Contains(b.text, "title:"):
-					if key := unsupported(cfg, b.text); key != "" {
-						t.Skipf("the parser does not read %s: yet", key)
-					}
 					_, err := scenarios.Load(name, []byte(b.text))
 					assert.NoError(t, err)
 				case doc.Kind == yaml.SequenceNode:
@@ -112,10 +90,6 @@ func TestYAMLExamplesAreValid(t *testing.T) {
 						out, err := yaml.Marshal(item)
 						require.NoError(t, err)
 						step := string(out)
-						if key := unsupported(cfg, step); key != "" {
-							t.Logf("not checked until the parser reads %s: (%s)", key, strings.TrimSpace(step))
-							continue
-						}
 						_, err = scenarios.ParseStep(cfg, step)
 						assert.NoError(t, err, "step %s", strings.TrimSpace(step))
 					}

@@ -6,7 +6,7 @@ import (
 )
 
 // onBackfillUpstream handles an upstream message during the backfill; the upstream wins every
-// race, so the snapshot waits (LP:582-612).
+// race, so the snapshot waits (LP:577-605).
 func (e *Engine) onBackfillUpstream(s Step) {
 	switch s.Kind {
 	case EventChunk:
@@ -18,24 +18,24 @@ func (e *Engine) onBackfillUpstream(s Step) {
 		}
 		bc := bufferedChunk{rows: rows, step: e.step}
 		if e.cfg.Bug == BugMarkOnArrival {
-			bc.marked = e.mark(rows)
-			e.sayBug("the chunk is marked now, on arrival, against the positions of this moment: %s.", whyList(bc.marked))
+			bc.marked = e.mark(rows, true)
+			e.sayBug(siteBugMarkArrival, "the chunk is marked now, on arrival, against the positions of this moment: %s. RisingWave only buffers it here and marks it at the barrier (these lines).", whyList(bc.marked))
 		}
 		e.buffer = append(e.buffer, bc)
 		msg := fmt.Sprintf("Backfill: the upstream wins the race; its chunk is appended to the upstream buffer (now %s) and not emitted yet: it will be marked at the next barrier", plural(len(e.buffer), "chunk"))
 		if d := len(s.Chunk) - len(rows); d > 0 {
 			msg += fmt.Sprintf(". Compacted first: %s dropped", plural(d, "invisible row"))
 		}
-		e.say("buffer", LinesBackfillLoop, "%s.", msg)
+		e.say(siteChunkBuffered, "%s.", msg)
 	case EventWatermark:
-		e.say("drop", LinesBackfillLoop, "Backfill: watermark %s dropped; watermarks pass only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
+		e.say(siteBackWatermark, "Backfill: watermark %s dropped; watermarks pass only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
 	case EventError:
-		e.say("fail", LinesBackfillLoop, "Backfill: the upstream yields an error and the executor returns it%s.", prefixed("; ", e.lostWork()))
-		e.fail(FailUpstreamError, s.Message, LinesBackfillLoop)
+		e.say(siteBackError, "Backfill: the upstream yields an error and the executor returns it%s.", prefixed("; ", e.lostWork()))
+		e.fail(FailUpstreamError, s.Message, siteFailBackError)
 	case EventEnd:
 		e.upEnded = true
-		e.say("fail", LinesFatalEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails%s.", prefixed("; ", e.lostWork()))
-		e.fail(FailUpstreamEnded, ErrUpstreamEnded, LinesFatalEnd)
+		e.say(siteBackEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails%s.", prefixed("; ", e.lostWork()))
+		e.fail(FailUpstreamEnded, ErrUpstreamEnded, siteFailBackEnd)
 	case EventBarrier:
 		e.onBackfillBarrier(s.Barrier)
 	}
@@ -70,7 +70,10 @@ func (e *Engine) snapshotItem() {
 	n, c := e.appendToBuilder(vi, row), e.cfg.Capacity()
 	if n == c {
 		if e.narrate {
-			e.say("snapshot", LinesSnapshotChunk, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
+			e.say(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
+			if e.throttled {
+				e.say(siteThrottleIgnored, "The throttle (rate limit %d, barrier e%d) changed nothing: the builders were created with the rate limit disabled, so this one filled to its full capacity of %s before it was emitted.", e.throttle, e.throttleEpoch, plural(c, "row"))
+			}
 		}
 		e.emitBuilder(vi)
 		return
@@ -80,7 +83,7 @@ func (e *Engine) snapshotItem() {
 		return
 	}
 	if e.narrate {
-		e.say("snapshot", LinesBackfillLoop, "The upstream has nothing ready, so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
+		e.say(siteRow, "The upstream has nothing ready, so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
 	}
 }
 
@@ -88,18 +91,21 @@ func (e *Engine) snapshotItem() {
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
 	rows := e.takeBuilder(vi)
-	out := make([]OutRow, len(rows))
+	out := e.outRows(len(rows))
 	for i, r := range rows {
 		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
 	}
 	p := e.progress.at(vi)
+	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
 	p.Pos = rows[len(rows)-1].Project(e.pk)
 	p.Rows += int64(len(rows))
 	e.advanceProgress(vi, p)
-	e.markDirty(vi)
-	e.emitChunk(out, "builder")
-	e.say("progress", LinesSnapshotChunk, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
+	e.emitChunkOf(vi, out, "builder")
+	if !e.narrate {
+		return // (the arguments below cost more than the emission itself)
+	}
+	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.
@@ -115,11 +121,11 @@ func (e *Engine) drainBuilders() {
 }
 
 // onSnapshotEnd drains the builders, flushes the buffer fully visible, and waits for the next
-// barrier (LP:630-656). The end is not a barrier: nothing is persisted here.
+// barrier (LP:624-653). The end is not a barrier: nothing is persisted here.
 func (e *Engine) onSnapshotEnd() {
-	e.say("snapshot", LinesBackfillLoop, "The snapshot ends: every owned vnode has been read.")
+	e.say(siteSnapshotEnd, "The snapshot ends: every owned vnode has been read.")
 	if e.buildersHold() {
-		e.say("drain", LinesBackfillLoop, "Every non-empty builder is emitted, in ascending vnode order (RisingWave's order is a hash map's; we fix it).")
+		e.say(siteEndDrain, "Every non-empty builder is emitted, in ascending vnode order (RisingWave's order is a hash map's; the explainer fixes it).")
 		e.drainBuilders()
 	}
 	for _, c := range e.buffer {
@@ -131,7 +137,7 @@ func (e *Engine) onSnapshotEnd() {
 		e.emitChunk(out, "flushed")
 	}
 	if len(e.buffer) > 0 {
-		e.say("flush", LinesBackfillLoop, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
+		e.say(siteFlush, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
 	}
 	e.buffer = nil
 	e.dropBuilders()
@@ -139,7 +145,7 @@ func (e *Engine) onSnapshotEnd() {
 	e.snapshotFinished = true
 	e.markAllDirty()
 	e.phase = PhaseCompleting
-	e.say("phase", LinesCompletion, "Completion: the vnodes become Completed only at the next barrier, which persists them. A crash before it resumes from the last persisted positions.")
+	e.say(siteCompleting, "Completion: nothing is persisted here. The vnodes become Completed only at the next barrier, which persists them; until then the progress table keeps the last positions.")
 }
 
 func prefixed(p, s string) string {
@@ -160,19 +166,21 @@ func isAre(n int) string {
 func (e *Engine) onBackfillBarrier(b Barrier) {
 	// 1. drain the builders so that marking uses end-of-epoch positions
 	refresh := false
+	e.barrierFails = b.Rescale // the rescale check (step 4) fails after the marking
+	defer func() { e.barrierFails = false }()
 	if e.cfg.Bug == BugMarkBeforeDrain {
-		e.sayBug("the buffered chunks are marked before the builders are drained, against positions that lag behind the rows the builders hold.")
+		e.sayBug(siteBugMarkFirst, "the buffered chunks are marked before the builders are drained, against positions that lag behind the rows the builders hold. RisingWave drains every builder first, then marks (these lines).")
 		refresh = e.markBuffered()
 	}
-	if e.buildersHold() {
-		if e.cfg.Bug == BugMarkBeforeDrain {
-			e.say("drain", LinesBackfillBarrier, "Barrier e%d: only now is every non-empty builder emitted (ascending vnode); the positions move past rows the marking above judged against older positions.", b.Epoch)
-		} else {
-			e.say("drain", LinesBackfillBarrier, "Barrier e%d: first every non-empty builder is emitted (ascending vnode), so the positions used below include every row the snapshot has delivered.", b.Epoch)
-		}
+	switch {
+	case !e.buildersHold():
+		e.say(siteDrainNone, "Barrier e%d: the builders are empty, nothing to drain.", b.Epoch)
+	case e.cfg.Bug == BugMarkBeforeDrain:
+		e.say(siteDrainLate, "Barrier e%d: only now is every non-empty builder emitted (ascending vnode); the positions move past rows the marking above judged against older positions.", b.Epoch)
 		e.drainBuilders()
-	} else {
-		e.say("drain", LinesBackfillBarrier, "Barrier e%d: the builders are empty, nothing to drain.", b.Epoch)
+	default:
+		e.say(siteDrain, "Barrier e%d: first every non-empty builder is emitted (ascending vnode; RisingWave's order is a hash map's, the explainer fixes it), so the positions used below include every row the snapshot has delivered.", b.Epoch)
+		e.drainBuilders()
 	}
 	// 2. refresh iff some upstream chunk arrived in this epoch; 3. mark and store the buffer
 	if e.cfg.Bug != BugMarkBeforeDrain {
@@ -183,32 +191,89 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 
 // markBuffered marks (or holds back) each buffered chunk and writes it to the state table
 // (step 3 of LP:657-735), then empties the buffer. It reports whether the buffer held any chunk
-// (step 2: the snapshot stream is then refreshed).
+// (step 2: the snapshot stream is then refreshed). Each row's reason says what really becomes
+// of it in this run.
 func (e *Engine) markBuffered() bool {
 	refresh := len(e.buffer) > 0
 	anyInProgress := e.progCount[InProgress] > 0
-	for _, c := range e.buffer {
-		if e.cfg.Bug == BugNoStateWrite {
-			e.sayBug("the buffered %s is NOT written to the state table, so a refreshed snapshot will not see it.", chunkString(c.rows))
-		} else {
+	written := e.cfg.Bug != BugNoStateWrite
+	e.pendingIdx = nil
+	e.heldFates = nil
+	if written {
+		// marking never reads the state table, so writing every chunk first changes nothing but
+		// lets each row's reason name the key's version the refreshed snapshot will read
+		for _, c := range e.buffer {
 			for _, r := range c.rows {
 				vi, _ := e.vnodeIndex(r.Row)
 				e.state.write(r.Op.IsInsert(), vi, r.Row)
 			}
 		}
+	}
+	for _, c := range e.buffer {
+		if !written {
+			e.sayBug(siteBugNoWrite, "the buffered %s is NOT written to the state table. RisingWave writes every buffered chunk there at the barrier (these lines).", chunkString(c.rows))
+		}
 		if !anyInProgress {
-			e.say("gate", LinesBackfillBarrier, "No vnode is in progress, so the buffered %s is not emitted at all; it is only written to the state table, where the snapshot will read it.%s", chunkString(c.rows), e.completedGap(c.rows))
+			e.sayGate(c.rows, written)
 			continue
 		}
 		out := c.marked
 		if out == nil {
-			out = e.mark(c.rows)
+			out = e.mark(c.rows, false)
 		}
+		if e.cfg.Bug == BugEmitBeyondPos {
+			var early []string
+			for _, r := range c.rows {
+				if e.beyondPos(r) {
+					early = append(early, r.Op.String()+r.Row.String())
+				}
+			}
+			if len(early) > 0 {
+				e.sayBug(siteBugEmitBeyond, "%s %s past %s vnode's pos but emitted visible. RisingWave hides such a row (these lines).", strings.Join(early, " "), isAre(len(early)), map[bool]string{true: "its", false: "their"}[len(early) == 1])
+			}
+		}
+		e.explainMarked(out, written)
 		e.emitChunk(out, "marked")
-		e.say("mark", LinesMarking, "The buffered chunk is marked against these positions and emitted, and written to the state table: %s.", whyList(out))
+		if written {
+			e.say(siteMark, "The buffered chunk is marked against these positions, emitted, and written to the state table: %s.", whyList(out))
+		} else {
+			e.say(siteMarkUnwritten, "The buffered chunk is marked against these positions and emitted (in this run not written to the state table): %s.", whyList(out))
+		}
 	}
 	e.buffer = nil
+	e.pendingIdx = nil
 	return refresh
+}
+
+// sayGate narrates a buffered chunk that is not emitted because no vnode is in progress, with
+// what becomes of each of its rows (kept in heldFates for predict mode, narrated or not).
+func (e *Engine) sayGate(rows []RowOp, written bool) {
+	fates := make([]string, len(rows))
+	gap := false
+	for i, r := range rows {
+		vi, v := e.vnodeIndex(r.Row)
+		if e.progress.at(vi).State == Completed {
+			gap = true
+		}
+		fate := strings.TrimPrefix(e.hiddenFate(r, written), "but ")
+		e.heldFates = append(e.heldFates, fate)
+		fates[i] = fmt.Sprintf("%s of vnode %d: %s", r.Op.String()+r.Row.String(), v, fate)
+	}
+	if !e.narrate {
+		return
+	}
+	if len(fates) == 0 {
+		fates = append(fates, "it is empty (all its rows were invisible)")
+	}
+	what, site := "it is only written to the state table", siteGate
+	if !written {
+		what, site = "in this run it is not written to the state table either", siteGateUnwritten
+	}
+	note := ""
+	if gap {
+		note = " Losing a change to a completed vnode this way is a gap in RisingWave's code (reachable only after an offline reschedule), reproduced here on purpose."
+	}
+	e.say(site, "No vnode is in progress, so the buffered %s is not emitted at all; %s. %s.%s", chunkString(rows), what, upper(strings.Join(fates, "; ")), note)
 }
 
 // whyList joins marked rows' reasons (at most 12).
@@ -227,35 +292,44 @@ func whyList(out []OutRow) string {
 	return strings.Join(why, "; ")
 }
 
-// finishBarrier is steps 4-7 of LP:657-735: the rescale check, commit and persist, emit, and
-// refresh or reuse the snapshot stream.
+// finishBarrier is steps 4-7 of LP:657-735: the rescale check, commit, report and persist,
+// emit, and refresh or reuse the snapshot stream.
 func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 4. a rescale fails here, after chunks were already emitted
 	if b.Rescale {
-		e.say("fail", LinesBackfillBarrier, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)
-		e.fail(FailRescale, ErrRescale, LinesBackfillBarrier)
+		e.say(siteBarRescale, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)
+		e.fail(FailRescale, ErrRescale, siteFailBarRescale)
 		return
 	}
-	// 5. commit the state table, persist progress, commit the progress table
+	if m := b.mutationText(); m != "" {
+		e.say(siteBarMutation, "Barrier e%d carries %s, which the executor ignores: at a barrier of the backfill it looks at the mutation only for a new vnode bitmap.", b.Epoch, m)
+	}
+	// 5. commit the state table, report progress, persist progress, commit the progress table
 	n := len(e.state.pending)
 	e.commitState(b.Epoch)
+	switch {
+	case n > 0:
+		e.say(siteBarCommit, "The state table commits %s.", plural(n, "write"))
+	case refresh && e.cfg.Bug == BugNoStateWrite:
+		e.say(siteBarCommit, "The state table commits, with nothing to write: in this run the buffered chunks were not written to it.")
+	default:
+		e.say(siteBarCommit, "The state table commits, with nothing to write.")
+	}
+	rows := e.processedRows()
+	e.report(ReportUpdate, b.Epoch, rows)
+	e.say(siteBarReport, "Progress reported to the meta service (update_with_buffered_rows): %s processed, the sum of every vnode's row count.", plural(int(rows), "snapshot row"))
 	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
 	// the rows that changed are put here, since writing a row as it is changes nothing
-	started := e.progCount[InProgress] + e.progCount[Completed]
 	var persisted []string
 	if e.narrate {
 		e.startedVnodes(func(vi int, p VnodeProgress) bool {
-			if len(persisted) == maxNarratedRows {
-				persisted = append(persisted, fmt.Sprintf("… (%d rows in all)", started))
-				return false
-			}
 			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
 			verb := "update"
 			if e.progTab.get(vi) == nil {
 				verb = "insert"
 			}
 			persisted = append(persisted, verb+" "+r.String())
-			return true
+			return len(persisted) <= 6 // joinMax below shows 6
 		})
 	}
 	for _, vi := range e.changedProgress() {
@@ -263,44 +337,20 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 			e.progTab.put(int(vi), ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
 		}
 	}
-	persist := "nothing to persist: no vnode has progress yet, and NotStarted is never persisted"
-	if started > 0 {
-		persist = "progress table " + strings.Join(persisted, ", ")
+	if len(persisted) > 0 {
+		e.say(siteBarPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
+	} else {
+		e.say(siteBarPersist, "The progress table commits with nothing to persist: no vnode has progress yet, and NotStarted is never persisted.")
 	}
-	e.say("persist", LinesPersistLoad, "Commit: the state table takes %s; %s; progress reported: %s.", plural(n, "write"), persist, plural(int(e.processedRows()), "snapshot row")+" processed")
 	// 6. emit the barrier
 	e.emitBarrier(b)
-	e.say("emit", LinesBackfillBarrier, "Barrier e%d emitted%s.", b.Epoch, durability(b))
+	e.say(siteBarEmit, "Barrier e%d emitted%s.", b.Epoch, durability(b))
 	// 7. refresh or reuse the snapshot stream
 	if refresh {
 		e.openSnapshot(true)
 	} else {
-		e.say("reuse", LinesBackfillBarrier, "No upstream chunk arrived in this epoch, so the same snapshot stream is kept and read on where it was.")
+		e.say(siteReuse, "No upstream chunk arrived in this epoch, so the same snapshot stream is kept and read on where it was.")
 	}
+	e.noteIgnoredMutation(b)
 	e.checkInvariant()
-}
-
-// completedGap notes when held-back rows belong to Completed vnodes: the snapshot will never
-// read them (a gap in the real code, reproduced on purpose).
-func (e *Engine) completedGap(rows []RowOp) string {
-	var lost []string
-	for _, r := range rows {
-		vi, _ := e.vnodeIndex(r.Row)
-		if e.progress.at(vi).State == Completed {
-			lost = append(lost, r.Op.String()+r.Row.String())
-		}
-	}
-	if len(lost) == 0 {
-		return ""
-	}
-	verb := "belong"
-	if len(lost) == 1 {
-		verb = "belongs"
-	}
-	return fmt.Sprintf(" But %s %s to completed vnodes, which the snapshot never reads again: downstream will miss them. This is a gap in RisingWave's code (reachable only after an offline reschedule), reproduced here on purpose.", strings.Join(lost, " "), verb)
-}
-
-// processedRows is the progress reported at a barrier: the rows of every vnode's progress.
-func (e *Engine) processedRows() int64 {
-	return e.progRows
 }

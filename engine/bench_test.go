@@ -163,3 +163,53 @@ func BenchmarkExploreMixedVisibility(b *testing.B) {
 	b.ReportMetric(float64(x.Schedules)*float64(b.N)/b.Elapsed().Seconds(), "schedules/s")
 	b.ReportMetric(float64(x.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
 }
+
+// BenchmarkStepView: one step forward and the view of it, on a 256-vnode actor with 4,096 rows
+// mid-backfill (snapshot deliveries, upstream chunks, barriers). "engine" builds the engine's
+// part of the view only; "timeline" the whole view the page gets, with `predict` (a look-ahead
+// on a copy) and `changed` (a comparison with the state before the step): their ratio is what
+// those two parts cost.
+func BenchmarkStepView(b *testing.B) {
+	cfg := bigConfig(4_096)
+	script := []engine.Step{
+		{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 1, Checkpoint: true}},
+		{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 2, Checkpoint: true, StartBackfill: []int64{1}}},
+	}
+	next, epoch := int64(4_096), int64(2)
+	for len(script) < 300 {
+		chunk := make([]engine.RowOp, 16)
+		for i := range chunk {
+			next++
+			chunk[i] = engine.RowOp{Op: engine.OpInsert, Row: engine.Row{engine.Int(next / 4), engine.Int(next)}, Visible: true}
+		}
+		epoch++
+		script = append(script, engine.Step{Kind: engine.EventSnapshot, Count: 32}, engine.Step{Kind: engine.EventChunk, Chunk: chunk},
+			engine.Step{Kind: engine.EventSnapshot, Count: 32}, engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: epoch, Checkpoint: true}})
+	}
+	base, err := engine.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, whole := range []bool{false, true} {
+		name := map[bool]string{false: "engine", true: "timeline"}[whole]
+		b.Run(name, func(b *testing.B) {
+			tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+			b.ReportAllocs()
+			for b.Loop() {
+				if tl.Pos() == tl.Len() {
+					b.StopTimer()
+					tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+					b.StartTimer()
+				}
+				if err := tl.Forward(); err != nil {
+					b.Fatal(err)
+				}
+				if whole {
+					_ = tl.View()
+				} else {
+					_ = tl.Engine().View()
+				}
+			}
+		})
+	}
+}

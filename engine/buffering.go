@@ -11,14 +11,16 @@ func (e *Engine) onBuffering(s Step) {
 	case EventChunk:
 		var stored []string
 		skipped := 0
-		for _, r := range s.Chunk {
+		for i, r := range s.Chunk {
 			if !r.Visible {
 				skipped++
 				continue
 			}
-			vi, _ := e.vnodeIndex(r.Row)
+			vi := int(e.placed[i])
 			e.state.write(r.Op.IsInsert(), vi, r.Row)
-			stored = append(stored, r.Op.String()+r.Row.String())
+			if e.narrate {
+				stored = append(stored, r.Op.String()+r.Row.String())
+			}
 		}
 		msg := "Buffering: written to the state table (pending until the next barrier commits), nothing emitted: " + strings.Join(stored, " ")
 		if skipped > 0 {
@@ -27,36 +29,38 @@ func (e *Engine) onBuffering(s Step) {
 		if len(stored) == 0 {
 			msg = "Buffering: every row of the chunk is invisible, so nothing is written and nothing emitted."
 		}
-		e.say("store", LinesBuffering, "%s.", msg)
+		e.say(siteBufChunk, "%s.", msg)
 	case EventWatermark:
-		e.say("drop", LinesBuffering, "Buffering: watermark %s dropped; watermarks are forwarded only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
+		e.say(siteBufWatermark, "Buffering: watermark %s dropped; watermarks are forwarded only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
 	case EventError:
-		e.say("fail", LinesBuffering, "Buffering: the upstream yields an error, and the executor returns it.")
-		e.fail(FailUpstreamError, s.Message, LinesBuffering)
+		e.say(siteBufError, "Buffering: the upstream yields an error, and the executor returns it.")
+		e.fail(FailUpstreamError, s.Message, siteFailBufError)
 	case EventEnd:
 		e.upEnded = true
-		e.say("phase", LinesBuffering, "Buffering: the upstream ends. The buffering loop simply stops and the executor enters the backfill without any start signal.")
+		e.say(siteBufEnd, "Buffering: the upstream ends. The buffering loop over the upstream simply stops, and the executor goes on into the backfill without any start signal.")
 		e.enterBackfill()
-		e.say("fail", LinesFatalEnd, "The backfill loop polls the upstream first, and an ended stream keeps returning its end: the loop fails at once.")
-		e.fail(FailUpstreamEndedBuffering, ErrUpstreamEnded, LinesFatalEnd)
+		e.say(siteBufEndFails, "The backfill loop polls the upstream again. An ended stream answers that it has ended (the explainer assumes so; this file does not say what an ended stream does when polled again), and on that answer the loop fails at once.")
+		e.fail(FailUpstreamEndedBuffering, ErrUpstreamEnded, siteFailBufEndedLater)
 	case EventBarrier:
 		b := s.Barrier
 		start := slices.Contains(b.StartBackfill, e.cfg.Fragment)
 		if b.Rescale {
-			e.say("fail", LinesBuffering, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
-			e.fail(FailRescale, ErrRescale, LinesBuffering)
+			e.say(siteBufRescale, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
+			e.fail(FailRescale, ErrRescale, siteFailBufRescale)
 			return
 		}
 		n := len(e.state.pending)
 		e.commitState(b.Epoch)
 		e.emitBarrier(b)
-		e.say("commit", LinesBuffering, "Barrier e%d: the state table commits %s and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
+		e.say(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: NotStarted is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
 		switch {
 		case start:
-			e.say("phase", LinesBuffering, "It carries StartFragmentBackfill{%s} naming this fragment (%d): the backfill starts.", joinIDs(b.StartBackfill), e.cfg.Fragment)
+			e.say(siteBufStart, "It carries StartFragmentBackfill{%s} naming this fragment (%d): the backfill starts.", joinIDs(b.StartBackfill), e.cfg.Fragment)
 			e.enterBackfill()
 		case b.StartBackfill != nil:
-			e.say("note", LinesBuffering, "It carries StartFragmentBackfill{%s}, which does not name fragment %d: keep buffering.", joinIDs(b.StartBackfill), e.cfg.Fragment)
+			e.say(siteBufOtherFragment, "It carries StartFragmentBackfill{%s}, which does not name fragment %d: keep buffering.", joinIDs(b.StartBackfill), e.cfg.Fragment)
+		case b.Mutation != MutationNone:
+			e.say(siteBufMutation, "It carries %s, which the executor ignores: while buffering it looks only for StartFragmentBackfill naming its fragment, so it goes on buffering as before.", b.ignoredMutation())
 		}
 		e.checkInvariant()
 	}
@@ -77,7 +81,7 @@ func joinIDs(ids []int64) string {
 	return strings.Join(s, ",")
 }
 
-// enterBackfill creates one empty builder per owned vnode and opens the snapshot (LP:546-580).
+// enterBackfill creates one empty builder per owned vnode and opens the snapshot (LP:546-571).
 func (e *Engine) enterBackfill() {
 	e.phase = PhaseBackfilling
 	e.newBuilders()
@@ -85,14 +89,23 @@ func (e *Engine) enterBackfill() {
 	e.openSnapshot(false)
 }
 
-// openSnapshot opens a snapshot stream over the committed state table at the current positions.
+// openSnapshot opens a snapshot stream over the committed state table at the current positions:
+// at the backfill's start, or refreshed at a barrier.
 func (e *Engine) openSnapshot(refresh bool) {
 	s := e.newSnapshot(refresh)
 	total := s.left
+	resumes := e.progCount[NotStarted] < len(e.owned)
 	e.snap = s
-	what := "opened"
-	if refresh {
-		what = "reopened (refreshed)"
+	switch {
+	case refresh:
+		unwritten := ""
+		if e.cfg.Bug == BugNoStateWrite {
+			unwritten = " (in this run that commit did not take this epoch's chunks)"
+		}
+		e.say(siteRefresh, "The buffer held chunks in this epoch, so the snapshot stream is reopened (refreshed) over the state table as just committed (e%d)%s, after each vnode's new pos: %s to read.", s.epoch, unwritten, plural(total, "row"))
+	case resumes:
+		e.say(siteOpenResume, "Snapshot stream opened over the state table as of e%d: it resumes after each in-progress vnode's pos, skips completed vnodes and reads not-started ones from their first row: %s to read.", s.epoch, plural(total, "row"))
+	default:
+		e.say(siteOpen, "Snapshot stream opened over the state table as of e%d: %s to read, vnode by vnode in pk order.", s.epoch, plural(total, "row"))
 	}
-	e.say("snapshot", LinesSnapshotStream, "Snapshot stream %s over the state table as of e%d: %s to read in vnode order, after each vnode's pos (Completed vnodes skipped).", what, s.epoch, plural(total, "row"))
 }

@@ -8,14 +8,14 @@ type Bug uint8
 
 const (
 	BugNone Bug = iota
-	// BugNoStateWrite: upstream chunks are not written to the state table at backfill barriers
-	// (RisingWave before PR #23838): changes to rows the snapshot has not reached are lost.
+	// BugNoStateWrite: upstream chunks are not written to the state table at backfill barriers:
+	// today's executor without the write that RisingWave PR #23838 (commit 75c4201d9ab) added.
+	// Hidden inserts and updates never reach downstream, and hidden deletes come back.
 	BugNoStateWrite
 	// BugMarkBeforeDrain: buffered chunks are marked before the builders are drained, against
-	// positions that lag behind the rows the snapshot has delivered (hazard 1).
+	// positions that lag behind the rows the snapshot has delivered.
 	BugMarkBeforeDrain
-	// BugMarkOnArrival: upstream rows are marked when they arrive instead of at the barrier
-	// (hazard 3).
+	// BugMarkOnArrival: upstream rows are marked when they arrive instead of at the barrier.
 	BugMarkOnArrival
 	// BugEmitBeyondPos: rows past an in-progress vnode's position are emitted instead of hidden.
 	BugEmitBeyondPos
@@ -23,33 +23,38 @@ const (
 
 // BugInfo describes a bug mode for people.
 type BugInfo struct {
-	Bug     Bug    `json:"-"`
-	Name    string `json:"name"`
-	Summary string `json:"summary"`
-	Why     string `json:"why"`   // what the real code does instead, and why
-	Lines   [2]int `json:"lines"` // the real code that does it right
-	URL     string `json:"url"`
-	Fix     string `json:"fix,omitempty"` // a link to the real fix, where there is one
+	Bug      Bug    `json:"-"`
+	Name     string `json:"name"`
+	Summary  string `json:"summary"`
+	Why      string `json:"why"`   // what the real code does instead, and why
+	Lines    [2]int `json:"lines"` // the lines of locality_provider.rs that do it right
+	URL      string `json:"url"`
+	Fix      string `json:"fix,omitempty"`     // a link to the real fix, where there is one
+	History  string `json:"history,omitempty"` // how the mode relates to RisingWave's history, where it does
+	Scenario string `json:"scenario"`          // the built-in scenario that shows it best
+	cause    *Site  // the narration site of "caused this" at the violation
 }
 
 // Bugs lists the bug modes.
 var Bugs = []BugInfo{
 	{Bug: BugNoStateWrite, Name: "no-state-write",
 		Summary: "buffered upstream chunks are not written to the state table at backfill barriers",
-		Why:     "A hidden row (past its vnode's pos, or in a vnode not started) reaches downstream only through the refreshed snapshot, which reads the state table. RisingWave writes every buffered chunk to the state table at the barrier; before PR #23838 it did not, and such changes were lost.",
-		Lines:   LinesBackfillBarrier, Fix: "https://github.com/risingwavelabs/risingwave/pull/23838"},
+		Why:     "A hidden row (past its vnode's pos, or in a vnode not started) reaches downstream only through the refreshed snapshot, which reads the state table. RisingWave writes every buffered chunk there at the barrier. Without that write a hidden insert or update never reaches downstream, and a hidden delete comes back, because the snapshot still reads the old row.",
+		History: "This mode is today's executor without the state-table write that RisingWave PR #23838 (commit 75c4201d9ab) added; that PR fixed exactly this loss. The executor before the PR differed in other ways too: it rebuilt the snapshot at every barrier, and had neither the upstream-ended error nor the rescale checks, which came later.",
+		Lines:   [2]int{684, 686}, Fix: "https://github.com/risingwavelabs/risingwave/pull/23838",
+		Scenario: "bug-no-state-write", cause: siteCauseNoWrite},
 	{Bug: BugMarkBeforeDrain, Name: "mark-before-drain",
 		Summary: "buffered chunks are marked before the builders are drained",
-		Why:     "Rows waiting in a builder have been read by the snapshot, but the vnode's pos moves only when the builder is emitted. Marking first uses that lagging pos: a change to a key between the old and the new pos is hidden, and the snapshot, refreshed after the new pos, never emits it. RisingWave drains every builder first, then marks.",
-		Lines:   LinesBackfillBarrier},
+		Why:     "Rows waiting in a builder have been read by the snapshot, but the vnode's pos moves only when the builder is emitted. Marking first uses that lagging pos: a change to a key between the old pos and the builder's last row is hidden, the drain then moves pos past it, and the refreshed snapshot starts after the new pos, so that change is never emitted. RisingWave drains every builder first, then marks.",
+		Lines:   [2]int{658, 682}, Scenario: "bug-mark-before-drain", cause: siteCauseMarkFirst},
 	{Bug: BugMarkOnArrival, Name: "mark-on-arrival",
 		Summary: "upstream rows are marked when they arrive instead of at the barrier",
-		Why:     "Between a chunk's arrival and the barrier the snapshot keeps reading, so positions move on. A row hidden on arrival may be passed by the snapshot before the barrier; the refreshed snapshot starts after the new pos and never emits it. RisingWave marks at the barrier, against end-of-epoch positions.",
-		Lines:   LinesMarking},
+		Why:     "Between a chunk's arrival and the barrier the snapshot keeps reading, so positions move on. A row hidden on arrival may be passed by the snapshot before the barrier; the refreshed snapshot starts after the new pos and never emits it. RisingWave marks at the barrier, after the drain, against end-of-epoch positions.",
+		Lines:   LinesMarkWhen, Scenario: "bug-mark-on-arrival", cause: siteCauseMarkArrive},
 	{Bug: BugEmitBeyondPos, Name: "emit-beyond-pos",
 		Summary: "rows past an in-progress vnode's pos are emitted instead of hidden",
 		Why:     "A row past pos is in the state table (the chunk is written there), so the refreshed snapshot will emit it. Emitting it now as well sends it downstream twice; a delete or update past pos removes or replaces a row downstream never had. RisingWave hides such rows.",
-		Lines:   LinesMarking},
+		Lines:   [2]int{391, 394}, Scenario: "bug-emit-beyond-pos", cause: siteCauseEmitBeyond},
 }
 
 func init() {
@@ -104,8 +109,8 @@ func bugName(b Bug) string {
 	return b.String()
 }
 
-// sayBug narrates what a bug mode does differently at this point.
-func (e *Engine) sayBug(format string, args ...any) {
-	info := e.cfg.Bug.Info()
-	e.say("bug", info.Lines, "[bug mode %s] "+format, append([]any{info.Name}, args...)...)
+// sayBug narrates what a bug mode does differently at this point; the site cites what
+// RisingWave does instead.
+func (e *Engine) sayBug(site *Site, format string, args ...any) {
+	e.say(site, "[bug mode %s] "+format, append([]any{e.cfg.Bug.String()}, args...)...)
 }

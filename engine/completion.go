@@ -1,35 +1,45 @@
 package engine
 
+import "fmt"
+
 // onCompleting handles the upstream after the snapshot ended, waiting for the barrier that
 // completes every vnode (LP:741-799).
 func (e *Engine) onCompleting(s Step) {
 	switch s.Kind {
 	case EventChunk:
 		e.emitChunk(e.forwardRows(s.Chunk), "forwarded")
-		e.say("forward", LinesCompletion, "Completion: the chunk is emitted unchanged (not compacted, not stored): the snapshot has read everything already.")
+		e.say(siteCompChunk, "Completion: the chunk is emitted unchanged (not compacted, not stored): the snapshot has read everything already.")
 	case EventWatermark:
 		e.emitWatermark(s.Watermark)
-		e.say("forward", LinesCompletion, "Completion: watermarks pass through again.")
+		e.say(siteCompWatermark, "Completion: watermarks pass through again.")
 	case EventEnd, EventError:
 		e.upEnded = true
 		what := "ends"
 		if s.Kind == EventError {
 			what = "yields an error, which is discarded"
 		}
-		e.say("swallow", LinesCompletion, "Completion: the upstream %s. The completion loop swallows it silently and falls through to forwarding, which polls the ended upstream again and gets its end: the executor's stream ends normally. No completion barrier passed, so nothing is persisted as finished.", what)
+		e.say(siteCompSwallow, "Completion: the upstream %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
+		e.say(siteCompThenEnds, "Forwarding polls the upstream again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when polled again), so the loop over it ends and the executor's stream ends normally.")
 		e.endStream()
 	case EventBarrier:
 		b := s.Barrier
 		if b.Rescale {
-			e.fail(FailRescale, ErrRescale, LinesCompletion)
+			e.say(siteCompRescale, "Barrier e%d carries a new vnode bitmap for actor %d; the barrier that would complete the backfill cannot change this executor's vnodes in place.", b.Epoch, e.cfg.Actor)
+			e.fail(FailRescale, ErrRescale, siteFailCompRescale)
 			return
 		}
+		if m := b.mutationText(); m != "" {
+			e.say(siteCompMutation, "Barrier e%d carries %s, which the executor ignores: here it looks at the mutation only for a new vnode bitmap.", b.Epoch, m)
+		}
 		e.commitState(b.Epoch)
-		var persisted []string
+		var persisted, empty []string
 		allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
 		for vi := range e.owned {
 			p := e.progress.at(vi)
 			if p.State == NotStarted {
+				if e.narrate && len(empty) <= 6 { // joinMax below shows 6
+					empty = append(empty, fmt.Sprint(e.owned[vi]))
+				}
 				p.Pos = allNull
 				p.Rows = 0
 			}
@@ -47,9 +57,18 @@ func (e *Engine) onCompleting(s Step) {
 		e.progChanged = nil                                 // all persisted above
 		e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
 		e.markAllDirty()
+		never := ""
+		if len(empty) > 0 {
+			never = fmt.Sprintf("; vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows", joinMax(empty, 6))
+		}
+		e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes Completed%s.", b.Epoch, never)
+		rows := e.processedRows()
+		e.report(ReportFinish, b.Epoch, rows)
+		e.say(siteCompReport, "Progress reported to the meta service (finish_with_buffered_rows): the backfill has finished, with %s processed.", plural(int(rows), "snapshot row"))
+		e.say(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 		e.emitBarrier(b)
 		e.phase = PhaseForwarding
-		e.say("complete", LinesCompletion, "Barrier e%d completes the backfill: every owned vnode becomes Completed and is persisted (%s); the barrier is emitted%s. From now on the executor forwards everything.", b.Epoch, joinMax(persisted, 6), durability(b))
+		e.say(siteCompEmit, "Barrier e%d emitted%s. From now on the executor forwards everything.", b.Epoch, durability(b))
 		e.checkInvariant()
 	}
 }
@@ -59,27 +78,36 @@ func (e *Engine) onForwarding(s Step) {
 	switch s.Kind {
 	case EventChunk:
 		e.emitChunk(e.forwardRows(s.Chunk), "forwarded")
-		e.say("forward", LinesForwarding, "Forwarding: the chunk is emitted unchanged.")
+		e.say(siteFwdChunk, "Forwarding: the chunk is emitted unchanged.")
 	case EventWatermark:
 		e.emitWatermark(s.Watermark)
-		e.say("forward", LinesForwarding, "Forwarding: the watermark is emitted.")
+		e.say(siteFwdWatermark, "Forwarding: the watermark is emitted.")
 	case EventError:
-		e.say("fail", LinesForwarding, "Forwarding: the upstream yields an error and the executor returns it.")
-		e.fail(FailUpstreamError, s.Message, LinesForwarding)
+		e.say(siteFwdError, "Forwarding: the upstream yields an error and the executor returns it.")
+		e.fail(FailUpstreamError, s.Message, siteFailFwdError)
 	case EventEnd:
 		e.upEnded = true
-		e.say("end", LinesForwarding, "Forwarding: the upstream ends, and so does the executor's stream, normally.")
+		e.say(siteFwdEnd, "Forwarding: the upstream ends, so the loop over it ends, and so does the executor's stream, normally.")
 		e.endStream()
 	case EventBarrier:
 		b := s.Barrier
 		if b.Rescale {
-			e.say("fail", LinesForwarding, "Barrier e%d carries a new vnode bitmap for actor %d; even after the backfill this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
-			e.fail(FailRescale, ErrRescale, LinesForwarding)
+			e.say(siteFwdRescale, "Barrier e%d carries a new vnode bitmap for actor %d; even after the backfill this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
+			e.fail(FailRescale, ErrRescale, siteFailFwdRescale)
 			return
 		}
+		if m := b.mutationText(); m != "" {
+			e.say(siteFwdMutation, "Barrier e%d carries %s, which the executor ignores: it looks at the mutation only for a new vnode bitmap, and passes the barrier on.", b.Epoch, m)
+		}
 		e.commitState(b.Epoch)
+		if e.reportFinishOnFirstBarrier {
+			e.reportFinishOnFirstBarrier = false
+			rows := e.processedRows()
+			e.report(ReportFinish, b.Epoch, rows)
+			e.say(siteFwdReport, "This executor started with every vnode already Completed, so at the first barrier it forwards it reports to the meta service that it has finished (finish_with_buffered_rows), once, with %s: the rows its progress table recorded.", plural(int(rows), "snapshot row"))
+		}
 		e.emitBarrier(b)
-		e.say("emit", LinesForwarding, "Forwarding: both tables commit (nothing changed) and barrier e%d is emitted%s.", b.Epoch, durability(b))
+		e.say(siteFwdBarrier, "Forwarding: both tables commit (nothing changed) and barrier e%d is emitted%s.", b.Epoch, durability(b))
 		e.checkInvariant()
 	}
 }

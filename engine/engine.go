@@ -86,12 +86,28 @@ type Engine struct {
 	builders    *pvec[pseq[Row]]     // per owned index, nil outside backfill
 	builderRows int                  // rows in all builders
 	buffer      []bufferedChunk
-	snap        *Snapshot
+	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer
+	pendingIdx latestIndex
+	// barrierFails: the barrier being marked fails before it commits (a rescale)
+	barrierFails bool
+	// heldFates: for each row the last barrier held back (no vnode in progress), in buffer
+	// order, what becomes of it (predict mode reads them)
+	heldFates []string
+	snap      *Snapshot
 
-	upEnded          bool // the upstream stream has ended (fused)
-	quietRow         bool // narration of this snapshot row is folded into a summary
-	quietRows        int  // snapshot rows folded so far in this step
-	snapshotFinished bool // this run's snapshot stream delivered its end
+	upEnded bool // the upstream stream has ended (fused)
+	// reportFinishOnFirstBarrier: the executor started with every vnode Completed, so it reports
+	// finished at the first barrier it forwards, once (LP:460, 817-825)
+	reportFinishOnFirstBarrier bool
+	reports                    []ProgressReport
+	// the job's pause and throttle, which the executor ignores (followed for the narration)
+	paused                  bool
+	pausedAt                int64
+	throttled               bool
+	throttle, throttleEpoch int64
+	quietRow                bool // narration of this snapshot row is folded into a summary
+	quietRows               int  // snapshot rows folded so far in this step
+	snapshotFinished        bool // this run's snapshot stream delivered its end
 
 	upstream    *rowset           // the upstream's net content, per owned vnode, keyed by pk
 	down        *rowset           // downstream's view, per owned vnode
@@ -102,6 +118,9 @@ type Engine struct {
 	invBad      int               // vnodes whose invParts has missing or extra rows
 	checkedRows int               // rows the invariant compared one by one (see work)
 	outputs     []Output
+	counter     *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
+	placed      []int32        // the owned index of each row of the chunk being delivered (placeChunk)
+	preplaced   bool           // scale mode: the generator placed the chunk (placed is set)
 	failure     *Failure
 	failKind    FailureKind // what kind of failure it is (the failure table's key)
 	failLeft    leftBehind  // what it left behind
@@ -242,9 +261,11 @@ func (e *Engine) Clone() *Engine {
 	c.upstream = e.upstream.share()
 	c.down = e.down.share()
 	c.dirty = slices.Clone(e.dirty)
+	c.placed = nil // scratch: never shared
 	c.invParts = e.invParts.share()
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
+	c.reports = e.reports[:len(e.reports):len(e.reports)]
 	if e.failure != nil {
 		f := *e.failure
 		c.failure = &f
@@ -271,21 +292,30 @@ func (e *Engine) Apply(s Step) error {
 		return err
 	}
 	e.work += e.stepWork(s)
+	e.apply(s)
+	return nil
+}
+
+// apply feeds one step that validate accepted (or that a workload generated).
+func (e *Engine) apply(s Step) {
 	e.step++
 	e.effects = e.effects[:0:0]
 	switch s.Kind {
 	case EventRecover:
 		e.recover()
 	case EventSnapshotError:
-		e.say("fail", [2]int{606, 606}, "The upstream has nothing ready; the snapshot stream fails reading the state table, and the executor returns its error%s.", prefixed("; ", e.lostWork()))
-		e.fail(FailSnapshotError, s.Message, [2]int{606, 606})
+		e.say(siteSnapshotError, "The upstream has nothing ready, so the executor polls the snapshot stream; reading the state table fails, and the stream yields that error%s.", prefixed("; ", e.lostWork()))
+		e.fail(FailSnapshotError, s.Message, siteFailSnapError)
 	case EventSnapshot:
+		if e.paused {
+			e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
+		}
 		e.quietRows = 0
 		for i := 0; i < s.Count; i++ {
 			// in a long run, narrate the first two and the last item and sum up the rest
 			e.quietRow = s.Count > 6 && i >= 2 && i < s.Count-1
 			if i == s.Count-1 && e.quietRows > 0 {
-				e.say("snapshot", LinesBackfillLoop, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.quietRows, "row"))
+				e.say(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.quietRows, "row"))
 			}
 			e.snapshotItem()
 		}
@@ -293,12 +323,12 @@ func (e *Engine) Apply(s Step) error {
 	default:
 		e.deliver(s)
 	}
-	return nil
 }
 
 // deliver hands an upstream message to the executor in its current phase.
 func (e *Engine) deliver(s Step) {
 	if s.Kind == EventChunk {
+		e.placeChunk(s.Chunk)
 		e.applyToUpstream(s.Chunk)
 	}
 	if s.Kind == EventBarrier {
@@ -318,9 +348,9 @@ func (e *Engine) deliver(s Step) {
 	}
 }
 
-// fail stops the executor with an error (or a panic) of the given kind; lines are where the
-// executor does it.
-func (e *Engine) fail(kind FailureKind, msg string, lines [2]int) {
+// fail stops the executor with an error (or a panic) of the given kind; the site cites where
+// the executor does it.
+func (e *Engine) fail(kind FailureKind, msg string, site *Site) {
 	panicked := kind.Info().Panic
 	e.failKind = kind
 	e.failLeft = e.captureLeftBehind()
@@ -328,9 +358,9 @@ func (e *Engine) fail(kind FailureKind, msg string, lines [2]int) {
 	e.failure = &Failure{Message: msg, Panic: panicked, Step: e.step}
 	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "error", Label: "✕"})
-	effect, verb := "fail", "fails with"
+	verb := "fails with"
 	if panicked {
-		effect, verb = "panic", "panics:"
+		verb = "panics:"
 	}
-	e.say(effect, lines, "The executor %s %q. Nothing more is emitted; only a recovery can continue.", verb, msg)
+	e.say(site, "The executor %s %q. Its stream stops here: nothing more is emitted.", verb, msg)
 }

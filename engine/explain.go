@@ -1,20 +1,23 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"path"
+)
 
 // SourceCommit is the RisingWave commit the model was read off.
 const SourceCommit = "448c6570b1b9d636736708340f61a85900c2b7d7"
 
 // SourceURL links a range of lines of locality_provider.rs at SourceCommit.
-func SourceURL(lines [2]int) string {
-	return fmt.Sprintf("https://github.com/risingwavelabs/risingwave/blob/%s/src/stream/src/executor/locality_provider.rs#L%d-L%d", SourceCommit, lines[0], lines[1])
-}
+func SourceURL(lines [2]int) string { return FileURL(FileLocalityProvider, lines) }
 
-// Line ranges of locality_provider.rs at SourceCommit (protocol.md's source map).
+// Line ranges of locality_provider.rs at SourceCommit that more than one place cites (the rest
+// are in the narration sites, engine/cite.go). Each is checked against the source by a test.
 var (
-	LinesProgressStates  = [2]int{41, 160}
+	LinesProgressStates  = [2]int{40, 150}
 	LinesSnapshotStream  = [2]int{220, 266}
-	LinesPersistLoad     = [2]int{268, 368}
+	LinesPersist         = [2]int{268, 312}
+	LinesLoad            = [2]int{314, 368}
 	LinesMarking         = [2]int{370, 403}
 	LinesSnapshotChunk   = [2]int{405, 425}
 	LinesFirstBarrier    = [2]int{437, 465}
@@ -22,25 +25,63 @@ var (
 	LinesBackfillLoop    = [2]int{546, 656}
 	LinesFatalEnd        = [2]int{599, 604}
 	LinesBackfillBarrier = [2]int{657, 735}
+	LinesMarkWhen        = [2]int{672, 682}
 	LinesCompletion      = [2]int{741, 799}
 	LinesForwarding      = [2]int{801, 833}
 )
 
+// Why a sentence cites no lines.
+const (
+	UncitedOurs    = "ours"    // the explainer's own check or decision, not RisingWave's
+	UncitedOutside = "outside" // RisingWave does it outside locality_provider.rs (e.g. recovery)
+)
+
 // Effect is one thing that happened in a step, in plain words, with the source lines that do it.
+// A sentence about something the explainer does itself (its invariant, adapting a script to a
+// bug mode) or that RisingWave does outside the cited files cites nothing: then Lines is [0, 0],
+// File and URL are empty, and Uncited says why.
 type Effect struct {
-	Kind  string `json:"kind"`
-	Text  string `json:"text"`
-	Lines [2]int `json:"lines"`
-	URL   string `json:"url"`
-	Fix   string `json:"fix,omitempty"` // a link to the real fix, for a bug mode's explanation
+	Kind    string `json:"kind"`
+	Text    string `json:"text"`
+	Lines   [2]int `json:"lines"`
+	URL     string `json:"url"`
+	File    string `json:"file,omitempty"`    // the RisingWave file the lines are in
+	Uncited string `json:"uncited,omitempty"` // "ours" or "outside" when nothing is cited
+	Fix     string `json:"fix,omitempty"`     // a link to the real fix, for a bug mode's explanation
+	Site    string `json:"-"`                 // the narration site that said it (engine/cite.go)
 }
 
-// say records an effect of the current step.
-func (e *Engine) say(kind string, lines [2]int, format string, args ...any) {
+// Cite renders where a sentence comes from for people, e.g. "locality_provider.rs:437-465".
+func (f Effect) Cite() string {
+	switch {
+	case f.File != "" && f.Lines[0] == f.Lines[1]:
+		return fmt.Sprintf("%s:%d", shortFile(f.File), f.Lines[0])
+	case f.File != "":
+		return fmt.Sprintf("%s:%d-%d", shortFile(f.File), f.Lines[0], f.Lines[1])
+	case f.Uncited == UncitedOutside:
+		return "not in locality_provider.rs"
+	}
+	return "not RisingWave's code: the explainer's own"
+}
+
+// shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs.
+func shortFile(file string) string {
+	if path.Base(file) == "mod.rs" {
+		return path.Base(path.Dir(file)) + "/mod.rs"
+	}
+	return path.Base(file)
+}
+
+// say records an effect of the current step, as the site says it.
+func (e *Engine) say(s *Site, format string, args ...any) {
 	if !e.narrate {
 		return
 	}
-	e.effects = append(e.effects, Effect{Kind: kind, Text: fmt.Sprintf(format, args...), Lines: lines, URL: SourceURL(lines)})
+	ef := Effect{Kind: s.Kind, Text: fmt.Sprintf(format, args...), Lines: s.Lines, File: s.File, Uncited: s.Uncited, Site: s.ID}
+	if s.File != "" {
+		ef.URL = FileURL(s.File, s.Lines)
+	}
+	e.effects = append(e.effects, ef)
 }
 
 // plural renders "1 row" / "2 rows".

@@ -71,7 +71,7 @@ var Glossary = []GlossaryEntry{
 	{Term: "pos", Aliases: []string{"position", "positions", "current_pos"},
 		Definition: "For an in-progress vnode, the pk of the last row the snapshot has emitted for it. Rows at or before pos have reached downstream; rows after it will come from the snapshot."},
 	{Term: "progress report", Aliases: []string{"progress reports", "meta service"},
-		Definition: "What the executor tells RisingWave's meta service (the cluster's coordinator) at each barrier of the backfill: how many snapshot rows it has processed. At the completion barrier it reports that it has finished."},
+		Definition: "What the executor tells RisingWave's meta service (the cluster's coordinator) at each barrier of the backfill: how many snapshot rows it has processed. At the completion barrier it reports that it has finished, and so does an executor that started with every vnode Completed, once, at the first barrier it forwards."},
 	{Term: "progress state", Aliases: []string{"progress", "NotStarted", "InProgress", "Completed"},
 		Definition: "A vnode's backfill state: NotStarted (nothing of it emitted), InProgress at pos with a row count, or Completed (set only at a barrier after the snapshot has ended). Each owned vnode has one."},
 	{Term: "progress table",

@@ -34,12 +34,23 @@ func (e *Engine) passed(r Row) bool {
 		return false
 	}
 	vi, _ := e.vnodeIndex(r)
+	return e.passedIn(vi, r)
+}
+
+// passedIn is passed for a row of owned vnode index vi.
+func (e *Engine) passedIn(vi int, r Row) bool {
+	if e.snapshotFinished {
+		return true
+	}
+	if e.progress == nil {
+		return false
+	}
 	p := e.progress.at(vi)
 	switch p.State {
 	case Completed:
 		return true
 	case InProgress:
-		return CompareRows(r.Project(e.pk), p.Pos) <= 0
+		return comparePK(r, p.Pos, e.pk) <= 0
 	}
 	return false
 }
@@ -66,14 +77,22 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 	n := e.passedCount(vi)
 	want := e.upstream.part(vi)
 	have := e.down.part(vi)
-	c := vnodeCheck{expected: n}
 	// downstream holds exactly the expected rows, once each, when the digests of its entries
 	// (row and count) and of the expected entries (each with count 1) agree: the nodes keep
 	// those sums, so this costs what changed since the last check, not the vnode's rows
 	if have.len() == n && have.sumFrom(0, entryDigest) == want.sumFrom(0, entryDigest).sub(want.sumFrom(n, entryDigest)) {
-		return c
+		return vnodeCheck{expected: n}
 	}
 	e.checkedRows += want.len() + have.len()
+	return e.compareVnode(vi, n)
+}
+
+// compareVnode merges a vnode's first n upstream rows (the expected ones) with downstream's,
+// row by row, and names what is missing and extra.
+func (e *Engine) compareVnode(vi, n int) vnodeCheck {
+	want := e.upstream.part(vi)
+	have := e.down.part(vi)
+	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
 		if en.count < 0 {
 			c.extra = append(c.extra, en.row) // deleted more often than inserted
@@ -92,6 +111,8 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 			cmp = 1
 		case !hi.ok():
 			cmp = -1
+		case sameRow(wi.cur().row, hi.cur().row):
+			cmp = 0 // usually one Row: the upstream's, stored, read by the snapshot, emitted
 		default:
 			cmp = e.down.cmp(wi.cur().row, hi.cur().row)
 		}
@@ -113,6 +134,9 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 	}
 	return c
 }
+
+// sameRow reports whether a and b are the same Row (the same values in memory).
+func sameRow(a, b Row) bool { return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) }
 
 // bad reports whether a vnode's check found rows missing or extra.
 func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
@@ -184,9 +208,9 @@ func (e *Engine) checkInvariant() {
 		inv.Text = fmt.Sprintf("Invariant violated at e%d: downstream should hold %s, but is %s.", e.epoch, scope, strings.Join(parts, "; "))
 	}
 	if inv.Status == "violated" && e.inv.Status != "violated" {
-		e.say("invariant", LinesBackfillBarrier, "%s", inv.Text)
+		e.say(siteInvariant, "%s (This check is the explainer's own, not RisingWave's.)", inv.Text)
 		if info := e.cfg.Bug.Info(); info != nil {
-			e.sayBug("caused this. %s", info.Why)
+			e.sayBug(info.cause, "caused this. %s", info.Why)
 			if info.Fix != "" && e.narrate {
 				e.effects[len(e.effects)-1].Fix = info.Fix
 			}

@@ -3,9 +3,16 @@ package engine
 import "fmt"
 
 // mark sets each row's visibility by its vnode's progress (LP:370-403): Completed → visible,
-// NotStarted → hidden, InProgress → visible iff pk ≤ pos. Ops and rows are never changed.
-func (e *Engine) mark(rows []RowOp) []OutRow {
+// NotStarted → hidden, InProgress → visible iff pk ≤ pos. Ops and rows are never changed. Each
+// row's Why starts with the reason for its visibility; explainMarked adds, at the barrier, what
+// then really becomes of it. onArrival words the reason for bug mode mark-on-arrival, which
+// marks a chunk when it arrives.
+func (e *Engine) mark(rows []RowOp, onArrival bool) []OutRow {
 	out := make([]OutRow, len(rows))
+	is, has, at := "is", "has", "vnode"
+	if onArrival {
+		is, has, at = "was", "had", "on arrival, vnode"
+	}
 	for i, r := range rows {
 		vi, v := e.vnodeIndex(r.Row)
 		p := e.progress.at(vi)
@@ -15,23 +22,19 @@ func (e *Engine) mark(rows []RowOp) []OutRow {
 		switch p.State {
 		case Completed:
 			o.Visible = true
-			o.Why = fmt.Sprintf("%s visible: vnode %d is completed, so downstream sees every change to it", name, v)
+			o.Why = fmt.Sprintf("%s visible: %s %d %s completed, so downstream sees every change to it", name, at, v, is)
 		case NotStarted:
-			o.Why = fmt.Sprintf("%s hidden: vnode %d has not started; %s", name, v, laterSnapshot(r.Op))
+			o.Why = fmt.Sprintf("%s hidden: %s %d %s not started", name, at, v, has)
 		default:
-			if CompareRows(pk, p.Pos) <= 0 {
+			switch {
+			case CompareRows(pk, p.Pos) <= 0:
 				o.Visible = true
-				o.Why = fmt.Sprintf("%s visible: vnode %d is in progress at %s and %s ≤ %s: the snapshot has passed this key, so downstream must see the change now", name, v, p.Pos, pk, p.Pos)
-			} else if e.cfg.Bug == BugEmitBeyondPos {
+				o.Why = fmt.Sprintf("%s visible: %s %d %s in progress at %s and %s ≤ %s: the snapshot %s passed this key, so downstream must see the change now", name, at, v, is, p.Pos, pk, p.Pos, has)
+			case e.cfg.Bug == BugEmitBeyondPos:
 				o.Visible = true
-				o.Why = fmt.Sprintf("%s visible [bug mode emit-beyond-pos]: vnode %d is in progress at %s and %s > %s, yet the row is emitted now; the refreshed snapshot will emit it again", name, v, p.Pos, pk, p.Pos)
-			} else {
-				later := laterSnapshot(r.Op)
-				if last, ok := e.builderLast(vi); e.cfg.Bug == BugMarkBeforeDrain && ok {
-					later = "but its builder still holds rows up to " + last.Project(e.pk).String() +
-						" [bug mode mark-before-drain]: the drain moves pos past them, and a key in between is never emitted"
-				}
-				o.Why = fmt.Sprintf("%s hidden: vnode %d is in progress at %s and %s > %s; %s", name, v, p.Pos, pk, p.Pos, later)
+				o.Why = fmt.Sprintf("%s visible [bug mode emit-beyond-pos]: vnode %d is in progress at %s and %s > %s, yet the row is emitted now, before the snapshot has reached this key", name, v, p.Pos, pk, p.Pos)
+			default:
+				o.Why = fmt.Sprintf("%s hidden: %s %d %s in progress at %s and %s > %s", name, at, v, is, p.Pos, pk, p.Pos)
 			}
 		}
 		out[i] = o
@@ -39,10 +42,131 @@ func (e *Engine) mark(rows []RowOp) []OutRow {
 	return out
 }
 
-// laterSnapshot says what becomes of a hidden change: the snapshot reads the state table.
-func laterSnapshot(op Op) string {
-	if op.IsInsert() {
-		return "the refreshed snapshot will emit it"
+// explainMarked adds to each marked row's reason what really becomes of it in this run: a
+// hidden row's fate, and a row the bug mode emit-beyond-pos emits early.
+func (e *Engine) explainMarked(out []OutRow, written bool) {
+	if e.pendingIdx == nil {
+		e.pendingIdx = e.state.pendingIndex()
 	}
-	return "the state table has the delete, so the refreshed snapshot never reads the old row"
+	for i := range out {
+		o := &out[i]
+		r := RowOp{Op: o.Op, Row: o.Row, Visible: true}
+		switch {
+		case !o.Visible:
+			o.Why += "; " + e.hiddenFate(r, written)
+		case e.cfg.Bug == BugEmitBeyondPos && e.beyondPos(r):
+			o.Why += "; " + e.earlyFate(r)
+		}
+	}
+}
+
+// beyondPos reports whether a row lies past its in-progress vnode's pos.
+func (e *Engine) beyondPos(r RowOp) bool {
+	vi, _ := e.vnodeIndex(r.Row)
+	p := e.progress.at(vi)
+	return p.State == InProgress && CompareRows(r.Row.Project(e.pk), p.Pos) > 0
+}
+
+// posAfterDrain is a vnode's progress once the builders are drained: the drain moves an
+// in-progress (or not started) vnode with rows in its builder to the builder's last row. It
+// differs from the progress now only while the builders still hold rows (bug mode
+// mark-before-drain marks before the drain).
+func (e *Engine) posAfterDrain(vi int) (ProgressState, Row) {
+	if last, ok := e.builderLast(vi); ok {
+		return InProgress, last.Project(e.pk)
+	}
+	p := e.progress.at(vi)
+	return p.State, p.Pos
+}
+
+// hiddenFate says what really becomes of a buffered change that is not emitted visible at this
+// barrier, given whether the chunk is written to the state table (not in bug mode
+// no-state-write).
+func (e *Engine) hiddenFate(r RowOp, written bool) string {
+	vi, v := e.vnodeIndex(r.Row)
+	pk := r.Row.Project(e.pk)
+	st, pos := e.posAfterDrain(vi)
+	switch {
+	case st == Completed:
+		return fmt.Sprintf("vnode %d is completed, and the snapshot never reads a completed vnode again, so this change never reaches downstream", v)
+	case st == InProgress && CompareRows(pk, pos) <= 0:
+		// the marking judged this row against a pos older than the end of the epoch
+		if e.cfg.Bug == BugMarkBeforeDrain {
+			return fmt.Sprintf("but vnode %d's builder still holds rows up to %s [bug mode mark-before-drain]: the drain moves pos to %s, past this key, and the refreshed snapshot starts after it, so this change is never emitted", v, pos, pos)
+		}
+		return fmt.Sprintf("but by the barrier the snapshot has passed this key [bug mode %s]: vnode %d's pos is now %s, and the refreshed snapshot starts after it, so this change is never emitted", e.cfg.Bug, v, pos)
+	}
+	return e.snapshotFate(vi, r, written)
+}
+
+// snapshotFate says what becomes of a change whose key the snapshot has not reached yet: it is
+// left to the refreshed snapshot, which reads the key's version in the state table once this
+// barrier's writes are committed.
+func (e *Engine) snapshotFate(vi int, r RowOp, written bool) string {
+	if e.barrierFails {
+		if !written {
+			return "[bug mode no-state-write] the chunk is not written to the state table, and this barrier fails before anything commits (it carries a rescale): no refreshed snapshot follows"
+		}
+		return "the chunk is written to the state table, but this barrier fails before the state table commits (it carries a rescale), so no refreshed snapshot reads it"
+	}
+	latest, ok := e.latestVersion(vi, r.Row)
+	if written {
+		switch {
+		case r.Op.IsInsert() && ok && latest.Equal(r.Row):
+			return "the chunk is written to the state table, so this row is left to the refreshed snapshot, which reads it from there"
+		case r.Op.IsInsert() && ok:
+			return fmt.Sprintf("the chunk is written to the state table, where a later change of this epoch replaces this row: the refreshed snapshot reads the key's latest version, %s", latest)
+		case r.Op.IsInsert():
+			return "the chunk is written to the state table, where a later change of this epoch deletes the key: the refreshed snapshot finds nothing for it"
+		case !ok:
+			return "the delete is written to the state table, so the refreshed snapshot no longer finds the row"
+		case latest.Equal(r.Row):
+			return "the state table takes the delete and then this row again (a later change of this epoch), so the refreshed snapshot reads it"
+		}
+		return fmt.Sprintf("the change is written to the state table, where the key's latest version is %s: the refreshed snapshot reads that instead", latest)
+	}
+	lead := "[bug mode no-state-write] the chunk is not written to the state table"
+	switch {
+	case !ok && r.Op.IsInsert():
+		return lead + ", which holds nothing for this key, so no snapshot reads this row: this change never reaches downstream"
+	case !ok:
+		return lead + ", which holds nothing for this key either, so the snapshot has nothing to read for it"
+	case latest.Equal(r.Row) && r.Op.IsInsert():
+		return lead + ", which already holds this row, so the refreshed snapshot reads it from there"
+	case latest.Equal(r.Row):
+		return lead + ", which still holds this row, so the refreshed snapshot reads it although the upstream deleted it"
+	case r.Op.IsInsert():
+		return fmt.Sprintf("%s, which still holds %s for this key, so the refreshed snapshot reads that old version: this change never reaches downstream", lead, latest)
+	}
+	return fmt.Sprintf("%s, which holds %s for this key, so the refreshed snapshot reads that", lead, latest)
+}
+
+// earlyFate says what becomes of a row that bug mode emit-beyond-pos emits although it lies past
+// its vnode's pos (the chunk is written to the state table as usual).
+func (e *Engine) earlyFate(r RowOp) string {
+	if e.barrierFails {
+		return "this barrier then fails before the state table commits (it carries a rescale)"
+	}
+	vi, _ := e.vnodeIndex(r.Row)
+	latest, ok := e.latestVersion(vi, r.Row)
+	switch {
+	case r.Op.IsInsert() && ok && latest.Equal(r.Row):
+		return "the chunk is also written to the state table, where the refreshed snapshot reads this row again, to emit it a second time"
+	case r.Op.IsInsert() && ok:
+		return fmt.Sprintf("the chunk is also written to the state table, where the refreshed snapshot reads the key's latest version, %s, to emit it as well", latest)
+	case r.Op.IsInsert():
+		return "a later change of this epoch deletes the key in the state table, so the refreshed snapshot finds nothing for it"
+	case !ok:
+		return "downstream never received this row from the snapshot, which had not reached it, and the refreshed snapshot no longer finds it"
+	}
+	return fmt.Sprintf("downstream never received this row from the snapshot, which had not reached it, and the refreshed snapshot reads the key's latest version, %s", latest)
+}
+
+// latestVersion is the row the state table will hold for r's pk once this barrier's writes are
+// committed.
+func (e *Engine) latestVersion(vi int, r Row) (Row, bool) {
+	if e.pendingIdx == nil {
+		e.pendingIdx = e.state.pendingIndex()
+	}
+	return e.state.latest(e.pendingIdx, vi, r.Project(e.pk))
 }

@@ -318,3 +318,34 @@ func TestBranchedFlag(t *testing.T) {
 	require.NoError(t, s.Apply(`chunk: ["+ 5 104"]`), "an injected chunk")
 	assert.True(t, s.View().Branched)
 }
+
+// TestDownstreamNeverHoldsARowLessThanZeroTimes: a visible delete of a row downstream does not
+// hold (here a U- of a row the has-progress gate dropped) changes nothing and is named as an
+// inconsistency; the U+ that follows then puts the row there, instead of cancelling out.
+func TestDownstreamNeverHoldsARowLessThanZeroTimes(t *testing.T) {
+	s, err := scenarios.Load("t.yaml", []byte(header+`start:
+  state_table: [[1, 100], [11, 200]]
+  progress:
+    - {vnode: 1, pos: [11, 200], finished: true, rows: 1}
+steps:
+  - barrier: 10
+  - chunk: ["+ 14 103"]
+  - barrier: 11
+  - snapshot: 2
+  - barrier: 12
+  - chunk: ["U- 14 103", "U+ 14 103"]
+  - barrier: 13
+`))
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(3))
+	assert.Equal(t, "[[14,103]]", mustJSON(s.View().Invariant.Missing), "the gate dropped (14,103) of the completed vnode 1")
+	require.NoError(t, s.Goto(6))
+	var said []string
+	for _, ef := range s.View().Explanations {
+		said = append(said, ef.Text)
+	}
+	assert.Contains(t, strings.Join(said, "\n"), "Inconsistency: this chunk deletes U-(14,103), but downstream does not hold it, so the delete changes nothing there")
+	require.NoError(t, s.RunToEnd())
+	assert.Equal(t, "[[1,100],[11,200],[14,103]]", mustJSON(s.Trace().Downstream), "the U+ puts the row downstream")
+	assert.Equal(t, "holds", s.View().Invariant.Status)
+}

@@ -61,12 +61,15 @@ func (r RowOp) String() string {
 	return s
 }
 
-// Barrier is a barrier message.
+// Barrier is a barrier message. It carries at most one mutation: the start signal, a rescale,
+// or one of the mutations the locality provider ignores (Mutation).
 type Barrier struct {
 	Epoch         int64
 	Checkpoint    bool
-	StartBackfill []int64 // StartFragmentBackfill{fragment_ids}, nil when absent
-	Rescale       bool    // an Update mutation carrying this actor's new vnode bitmap
+	StartBackfill []int64  // StartFragmentBackfill{fragment_ids}, nil when absent
+	Rescale       bool     // an Update mutation carrying this actor's new vnode bitmap
+	Mutation      Mutation // pause, resume or throttle (ignored by the executor)
+	Throttle      int64    // MutationThrottle: the rate limit, 0 to MaxThrottle
 }
 
 // Watermark is a watermark message on one column.
@@ -149,6 +152,12 @@ func (s Step) Describe(cols []Column) string {
 		}
 		if s.Barrier.Rescale {
 			extra = append(extra, "rescale")
+		}
+		switch s.Barrier.Mutation {
+		case MutationPause, MutationResume:
+			extra = append(extra, s.Barrier.Mutation.String())
+		case MutationThrottle:
+			extra = append(extra, fmt.Sprintf("throttle %d", s.Barrier.Throttle))
 		}
 		if !s.Barrier.Checkpoint {
 			extra = append(extra, "not a checkpoint")

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // OutputType is the kind of an emitted message.
@@ -107,28 +108,53 @@ func (o Output) String() string {
 	return fmt.Sprintf("recovery to e%d", o.Epoch)
 }
 
-// emitChunk emits a chunk and applies its visible rows to downstream's view.
-func (e *Engine) emitChunk(rows []OutRow, source string) {
+// emitChunk emits a chunk and applies its visible rows to downstream's view. Downstream never
+// holds a row fewer than zero times: a visible delete (- or U-) of a row it does not hold changes
+// nothing there, and the narration names it as an inconsistency.
+func (e *Engine) emitChunk(rows []OutRow, source string) { e.emitChunkOf(-1, rows, source) }
+
+// emitChunkOf is emitChunk for a chunk whose rows are all on owned vnode index at (-1: any).
+func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
+	var absent []string
 	for _, r := range rows {
 		if !r.Visible {
 			continue
 		}
-		vi, _ := e.vnodeIndex(r.Row)
-		d := 1
-		if !r.Op.IsInsert() {
-			d = -1
+		vi := at
+		if vi < 0 {
+			vi, _ = e.vnodeIndex(r.Row)
 		}
-		e.down.add(vi, r.Row, d)
-		e.markDirty(vi)
+		if r.Op.IsInsert() {
+			e.down.add(vi, r.Row, 1)
+		} else if !e.down.remove(vi, r.Row) && e.narrate {
+			absent = append(absent, r.Op.String()+r.Row.String())
+		}
+		e.touch(vi, r.Row)
+	}
+	if e.counter != nil {
+		e.counter.chunk(rows, source)
+		return
 	}
 	e.outputs = append(e.outputs, Output{Type: OutChunk, Rows: rows, Step: e.step, Source: source})
+	if len(absent) > 0 {
+		it := "it"
+		if len(absent) > 1 {
+			it = "them"
+		}
+		e.say(siteInconsistent, "Inconsistency: this chunk deletes %s, but downstream does not hold %s, so the delete changes nothing there (in the explainer's model of downstream; what a real downstream operator does with it is outside this file). Downstream is now out of step with the upstream, and the invariant shows how.", strings.Join(absent, " "), it)
+	}
 }
 
 // emitBarrier emits a barrier; a checkpoint barrier makes everything committed so far durable.
 func (e *Engine) emitBarrier(b Barrier) {
 	e.epoch = b.Epoch
-	e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+	e.trackMutation(b)
+	if e.counter != nil {
+		e.counter.barriers++
+	} else {
+		e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
+		e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+	}
 	if b.Checkpoint {
 		e.progMoved = false // what progress was persisted is durable now
 		// the loaded progress equals the persisted one at a checkpoint; before the first barrier

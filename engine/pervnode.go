@@ -168,8 +168,22 @@ func (e *Engine) nonEmptyBuilders(f func(vi int, b pseq[Row])) {
 	}
 }
 
-// markDirty notes that a vnode changed since the invariant last looked at it.
-func (e *Engine) markDirty(vi int) { e.dirty = append(e.dirty, int32(vi)) }
+// markDirty notes that a vnode changed since the invariant last looked at it (a vnode marked
+// twice in a row is noted once).
+func (e *Engine) markDirty(vi int) {
+	if n := len(e.dirty); n == 0 || e.dirty[n-1] != int32(vi) {
+		e.dirty = append(e.dirty, int32(vi))
+	}
+}
+
+// touch records that a row of owned vnode vi changed (in the upstream's content or in
+// downstream's view): the next check looks at the vnode again. (The check costs what changed
+// in the vnode, not its rows: see checkVnode.)
+func (e *Engine) touch(vi int, _ Row) { e.markDirty(vi) }
+
+// touchFrom records that what the check expects of vnode vi may change from pk from on (a
+// vnode's pos moves on from there; nil: anywhere).
+func (e *Engine) touchFrom(vi int, _ Row) { e.markDirty(vi) }
 
 // markAllDirty makes the next check look at every vnode again.
 func (e *Engine) markAllDirty() { e.allDirty = true }

@@ -45,6 +45,9 @@ func (s pseq[E]) len() int {
 	return s.r.n
 }
 
+// last returns the last item (len > 0).
+func (s pseq[E]) last() E { return s.r.last() }
+
 // child returns the child of inner node n that holds item i, and i's index in it. With end,
 // i may be n.n (a position after the last item), which is in the last child.
 func (n *seqNode[E]) child(i int, end bool) (int, int) {

@@ -25,6 +25,8 @@ func (e *Engine) recover() {
 	e.snap = nil
 	e.upEnded = false
 	e.snapshotFinished = false
+	e.reportFinishOnFirstBarrier = false
+	e.paused, e.throttled = false, false
 	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
 	e.dur.outputs = len(e.outputs) // what came before is rolled back
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery", Label: "⟲"})
@@ -36,7 +38,8 @@ func (e *Engine) recover() {
 	if undone {
 		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, e.state.epoch)
 	}
-	e.say("recover", LinesPersistLoad, "Recovery: every actor restarts from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s The restarted executor waits for a first barrier, then reloads its progress.", e.dur.epoch, lost, extra)
+	e.say(siteRecoverRollback, "Recovery (RisingWave does it outside this file): every actor of the job restarts from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
+	e.say(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
 }
 
 func upper(s string) string {

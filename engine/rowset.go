@@ -15,8 +15,8 @@ type rsEntry struct {
 // twice over: the vnodes live in a pvec and each vnode's rows in a pseq, so keeping the state of
 // a checkpoint, or a timeline's copy of an engine, costs one pointer per page of vnodes, and a
 // change after that copies one page and one leaf, never every vnode or every row. It models the
-// upstream's content (counts are 1, keyed by pk) and downstream's view (a multiset; a count may
-// go negative when a row is deleted that was never inserted).
+// upstream's content (counts are 1, keyed by pk) and downstream's view (a multiset: a count is
+// never below zero, see remove).
 type rowset struct {
 	pk    []int
 	parts *pvec[pseq[rsEntry]]
@@ -36,14 +36,7 @@ func (s *rowset) share() *rowset {
 func (s *rowset) part(vi int) pseq[rsEntry] { return s.parts.at(vi) }
 
 // cmpPK compares two full rows by their pk columns.
-func (s *rowset) cmpPK(a, b Row) int {
-	for _, c := range s.pk {
-		if r := Compare(a[c], b[c]); r != 0 {
-			return r
-		}
-	}
-	return 0
-}
+func (s *rowset) cmpPK(a, b Row) int { return compareRowsPK(a, b, s.pk) }
 
 // cmp orders full rows by (pk, row).
 func (s *rowset) cmp(a, b Row) int {
@@ -62,8 +55,14 @@ func (s *rowset) search(vi int, row Row) (int, bool) {
 
 // add changes a row's count by d.
 func (s *rowset) add(vi int, row Row, d int) {
-	i, found := s.search(vi, row)
 	p, tag := s.part(vi), s.parts.tag
+	if d != 0 && s.afterLast(p, row) {
+		// after every entry (rows often come in pk order): append
+		s.parts.set(vi, p.insert(tag, p.len(), rsEntry{row: row, count: d}))
+		s.rows++
+		return
+	}
+	i, found := s.search(vi, row)
 	switch {
 	case found:
 		e := p.at(i)
@@ -83,9 +82,54 @@ func (s *rowset) add(vi int, row Row, d int) {
 	s.parts.set(vi, p)
 }
 
+// remove takes one copy of row out, if the set holds it, and reports whether it did.
+func (s *rowset) remove(vi int, row Row) bool {
+	if _, found := s.search(vi, row); !found {
+		return false
+	}
+	s.add(vi, row, -1)
+	return true
+}
+
+// count is how many times the set holds row.
+func (s *rowset) count(vi int, row Row) int {
+	if i, found := s.search(vi, row); found {
+		return s.part(vi).at(i).count
+	}
+	return 0
+}
+
+// afterLast reports whether row sorts after every entry of p in (pk, row) order (an empty p
+// has every row after it): the first pk column decides most often, and is tested without a call.
+func (s *rowset) afterLast(p pseq[rsEntry], row Row) bool {
+	if p.len() == 0 {
+		return true
+	}
+	last := p.last().row
+	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
+		return last[c].I < row[c].I
+	}
+	return s.cmp(last, row) < 0
+}
+
+// pkAfterLast reports whether row's pk sorts after every entry's pk of p.
+func (s *rowset) pkAfterLast(p pseq[rsEntry], row Row) bool {
+	if p.len() == 0 {
+		return true
+	}
+	last := p.last().row
+	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
+		return last[c].I < row[c].I
+	}
+	return compareRowsPK(last, row, s.pk) < 0
+}
+
 // getPK returns the row holding row's pk (pk-keyed use: the upstream's content).
 func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 	p := s.part(vi)
+	if s.pkAfterLast(p, row) {
+		return nil, false // after every entry
+	}
 	i := p.search(func(e rsEntry) bool { return s.cmpPK(e.row, row) >= 0 })
 	if i < p.len() {
 		if e := p.at(i); s.cmpPK(e.row, row) == 0 {
@@ -97,6 +141,10 @@ func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 
 // putPK stores row, replacing any row with its pk.
 func (s *rowset) putPK(vi int, row Row) {
+	if s.pkAfterLast(s.part(vi), row) {
+		s.add(vi, row, 1) // a new pk after every entry: add appends it
+		return
+	}
 	if old, ok := s.getPK(vi, row); ok {
 		s.add(vi, old, -1)
 	}
@@ -108,6 +156,11 @@ func (s *rowset) deletePK(vi int, row Row) {
 	if old, ok := s.getPK(vi, row); ok {
 		s.add(vi, old, -1)
 	}
+}
+
+// countBelow counts the entries of a vnode whose pk is < key (key is a pk tuple).
+func (s *rowset) countBelow(vi int, key Row) int {
+	return s.part(vi).search(func(e rsEntry) bool { return comparePK(e.row, key, s.pk) >= 0 })
 }
 
 // countUpTo counts the entries of a vnode whose pk is ≤ pos (pos is a pk tuple).

@@ -5,46 +5,54 @@ import (
 	"strings"
 )
 
-// onFirstMessage handles the first message of a (re)started executor (LP:437-465).
+// onFirstMessage handles the first message of a (re)started executor (LP:437-465): RisingWave's
+// expect_first_barrier (executor/mod.rs) takes it.
 func (e *Engine) onFirstMessage(s Step) {
 	switch s.Kind {
 	case EventEnd:
 		e.upEnded = true
-		e.fail(FailStreamClosed, ErrStreamClosed, LinesFirstBarrier)
+		e.fail(FailStreamClosed, ErrStreamClosed, siteFailStreamClosed)
 		return
 	case EventError:
-		e.say("fail", LinesFirstBarrier, "The upstream yields an error before its first barrier; the executor returns it.")
-		e.fail(FailUpstreamError, s.Message, LinesFirstBarrier)
+		e.say(siteFirstError, "The upstream yields an error before its first barrier; expect_first_barrier returns it at once.")
+		e.fail(FailUpstreamError, s.Message, siteFailFirstError)
 		return
 	case EventChunk, EventWatermark:
-		e.say("panic", LinesFirstBarrier, "Every executor's first message must be a barrier; this %s comes first.", s.Describe(e.cfg.Columns))
-		e.fail(FailFirstNotBarrier, PanicFirstMessage+": "+s.Describe(e.cfg.Columns), LinesFirstBarrier)
+		e.say(siteFirstNotBarrier, "Every executor's first message must be a barrier; this %s comes first, and expect_first_barrier's .expect() on it panics.", s.Describe(e.cfg.Columns))
+		e.fail(FailFirstNotBarrier, PanicFirstMessage+": "+s.Describe(e.cfg.Columns), siteFailFirstNotBarrier)
 		return
 	}
 	b := s.Barrier
 	if !b.Checkpoint {
-		e.say("panic", LinesFirstBarrier, "The first barrier of an executor must be a checkpoint barrier; e%d is not.", b.Epoch)
-		e.fail(FailFirstNotCheckpoint, PanicNotCheckpoint, LinesFirstBarrier)
+		e.say(siteFirstNotCheckpoint, "The first barrier of an executor must be a checkpoint barrier; e%d is not, and expect_first_barrier's assertion on the barrier's kind panics.", b.Epoch)
+		e.fail(FailFirstNotCheckpoint, PanicNotCheckpoint, siteFailFirstNotCheckpnt)
 		return
 	}
 	e.state.epoch = b.Epoch
 	e.emitBarrier(b)
-	e.say("emit", LinesFirstBarrier, "First barrier e%d: emitted at once, before anything else; its mutation is not looked at.", b.Epoch)
+	mut := ""
+	if m := b.mutationText(); m != "" {
+		mut = fmt.Sprintf("; its mutation, %s, is not looked at", m)
+	}
+	e.say(siteFirstBarrier, "First barrier e%d: emitted at once, before anything else%s.", b.Epoch, mut)
 	e.loadProgress()
 	e.markAllDirty()
-	e.say("load", LinesPersistLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
+	if e.narrate {
+		e.say(siteLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
+	}
 	needBackfill := e.progCount[Completed] < len(e.owned)
 	needBuffering := e.progCount[NotStarted] == len(e.owned)
+	e.reportFinishOnFirstBarrier = !needBackfill
 	switch {
 	case needBuffering:
 		e.phase = PhaseBuffering
-		e.say("phase", LinesBuffering, "Every owned vnode is NotStarted, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries StartFragmentBackfill{%d}.", e.cfg.Fragment)
+		e.say(siteStartBuffering, "Every owned vnode is NotStarted, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries StartFragmentBackfill{%d}.", e.cfg.Fragment)
 	case needBackfill:
-		e.say("phase", LinesBackfillLoop, "Not every owned vnode is NotStarted, so buffering is skipped (no start signal is awaited): the snapshot resumes after each in-progress pos, skips completed vnodes and reads not-started ones from the start.")
+		e.say(siteStartSkipBuffering, "Not every owned vnode is NotStarted, so buffering is skipped and no start signal is awaited: the backfill starts at once.")
 		e.enterBackfill()
 	default:
 		e.phase = PhaseForwarding
-		e.say("phase", LinesForwarding, "Every owned vnode is already Completed: nothing to backfill, the executor forwards everything.")
+		e.say(siteStartForward, "Every owned vnode is already Completed: nothing to backfill, the executor forwards everything. It will report to the meta service that it has finished at the first barrier it forwards.")
 	}
 }
 

@@ -16,6 +16,14 @@ type StateTable struct {
 	committed *pvec[pseq[Row]] // per owned-vnode index, sorted by pk
 	pending   []write
 	epoch     int64 // epoch of the last commit
+	// mine[vi]: committed[vi]'s array has no other writer, so rows may be appended to it in
+	// place (readers of earlier versions see only their own length). A clone and a restore
+	// clear it.
+	mine []bool
+	// commit's scratch (never shared: a clone drops it): writes left per vnode, and which
+	// vnodes this commit has copied (their arrays have no readers yet).
+	counts []int32
+	fresh  []bool
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
@@ -77,8 +85,14 @@ func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 	tag := t.committed.tag
 	for _, w := range t.pending {
 		rows := t.committed.at(w.vi)
-		key := w.row.Project(t.pk)
-		i, found := t.search(rows, key)
+		var i int
+		var found bool
+		if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
+			i = rows.len() // after every row (rows often come in pk order): append
+		} else {
+			i = rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
+			found = i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
+		}
 		var d int
 		switch {
 		case w.put && found:
@@ -95,7 +109,29 @@ func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 			note(w.vi, w.row, d)
 		}
 	}
-	t.pending = nil
+	clear(t.fresh)
+	clear(t.pending)
+	t.pending = t.pending[:0]
+}
+
+// compareRowsPK compares two full rows by their pk columns.
+func compareRowsPK(a, b Row, pk []int) int {
+	for _, c := range pk {
+		x, y := &a[c], &b[c]
+		if x.Kind == KindInt && y.Kind == KindInt { // the usual case, without a call
+			if x.I != y.I {
+				if x.I < y.I {
+					return -1
+				}
+				return 1
+			}
+			continue
+		}
+		if r := Compare(*x, *y); r != 0 {
+			return r
+		}
+	}
+	return 0
 }
 
 // rowsAfter returns the committed rows of a vnode and the index of the first one whose pk is
@@ -106,4 +142,34 @@ func (t *StateTable) rowsAfter(vi int, pos Row) (pseq[Row], int) {
 		return rows, 0
 	}
 	return rows, rows.search(func(r Row) bool { return comparePK(r, pos, t.pk) > 0 })
+}
+
+// latestIndex maps each pk the pending writes touch to the row it will hold once they are
+// committed (nil: deleted). Marking a barrier's buffer looks keys up in it.
+type latestIndex map[string]Row
+
+// pendingIndex indexes the pending writes (the last write of a pk wins).
+func (t *StateTable) pendingIndex() latestIndex {
+	idx := make(latestIndex, len(t.pending))
+	for _, w := range t.pending {
+		var r Row
+		if w.put {
+			r = w.row
+		}
+		idx[w.row.Project(t.pk).key()] = r
+	}
+	return idx
+}
+
+// latest returns the row the state table holds for a pk once its pending writes (indexed in
+// idx) are committed.
+func (t *StateTable) latest(idx latestIndex, vi int, key Row) (Row, bool) {
+	if r, ok := idx[key.key()]; ok {
+		return r, r != nil
+	}
+	rows := t.rows(vi)
+	if i, found := t.search(rows, key); found {
+		return rows.at(i), true
+	}
+	return nil, false
 }

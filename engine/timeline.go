@@ -9,6 +9,9 @@ import (
 // step replays at most that many steps.
 const checkpointEvery = 64
 
+// maxViewNext bounds the upstream messages the view lists as still to come.
+const maxViewNext = 12
+
 // Action is something that can happen next (docs/view.md).
 type Action struct {
 	ID       string `json:"id"`
@@ -33,10 +36,19 @@ type Timeline struct {
 	cur    *Engine
 	saved  map[int]*Engine // engine after k steps, for k a multiple of checkpointEvery
 	format func(Step) string
-	marks  []Mark // the whole script's timeline marks; nil until computed
+	marks  []Mark        // the whole script's timeline marks; nil until computed
+	rev    int           // counts the changes of the script (a branch)
+	before *before       // the panels before the step that led to cur (nil at step 0)
+	pred   *predictCache // the last prediction
 	// Branched is true once the script differs from the one the timeline was made with (an
 	// injected event or a choice other than the scripted step).
 	Branched bool
+	// Adapt plays the script with Engine.Play instead of Apply: it was written for another run
+	// (another bug mode), so a step that no longer fits is adapted, never refused or dropped.
+	Adapt bool
+	// NoteCaveat precedes every step's note when the script's notes were written for another run
+	// than this one (another bug mode): they may not describe this run.
+	NoteCaveat string
 }
 
 // NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
@@ -64,7 +76,7 @@ func (t *Timeline) Prepare() error {
 	t.cur.SetNarration(false)
 	defer func() { t.cur = t.base.Clone() }()
 	for t.Pos() < len(t.script) {
-		if err := t.Forward(); err != nil {
+		if err := t.forward(false); err != nil {
 			return err
 		}
 	}
@@ -83,15 +95,30 @@ func (t *Timeline) Script() []Step { return t.script }
 // Engine returns the engine at the current step (read-only).
 func (t *Timeline) Engine() *Engine { return t.cur }
 
+// Revision counts the changes of the script since the timeline was made: it changes when a step
+// branches from the script, never when the timeline moves along it.
+func (t *Timeline) Revision() int { return t.rev }
+
 // Forward applies the next scripted step.
-func (t *Timeline) Forward() error {
+func (t *Timeline) Forward() error { return t.forward(true) }
+
+// forward applies the next scripted step; record keeps what the panels showed before it, for
+// the view's `changed` (only the step a person lands on needs it).
+func (t *Timeline) forward(record bool) error {
 	pos := t.Pos()
 	if pos >= len(t.script) {
 		return fmt.Errorf("already at the last step (%d)", pos)
 	}
-	if err := t.cur.Apply(t.script[pos]); err != nil {
+	var b *before
+	if record {
+		b = t.cur.record()
+	}
+	if t.Adapt {
+		t.cur.Play(t.script[pos])
+	} else if err := t.cur.Apply(t.script[pos]); err != nil {
 		return &StepError{Index: pos, Err: err.(*InputError)}
 	}
+	t.before = b
 	if t.Pos()%checkpointEvery == 0 && t.saved[t.Pos()] == nil {
 		t.saved[t.Pos()] = t.cur.Clone()
 	}
@@ -127,9 +154,10 @@ func (t *Timeline) Goto(n int) error {
 			t.cur = t.saved[k].Clone()
 			t.cur.SetNarration(t.base.narrate)
 		}
+		t.before = nil
 	}
 	for t.Pos() < n {
-		if err := t.Forward(); err != nil {
+		if err := t.forward(t.Pos() == n-1); err != nil {
 			return err
 		}
 	}
@@ -147,6 +175,8 @@ func (t *Timeline) Apply(s Step) error {
 		return t.Forward()
 	}
 	next := t.cur.Clone()
+	b := next.record()
+	b.queue = upstreamQueue(t.script, pos)
 	if err := next.Apply(s); err != nil {
 		return err
 	}
@@ -175,6 +205,8 @@ func (t *Timeline) Apply(s Step) error {
 	script := append(append(append([]Step{}, t.script[:pos]...), s), future...)
 	t.script = script
 	t.marks = nil
+	t.rev++
+	t.before = b
 	t.Branched = true
 	for k := range t.saved {
 		if k > pos {
@@ -192,6 +224,40 @@ func sameStep(a, b Step) bool {
 	a.Note, b.Note = "", ""
 	a.Pause, b.Pause = false, false
 	return reflect.DeepEqual(a, b)
+}
+
+// queue is what the view's upstream `next` shows of a script from a position on.
+type queue struct {
+	steps []int
+	msgs  []Step
+	more  int
+}
+
+func upstreamQueue(script []Step, from int) *queue {
+	q := &queue{}
+	for i := from; i < len(script); i++ {
+		if !script[i].Kind.IsUpstream() {
+			continue
+		}
+		if len(q.steps) == maxViewNext {
+			q.more++
+			continue
+		}
+		q.steps, q.msgs = append(q.steps, i+1), append(q.msgs, stripNote(script[i]))
+	}
+	return q
+}
+
+func (q *queue) same(o *queue) bool {
+	if q.more != o.more || len(q.steps) != len(o.steps) {
+		return false
+	}
+	for i := range q.steps {
+		if q.steps[i] != o.steps[i] || !sameStep(q.msgs[i], o.msgs[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // nextUpstream returns the index of the next upstream message in the script, or -1.
@@ -284,6 +350,9 @@ func (t *Timeline) View() View {
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
 		v.Note = t.script[p-1].Note
+		if v.Note != "" {
+			v.Note = t.NoteCaveat + v.Note
+		}
 		v.Pause = t.script[p-1].Pause
 	}
 	for i := t.Pos(); i < len(t.script); i++ {
@@ -291,7 +360,7 @@ func (t *Timeline) View() View {
 		if !s.Kind.IsUpstream() {
 			continue
 		}
-		if len(v.Upstream.Next) == 12 {
+		if len(v.Upstream.Next) == maxViewNext {
 			v.Upstream.More++
 			continue
 		}
@@ -300,7 +369,29 @@ func (t *Timeline) View() View {
 	v.Actions = t.Actions()
 	v.Marks = t.Marks()
 	v.Branched = t.Branched
+	v.Predict = t.prediction()
+	v.Changed, v.ChangedVnodes, v.AddedRows = t.changed()
 	return v
+}
+
+// changed says what the step that led to the current position changed (nothing at step 0).
+func (t *Timeline) changed() (Changed, ChangedVnodes, AddedRows) {
+	p := t.Pos()
+	if p == 0 || t.before == nil || t.before.step != p-1 {
+		return Changed{}, ChangedVnodes{}.nonNil(), AddedRows{}.nonNil()
+	}
+	s := t.script[p-1]
+	c, cv, added := t.cur.changes(t.before, s)
+	c.UpstreamNext = s.Kind.IsUpstream() || t.cur.upEnded != t.before.upEnded
+	if q := t.before.queue; q != nil { // the step branched: compare with the old script's queue
+		c.UpstreamNext = c.UpstreamNext || !q.same(upstreamQueue(t.script, p))
+	}
+	prevNote := ""
+	if p >= 2 {
+		prevNote = t.script[p-2].Note
+	}
+	c.Note = s.Note != prevNote
+	return c, cv.nonNil(), added.nonNil()
 }
 
 // Marks lists the timeline's points of interest over the whole script (barriers, errors,
@@ -310,7 +401,9 @@ func (t *Timeline) Marks() []Mark {
 		e := t.base.Clone()
 		e.SetNarration(false)
 		for _, s := range t.script {
-			if e.Apply(s) != nil {
+			if t.Adapt {
+				e.Play(s)
+			} else if e.Apply(s) != nil {
 				break // the rest of the script cannot happen
 			}
 		}
@@ -324,6 +417,13 @@ func (e *Engine) messageView(s Step, step int) MessageView {
 	switch s.Kind {
 	case EventBarrier:
 		m.Type, m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = "barrier", s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
+		if s.Barrier.Mutation != MutationNone {
+			m.Mutation = s.Barrier.Mutation.String()
+		}
+		if s.Barrier.Mutation == MutationThrottle {
+			t := s.Barrier.Throttle
+			m.Throttle = &t
+		}
 	case EventChunk:
 		m.Type = "chunk"
 		for _, r := range s.Chunk {

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // checkRow checks a row's width, its values' types and that this actor owns its vnode.
@@ -59,8 +60,14 @@ func (e *Engine) validate(s Step) error {
 		if s.Barrier.Epoch <= e.lastEpoch {
 			return inputErr(-1, "epoch %d does not increase: the last barrier carried epoch %d", s.Barrier.Epoch, e.lastEpoch)
 		}
-		if s.Barrier.StartBackfill != nil && s.Barrier.Rescale {
-			return inputErr(-1, "a barrier carries one mutation: start_backfill and rescale together")
+		if s.Barrier.mutationCount() > 1 {
+			return inputErr(-1, "a barrier carries one mutation: %s together", strings.Join(s.Barrier.mutationNames(), " and "))
+		}
+		if s.Barrier.Mutation > MutationThrottle {
+			return inputErr(-1, "unknown barrier mutation %d", s.Barrier.Mutation)
+		}
+		if s.Barrier.Mutation == MutationThrottle && (s.Barrier.Throttle < 0 || s.Barrier.Throttle > MaxThrottle) {
+			return inputErr(-1, "a throttle's rate limit is 0 to %d, found %d", MaxThrottle, s.Barrier.Throttle)
 		}
 	case EventChunk:
 		return e.validateChunk(s.Chunk)
@@ -141,19 +148,34 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 	return nil
 }
 
+// placeChunk places each row of a chunk being delivered once, for applyToUpstream and the
+// phase that handles the chunk (e.placed[i], -1 for a row on a vnode not owned).
+func (e *Engine) placeChunk(rows []RowOp) {
+	if e.preplaced {
+		return
+	}
+	e.placed = e.placed[:0]
+	for _, ro := range rows {
+		vi, _ := e.vnodeIndex(ro.Row)
+		e.placed = append(e.placed, int32(vi))
+	}
+}
+
 // applyToUpstream records a delivered chunk's visible changes in the upstream's content.
 func (e *Engine) applyToUpstream(rows []RowOp) {
-	for _, ro := range rows {
+	for i, ro := range rows {
 		if !ro.Visible {
 			continue
 		}
-		vi, _ := e.vnodeIndex(ro.Row)
+		vi := int(e.placed[i])
 		if ro.Op.IsInsert() {
 			e.upstream.putPK(vi, ro.Row)
 		} else {
 			e.upstream.deletePK(vi, ro.Row)
 		}
-		e.markDirty(vi)
+		if (e.snapshotFinished || e.progress != nil) && e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
+			e.touch(vi, ro.Row)
+		}
 	}
 }
 

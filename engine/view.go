@@ -31,6 +31,12 @@ type View struct {
 	Marks         []Mark          `json:"marks"`
 	Bug           *BugInfo        `json:"bug"`      // the bug mode on, or null
 	Branched      bool            `json:"branched"` // the run left its scenario's script (export() replays it)
+	Name          *string         `json:"name"`     // the built-in scenario's name, or null for loaded text
+	Revision      int64           `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
+	Predict       *Prediction     `json:"predict"`  // the next barrier that marks the buffer, or null
+	Changed       Changed         `json:"changed"`  // which panels the last step changed
+	ChangedVnodes ChangedVnodes   `json:"changed_vnodes"`
+	AddedRows     AddedRows       `json:"added_rows"`
 }
 
 // ConfigView describes the actor.
@@ -70,6 +76,8 @@ type MessageView struct {
 	Checkpoint    bool         `json:"checkpoint,omitempty"`
 	StartBackfill []int64      `json:"start_backfill,omitempty"`
 	Rescale       bool         `json:"rescale,omitempty"`
+	Mutation      string       `json:"mutation,omitempty"` // pause | resume | throttle: a mutation the executor ignores
+	Throttle      *int64       `json:"throttle,omitempty"` // the throttle's rate limit
 	Rows          []outRowJSON `json:"rows,omitempty"`
 	Column        string       `json:"column,omitempty"`
 	Value         *Value       `json:"value,omitempty"`
@@ -139,9 +147,29 @@ type PendingRow struct {
 
 // ProgressTabView is the progress table: committed and durable.
 type ProgressTabView struct {
-	Rows         [][]any `json:"rows"`
-	Durable      [][]any `json:"durable"`
-	DurableEpoch int64   `json:"durable_epoch"`
+	Columns      []TableColumn `json:"columns"` // what each position of a row holds
+	Rows         [][]any       `json:"rows"`
+	Durable      [][]any       `json:"durable"`
+	DurableEpoch int64         `json:"durable_epoch"`
+}
+
+// TableColumn names a column of a table the view gives as tuples, and says what it holds:
+// "vnode" (a vnode number), "value" (a value of the table's column Of), "bool" or "count".
+type TableColumn struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	Of   string `json:"of,omitempty"`
+}
+
+// progressColumns are the progress table's columns: vnode, the pos (one per pk column),
+// finished, rows.
+func (e *Engine) progressColumns() []TableColumn {
+	cols := []TableColumn{{Name: "vnode", Kind: "vnode"}}
+	for _, c := range e.pk {
+		n := e.cfg.Columns[c].Name
+		cols = append(cols, TableColumn{Name: "pos." + n, Kind: "value", Of: n})
+	}
+	return append(cols, TableColumn{Name: "finished", Kind: "bool"}, TableColumn{Name: "rows", Kind: "count"})
 }
 
 // DownstreamView is downstream's view.
@@ -235,7 +263,7 @@ func (e *Engine) View() View {
 		}
 		v.StateTable.Pending = append(v.StateTable.Pending, PendingRow{op, e.owned[w.vi], w.row})
 	}
-	v.ProgressTable = ProgressTabView{Rows: e.progTab.Rows(), Durable: e.dur.progress.Rows(), DurableEpoch: e.dur.epoch}
+	v.ProgressTable = ProgressTabView{Columns: e.progressColumns(), Rows: e.progTab.Rows(), Durable: e.dur.progress.Rows(), DurableEpoch: e.dur.epoch}
 	v.Downstream = DownstreamView{Rows: e.down.firstRows(maxViewRows), DurableEpoch: e.dur.epoch}
 	v.OutputsTotal = len(e.outputs)
 	v.OutputsFirst = max(0, len(e.outputs)-maxViewOutputs)
@@ -246,12 +274,6 @@ func (e *Engine) View() View {
 	return v
 }
 
-func capRows(rows []Row) []Row {
-	if rows == nil {
-		return []Row{}
-	}
-	if len(rows) > maxViewRows {
-		return rows[:maxViewRows]
-	}
-	return rows
-}
+// NextEpoch is the smallest epoch the next barrier may carry (epochs increase strictly, also
+// across a recovery).
+func (e *Engine) NextEpoch() int64 { return e.lastEpoch + 1 }

@@ -22,8 +22,8 @@ type Info struct {
 var builtinOrder = []string{
 	"happy-path", "builder-fills-mid-epoch", "mixed-visibility", "snapshot-ends-first",
 	"fatal-upstream-end", "end-while-buffering", "first-message-not-barrier", "recovery-resumes",
-	"crash-while-buffering", "rescale-mid-backfill", "reuse-vs-refresh", "end-in-completion",
-	"no-vnode-in-progress",
+	"crash-while-buffering", "snapshot-read-error", "rescale-mid-backfill", "reuse-vs-refresh",
+	"pause-and-throttle", "end-in-completion", "no-vnode-in-progress",
 	"bug-mark-before-drain", "bug-no-state-write", "bug-mark-on-arrival", "bug-emit-beyond-pos",
 }
 

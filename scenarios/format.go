@@ -34,7 +34,7 @@ func formatEvent(cfg *engine.Config, s engine.Step) string {
 	switch s.Kind {
 	case engine.EventBarrier:
 		b := s.Barrier
-		if b.Checkpoint && b.StartBackfill == nil && !b.Rescale {
+		if b.Checkpoint && b.StartBackfill == nil && !b.Rescale && b.Mutation == engine.MutationNone {
 			return "barrier: " + strconv.FormatInt(b.Epoch, 10)
 		}
 		parts := []string{"epoch: " + strconv.FormatInt(b.Epoch, 10)}
@@ -47,6 +47,12 @@ func formatEvent(cfg *engine.Config, s engine.Step) string {
 		}
 		if b.Rescale {
 			parts = append(parts, "rescale: true")
+		}
+		switch b.Mutation {
+		case engine.MutationPause, engine.MutationResume:
+			parts = append(parts, "mutation: "+b.Mutation.String())
+		case engine.MutationThrottle:
+			parts = append(parts, "mutation: {throttle: "+strconv.FormatInt(b.Throttle, 10)+"}")
 		}
 		if !b.Checkpoint {
 			parts = append(parts, "checkpoint: false")

@@ -32,7 +32,7 @@ var errorCases = []errCase{
 	{"tab indentation", "title: t\n\ttable: {}\n", "2:1: invalid YAML: found a tab character that violates indentation"},
 	{"empty file", "", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
 	{"only a comment", "# nothing\n", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
-	{"not a mapping", "- a\n", "1:1: scenario: expected a mapping with keys title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps, found a list"},
+	{"not a mapping", "- a\n", "1:1: scenario: expected a mapping with keys title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps, workload, found a list"},
 	{"two documents", hdr + "  - end\n---\ntitle: u\n", "6:1: a scenario is one YAML document; found a second one"},
 	// the problem's own position, not the library's (the line of its context, no column)
 	{"mis-indented item", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps:\n  - barrier: 1\n - end\n", "5:2: invalid YAML: did not find expected key"},
@@ -46,7 +46,7 @@ var errorCases = []errCase{
 	{"duplicate key", "title: t\ntitle: u\n", "2:1: duplicate key \"title\" in scenario (first at line 1)"},
 
 	// top level
-	{"unknown top-level key", "title: t\ncolour: red\n", "2:1: unknown key \"colour\" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps"},
+	{"unknown top-level key", "title: t\ncolour: red\n", "2:1: unknown key \"colour\" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps, workload"},
 	{"title missing", "table: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n", "1:1: scenario: missing key \"title\""},
 	{"title empty", "title: ''\n", "1:8: title must not be empty"},
 	{"title a list", "title: [x]\n", "1:8: title: expected text, found a list"},
@@ -104,8 +104,20 @@ var errorCases = []errCase{
 	{"error without message", hdr + "  - error:\n", "5:11: error needs a message, e.g. error: upstream actor panicked"},
 	{"error empty message", hdr + "  - error: ''\n", "5:12: error needs a message, e.g. error: upstream actor panicked"},
 
+	{"snapshot_error without a message", hdr + "  - snapshot_error: ''\n", "5:21: snapshot_error needs a message, e.g. snapshot_error: storage read timed out"},
+
 	// barriers
-	{"unknown key in barrier", hdr + "  - barrier: {epoch: 1, mutation: stop}\n", "5:25: unknown key \"mutation\" in barrier; allowed keys: epoch, start_backfill, rescale, checkpoint"},
+	{"unknown key in barrier", hdr + "  - barrier: {epoch: 1, stop: true}\n", "5:25: unknown key \"stop\" in barrier; allowed keys: epoch, start_backfill, rescale, mutation, checkpoint"},
+	{"unknown mutation", hdr + "  - barrier: {epoch: 1, mutation: stop}\n", "5:35: unknown mutation \"stop\"; a barrier's mutation is pause, resume or {throttle: N}"},
+	{"mutation a list", hdr + "  - barrier: {epoch: 1, mutation: [pause]}\n", "5:35: mutation: expected pause, resume or {throttle: N}, found a list"},
+	{"throttle without its rate limit", hdr + "  - barrier: {epoch: 1, mutation: throttle}\n", "5:35: a throttle needs its rate limit: mutation: {throttle: N}, N from 0 to 4294967295"},
+	{"throttle negative", hdr + "  - barrier: {epoch: 1, mutation: {throttle: -1}}\n", "5:46: throttle must be in 0..4294967295, found -1"},
+	{"throttle too large", hdr + "  - barrier: {epoch: 1, mutation: {throttle: 4294967296}}\n", "5:46: throttle must be in 0..4294967295, found 4294967296"},
+	{"throttle not an integer", hdr + "  - barrier: {epoch: 1, mutation: {throttle: fast}}\n", "5:46: throttle: expected a non-negative integer (the rate limit, 0 to 4294967295), found \"fast\""},
+	{"throttle a fraction", hdr + "  - barrier: {epoch: 1, mutation: {throttle: 1.5}}\n", "5:46: throttle: expected a non-negative integer (the rate limit, 0 to 4294967295), found the number 1.5"},
+	{"unknown key in mutation", hdr + "  - barrier: {epoch: 1, mutation: {rate: 1}}\n", "5:36: unknown key \"rate\" in mutation; allowed keys: throttle"},
+	{"mutation with start_backfill", hdr + "  - barrier: {epoch: 1, start_backfill: [7], mutation: pause}\n", "5:46: a barrier carries one mutation: start_backfill and mutation: pause together are an error (use two barriers)"},
+	{"mutation with rescale", hdr + "  - barrier: {epoch: 1, mutation: resume, rescale: true}\n", "5:43: a barrier carries one mutation: mutation: resume and rescale together are an error (use two barriers)"},
 	{"barrier without epoch", hdr + "  - barrier: {checkpoint: false}\n", "5:14: barrier: missing key \"epoch\""},
 	{"epoch going back", hdr + "  - barrier: 2\n  - barrier: 1\n", "6:14: epoch 1 does not increase: the barrier at line 5 had epoch 2 (epochs increase strictly, also across recover)"},
 	{"equal epoch", hdr + "  - barrier: 2\n  - barrier: {epoch: 2, checkpoint: false}\n", "6:22: epoch 2 does not increase: the barrier at line 5 had epoch 2 (epochs increase strictly, also across recover)"},
@@ -196,7 +208,7 @@ func TestErrorString(t *testing.T) {
 	assert.Equal(t, "f.yaml:3:4: boom", (&Error{File: "f.yaml", Line: 3, Col: 4, Msg: "boom"}).Error())
 	assert.Equal(t, "3:4: boom", (&Error{Line: 3, Col: 4, Msg: "boom"}).Error())
 	_, err := Parse("dir/x.yaml", []byte("title: t\nbogus: 1\n"))
-	assert.EqualError(t, err, `dir/x.yaml:2:1: unknown key "bogus" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps`)
+	assert.EqualError(t, err, `dir/x.yaml:2:1: unknown key "bogus" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps, workload`)
 }
 
 func TestLimits(t *testing.T) {

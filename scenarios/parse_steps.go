@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -156,7 +157,7 @@ func example(event string) string {
 	return "error: upstream actor panicked"
 }
 
-var barrierKeys = []string{"epoch", "start_backfill", "rescale", "checkpoint"}
+var barrierKeys = []string{"epoch", "start_backfill", "rescale", "mutation", "checkpoint"}
 
 func (p *parser) barrier(n *yaml.Node) engine.Barrier {
 	b := engine.Barrier{Checkpoint: true}
@@ -169,20 +170,68 @@ func (p *parser) barrier(n *yaml.Node) engine.Barrier {
 	}
 	f := p.mapping(n, "barrier", barrierKeys...)
 	b.Epoch = p.intIn(p.require(f, "epoch", "barrier").val, "barrier epoch", 1, math.MaxInt64)
+	var muts []*yaml.Node // the keys of the mutations this barrier carries
 	if sb, ok := f.get("start_backfill"); ok {
 		b.StartBackfill = []int64{}
 		for _, it := range p.sequence(sb.val, "barrier start_backfill") {
 			b.StartBackfill = append(b.StartBackfill, p.intIn(it, "a fragment id", 0, MaxID))
 		}
+		muts = append(muts, sb.key)
 	}
 	if r, ok := f.get("rescale"); ok {
 		b.Rescale = p.boolean(r.val, "barrier rescale")
-		if b.Rescale && b.StartBackfill != nil {
-			p.failAt(r.key, "a barrier carries one mutation: start_backfill and rescale together are an error (use two barriers)")
+		if b.Rescale {
+			muts = append(muts, r.key)
 		}
+	}
+	if m, ok := f.get("mutation"); ok {
+		b.Mutation, b.Throttle = p.mutation(m.val)
+		muts = append(muts, m.key)
+	}
+	if len(muts) > 1 {
+		slices.SortFunc(muts, func(a, b *yaml.Node) int {
+			if a.Line != b.Line {
+				return a.Line - b.Line
+			}
+			return a.Column - b.Column
+		})
+		name := func(k *yaml.Node) string {
+			if k.Value == "mutation" {
+				return "mutation: " + b.Mutation.String()
+			}
+			return k.Value
+		}
+		p.failAt(muts[1], "a barrier carries one mutation: %s and %s together are an error (use two barriers)", name(muts[0]), name(muts[1]))
 	}
 	if c, ok := f.get("checkpoint"); ok {
 		b.Checkpoint = p.boolean(c.val, "barrier checkpoint")
 	}
 	return b
+}
+
+// mutation reads a barrier's `mutation:`: pause, resume or {throttle: N} (mutations the
+// executor ignores).
+func (p *parser) mutation(n *yaml.Node) (engine.Mutation, int64) {
+	const want = "pause, resume or {throttle: N}"
+	switch {
+	case n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Value == "pause":
+		return engine.MutationPause, 0
+	case n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Value == "resume":
+		return engine.MutationResume, 0
+	case n.Kind == yaml.ScalarNode && n.Value == "throttle":
+		p.failAt(n, "a throttle needs its rate limit: mutation: {throttle: N}, N from 0 to %d", int64(engine.MaxThrottle))
+	case n.Kind == yaml.MappingNode:
+		f := p.mapping(n, "mutation", "throttle")
+		t := p.require(f, "throttle", "mutation")
+		v := t.val
+		if v.Kind != yaml.ScalarNode || !(v.Tag == "!!int" || v.Tag == "!!float" && plainIntRE.MatchString(v.Value)) {
+			p.failAt(v, "throttle: expected a non-negative integer (the rate limit, 0 to %d), found %s", int64(engine.MaxThrottle), describe(v))
+		}
+		return engine.MutationThrottle, p.intIn(v, "throttle", 0, engine.MaxThrottle)
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+		p.failAt(n, "unknown mutation %s; a barrier's mutation is %s", describe(n), want)
+	}
+	p.failAt(n, "mutation: expected %s, found %s", want, describe(n))
+	return engine.MutationNone, 0
 }

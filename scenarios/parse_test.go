@@ -252,6 +252,10 @@ func TestFormatStep(t *testing.T) {
 		{startBar(5, 7, 8), "barrier: {epoch: 5, start_backfill: [7, 8]}"},
 		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 5, StartBackfill: []int64{}}}, "barrier: {epoch: 5, start_backfill: [], checkpoint: false}"},
 		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 6, Rescale: true, Checkpoint: true}}, "barrier: {epoch: 6, rescale: true}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 7, Mutation: engine.MutationPause, Checkpoint: true}}, "barrier: {epoch: 7, mutation: pause}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 8, Mutation: engine.MutationResume}}, "barrier: {epoch: 8, mutation: resume, checkpoint: false}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 9, Mutation: engine.MutationThrottle, Throttle: 1, Checkpoint: true}}, "barrier: {epoch: 9, mutation: {throttle: 1}}"},
+		{engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: 10, Mutation: engine.MutationThrottle, Throttle: 0, Checkpoint: true}}, "barrier: {epoch: 10, mutation: {throttle: 0}}"},
 		{chunk(row(engine.OpInsert, true, i(1), s("x"))), `chunk: ["+ 1 x"]`},
 		{chunk(row(engine.OpUpdateDelete, false, engine.Null(), s("it's")), row(engine.OpUpdateInsert, true, i(-5), s(""))), `chunk: ["(U- null 'it''s')", "U+ -5 ''"]`},
 		{chunk(row(engine.OpDelete, true, i(1), s("true")), row(engine.OpInsert, true, i(2), s("null")), row(engine.OpInsert, true, i(3), s("42"))), `chunk: ["- 1 'true'", "+ 2 'null'", "+ 3 '42'"]`},
@@ -263,6 +267,8 @@ func TestFormatStep(t *testing.T) {
 		{engine.Step{Kind: engine.EventEnd}, "end"},
 		{engine.Step{Kind: engine.EventRecover}, "recover"},
 		{engine.Step{Kind: engine.EventError, Message: "boom"}, "error: boom"},
+		{engine.Step{Kind: engine.EventSnapshotError, Message: "storage read timed out"}, `snapshot_error: "storage read timed out"`},
+		{engine.Step{Kind: engine.EventSnapshotError, Message: "x", Note: "n"}, `{snapshot_error: x, note: "n"}`},
 		{engine.Step{Kind: engine.EventError, Message: "upstream: failed, #1"}, `error: "upstream: failed, #1"`},
 		{engine.Step{Kind: engine.EventEnd, Note: "the end"}, `{end: null, note: "the end"}`},
 		{engine.Step{Kind: engine.EventSnapshot, Count: 1, Note: "x"}, `{snapshot: 1, note: x}`},
@@ -314,7 +320,7 @@ func TestParseStep(t *testing.T) {
 		"":                                 "1:1: empty step: expected one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover",
 		"barrier: [":                       "1:10: invalid YAML: did not find expected node content",
 		"watermark: {column: v, value: 1}": "1:31: column v is varchar; 1 is an integer (write '1' in quotes for a string)",
-		"barrier: {epoch: 2, rescale: true, x: 1}": `1:36: unknown key "x" in barrier; allowed keys: epoch, start_backfill, rescale, checkpoint`,
+		"barrier: {epoch: 2, rescale: true, x: 1}": `1:36: unknown key "x" in barrier; allowed keys: epoch, start_backfill, rescale, mutation, checkpoint`,
 	}
 	for text, want := range bad {
 		_, err := ParseStep(cfg, text)
@@ -343,4 +349,19 @@ func TestFormatScenarioEdgeCases(t *testing.T) {
 	assert.Equal(t, 0, sc.Config.StartProgress[0].Vnode, "progress is sorted by vnode")
 	assertRoundTrip(t, sc)
 	assert.True(t, strings.HasPrefix(FormatScenario(sc), "title: \"#1: a 'title' with \\\"quotes\\\"\"\n"))
+}
+
+// TestBuiltinsRoundTrip: every built-in scenario, written out by FormatScenario and read back,
+// is the same scenario (every step kind the built-ins use, mutations and snapshot errors
+// included).
+func TestBuiltinsRoundTrip(t *testing.T) {
+	for _, name := range BuiltinNames() {
+		t.Run(name, func(t *testing.T) {
+			text, err := BuiltinText(name)
+			require.NoError(t, err)
+			sc, err := Parse(name+".yaml", text)
+			require.NoError(t, err)
+			assertRoundTrip(t, sc)
+		})
+	}
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 type schemaNode struct {
@@ -23,7 +25,11 @@ type schemaNode struct {
 	Description          string                 `json:"description"`
 	Defs                 map[string]*schemaNode `json:"$defs"`
 	OneOf                []*schemaNode          `json:"oneOf"`
+	AllOf                []*schemaNode          `json:"allOf"`
+	Not                  *schemaNode            `json:"not"`
 	Enum                 []any                  `json:"enum"`
+	Minimum              *float64               `json:"minimum"`
+	Maximum              *float64               `json:"maximum"`
 }
 
 func loadSchema(t *testing.T) *schemaNode {
@@ -55,16 +61,41 @@ func TestSchemaMatchesParser(t *testing.T) {
 	s := loadSchema(t)
 	assert.Equal(t, "https://json-schema.org/draft/2020-12/schema", s.Schema)
 	assert.Equal(t, sorted(topKeys), keys(s.Properties))
-	assert.Equal(t, []string{"steps", "table", "title"}, sorted(s.Required))
+	assert.Equal(t, []string{"table", "title"}, sorted(s.Required))
+	require.Len(t, s.OneOf, 2, "steps or workload")
+	assert.Equal(t, []string{"steps"}, s.OneOf[0].Required)
+	assert.Equal(t, []string{"workload"}, s.OneOf[1].Required)
 	p := s.Properties
 	assert.Equal(t, sorted([]string{"columns", "locality", "stream_key"}), keys(p["table"].Properties))
 	assert.Equal(t, sorted([]string{"count", "owned", "rule", "bounds"}), keys(p["vnodes"].Properties))
 	assert.Equal(t, sorted([]string{"state_table", "progress"}), keys(p["start"].Properties))
+	assert.Equal(t, sorted(workloadKeys), keys(p["workload"].Properties))
+	assert.Equal(t, []string{"delete", "insert", "update"}, keys(p["workload"].Properties["mix"].Properties))
+	assert.Equal(t, []string{"epoch", "kind"}, keys(p["workload"].Properties["fault"].Properties))
 	assert.Equal(t, sorted([]string{"vnode", "pos", "finished", "rows"}), keys(p["start"].Properties["progress"].Items.Properties))
 	step := s.Defs["step"]
 	require.Len(t, step.OneOf, 2)
 	assert.Equal(t, sorted(append(slices.Clone(eventKeys), "note", "pause")), keys(step.OneOf[1].Properties))
-	assert.Equal(t, sorted(barrierKeys), keys(s.Defs["barrier"].OneOf[1].Properties))
+	barrier := s.Defs["barrier"].OneOf[1]
+	assert.Equal(t, sorted(barrierKeys), keys(barrier.Properties))
+	// the mutations the executor ignores, as the parser reads them
+	mut := barrier.Properties["mutation"]
+	require.Len(t, mut.OneOf, 2)
+	assert.Equal(t, []any{engine.MutationPause.String(), engine.MutationResume.String()}, mut.OneOf[0].Enum)
+	assert.Equal(t, []string{"throttle"}, keys(mut.OneOf[1].Properties))
+	assert.Equal(t, []string{"throttle"}, mut.OneOf[1].Required)
+	th := mut.OneOf[1].Properties["throttle"]
+	require.NotNil(t, th.Minimum)
+	require.NotNil(t, th.Maximum)
+	assert.Equal(t, 0.0, *th.Minimum)
+	assert.Equal(t, float64(engine.MaxThrottle), *th.Maximum)
+	// at most one of start_backfill, rescale: true and mutation
+	var pairs [][]string
+	for _, a := range barrier.AllOf {
+		require.NotNil(t, a.Not)
+		pairs = append(pairs, sorted(a.Not.Required))
+	}
+	assert.ElementsMatch(t, [][]string{{"rescale", "start_backfill"}, {"mutation", "start_backfill"}, {"mutation", "rescale"}}, pairs)
 	assert.Equal(t, []string{"column", "value"}, keys(step.OneOf[1].Properties["watermark"].Properties))
 
 	// every object forbids unknown keys and every property is described

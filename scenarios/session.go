@@ -3,6 +3,8 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/engine"
 )
@@ -14,8 +16,17 @@ type Session struct {
 	Scenario *Scenario
 	base     *engine.Engine
 	tl       *engine.Timeline
-	size     runSize // the script's size as a file, or a bound of it (runlimits.go)
+	size     runSize    // the script's size as a file, or a bound of it (runlimits.go)
+	fileBug  engine.Bug // the bug mode the script was written (and checked) for
+
+	rev    int64            // the script's revision (see Revision)
+	revTL  *engine.Timeline // the timeline and its revision rev was taken for
+	revTLN int
 }
+
+// revisions numbers script revisions across every session of the process, so that a revision
+// never repeats, even from one loaded scenario to the next.
+var revisions atomic.Int64
 
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
 // file:line:column.
@@ -29,7 +40,7 @@ func Load(file string, text []byte) (*Session, error) {
 		return nil, &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	base.SetWorkLimit(int64(limits.work))
-	s := &Session{Scenario: sc, base: base}
+	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
 		return nil, sc.stepError(err)
@@ -59,10 +70,25 @@ func (s *Session) format(st engine.Step) string { return FormatStep(s.Scenario.C
 // Timeline returns the session's timeline.
 func (s *Session) Timeline() *engine.Timeline { return s.tl }
 
-// View returns the view at the current step.
+// View returns the view at the current step, with the scenario's name and the script's revision.
 func (s *Session) View() *engine.View {
 	v := s.tl.View()
+	if s.Name != "" {
+		name := s.Name
+		v.Name = &name
+	}
+	v.Revision = s.Revision()
 	return &v
+}
+
+// Revision changes whenever the script changes: a load, a branch (an injected step or another
+// choice), a bug mode (which makes a new timeline); moving along the script never changes it.
+// Revisions are unique in the process: a link made for one never fits another.
+func (s *Session) Revision() int64 {
+	if s.tl != s.revTL || s.tl.Revision() != s.revTLN {
+		s.rev, s.revTL, s.revTLN = revisions.Add(1), s.tl, s.tl.Revision()
+	}
+	return s.rev
 }
 
 // Step applies the next scripted step.
@@ -111,8 +137,9 @@ func (s *Session) Script() *Scenario {
 // RunToEnd goes to the last step.
 func (s *Session) RunToEnd() error { return s.tl.Goto(s.tl.Len()) }
 
-// SetBug turns a bug mode on (or off with "none"), keeping the script as far as it can still
-// happen under the new behaviour and the current step where possible.
+// SetBug turns a bug mode on (or off with "none"), keeping the current step. The whole script
+// still plays: it was checked for the file's own bug mode, so under another one a step that no
+// longer fits is adapted and the adaptation narrated (engine.Engine.Play), never cut off.
 func (s *Session) SetBug(name string) error {
 	b, err := engine.ParseBug(name)
 	if err != nil {
@@ -125,20 +152,34 @@ func (s *Session) SetBug(name string) error {
 		return err
 	}
 	base.SetWorkLimit(int64(limits.work))
-	script := s.tl.Script()
-	if err := engine.Validate(base, script); err != nil {
-		var se *engine.StepError
-		if errors.As(err, &se) {
-			script = script[:se.Index]
-		}
-	}
-	pos := min(s.tl.Pos(), len(script))
+	pos := s.tl.Pos()
 	sc := *s.Scenario
 	sc.Config = &cfg
 	s.Scenario = &sc
 	s.base = base
 	branched := s.tl.Branched
-	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), script...), s.format)
+	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
 	s.tl.Branched = branched
+	s.tl.Adapt = b != s.fileBug || branched
+	if b != s.fileBug {
+		s.tl.NoteCaveat = fmt.Sprintf("(Written for this scenario %s; this run, %s, may differ.) ", bugPhrase(s.fileBug), bugPhrase(b))
+	}
 	return s.tl.Goto(pos)
+}
+
+// bugPhrase names a run's bug mode in words.
+func bugPhrase(b engine.Bug) string {
+	if b == engine.BugNone {
+		return "without a bug mode"
+	}
+	return "under bug mode " + b.String()
+}
+
+// Note returns a step's note as this run shows it (with the caveat when the note was written
+// for another bug mode).
+func (s *Session) Note(st engine.Step) string {
+	if st.Note == "" {
+		return ""
+	}
+	return s.tl.NoteCaveat + strings.TrimSpace(st.Note)
 }

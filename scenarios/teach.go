@@ -106,7 +106,7 @@ func (s *Session) CompareBug(bug string) (*Comparison, error) {
 	}
 	cfg := *s.Scenario.Config
 	cfg.Bug = b
-	return compareRuns(s.Scenario.Config, s.tl.Script(), &cfg, s.tl.Script())
+	return compareRuns(s.Scenario.Config, s.tl.Script(), s.tl.Adapt, &cfg, s.tl.Script(), b != s.fileBug || s.tl.Branched)
 }
 
 // CompareText compares this session's run with another run of the same scenario written as
@@ -116,11 +116,13 @@ func (s *Session) CompareText(text string) (*Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compareRuns(s.Scenario.Config, s.tl.Script(), other.Scenario.Config, other.tl.Script())
+	return compareRuns(s.Scenario.Config, s.tl.Script(), s.tl.Adapt, other.Scenario.Config, other.tl.Script(), false)
 }
 
-// compareRuns runs two scripts step by step (each as far as it can go) and aligns them.
-func compareRuns(lc *engine.Config, ls []engine.Step, rc *engine.Config, rs []engine.Step) (*Comparison, error) {
+// compareRuns runs two scripts step by step and aligns them. A script played under another bug
+// mode than it was written for is adapted (engine.Engine.Play); otherwise it runs as far as it
+// can go.
+func compareRuns(lc *engine.Config, ls []engine.Step, ladapt bool, rc *engine.Config, rs []engine.Step, radapt bool) (*Comparison, error) {
 	le, err := engine.New(lc)
 	if err != nil {
 		return nil, err
@@ -135,8 +137,8 @@ func compareRuns(lc *engine.Config, ls []engine.Step, rc *engine.Config, rs []en
 	}
 	for i := 0; i < max(len(ls), len(rs)); i++ {
 		row := CompareRow{Step: i + 1}
-		row.Left = advance(le, ls, i)
-		row.Right = advance(re, rs, i)
+		row.Left = advance(le, ls, i, ladapt)
+		row.Right = advance(re, rs, i, radapt)
 		row.OutputsDiffer = !slices.Equal(row.Left.Outputs, row.Right.Outputs)
 		row.ProgressDiffers = !slices.Equal(row.Left.Progress, row.Right.Progress)
 		row.OnlyLeft, row.OnlyRight = diffRows(le.Trace().Downstream, re.Trace().Downstream)
@@ -146,10 +148,20 @@ func compareRuns(lc *engine.Config, ls []engine.Step, rc *engine.Config, rs []en
 	return c, nil
 }
 
-// advance applies script step i (if there is one and it can happen) and describes the result.
-func advance(e *engine.Engine, script []engine.Step, i int) CompareSide {
+// advance applies script step i (if there is one and it can happen, or adapted when adapt) and
+// describes the result.
+func advance(e *engine.Engine, script []engine.Step, i int, adapt bool) CompareSide {
 	var side CompareSide
-	if i < len(script) && e.StepCount() == i && e.Apply(script[i]) == nil {
+	applied := false
+	if i < len(script) && e.StepCount() == i {
+		if adapt {
+			e.Play(script[i])
+			applied = true
+		} else {
+			applied = e.Apply(script[i]) == nil
+		}
+	}
+	if applied {
 		side.Step = script[i].Describe(e.Config().Columns)
 		for _, o := range e.Outputs() {
 			if o.Step == e.StepCount() {

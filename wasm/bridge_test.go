@@ -11,178 +11,256 @@ import (
 )
 
 // answer decodes a bridge answer, checking it is exactly one of ok/error.
-func answer(t *testing.T, raw string) (ok json.RawMessage, errText string) {
+func answer(t *testing.T, raw string) (ok json.RawMessage, e *answerError) {
 	t.Helper()
 	var a map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal([]byte(raw), &a), raw)
 	require.Len(t, a, 1, raw)
-	if e, has := a["error"]; has {
-		require.NoError(t, json.Unmarshal(e, &errText))
-		require.NotEmpty(t, errText)
-		return nil, errText
+	if er, has := a["error"]; has {
+		e = &answerError{}
+		require.NoError(t, json.Unmarshal(er, e))
+		require.NotEmpty(t, e.Message)
+		return nil, e
 	}
 	ok, has := a["ok"]
 	require.True(t, has, raw)
-	return ok, ""
+	return ok, nil
 }
 
-func openBridge(t *testing.T) (*Bridge, *fakeSession) {
-	t.Helper()
-	b := NewBridge(&fakeLibrary{})
-	_, e := answer(t, b.Call("open", `"happy-path"`))
-	require.Empty(t, e)
-	return b, b.sess.(*fakeSession)
+func errText(e *answerError) string {
+	if e == nil {
+		return ""
+	}
+	return e.Message
 }
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(raw)
+}
+
+// BAD has three values for a two-column table at line 7, column 22.
+const BAD = "title: Bad widths\ntable:\n  columns: [a, id]\n  locality: [a]\n  stream_key: [id]\nsteps:\n  - chunk: [\"+ 1 100 7\"]\n"
 
 func TestCallBeforeOpen(t *testing.T) {
-	b := NewBridge(&fakeLibrary{})
-	for _, method := range []string{"step", "back", "view", "steps", "actions", "state"} {
-		_, e := answer(t, b.Call(method, ""))
-		assert.Equal(t, "no scenario is open", e, method)
+	b := &bridge{}
+	for _, m := range []string{"step", "back", "view", "steps", "actions", "state", "export", "step_forms"} {
+		_, e := answer(t, b.call(m, ""))
+		assert.Equal(t, "no scenario is open", errText(e), m)
 	}
-	_, e := answer(t, b.Call("goto", "1"))
-	assert.Equal(t, "no scenario is open", e)
-	_, e = answer(t, b.Call("apply", `"barrier: 1"`))
-	assert.Equal(t, "no scenario is open", e)
-
-	ok, e := answer(t, b.Call("scenarios", ""))
-	require.Empty(t, e)
-	assert.JSONEq(t, `[{"name":"happy-path","title":"Happy path","summary":"Backfill finishes."},
-		{"name":"upstream-ends","title":"Upstream ends","summary":"The fatal path."}]`, string(ok))
+	for _, c := range [][2]string{{"goto", "1"}, {"apply", `"barrier: 1"`}, {"bug", `"none"`}, {"explore", "null"},
+		{"compare_bug", `"none"`}, {"format_step", `{"kind":"end"}`}} {
+		_, e := answer(t, b.call(c[0], c[1]))
+		assert.Equal(t, "no scenario is open", errText(e), c[0])
+	}
+	ok, e := answer(t, b.call("scenarios", ""))
+	require.Nil(t, e)
+	var list []struct{ Name, Title, Summary string }
+	require.NoError(t, json.Unmarshal(ok, &list))
+	assert.Equal(t, "happy-path", list[0].Name)
 }
 
-func TestDispatchEveryMethod(t *testing.T) {
+// TestEveryMethod: each method of the table over the real scenarios, and what it refuses.
+func TestEveryMethod(t *testing.T) {
 	tests := []struct {
-		name   string
-		calls  [][2]string // method, arg; all but the last must succeed
-		ok     string      // JSON the last call's result must equal
-		errMsg string      // or the error it must give
+		name  string
+		calls [][2]string // method, arg; all but the last must succeed
+		check func(t *testing.T, ok json.RawMessage)
+		err   string // or the error the last call must give
 	}{
-		{"open", [][2]string{{"open", `"happy-path"`}}, `{"step":0,"steps":3,"note":"<b>&'\"</b>"}`, ""},
-		{"open unknown keeps error text", [][2]string{{"open", `"nope"`}}, "", `unknown scenario "nope"`},
-		{"open nil session", [][2]string{{"open", `"nil"`}}, "", "open returned no session"},
-		{"load", [][2]string{{"load", `"steps:\n - a\n - b\n"`}}, `{"step":0,"steps":2,"note":"<b>&'\"</b>"}`, ""},
-		{"load error is line:column", [][2]string{{"load", `"title: ["`}}, "", "1:1: expected a mapping with title, table, steps"},
-		{"step", [][2]string{{"open", `"happy-path"`}, {"step", ""}}, `{"step":1,"steps":3,"note":"<b>&'\"</b>"}`, ""},
-		{"step with null arg", [][2]string{{"open", `"happy-path"`}, {"step", "null"}}, `{"step":1,"steps":3,"note":"<b>&'\"</b>"}`, ""},
-		{"step past the end", [][2]string{{"open", `"happy-path"`}, {"goto", "3"}, {"step", ""}}, "", "at the last step"},
-		{"back", [][2]string{{"open", `"happy-path"`}, {"step", ""}, {"step", ""}, {"back", ""}}, `{"step":1,"steps":3,"note":"<b>&'\"</b>"}`, ""},
-		{"back at start", [][2]string{{"open", `"happy-path"`}, {"back", ""}}, "", "at the first step"},
-		{"goto", [][2]string{{"open", `"happy-path"`}, {"goto", " 2 "}}, `{"step":2,"steps":3,"note":"<b>&'\"</b>"}`, ""},
-		{"goto out of range", [][2]string{{"open", `"happy-path"`}, {"goto", "7"}}, "", "step 7 is outside 0..3"},
-		{"goto not integer", [][2]string{{"open", `"happy-path"`}, {"goto", "1.5"}}, "", "goto: the argument must be an integer step number, not 1.5"},
-		{"goto string", [][2]string{{"open", `"happy-path"`}, {"goto", `"2"`}}, "", "goto: the argument must be an integer step number"},
-		{"goto missing", [][2]string{{"open", `"happy-path"`}, {"goto", ""}}, "", "goto: the argument must be an integer step number"},
-		{"goto two values", [][2]string{{"open", `"happy-path"`}, {"goto", "1 2"}}, "", "goto: the argument must be an integer step number"},
-		{"goto huge", [][2]string{{"open", `"happy-path"`}, {"goto", "1e30"}}, "", "goto: the argument must be an integer step number, not 1e30"},
-		{"apply", [][2]string{{"open", `"happy-path"`}, {"apply", `"chunk: [\"+ 5 104\"]"`}}, `{"step":1,"steps":1,"note":"<b>&'\"</b>"}`, ""},
-		{"apply error", [][2]string{{"open", `"happy-path"`}, {"apply", `""`}}, "", "empty step"},
-		{"apply not a string", [][2]string{{"open", `"happy-path"`}, {"apply", `{"step":"x"}`}}, "", "apply: the argument must be a JSON string"},
-		{"steps", [][2]string{{"open", `"happy-path"`}, {"steps", ""}}, `3`, ""},
-		{"actions", [][2]string{{"open", `"happy-path"`}, {"actions", ""}}, `[{"id":"next","step":"barrier: 4"}]`, ""},
-		{"view", [][2]string{{"open", `"happy-path"`}, {"step", ""}, {"view", ""}}, `{"step":1,"steps":3,"note":"<b>&'\"</b>"}`, ""},
-		{"state adds step", [][2]string{{"open", `"happy-path"`}, {"step", ""}, {"step", ""}, {"state", ""}},
-			`{"title":"Happy path","outputs":[],"error":null,"phase":"starting","progress_table":[],"downstream":[],"step":2}`, ""},
-		{"view takes no argument", [][2]string{{"open", `"happy-path"`}, {"view", `1`}}, "", "view takes no argument"},
-		{"scenarios takes no argument", [][2]string{{"scenarios", `"x"`}}, "", "scenarios takes no argument"},
-		{"open bad JSON", [][2]string{{"open", `happy-path`}}, "", "open: the argument must be a JSON string"},
-		{"open number", [][2]string{{"open", `3`}}, "", "open: the argument must be a JSON string"},
-		{"load missing arg", [][2]string{{"load", ``}}, "", "load: the argument must be a JSON string"},
-		{"unknown method", [][2]string{{"open", `"happy-path"`}, {"frobnicate", ""}}, "", `unknown method "frobnicate"`},
-		{"empty method", [][2]string{{"", ""}}, "", `unknown method ""`},
+		{"open", [][2]string{{"open", `"happy-path"`}}, stepIs(0), ""},
+		{"open unknown", [][2]string{{"open", `"nope"`}}, nil, `no built-in scenario named "nope"`},
+		{"load", [][2]string{{"load", mustJSON(t, "title: x\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: [barrier: 1]\n")}}, stepIs(0), ""},
+		{"load error", [][2]string{{"load", mustJSON(t, BAD)}}, nil, "7:22: row has 3 values; the table has 2 columns (a, id)"},
+		{"step", [][2]string{{"open", `"happy-path"`}, {"step", ""}}, stepIs(1), ""},
+		{"step with null", [][2]string{{"open", `"happy-path"`}, {"step", "null"}}, stepIs(1), ""},
+		{"step past the end", [][2]string{{"open", `"happy-path"`}, {"goto", "18"}, {"step", ""}}, nil, "already at the last step (18)"},
+		{"back", [][2]string{{"open", `"happy-path"`}, {"step", ""}, {"step", ""}, {"back", ""}}, stepIs(1), ""},
+		{"back at the start", [][2]string{{"open", `"happy-path"`}, {"back", ""}}, nil, "already at the first step"},
+		{"goto", [][2]string{{"open", `"happy-path"`}, {"goto", " 7 "}}, stepIs(7), ""},
+		{"goto out of range", [][2]string{{"open", `"happy-path"`}, {"goto", "99"}}, nil, "step 99 is outside 0..18"},
+		{"goto negative", [][2]string{{"open", `"happy-path"`}, {"goto", "-1"}}, nil, "step -1 is outside 0..18"},
+		{"goto a fraction", [][2]string{{"open", `"happy-path"`}, {"goto", "2.7"}}, nil, "goto: the argument must be an integer step number, not 2.7"},
+		{"goto a string", [][2]string{{"open", `"happy-path"`}, {"goto", `"7"`}}, nil, "goto: the argument must be an integer step number"},
+		{"goto a list", [][2]string{{"open", `"happy-path"`}, {"goto", `[4]`}}, nil, "goto: the argument must be an integer step number"},
+		{"goto null", [][2]string{{"open", `"happy-path"`}, {"goto", `null`}}, nil, "goto: the argument must be an integer step number"},
+		{"goto huge", [][2]string{{"open", `"happy-path"`}, {"goto", "1e30"}}, nil, "goto: the argument must be an integer step number, not 1e30"},
+		{"apply", [][2]string{{"open", `"happy-path"`}, {"goto", "6"}, {"apply", mustJSON(t, `chunk: ["+ 5 104"]`)}}, stepIs(7), ""},
+		{"apply error", [][2]string{{"open", `"happy-path"`}, {"goto", "6"}, {"apply", mustJSON(t, "barrier: 2")}}, nil, "1:1: epoch 2 does not increase: the last barrier carried epoch 3"},
+		{"apply not a string", [][2]string{{"open", `"happy-path"`}, {"apply", `{"step":"x"}`}}, nil, "the argument must be a JSON string"},
+		{"steps", [][2]string{{"open", `"happy-path"`}, {"steps", ""}}, equals(`18`), ""},
+		{"actions", [][2]string{{"open", `"happy-path"`}, {"actions", ""}}, contains(`"id":"next"`), ""},
+		{"state", [][2]string{{"open", `"happy-path"`}, {"goto", "3"}, {"state", ""}}, keys("title", "outputs", "error", "phase", "progress_table", "downstream", "step"), ""},
+		{"view takes no argument", [][2]string{{"open", `"happy-path"`}, {"view", `1`}}, nil, "this method takes no argument"},
+		{"scenarios takes no argument", [][2]string{{"scenarios", `"x"`}}, nil, "this method takes no argument"},
+		{"open bad JSON", [][2]string{{"open", `happy-path`}}, nil, "the argument must be a JSON string"},
+		{"load missing", [][2]string{{"load", ``}}, nil, "the argument must be a JSON string"},
+		{"bug", [][2]string{{"open", `"happy-path"`}, {"bug", `"mark-before-drain"`}}, contains(`"name":"mark-before-drain"`), ""},
+		{"bug unknown", [][2]string{{"open", `"happy-path"`}, {"bug", `"nonsense"`}}, nil, "unknown bug mode"},
+		{"step_forms", [][2]string{{"open", `"happy-path"`}, {"step_forms", ""}}, contains(`"kind":"barrier"`), ""},
+		{"format_step", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"barrier","epoch":9,"mutation":"start_backfill","fragments":"7"}`}}, equals(`"barrier: {epoch: 9, start_backfill: [7]}"`), ""},
+		{"format_step error", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"chunk","rows":"+ 1"}`}}, nil, "row has 1 value; the table has 2 columns (a, id)"},
+		{"format_step not an object", [][2]string{{"open", `"happy-path"`}, {"format_step", `"end"`}}, nil, "format_step: the argument must be a JSON object"},
+		{"unknown method", [][2]string{{"frobnicate", ""}}, nil, `unknown method "frobnicate"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := NewBridge(&fakeLibrary{})
+			b := &bridge{}
 			for _, c := range tc.calls[:len(tc.calls)-1] {
-				_, e := answer(t, b.Call(c[0], c[1]))
-				require.Empty(t, e, "%s(%s)", c[0], c[1])
+				_, e := answer(t, b.call(c[0], c[1]))
+				require.Nil(t, e, "%s(%s)", c[0], c[1])
 			}
 			last := tc.calls[len(tc.calls)-1]
-			ok, e := answer(t, b.Call(last[0], last[1]))
-			if tc.errMsg != "" {
-				assert.Equal(t, tc.errMsg, e)
+			ok, e := answer(t, b.call(last[0], last[1]))
+			if tc.err != "" {
+				require.NotNil(t, e, "%s must fail", last[0])
+				assert.Contains(t, e.Message, tc.err)
 				return
 			}
-			require.Empty(t, e)
-			assert.JSONEq(t, tc.ok, string(ok))
+			require.Nil(t, e)
+			tc.check(t, ok)
 		})
 	}
 }
 
-func TestAnswerIsNotHTMLEscaped(t *testing.T) {
-	b, _ := openBridge(t)
-	raw := b.Call("view", "")
-	assert.Contains(t, raw, `<b>&'\"</b>`, "the page gets the text as written")
-}
-
-func TestFailedOpenKeepsTheOpenSession(t *testing.T) {
-	b, s := openBridge(t)
-	_, e := answer(t, b.Call("step", ""))
-	require.Empty(t, e)
-	_, e = answer(t, b.Call("open", `"nope"`))
-	require.NotEmpty(t, e)
-	_, e = answer(t, b.Call("load", `"garbage"`))
-	require.NotEmpty(t, e)
-	assert.Same(t, s, b.sess)
-	ok, _ := answer(t, b.Call("steps", ""))
-	assert.Equal(t, "3", string(ok))
-}
-
-func TestStateKeepsSessionStep(t *testing.T) {
-	b, s := openBridge(t)
-	s.traceStep = true
-	ok, e := answer(t, b.Call("state", ""))
-	require.Empty(t, e)
-	var st map[string]any
-	require.NoError(t, json.Unmarshal(ok, &st))
-	assert.EqualValues(t, 99, st["step"], "a trace that carries step is not overridden")
-}
-
-func TestNilActionsAreAnEmptyArray(t *testing.T) {
-	b, s := openBridge(t)
-	s.nilActions = true
-	ok, e := answer(t, b.Call("actions", ""))
-	require.Empty(t, e)
-	assert.Equal(t, "[]", string(ok))
-}
-
-func TestPanicsBecomeErrorsAndTheBridgeSurvives(t *testing.T) {
-	var logged []string
-	debugLog = func(method string, r any, stack []byte) { logged = append(logged, method) }
-	defer func() { debugLog = func(string, any, []byte) {} }()
-
-	b, s := openBridge(t)
-	_, e := answer(t, b.Call("apply", `"explode"`))
-	assert.Equal(t, "internal error: apply exploded", e)
-	ok, e := answer(t, b.Call("step", ""))
-	require.Empty(t, e, "the next call still works")
-	assert.JSONEq(t, `{"step":1,"steps":3,"note":"<b>&'\"</b>"}`, string(ok))
-
-	s.panicView = true
-	for _, m := range []string{"view", "step", "back"} {
-		_, e = answer(t, b.Call(m, ""))
-		assert.Equal(t, "internal error: assignment to entry in nil map", e, m)
+func stepIs(n int) func(*testing.T, json.RawMessage) {
+	return func(t *testing.T, ok json.RawMessage) {
+		var v struct {
+			Step int `json:"step"`
+		}
+		require.NoError(t, json.Unmarshal(ok, &v))
+		assert.Equal(t, n, v.Step)
 	}
-	s.panicView = false
-	_, e = answer(t, b.Call("view", ""))
-	assert.Empty(t, e)
+}
 
-	_, e = answer(t, b.Call("open", `"panics"`))
-	assert.Equal(t, "internal error: open exploded", e)
-	_, e = answer(t, b.Call("view", ""))
-	assert.Empty(t, e, "a panicking open leaves the open session")
-	assert.Equal(t, []string{"apply", "view", "step", "back", "open"}, logged)
+func equals(want string) func(*testing.T, json.RawMessage) {
+	return func(t *testing.T, ok json.RawMessage) { assert.JSONEq(t, want, string(ok)) }
+}
+
+func contains(want string) func(*testing.T, json.RawMessage) {
+	return func(t *testing.T, ok json.RawMessage) { assert.Contains(t, string(ok), want) }
+}
+
+func keys(want ...string) func(*testing.T, json.RawMessage) {
+	return func(t *testing.T, ok json.RawMessage) {
+		var m map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(ok, &m))
+		for _, k := range want {
+			assert.Contains(t, m, k)
+		}
+	}
+}
+
+// TestErrorsCarryLineAndColumn: a scenario error crosses as {message, line, column}, its message
+// "line:column: text" without a file name; other errors have no position.
+func TestErrorsCarryLineAndColumn(t *testing.T) {
+	b := &bridge{}
+	_, e := answer(t, b.call("load", mustJSON(t, BAD)))
+	require.NotNil(t, e)
+	require.NotNil(t, e.Line)
+	require.NotNil(t, e.Column)
+	assert.Equal(t, 7, *e.Line)
+	assert.Equal(t, 22, *e.Column)
+	assert.Equal(t, "7:22: row has 3 values; the table has 2 columns (a, id)", e.Message)
+	raw := b.call("open", `"nope"`)
+	assert.Contains(t, raw, `"line":null,"column":null`)
+	_, e = answer(t, b.call("compare_text", mustJSON(t, BAD)))
+	assert.Equal(t, "no scenario is open", e.Message)
+	_, e = answer(t, b.call("open", `"happy-path"`))
+	require.Nil(t, e)
+	_, e = answer(t, b.call("compare_text", mustJSON(t, BAD)))
+	require.NotNil(t, e.Line)
+	assert.Equal(t, 7, *e.Line)
+}
+
+func TestFailedOpenKeepsTheOpenScenario(t *testing.T) {
+	b := &bridge{}
+	_, e := answer(t, b.call("open", `"happy-path"`))
+	require.Nil(t, e)
+	_, e = answer(t, b.call("step", ""))
+	require.Nil(t, e)
+	s := b.s
+	_, e = answer(t, b.call("open", `"nope"`))
+	require.NotNil(t, e)
+	_, e = answer(t, b.call("load", mustJSON(t, BAD)))
+	require.NotNil(t, e)
+	assert.Same(t, s, b.s)
+	ok, _ := answer(t, b.call("state", ""))
+	assert.Contains(t, string(ok), `"step":1`)
+}
+
+// TestEveryBuiltin: open, go to the end, state() and actions() for each built-in scenario.
+func TestEveryBuiltin(t *testing.T) {
+	b := &bridge{}
+	ok, _ := answer(t, b.call("scenarios", ""))
+	var list []struct{ Name string }
+	require.NoError(t, json.Unmarshal(ok, &list))
+	require.NotEmpty(t, list)
+	for _, sc := range list {
+		_, e := answer(t, b.call("open", mustJSON(t, sc.Name)))
+		require.Nil(t, e, sc.Name)
+		ok, _ = answer(t, b.call("steps", ""))
+		var steps int
+		require.NoError(t, json.Unmarshal(ok, &steps))
+		ok, e = answer(t, b.call("goto", mustJSON(t, steps)))
+		require.Nil(t, e, sc.Name)
+		stepIs(steps)(t, ok)
+		ok, _ = answer(t, b.call("state", ""))
+		keys("title", "outputs", "error", "phase", "progress_table", "downstream", "step")(t, ok)
+		ok, _ = answer(t, b.call("actions", ""))
+		assert.Equal(t, byte('['), ok[0], "actions is an array")
+	}
+}
+
+// TestTeachingMethods: bug modes, explore, compare and export over the real scenarios.
+func TestTeachingMethods(t *testing.T) {
+	b := &bridge{}
+	ok, e := answer(t, b.call("bugs", ""))
+	require.Nil(t, e)
+	var bugs []struct{ Name string }
+	require.NoError(t, json.Unmarshal(ok, &bugs))
+	require.Len(t, bugs, 4)
+
+	_, e = answer(t, b.call("open", `"builder-fills-mid-epoch"`))
+	require.Nil(t, e)
+	_, e = answer(t, b.call("bug", `"mark-before-drain"`))
+	require.Nil(t, e)
+	ok, e = answer(t, b.call("explore", "1000"))
+	require.Nil(t, e)
+	var x struct {
+		InvariantHeld bool `json:"invariant_held"`
+		Outcomes      []struct {
+			Example string `json:"example"`
+		} `json:"outcomes"`
+	}
+	require.NoError(t, json.Unmarshal(ok, &x))
+	assert.False(t, x.InvariantHeld)
+	require.NotEmpty(t, x.Outcomes)
+	ok, e = answer(t, b.call("compare_text", mustJSON(t, x.Outcomes[0].Example)))
+	require.Nil(t, e)
+	assert.Contains(t, string(ok), `"rows"`)
+	ok, e = answer(t, b.call("compare_bug", `"none"`))
+	require.Nil(t, e)
+	assert.Contains(t, string(ok), `"as RisingWave does it"`)
+	ok, e = answer(t, b.call("export", ""))
+	require.Nil(t, e)
+	var ex struct{ Scenario string }
+	require.NoError(t, json.Unmarshal(ok, &ex))
+	assert.Contains(t, ex.Scenario, "bug: mark-before-drain")
+	_, e = answer(t, b.call("load", mustJSON(t, ex.Scenario)))
+	require.Nil(t, e, "the exported scenario loads")
+}
+
+// TestAnswersAreNotHTMLEscaped: the page gets scenario text as written.
+func TestAnswersAreNotHTMLEscaped(t *testing.T) {
+	b := &bridge{}
+	raw := b.call("load", mustJSON(t, "title: \"<b>&'\\\"</b>\"\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n"))
+	assert.Contains(t, raw, `"title":"<b>&'\"</b>"`)
+	assert.Contains(t, errorAnswer(assert.AnError), `"message":"assert.AnError general error for testing"`)
 }
 
 func TestUnencodableResultIsAnError(t *testing.T) {
-	assert.Equal(t, `{"error":"internal error: encoding the result: json: unsupported type: chan int"}`, okAnswer(make(chan int)))
-}
-
-func TestNoLibrary(t *testing.T) {
-	b := NewBridge(nil)
-	for _, c := range [][2]string{{"scenarios", ""}, {"open", `"x"`}, {"load", `"x"`}} {
-		_, e := answer(t, b.Call(c[0], c[1]))
-		assert.Equal(t, "no scenario library is built in", e)
-	}
+	assert.Equal(t, `{"error":{"message":"internal error: encoding the result: json: unsupported type: chan int","line":null,"column":null}}`, okAnswer(make(chan int)))
 }

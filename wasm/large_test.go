@@ -29,20 +29,20 @@ func bigScenario() string {
 // and steps, in the wasm (under Node), without running out of memory: one barrier over 16384
 // vnodes used to exhaust it (describeProgress built a string by repeated +=).
 func TestLargeVnodeCountInTheWasm(t *testing.T) {
-	b := NewBridge(library)
-	_, e := answer(t, b.Call("load", mustJSON(t, bigScenario())))
+	b := &bridge{}
+	_, e := answer(t, b.call("load", mustJSON(t, bigScenario())))
 	require.Empty(t, e)
-	ok, e := answer(t, b.Call("steps", ""))
+	ok, e := answer(t, b.call("steps", ""))
 	require.Empty(t, e)
-	_, e = answer(t, b.Call("goto", string(ok)))
+	_, e = answer(t, b.call("goto", string(ok)))
 	require.Empty(t, e, "to the end: every barrier and recovery, narrated")
-	ok, e = answer(t, b.Call("state", ""))
+	ok, e = answer(t, b.call("state", ""))
 	require.Empty(t, e)
 	require.Contains(t, string(ok), `"phase":"backfilling"`)
-	_, e = answer(t, b.Call("goto", "3"))
+	_, e = answer(t, b.call("goto", "3"))
 	require.Empty(t, e, "going back replays from a kept copy")
 	for i := 0; i < 4; i++ {
-		_, e = answer(t, b.Call("step", ""))
+		_, e = answer(t, b.call("step", ""))
 		require.Empty(t, e)
 	}
 	var m runtime.MemStats
@@ -67,10 +67,10 @@ func TestExplorerStopsWithinItsBudgetInTheWasm(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		fmt.Fprintf(&b, "  - chunk: [\"+ 0 %d\"]\n  - barrier: %d\n", 100000+i, 4+i)
 	}
-	br := NewBridge(library)
-	_, e := answer(t, br.Call("load", mustJSON(t, b.String())))
+	br := &bridge{}
+	_, e := answer(t, br.call("load", mustJSON(t, b.String())))
 	require.Empty(t, e)
-	ok, e := answer(t, br.Call("explore", "5000"))
+	ok, e := answer(t, br.call("explore", "5000"))
 	require.Empty(t, e)
 	var x struct {
 		States     int    `json:"states"`

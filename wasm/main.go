@@ -1,9 +1,9 @@
 //go:build js && wasm
 
-// Command wasm is the explainer's WebAssembly module: the only code that
-// touches JavaScript. It registers globalThis.__backfill (see register)
-// over the scenario library and then waits forever, answering calls.
-// globalThis.__backfill exists as soon as go.run(instance) has been called.
+// Command wasm is the explainer's WebAssembly module: the only code that touches JavaScript.
+// It makes the object the page calls (register) over the scenario library, hands it to
+// globalThis.__backfillReady — the callback the page's boot module (web/boot.js) sets before
+// running it — and then waits forever, answering calls.
 package main
 
 import (
@@ -12,27 +12,37 @@ import (
 	"github.com/hack-pad/safejs"
 )
 
-// library is the real scenario library; library.go sets it. Without it
-// (a build without package scenarios) every call answers with an error.
-var library Library
-
 func main() {
-	debugLog = consoleLog
-	fn, err := register(NewBridge(library))
+	debugLog = func(method string, r any, stack []byte) {
+		consoleError(fmt.Sprintf("panic in %s: %v\n%s", method, r, stack))
+	}
+	api, fn, err := register(&bridge{})
 	if err != nil {
 		consoleError(err.Error())
 		return
 	}
 	defer fn.Release()
+	if err := signalReady(api); err != nil {
+		consoleError(err.Error())
+		return
+	}
 	select {}
+}
+
+// signalReady calls globalThis.__backfillReady(api).
+func signalReady(api safejs.Value) error {
+	ready, err := safejs.Global().Get("__backfillReady")
+	if err != nil || ready.Type() != safejs.TypeFunction {
+		return fmt.Errorf("globalThis.__backfillReady is not a function: start the engine with web/boot.js")
+	}
+	if _, err := ready.Invoke(api); err != nil {
+		return fmt.Errorf("__backfillReady: %w", err)
+	}
+	return nil
 }
 
 func consoleError(msg string) {
 	if console, err := safejs.Global().Get("console"); err == nil {
 		_, _ = console.Call("error", "backfill: "+msg)
 	}
-}
-
-func consoleLog(method string, r any, stack []byte) {
-	consoleError(fmt.Sprintf("panic in %s: %v\n%s", method, r, stack))
 }

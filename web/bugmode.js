@@ -3,7 +3,7 @@
 // right. Choosing a mode calls explainer.bug(name); the banner follows the view's `bug`.
 import { h, fill } from "./dom.js";
 import { createPopover } from "./popover.js";
-import { linesLabel } from "./render-narration.js";
+import { sourceLabel } from "./render-narration.js";
 
 /**
  * createBugMode({choose(name), compare(name?), banner}) → {wrap, open(), update(view), setBugs(list), bugs}
@@ -57,7 +57,7 @@ export function createBugMode({ choose, compare, banner }) {
       bug.why ? h("p", { class: "bug-why" }, bug.why) : null,
       h("p", { class: "bug-links" },
         bug.url ? h("a", { href: bug.url, target: "_blank", rel: "noopener noreferrer", "data-testid": "bug-source" },
-          "what RisingWave does: locality_provider.rs " + linesLabel(bug.lines)) : null,
+          "what RisingWave does: " + sourceLabel(bug.url, bug.lines)) : null,
         bug.fix ? [" · ", h("a", { href: bug.fix, target: "_blank", rel: "noopener noreferrer", "data-testid": "bug-fix" }, "the real fix")] : null,
         h("span", { class: "bug-actions" },
           h("button", { type: "button", class: "btn small", onclick: () => compare(bug.name) }, "Compare with the correct run"),

@@ -94,7 +94,7 @@ export function stepBadge(step) {
 }
 
 /** A barrier pill: B e4 (+ tags for mutation and checkpoint). */
-export function barrierPill(msg) {
+function barrierPill(msg) {
   const tags = [];
   if (msg.checkpoint === false) tags.push(h("span", { class: "tag" }, "non-checkpoint"));
   if (msg.start_backfill && msg.start_backfill.length)
@@ -115,7 +115,7 @@ export function messageBody(msg, opts = {}) {
     case "chunk":
       return [
         h("span", { class: "pill chunk" }, "chunk"),
-        msg.source ? h("span", { class: "tag tag-src", title: sourceHelp(msg.source) }, msg.source) : null,
+        msg.source ? h("span", { class: "tag tag-src", title: legendOf("source", msg.source) }, msg.source) : null,
         chipList(msg.rows, { empty: "empty chunk", changed: opts.rowChanged, markVisible: opts.markVisible }),
       ];
     case "watermark":
@@ -132,12 +132,17 @@ export function messageBody(msg, opts = {}) {
   }
 }
 
-export function sourceHelp(src) {
-  switch (src) {
-    case "builder": return "a snapshot builder's chunk (snapshot rows, all visible)";
-    case "marked": return "a buffered upstream chunk, marked at a barrier";
-    case "flushed": return "a buffered upstream chunk flushed fully visible at the snapshot's end";
-    case "forwarded": return "forwarded unchanged from upstream";
-    default: return src;
-  }
+/** The legend's text for a value of a view field (e.g. a chunk's source), or the value itself. */
+function legendOf(field, value) {
+  const t = legendTexts[`${field}.${value}`];
+  return t ?? String(value);
 }
+
+// The engine's legend (engine/legend.go): texts about the protocol shown beside the data.
+let legendTexts = {};
+
+/** setLegend installs the engine's legend (app.js, once at start). */
+export function setLegend(texts) { legendTexts = texts || {}; }
+
+/** legend(k) is the engine's text for key k (k itself until the legend is in). */
+export function legend(k) { return legendTexts[k] ?? k; }

@@ -29,11 +29,9 @@ export function createControls(handlers) {
   els.slider.addEventListener("input", () => fill(els.count, `step ${els.slider.value} / ${els.slider.max}`));
   els.slider.addEventListener("change", () => handlers.goto(Number(els.slider.value)));
 
-  let current = null;
   let marksKey = "";
 
   function update(view) {
-    current = view;
     const n = view.step ?? 0;
     const m = view.steps ?? 0;
     fill(els.count, `step ${n} / ${m}`);
@@ -70,8 +68,7 @@ export function createControls(handlers) {
   function renderActions(view) {
     const acts = view.actions || [];
     if (!acts.length) {
-      fill(els.actions, h("span", { class: "muted" },
-        view.phase === "ended" ? "the executor's stream has ended" : "nothing can happen next"));
+      fill(els.actions, h("span", { class: "muted" }, "nothing can happen next"));
       return;
     }
     fill(els.actions, acts.map((a, i) => h("button", {
@@ -95,6 +92,5 @@ export function createControls(handlers) {
     update,
     setPlaying,
     speedMs: () => Number(els.speed.value) || 1200,
-    get view() { return current; },
   };
 }

@@ -37,7 +37,6 @@ export function append(el, children) {
 }
 
 export function $(sel, root = document) { return root.querySelector(sel); }
-export function $$(sel, root = document) { return Array.from(root.querySelectorAll(sel)); }
 export function byTestId(id, root = document) { return root.querySelector(`[data-testid="${id}"]`); }
 
 /** Replace the children of el (nodes or strings). */
@@ -50,7 +49,7 @@ export function fill(el, ...children) {
  * Inline rich text for summaries: `code` and **bold** only, built as nodes.
  * Anything else (including "<script>") stays literal text.
  */
-export function richText(text) {
+function richText(text) {
   const out = document.createDocumentFragment();
   const s = String(text ?? "");
   const re = /`([^`]+)`|\*\*([^*]+?)\*\*/g;

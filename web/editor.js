@@ -1,14 +1,7 @@
 // editor.js — open a scenario from a file or from pasted text. A textarea with line numbers;
-// when the engine rejects the text, its `file:line:column: message` is shown and the line
-// is highlighted (and the caret put there).
+// when the engine rejects the text, its error is shown ("line:column: message") and the line it
+// carries (the Error's .line and .column) is highlighted, with the caret at the column.
 import { h, fill } from "./dom.js";
-
-/** Parse "name.yaml:12:5: message" → {line: 12, column: 5, message}. */
-export function parseErrorPosition(msg) {
-  const m = /(?:^|[^\d])(\d+):(\d+):\s*(.*)$/s.exec(String(msg));
-  if (!m) return null;
-  return { line: Number(m[1]), column: Number(m[2]), message: m[3] };
-}
 
 const SAMPLE = `title: My scenario
 summary: A few rows, a start signal, and the snapshot.
@@ -27,7 +20,8 @@ steps:
 `;
 
 /**
- * createEditor(dialog, {load(text) → Promise, getText() → initial text}) → {open(text?, error?), loadFile(file)}
+ * createEditor(dialog, {load(text) → Promise}) → {open(text?, error?), loadFile(file), showError(error)}
+ * An error is an Error (or {message, line, column}) from the engine; line and column may be null.
  */
 export function createEditor(dialog, { load }) {
   let text = SAMPLE;
@@ -51,9 +45,12 @@ export function createEditor(dialog, { load }) {
   ta.addEventListener("input", () => { errLine = 0; err.hidden = true; ta.removeAttribute("aria-invalid"); renderGutter(); });
   ta.addEventListener("scroll", () => { gutter.scrollTop = ta.scrollTop; });
 
-  function showError(message) {
-    const pos = parseErrorPosition(message);
+  function showError(e) {
+    const message = e && e.message !== undefined ? String(e.message) : String(e);
+    const pos = e && Number.isInteger(e.line) && e.line > 0 ? { line: e.line, column: Number.isInteger(e.column) ? e.column : 1 } : null;
     fill(err, h("strong", null, "The engine rejected this scenario: "), h("code", null, message));
+    delete ta.dataset.errorLine;
+    delete ta.dataset.errorColumn;
     err.hidden = false;
     ta.setAttribute("aria-invalid", "true");
     errLine = pos ? pos.line : 0;
@@ -71,6 +68,8 @@ export function createEditor(dialog, { load }) {
       ta.scrollTop = Math.max(0, (pos.line - 4) * lh);
       gutter.scrollTop = ta.scrollTop;
       ta.dataset.caret = String(caret);
+      ta.dataset.errorLine = String(pos.line);
+      ta.dataset.errorColumn = String(pos.column);
     }
   }
 
@@ -82,7 +81,7 @@ export function createEditor(dialog, { load }) {
       err.hidden = true;
       dialog.close();
     } catch (e) {
-      showError(e && e.message ? e.message : String(e));
+      showError(e);
     } finally {
       loadBtn.disabled = false;
     }
@@ -101,7 +100,7 @@ export function createEditor(dialog, { load }) {
       h("button", { type: "button", class: "btn round", "aria-label": "Close", onclick: () => dialog.close() }, "×")),
     h("div", { class: "file-row" },
       h("label", { for: "editor-file", class: "btn" }, "Choose a file…"),
-      h("span", { class: "muted" }, " a .yaml scenario, or paste or write one below (format: scenario-format.md §1). You can also drop a file on the page.")),
+      h("span", { class: "muted" }, " a .yaml scenario, or paste or write one below (the format is in docs/scenario-format.md). You can also drop a file on the page.")),
     h("div", { class: "code-wrap" }, gutter, ta),
     err,
     h("div", { class: "dlg-foot" },

@@ -1,83 +1,56 @@
-// explainer.js — the page side of the wasm bridge. Loads web/explainer.wasm (or the inlined
-// gzip+base64 copy of the single-file build), runs it with Go's wasm_exec.js, waits for the Go
-// side to register globalThis.__backfill, and builds window.explainer on __backfill.call.
+// explainer.js — the page side of the wasm bridge: starts the page's engine (boot.js) and builds
+// window.explainer on its one call, call(method, argJSON) → '{"ok": result}' | '{"error": {message,
+// line, column}}' (synchronous; argJSON is the JSON of the method's one argument, "null" for none).
 //
-// __backfill.call(method, argJSON) → '{"ok": result}' | '{"error": "message"}' (synchronous).
-// argJSON is the JSON of the method's single argument ("null" when it takes none).
-// Every method that changes the timeline dispatches a window event "explainer:change" whose
-// detail is {view, method, arg}, so the page re-renders whoever drives the engine (page, tests, parent).
+// A failed call rejects with an Error whose message is the engine's (a scenario error reads
+// "line:column: message") and which carries .line and .column (null when the error has no place).
+// Every method that changes the timeline dispatches the window event "explainer:change" with
+// detail {view, method, arg}, so the page follows whoever drives the engine (page, tests, parent).
+// If the Go runtime stops after starting, every later call rejects with a "stopped" error and
+// the onStopped listeners are told (the page shows it with a reload button).
+import { bootEngine, EXITED } from "./boot.js";
 
-const WAIT_MS = 15000;
-
-function wasmURL() {
-  return new URL("web/explainer.wasm", document.baseURI).href;
-}
-
-async function inlinedBytes(b64) {
-  const bin = Uint8Array.from(atob(b64.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
-  const stream = new Blob([bin]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).arrayBuffer();
-}
-
-async function instantiate(go) {
-  const b64 = globalThis.__backfillWasmBase64;
-  if (typeof b64 === "string" && b64.length) {
-    return WebAssembly.instantiate(await inlinedBytes(b64), go.importObject);
-  }
-  const url = wasmURL();
-  let resp;
-  try {
-    resp = await fetch(url);
-  } catch (e) {
-    throw new Error(`could not fetch ${url}: ${e.message}`);
-  }
-  if (!resp.ok) throw new Error(`could not fetch ${url}: HTTP ${resp.status} (build it with ./build.sh build)`);
-  if (WebAssembly.instantiateStreaming && (resp.headers.get("content-type") || "").includes("application/wasm")) {
-    return WebAssembly.instantiateStreaming(resp, go.importObject);
-  }
-  return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
-}
-
-async function boot() {
-  if (typeof globalThis.Go !== "function") {
-    throw new Error("Go's wasm_exec.js is missing (expected web/wasm_exec.js, loaded before the page's modules)");
-  }
-  const go = new globalThis.Go();
-  const { instance } = await instantiate(go);
-  let exited = false;
-  let exitErr = null;
-  go.run(instance).then(() => { exited = true; }, (e) => { exited = true; exitErr = e; });
-  const t0 = performance.now();
-  while (!globalThis.__backfill || typeof globalThis.__backfill.call !== "function") {
-    if (exited) throw new Error("the engine exited during start-up" + (exitErr ? ": " + exitErr.message : ""));
-    if (performance.now() - t0 > WAIT_MS) throw new Error("the engine did not register __backfill in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return globalThis.__backfill;
+function engineError(e) {
+  const err = new Error(String(e && e.message !== undefined ? e.message : e));
+  err.line = e && Number.isInteger(e.line) ? e.line : null;
+  err.column = e && Number.isInteger(e.column) ? e.column : null;
+  return err;
 }
 
 function makeExplainer() {
   let backend = null;
-  const ready = boot().then((b) => { backend = b; });
-  // Don't report an unhandled rejection here: the page shows the failure itself.
-  ready.catch(() => {});
+  let stopped = null; // the reason, once the runtime stopped
+  const stopListeners = [];
+  function stop(why) {
+    if (stopped) return;
+    stopped = why || "the Go runtime exited";
+    for (const f of stopListeners) { try { f(stopped); } catch { /* a listener's problem */ } }
+  }
+  const b64 = globalThis.__backfillWasmBase64;
+  const ready = bootEngine({ url: new URL("web/explainer.wasm", document.baseURI).href, base64: b64 })
+    .then((b) => { backend = b; b.exited.then(stop); });
+  ready.catch(() => {}); // the page shows a failed start itself
 
   function callSync(method, arg) {
+    if (stopped) throw new Error(`the engine has stopped (${stopped}); reload the page`);
     let raw;
     try {
       raw = backend.call(method, arg === undefined ? "null" : JSON.stringify(arg));
     } catch (e) {
-      throw new Error(`${method}: the engine threw: ${e && e.message ? e.message : e}`);
+      const msg = e && e.message ? e.message : String(e);
+      if (msg.includes(EXITED)) {
+        stop(msg);
+        throw new Error(`the engine has stopped (${msg}); reload the page`);
+      }
+      throw new Error(`${method}: the engine threw: ${msg}`);
     }
     let res;
     try {
-      res = typeof raw === "string" ? JSON.parse(raw) : raw;
-    } catch (e) {
+      res = JSON.parse(raw);
+    } catch {
       throw new Error(`${method}: the engine returned invalid JSON`);
     }
-    if (res && typeof res === "object" && "error" in res && res.error !== null && res.error !== undefined) {
-      throw new Error(String(res.error));
-    }
+    if (res && res.error) throw engineError(res.error);
     return res ? res.ok : undefined;
   }
 
@@ -86,32 +59,27 @@ function makeExplainer() {
     return callSync(method, arg);
   }
 
-  function changed(view, method, arg) {
+  async function mutate(method, arg) {
+    const view = await call(method, arg);
     window.dispatchEvent(new CustomEvent("explainer:change", { detail: { view, method, arg } }));
     return view;
   }
 
-  async function mutate(method, arg) {
-    let v = await call(method, arg);
-    if (!v || typeof v !== "object" || !("phase" in v)) v = callSync("view");
-    return changed(v, method, arg);
-  }
-
-  return {
+  // The public API (docs/scenario-format.md, and docs/view.md for the teaching methods).
+  const explainer = {
     ready,
     scenarios: () => call("scenarios"),
     open: (name) => mutate("open", String(name)),
     load: (yamlText) => mutate("load", String(yamlText)),
     step: () => mutate("step"),
     back: () => mutate("back"),
-    goto: (n) => mutate("goto", Math.max(0, Math.trunc(Number(n) || 0))),
+    goto: (n) => mutate("goto", n),
     // apply takes scenario step text, or an Action (its `step` text is applied).
     apply: (action) => mutate("apply", typeof action === "object" && action ? String(action.step) : String(action)),
     steps: () => call("steps"),
     actions: () => call("actions"),
     state: () => call("state"),
     view: () => call("view"),
-    // teaching tools (docs/view.md "Teaching methods")
     bugs: () => call("bugs"),
     bug: (name) => mutate("bug", String(name || "none")),
     explore: (maxStates) => call("explore", maxStates ? Math.trunc(Number(maxStates)) : null),
@@ -119,7 +87,20 @@ function makeExplainer() {
     compareText: (yamlText) => call("compare_text", String(yamlText)),
     export: () => call("export"),
   };
+
+  // What the page's own modules use beyond the public API.
+  const internal = {
+    /** the engine's legend: {key: text} (engine/legend.go) */
+    legend: () => call("legend"),
+    /** the inject dialog's forms: [{kind, label, hint, fields}] for the open scenario */
+    stepForms: () => call("step_forms"),
+    /** a filled-in form ({kind, field: value…}) → the step's text in the scenario format */
+    formatStep: (values) => call("format_step", values),
+    /** f(reason) is called once if the engine stops after starting */
+    onStopped(f) { stopListeners.push(f); if (stopped) f(stopped); },
+  };
+  return { explainer, internal };
 }
 
-export const explainer = makeExplainer();
+export const { explainer, internal } = makeExplainer();
 window.explainer = explainer;

@@ -1,9 +1,10 @@
 // explorer.js — "Explore all interleavings" for the open scenario: the engine's explore report
 // (schedules, distinct states, outcomes, whether the invariant held in every schedule) and one
 // entry per outcome, which can be opened as a timeline or compared with this run.
-// The exploration runs in a Web Worker (web/explore-worker.js, a second engine instance), so the
-// page never freezes; the offline single file cannot start one (no wasm to fetch), so there it
-// runs on the page's thread after a frame, and says so.
+// The exploration runs in a Web Worker (web/explore-worker.js, a module worker with a second
+// engine), so the page never freezes; Cancel terminates it, and a worker that is terminated or
+// fails never reports to the page afterwards. The offline single file cannot start one (no wasm
+// to fetch), so there it runs on the page's thread after a frame, and says so.
 import { h, fill } from "./dom.js";
 import { chipList } from "./chips.js";
 
@@ -21,7 +22,7 @@ const fmtN = (n) => Number(n ?? 0).toLocaleString("en-US");
  */
 export function createExplorer(dialog, { explainer, openExample, compareWith }) {
   const inline = typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0;
-  let worker = null;
+  let worker = null; // {w, reject} of the running worker
   let running = false;
   let runId = 0;
 
@@ -59,9 +60,21 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
     }
   }
 
+  /** Stop the running worker for good: no message or error of it reaches the page any more. */
+  function stopWorker() {
+    if (!worker) return;
+    const { w, reject } = worker;
+    worker = null;
+    w.onmessage = null;
+    w.onerror = null;
+    w.onmessageerror = null;
+    w.terminate();
+    reject(new Error("cancelled"));
+  }
+
   function cancel() {
     runId++;
-    if (worker) { worker.terminate(); worker = null; }
+    stopWorker();
     setRunning(false);
     fill(status, h("span", { class: "muted" }, "Cancelled."));
   }
@@ -98,19 +111,19 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
   }
 
   function inWorker(scenario, n) {
+    stopWorker();
     return new Promise((resolve, reject) => {
-      if (worker) worker.terminate();
-      const w = new Worker(new URL("web/explore-worker.js", document.baseURI).href);
-      worker = w;
+      const w = new Worker(new URL("web/explore-worker.js", document.baseURI).href, { type: "module" });
+      worker = { w, reject };
+      const done = () => { if (worker && worker.w === w) worker = null; w.onmessage = w.onerror = null; w.terminate(); };
       w.onmessage = (ev) => {
-        w.terminate();
-        if (worker === w) worker = null;
+        done();
         const d = ev.data || {};
         if ("error" in d) reject(new Error(d.error)); else resolve(d.ok);
       };
       w.onerror = (ev) => {
-        w.terminate();
-        if (worker === w) worker = null;
+        ev.preventDefault(); // reported here, not as an uncaught error of the page
+        done();
         reject(new Error("the explorer's worker failed" + (ev.message ? ": " + ev.message : "")));
       };
       w.postMessage({ scenario, maxStates: n });

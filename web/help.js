@@ -46,6 +46,10 @@ export function openHelp(dialog) {
   dialog.showModal();
 }
 
+/**
+ * The first-visit card, for a plain first visit only (the caller knows the link named no state).
+ * Its main button keeps the scenario that is open and calls onStart (the page focuses Step).
+ */
 export function maybeWelcome(dialog, { onStart }) {
   let seen = false;
   try { seen = localStorage.getItem(SEEN_KEY) === "1"; } catch { /* storage blocked: show it */ }
@@ -61,7 +65,7 @@ export function maybeWelcome(dialog, { onStart }) {
       h("p", null, "Every row must reach downstream exactly once — this page shows how, one message at a time, and what goes wrong when the upstream ends mid-way.")),
     h("div", { class: "dlg-foot" },
       h("button", { type: "button", class: "btn", onclick: () => dialog.close() }, "Just look around"),
-      h("button", { type: "button", class: "btn primary", onclick: () => { dialog.close(); onStart(); } }, "Start with happy-path")));
+      h("button", { type: "button", class: "btn primary", onclick: () => { dialog.close(); onStart(); } }, "Start stepping")));
   dialog.showModal();
   return true;
 }

@@ -1,125 +1,108 @@
-// inject.js — the injection form: build one scenario step (the YAML flow syntax of
-// scenario-format.md §1) from a small form and hand it to explainer.apply; the engine
-// validates it exactly as a file and its rejection is shown inline.
+// inject.js — the injection dialog. Its tabs and fields are the engine's step forms (one per
+// kind of step, with defaults for this step); the filled-in form goes to the engine, whose one
+// serializer writes the step's text (shown as a preview), and apply checks it exactly as a file
+// is. A rejection is shown inline. The page knows no step syntax: a field the engine adds to a
+// form appears here as it is.
 import { h, fill } from "./dom.js";
 
-/** Quote a scalar for YAML flow syntax only when needed (JSON strings are valid YAML). */
-export function yamlScalar(s) {
-  const t = String(s).trim();
-  if (/^-?\d+$/.test(t)) return t;
-  if (/^[A-Za-z_][A-Za-z0-9_ .\-]*$/.test(t) && !/^(true|false|null|yes|no|on|off|y|n|~)$/i.test(t)) return t;
-  return JSON.stringify(t);
-}
-
-/** The step text for each kind of injection. */
-export function stepText(kind, f) {
-  switch (kind) {
-    case "barrier": {
-      const parts = [`epoch: ${Number(f.epoch)}`];
-      if (f.mutation === "start") parts.push(`start_backfill: [${String(f.fragments || "").split(/[\s,]+/).filter(Boolean).join(", ")}]`);
-      if (f.mutation === "rescale") parts.push("rescale: true");
-      if (!f.checkpoint) parts.push("checkpoint: false");
-      return parts.length === 1 ? `barrier: ${Number(f.epoch)}` : `barrier: {${parts.join(", ")}}`;
-    }
-    case "chunk": {
-      const lines = String(f.rows || "").split("\n").map((l) => l.trim()).filter(Boolean);
-      return `chunk: [${lines.map((l) => JSON.stringify(l)).join(", ")}]`;
-    }
-    case "watermark":
-      return `watermark: {column: ${f.column}, value: ${yamlScalar(f.value)}}`;
-    case "end":
-      return "end";
-    case "error":
-      return `error: ${yamlScalar(f.message || "upstream failed")}`;
-    case "recover":
-      return "recover";
-    default:
-      return "";
-  }
-}
-
-const KINDS = [
-  ["barrier", "Barrier"], ["chunk", "Chunk"], ["watermark", "Watermark"],
-  ["end", "Upstream end"], ["error", "Upstream error"], ["recover", "Recovery"],
-];
-
-const HINTS = {
-  barrier: "Closes the epoch: drains builders, marks buffered chunks, commits, persists progress.",
-  chunk: "One row a line: OP then one value per column; OP is + - U- U+. Wrap a row in ( ) to make it invisible.",
-  watermark: "Dropped while buffering and backfilling, forwarded afterwards.",
-  end: "The upstream stream ends. What that means depends on the phase.",
-  error: "The upstream yields an error with this message.",
-  recover: "The job restarts from the last checkpoint barrier.",
-};
+let seq = 0;
 
 /**
- * createInject(dialog, {getView, apply(text) → Promise}) → {open(kind?)}
+ * createInject(dialog, {stepForms() → Promise<forms>, formatStep(values) → Promise<text>,
+ * apply(text) → Promise}) → {open(kind?)}
  */
-export function createInject(dialog, { getView, apply }) {
-  function open(kind = "barrier") {
-    const v = getView();
-    if (!v) return;
-    const cfg = v.config || {};
-    const cols = (cfg.columns || []).map((c) => c.name);
-    const f = {
-      epoch: (v.epoch || 0) + 1, mutation: "none", fragments: String(cfg.fragment ?? 1), checkpoint: true,
-      rows: "", column: (cfg.locality && cfg.locality[0]) || cols[0] || "a", value: "", message: "upstream actor panicked",
-    };
-    let current = kind;
+export function createInject(dialog, { stepForms, formatStep, apply }) {
+  async function open(kind) {
+    let forms;
+    try { forms = await stepForms(); } catch { return; } // nothing open
+    if (!forms || !forms.length) return;
+    let current = forms.find((f) => f.kind === kind) || forms[0];
+    const values = {}; // kind → {field: value}
+    for (const f of forms) values[f.kind] = Object.fromEntries(f.fields.map((x) => [x.name, x.default]));
+    let text = "";
+    let previewSeq = 0;
+
     const body = h("div", { class: "inject-fields" });
     const preview = h("code", { class: "preview", "data-testid": "inject-preview" });
     const err = h("p", { class: "form-error", role: "alert", "data-testid": "inject-error", hidden: true });
     const tabs = h("div", { class: "seg", role: "radiogroup", "aria-label": "what to inject" });
     const submit = h("button", { type: "submit", class: "btn primary" }, "Apply");
 
-    function field(label, input, hint) {
-      const id = "inj-" + Math.random().toString(36).slice(2, 8);
-      input.id = id;
-      return h("div", { class: "field" }, h("label", { for: id }, label), input, hint ? h("small", null, hint) : null);
+    const shown = (field) => !field.when || String(values[current.kind][field.when.field]) === field.when.value;
+
+    function showError(message) {
+      fill(err, message);
+      err.hidden = false;
     }
-    function bind(input, name, prop = "value") {
-      input.addEventListener("input", () => { f[name] = input[prop]; refresh(); });
-      input.addEventListener("change", () => { f[name] = input[prop]; refresh(); });
-      return input;
-    }
-    function refresh() {
-      fill(preview, stepText(current, f));
+
+    async function refresh() {
       err.hidden = true;
-    }
-    function renderFields() {
-      const parts = [h("p", { class: "hint" }, HINTS[current])];
-      if (current === "barrier") {
-        parts.push(field("Epoch", bind(h("input", { type: "number", min: "1", value: f.epoch, inputmode: "numeric" }), "epoch")));
-        const mut = h("fieldset", { class: "radios" }, h("legend", null, "Mutation"));
-        for (const [val, lab] of [["none", "none"], ["start", "StartFragmentBackfill"], ["rescale", "rescale (this actor)"]]) {
-          const r = h("input", { type: "radio", name: "inj-mut", value: val, checked: f.mutation === val });
-          r.addEventListener("change", () => { if (r.checked) { f.mutation = val; renderFields(); } });
-          mut.append(h("label", { class: "radio" }, r, " " + lab));
-        }
-        parts.push(mut);
-        if (f.mutation === "start") parts.push(field("Fragment ids", bind(h("input", { type: "text", value: f.fragments }), "fragments"), `this actor's fragment is ${cfg.fragment ?? 1}`));
-        const cb = h("input", { type: "checkbox", checked: f.checkpoint });
-        cb.addEventListener("change", () => { f.checkpoint = cb.checked; refresh(); });
-        parts.push(h("label", { class: "check" }, cb, " checkpoint (durable)"));
-      } else if (current === "chunk") {
-        parts.push(field("Rows", bind(h("textarea", { rows: "4", spellcheck: "false", placeholder: `+ ${cols.map((c, i) => (i === 0 ? 5 : 104 + i)).join(" ")}` }), "rows"),
-          `columns: ${cols.join(", ")}`));
-      } else if (current === "watermark") {
-        const sel = h("select", null, cols.map((c) => h("option", { value: c, selected: c === f.column }, c)));
-        parts.push(field("Column", bind(sel, "column")));
-        parts.push(field("Value", bind(h("input", { type: "text", value: f.value, placeholder: "7" }), "value")));
-      } else if (current === "error") {
-        parts.push(field("Message", bind(h("input", { type: "text", value: f.message }), "message")));
+      const mine = ++previewSeq;
+      const v = { kind: current.kind };
+      for (const f of current.fields) if (shown(f)) v[f.name] = values[current.kind][f.name];
+      try {
+        const t = await formatStep(v);
+        if (mine !== previewSeq) return;
+        text = t;
+        fill(preview, t);
+      } catch (e) {
+        if (mine !== previewSeq) return;
+        text = "";
+        fill(preview, "—");
+        preview.dataset.error = e.message;
       }
-      fill(body, parts);
-      for (const b of tabs.children) b.setAttribute("aria-checked", String(b.dataset.kind === current));
+    }
+
+    function input(field) {
+      const id = `inj-${++seq}`;
+      const vals = values[current.kind];
+      const set = (v) => { vals[field.name] = v; refresh(); };
+      let el;
+      switch (field.type) {
+        case "choice":
+          if (field.options.length <= 7) { // radios while they fit on a line or two; a longer list is a select
+            const fs = h("fieldset", { class: "radios" }, h("legend", null, field.label));
+            for (const o of field.options) {
+              const r = h("input", { type: "radio", name: id, value: o.value, checked: String(vals[field.name]) === o.value });
+              r.addEventListener("change", () => { if (r.checked) { vals[field.name] = o.value; renderFields(); } });
+              fs.append(h("label", { class: "radio" }, r, " " + o.label));
+            }
+            return fs;
+          }
+          el = h("select", { id }, field.options.map((o) => h("option", { value: o.value, selected: String(vals[field.name]) === o.value }, o.label)));
+          el.addEventListener("change", () => { vals[field.name] = el.value; renderFields(); });
+          break;
+        case "check": {
+          const cb = h("input", { type: "checkbox", id, checked: !!vals[field.name] });
+          cb.addEventListener("change", () => set(cb.checked));
+          return h("label", { class: "check" }, cb, " " + field.label);
+        }
+        case "rows":
+          el = h("textarea", { id, rows: "4", spellcheck: "false", placeholder: field.placeholder || null });
+          el.value = String(vals[field.name] ?? "");
+          el.addEventListener("input", () => set(el.value));
+          break;
+        default:
+          el = h("input", {
+            id, type: field.type === "number" ? "number" : "text", value: String(vals[field.name] ?? ""),
+            placeholder: field.placeholder || null, inputmode: field.type === "number" ? "numeric" : null,
+          });
+          el.addEventListener("input", () => set(field.type === "number" && el.value !== "" ? Number(el.value) : el.value));
+      }
+      return h("div", { class: "field" }, h("label", { for: id }, field.label), el, field.hint ? h("small", null, field.hint) : null);
+    }
+
+    function renderFields() {
+      fill(body, h("p", { class: "hint" }, current.hint), current.fields.filter(shown).map(input));
+      for (const b of tabs.children) b.setAttribute("aria-checked", String(b.dataset.kind === current.kind));
       refresh();
     }
-    for (const [k, lab] of KINDS) {
+
+    for (const f of forms) {
       tabs.append(h("button", {
-        type: "button", role: "radio", class: "seg-btn", "data-kind": k, "aria-checked": String(k === current),
-        onclick: () => { current = k; renderFields(); },
-      }, lab));
+        type: "button", role: "radio", class: "seg-btn", "data-kind": f.kind, "aria-checked": String(f === current),
+        onclick: () => { current = f; renderFields(); },
+      }, f.label));
     }
     const form = h("form", { method: "dialog", class: "inject-form" },
       h("div", { class: "dlg-head" }, h("h2", { id: "inject-title" }, "Inject a step"),
@@ -131,26 +114,21 @@ export function createInject(dialog, { getView, apply }) {
         h("button", { type: "button", class: "btn", onclick: () => dialog.close() }, "Cancel"), submit));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
-      const text = stepText(current, f);
-      if (current === "chunk" && !String(f.rows).trim()) {
-        fill(err, "Write at least one row, e.g. + 5 104");
-        err.hidden = false;
-        return;
-      }
+      await refresh();
+      if (!text) { showError(preview.dataset.error || "This step cannot be written yet."); return; }
       submit.disabled = true;
       try {
         await apply(text);
         dialog.close();
       } catch (e) {
-        fill(err, e && e.message ? e.message : String(e));
-        err.hidden = false;
+        showError(e && e.message ? e.message : String(e));
       } finally {
         submit.disabled = false;
       }
     });
     renderFields();
     fill(dialog, form);
-    dialog.showModal();
+    if (!dialog.open) dialog.showModal();
     const firstInput = body.querySelector("input, textarea, select");
     (firstInput || tabs.querySelector('[aria-checked="true"]'))?.focus();
   }

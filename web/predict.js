@@ -1,8 +1,7 @@
-// predict.js — predict mode. Before a step that will mark the buffered upstream rows (the next
-// scripted action is an upstream barrier, the view's buffer holds rows, the phase is backfilling),
-// the Step control asks first: visible or hidden, for each buffered row. After the step, each
-// answer is checked against the new view's marked chunks of that step (emitted in buffer order),
-// with the engine's why; when no marked chunk appears the rows were held back, i.e. hidden.
+// predict.js — predict mode. Before the step that marks the buffered upstream rows (the view's
+// `predict` says which barrier does and, worked out by the engine on a copy of the run, what it
+// does with each buffered row and why), the Step control asks first: visible or hidden, for each
+// row. This module only asks, scores the answers against the engine's, and shows its why.
 // The running score lives in sessionStorage.
 import { h, fill } from "./dom.js";
 import { rowChip, vnodeLabel } from "./chips.js";
@@ -17,26 +16,20 @@ function save(key, v) {
   try { sessionStorage.setItem(key, JSON.stringify(v)); } catch { /* storage blocked: keep it in memory */ }
 }
 
-/** Does the view call for a prediction before the next step? Reads the view only. */
-export function wantsPrediction(view) {
-  if (!view || view.phase !== "backfilling" || view.error) return false;
-  const rows = (view.buffer || []).flatMap((b) => b.rows || []);
-  if (!rows.length) return false;
-  const next = (view.actions || []).find((a) => a.scripted);
-  if (!next || next.kind !== "upstream") return false;
-  const msg = (view.upstream?.next || [])[0];
-  return !!msg && msg.type === "barrier" && msg.step === view.step + 1;
+/** The prediction to ask about before the next step, or null (the view decides). */
+export function pending(view) {
+  return view && view.predict && view.predict.next && view.predict.rows.length ? view.predict : null;
 }
 
 /**
- * createPredict({panel, step() → Promise<view>, getView}) → {toggle, scoreEl, enabled, setEnabled(on),
+ * createPredict({panel, step() → Promise<view>}) → {toggle, scoreEl, enabled, setEnabled(on),
  * intercept(view) → bool, onChange(view)}
  */
 export function createPredict({ panel, step }) {
   let enabled = !!load(ON_KEY, false);
   let score = load(SCORE_KEY, { right: 0, total: 0 });
   if (!score || typeof score.right !== "number" || typeof score.total !== "number") score = { right: 0, total: 0 };
-  let asking = null;   // {view, rows} while the quiz is shown
+  let asking = null;   // {view, predict} while the quiz is shown
   let result = null;   // the step whose result is shown
   let busy = false;
 
@@ -68,14 +61,9 @@ export function createPredict({ panel, step }) {
     panel.replaceChildren();
   }
 
-  function barrierLabel(view) {
-    const msg = (view.upstream?.next || [])[0];
-    return msg && msg.epoch ? `barrier e${msg.epoch}` : "the barrier";
-  }
-
-  function ask(view) {
-    const rows = (view.buffer || []).flatMap((b) => b.rows || []);
-    asking = { view, rows };
+  function ask(view, predict) {
+    const rows = predict.rows;
+    asking = { view, predict };
     result = null;
     const groups = rows.map((r, i) => {
       const name = `predict-${i}`;
@@ -87,7 +75,7 @@ export function createPredict({ panel, step }) {
     });
     const err = h("p", { class: "form-error", role: "alert", hidden: true });
     const form = h("form", { class: "predict-quiz", "data-testid": "predict-quiz", "aria-describedby": "predict-help" },
-      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` ${barrierLabel(view)} is next: which buffered rows will downstream see now?`),
+      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` barrier e${predict.epoch} is next: which buffered rows will downstream see now?`),
       h("p", { id: "predict-help", class: "muted" }, "For each row choose visible (emitted with this barrier) or hidden. Arrow keys choose, Tab moves to the next row, Enter checks."),
       h("div", { class: "predict-rows" }, groups),
       err,
@@ -126,25 +114,21 @@ export function createPredict({ panel, step }) {
 
   async function submit(picks) {
     if (!asking || busy) return;
-    const { rows } = asking;
+    const { predict } = asking;
     busy = true;
     let after;
     try { after = await step(); } catch { busy = false; return; } finally { busy = false; }
     asking = null;
-    if (!picks) { hide(); return; }
-    const marked = (after.outputs || []).filter((o) => o.type === "chunk" && o.source === "marked" && o.step === after.step)
-      .flatMap((o) => o.rows || []);
-    const heldBack = marked.length === 0;
-    const answers = rows.map((r, i) => {
-      const m = marked[i];
-      const truth = m ? (m.visible ? "visible" : "hidden") : "hidden";
-      return { row: m || { op: r.op, values: r.values, visible: false }, pick: picks[i], truth, why: m ? (m.why || "") : "", held: !m, right: picks[i] === truth };
+    if (!picks || !after) { hide(); return; }
+    const answers = predict.rows.map((r, i) => {
+      const truth = r.visible ? "visible" : "hidden";
+      return { row: { op: r.op, values: r.values, visible: r.visible }, pick: picks[i], truth, why: r.why || "", held: predict.held, right: picks[i] === truth };
     });
     const right = answers.filter((a) => a.right).length;
     score = { right: score.right + right, total: score.total + answers.length };
     save(SCORE_KEY, score);
     renderScore();
-    showResult(after, answers, right, heldBack);
+    showResult(after, answers, right, predict.held);
   }
 
   function showResult(view, answers, right, heldBack) {
@@ -153,7 +137,7 @@ export function createPredict({ panel, step }) {
     const cont = h("button", { type: "button", class: "btn primary", "data-testid": "predict-continue", onclick: () => { hide(); document.getElementById("btn-step")?.focus(); } }, "Continue");
     fill(panel, h("div", { class: "predict-result", "data-testid": "predict-result" },
       h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` ${right} of ${answers.length} right at step ${view.step}`),
-      heldBack ? h("p", { class: "note", "data-testid": "predict-held" }, "No marked chunk was emitted at this barrier: no vnode is in progress, so every buffered row was held back — hidden for now. The narration says what happens to them.") : null,
+      heldBack ? h("p", { class: "note", "data-testid": "predict-held" }, "The barrier emitted none of the buffered chunks: every row was held back (each answer says why).") : null,
       h("ol", { class: "predict-answers" }, answers.map((a) => h("li", { class: ["predict-answer", a.right ? "right" : "wrong"], "data-testid": "predict-answer", "data-verdict": a.right ? "right" : "wrong" },
         h("span", { class: "verdict" }, h("span", { "aria-hidden": "true" }, a.right ? "✓ " : "✗ "), a.right ? "right" : "wrong"),
         rowChip(a.row),
@@ -175,13 +159,14 @@ export function createPredict({ panel, step }) {
     intercept(view) {
       if (!enabled) return false;
       if (busy) return true;
-      if (asking && view && asking.view.step === view.step) { panel.querySelector("input[type=radio]")?.focus(); return true; }
-      if (wantsPrediction(view)) { ask(view); return true; }
+      if (asking && view && asking.view.step === view.step && asking.view.revision === view.revision) { panel.querySelector("input[type=radio]")?.focus(); return true; }
+      const p = pending(view);
+      if (p) { ask(view, p); return true; }
       return false;
     },
     onChange(view) {
       if (busy) return;
-      if (asking && (!view || view.step !== asking.view.step || view.title !== asking.view.title)) hide();
+      if (asking && (!view || view.step !== asking.view.step || view.revision !== asking.view.revision)) hide();
       else if (result !== null && (!view || view.step !== result)) hide();
     },
   };

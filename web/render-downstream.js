@@ -1,21 +1,22 @@
 // render-downstream.js — the DOWNSTREAM column: the output log (barriers, chunks with each
-// row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant.
+// row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant. What
+// the last step added comes from the view (new_outputs, added_rows, changed).
 import { h, fill, key, keyed } from "./dom.js";
 import { chipList, chipListPart, messageBody, stepBadge } from "./chips.js";
 
-export function renderDownstream(view, prev, els) {
-  renderOutputs(view, prev, els.outputs, els.outputsSub, els.outputsBox);
+export function renderDownstream(view, els) {
+  renderOutputs(view, els.outputs, els.outputsSub, els.outputsBox);
   const ds = view.downstream || { rows: [] };
   fill(els.downstreamSub, `durable e${ds.durable_epoch ?? 0}`);
-  const prevRows = new Set((prev?.downstream?.rows || []).map(key));
+  const added = new Set((view.added_rows?.downstream || []).map(key));
   keyed(els.downstream, [chipListPart("rows", ds.rows, {
     empty: "no rows yet",
-    changed: (r) => prev && !prevRows.has(key(r)),
+    changed: (r) => added.has(key(r)),
   })]);
-  renderInvariant(view, prev, els.invariant);
+  renderInvariant(view, els.invariant);
 }
 
-function renderOutputs(view, prev, ol, sub, box) {
+function renderOutputs(view, ol, sub, box) {
   const outs = view.outputs || [];
   const total = view.outputs_total ?? outs.length;
   const first = view.outputs_first ?? 0;
@@ -27,10 +28,9 @@ function renderOutputs(view, prev, ol, sub, box) {
   if (!outs.length) items.push({ key: "empty", sig: "", build: () => h("li", { class: "msg empty" }, "nothing emitted yet") });
   outs.forEach((o, i) => {
     const isNew = i >= outs.length - fresh;
-    const flags = (isNew ? "n" : "-") + (isNew && prev ? "c" : "-");
     items.push({
-      key: "o" + (first + i), sig: flags + key(o),
-      build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && prev && "changed"] },
+      key: "o" + (first + i), sig: (isNew ? "n" : "-") + key(o),
+      build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && "changed"] },
         stepBadge(o.step),
         isNew ? h("span", { class: "sr-only" }, "new: ") : null,
         messageBody(o)),
@@ -47,10 +47,10 @@ const INV = {
   unchecked: { glyph: "–", text: "not checked yet" },
 };
 
-function renderInvariant(view, prev, box) {
+function renderInvariant(view, box) {
   const inv = view.invariant || { status: "unchecked" };
   const m = INV[inv.status] || { glyph: "?", text: inv.status };
-  const changed = prev && prev.invariant && prev.invariant.status !== inv.status;
+  const changed = !!view.changed?.invariant;
   const parts = [
     h("p", { class: ["inv-status", "inv-" + inv.status, changed && "changed"] },
       h("span", { class: "glyph", "aria-hidden": "true" }, m.glyph), " ",

@@ -19,7 +19,7 @@ export function renderNarration(view, live) {
       h("span", { class: "why-text" }, e.text ?? "", " ",
       e.url ? h("a", { class: "src", href: e.url, target: "_blank", rel: "noopener noreferrer",
         title: "the RisingWave source this paraphrases (opens GitHub)" },
-        "locality_provider.rs " + linesLabel(e.lines)) : null,
+        sourceLabel(e.url, e.lines)) : null,
       e.fix ? [" · ", h("a", { class: "src fix", href: e.fix, target: "_blank", rel: "noopener noreferrer",
         title: "the change that fixed this in RisingWave (opens GitHub)" }, "the real fix")] : null)))));
   } else if (view.step === 0) {
@@ -27,12 +27,19 @@ export function renderNarration(view, live) {
   } else {
     parts.push(h("p", { class: "muted" }, "Nothing to explain at this step."));
   }
-  if (view.note) parts.push(h("p", { class: "note" }, h("span", { class: "k" }, "Note "), view.note));
+  if (view.note) parts.push(h("p", { class: "note", "data-testid": "note" }, h("span", { class: "k" }, "Note "), view.note));
   if (view.error) parts.push(h("p", { class: "narr-fatal" }, "⚠ The executor failed: ", h("code", null, view.error.message ?? "")));
   fill(live, parts);
 }
 
-export function linesLabel(lines) {
+/** "locality_provider.rs L370–403": the cited file (the last part of the link) and its lines. */
+export function sourceLabel(url, lines) {
+  let file = "source";
+  try { file = decodeURIComponent(new URL(url).pathname.split("/").pop()) || file; } catch { /* not a URL */ }
+  return `${file} ${linesLabel(lines)}`.trim();
+}
+
+function linesLabel(lines) {
   if (!lines || !lines.length) return "";
   if (lines.length === 1 || lines[0] === lines[1]) return "L" + lines[0];
   return `L${lines[0]}–${lines[1]}`;

@@ -1,15 +1,16 @@
 // render-upstream.js — the UPSTREAM column: the messages still to come, the snapshot
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
+// The lanes and rows the last step changed are the view's changed_vnodes and added_rows.
 import { h, fill, key, keyed, part } from "./dom.js";
-import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple } from "./chips.js";
+import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple, legend } from "./chips.js";
 
-export function renderUpstream(view, prev, els) {
+export function renderUpstream(view, els) {
   renderNext(view, els.next);
-  renderSnapshot(view, prev, els.snapshot, els.snapshotHead);
-  const prevContent = new Set((prev?.upstream?.content || []).map(key));
+  renderSnapshot(view, els.snapshot, els.snapshotHead);
+  const added = new Set((view.added_rows?.upstream_content || []).map(key));
   keyed(els.content, [chipListPart("content", view.upstream?.content || [], {
     empty: "no rows",
-    changed: (r) => prev && !prevContent.has(key(r)),
+    changed: (r) => added.has(key(r)),
   })]);
 }
 
@@ -25,36 +26,35 @@ function renderNext(view, ol) {
   if (up.more > 0) items.push(h("li", { class: "msg more" }, `… and ${up.more} more`));
   if (items.length === 0) {
     items.push(h("li", { class: "msg empty" },
-      up.ended ? "the upstream has ended (fused: polling again returns end)" : "nothing more in the script"));
+      up.ended ? legend("upstream.ended") : legend("upstream.nothing")));
   } else if (up.ended) {
-    items.unshift(h("li", { class: "msg ended" }, "■ the upstream has ended"));
+    items.unshift(h("li", { class: "msg ended" }, legend("upstream.ended_first")));
   }
   fill(ol, items);
 }
 
-function renderSnapshot(view, prev, box, head) {
+function renderSnapshot(view, box, head) {
   const snap = view.snapshot;
   if (head) {
     fill(head, "Snapshot", snap ? h("span", { class: "h-sub" }, " as of e" + snap.epoch) : null);
   }
   if (!snap) {
-    fill(box, h("p", { class: "empty" }, "no snapshot stream (the executor reads one only while backfilling)"));
+    fill(box, h("p", { class: "empty" }, legend("snapshot.none")));
     return;
   }
-  const prevLanes = new Map(((prev && prev.snapshot) ? prev.snapshot.vnodes : []).map((l) => [l.vnode, l]));
-  const refreshed = snap.refreshed_at_step === view.step && prev && prev.step !== view.step;
+  const movedLanes = new Set(view.changed_vnodes?.snapshot || []);
+  const opened = snap.refreshed_at_step === view.step && view.step > 0;
   const meta = h("p", { class: "meta" },
-    `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (the end counts as one)`,
+    `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (${legend("snapshot.end_counts")})`,
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
-      ? h("span", { class: ["tag", refreshed && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
+      ? h("span", { class: ["tag", opened && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
       : null);
   // One keyed node per lane: a step rebuilds only the lanes it moved.
   const items = (snap.vnodes || []).map((lane) => {
-    const p = prevLanes.get(lane.vnode);
-    const moved = !!(prev && (!p || p.next !== lane.next || key(p.rows) !== key(lane.rows)));
+    const moved = movedLanes.has(lane.vnode);
     return { key: lane.vnode, sig: (moved ? "1" : "0") + key(lane), build: () => laneNode(lane, moved) };
   });
-  if (!items.length) items.push({ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, "no vnodes left to read") });
+  if (!items.length) items.push({ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.no_lanes")) });
   keyed(box, [
     { key: "meta", sig: null, build: () => meta },
     part("lanes", () => h("div", { class: "lanes" }), (lanes) => keyed(lanes, items)),
@@ -74,7 +74,7 @@ function laneNode(lane, moved) {
   const later = total - offset - rows.length;
   if (later > 0) track.append(h("span", { class: "lane-more" }, `${later} more …`));
   else if (lane.next >= rows.length) track.append(cursor(moved), h("span", { class: "lane-end" }, rows.length ? "done" : "no rows"));
-  return h("div", { class: "lane", "aria-label": `vnode ${lane.vnode}: ${offset + lane.next} of ${total} rows read` },
+  return h("div", { class: "lane", "data-vnode": lane.vnode, "aria-label": `vnode ${lane.vnode}: ${offset + lane.next} of ${total} rows read` },
     vnodeLabel(lane.vnode),
     h("div", { class: "lane-body" },
       track,

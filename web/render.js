@@ -1,16 +1,13 @@
-// render.js — renders one view onto the stage. It keeps the previously rendered view and
-// hands it to each panel, which highlights what changed; it computes no protocol logic.
+// render.js — renders one view onto the stage. What the last step changed comes from the view
+// itself (`changed`, `changed_vnodes`, `added_rows`): each panel whose part changed is marked
+// data-changed="true" (the panel's data-testid is the key of `changed`, with - for _), and the
+// panels mark the items the engine names. It computes no protocol logic.
 import { $, h, fill, richParagraphs } from "./dom.js";
 import { renderUpstream } from "./render-upstream.js";
 import { renderExecutor } from "./render-executor.js";
 import { renderDownstream } from "./render-downstream.js";
 import { renderNarration } from "./render-narration.js";
 import { renderFatal } from "./render-fatal.js";
-
-const PHASE_TEXT = {
-  starting: "starting", buffering: "buffering", backfilling: "backfilling", completing: "completing",
-  forwarding: "forwarding", ended: "ended", failed: "failed",
-};
 
 export function findElements(root = document) {
   const q = (id) => root.getElementById ? root.getElementById(id) : $("#" + id, root);
@@ -31,33 +28,35 @@ export function findElements(root = document) {
   };
 }
 
-/**
- * createRenderer(els, {onRecover}) → {render(view, {fresh}), reset()}
- * `fresh: true` (a newly opened scenario) renders without change highlights.
- */
+/** markChanged sets data-changed on every panel the view says the last step changed. */
+function markChanged(view, root = document) {
+  for (const [k, on] of Object.entries(view.changed || {})) {
+    const el = root.querySelector(`[data-testid="${k.replaceAll("_", "-")}"]`);
+    if (!el) continue;
+    if (on) el.dataset.changed = "true"; else delete el.dataset.changed;
+    el.closest(".panel")?.classList.toggle("panel-changed", !!on);
+  }
+}
+
+/** createRenderer(els, {onRecover}) → {render(view)} */
 export function createRenderer(els, opts = {}) {
-  let last = null;
   return {
-    reset() { last = null; },
-    get last() { return last; },
-    render(view, { fresh = false } = {}) {
-      const prev = fresh || !last || last.title !== view.title ? null : last;
+    render(view) {
+      const ch = view.changed || {};
       document.documentElement.dataset.phase = view.phase || "";
-      // Header and intro.
       fill(els.title, view.title || "Untitled scenario");
       fill(els.summary, richParagraphs(view.summary || ""));
-      fill(els.phase, h("span", { class: "sr-only" }, "phase: "), (PHASE_TEXT[view.phase] || view.phase || "").toUpperCase());
-      els.phase.className = "phase ph-" + (view.phase || "none") + (prev && prev.phase !== view.phase ? " changed" : "");
+      fill(els.phase, h("span", { class: "sr-only" }, "phase: "), String(view.phase || "").toUpperCase());
+      els.phase.className = "phase ph-" + (view.phase || "none") + (ch.phase ? " changed" : "");
       fill(els.epoch, view.epoch ? `epoch e${view.epoch}` : "no barrier yet");
-      els.epoch.classList.toggle("changed", !!(prev && prev.epoch !== view.epoch));
-      // The three columns, the narration and the fatal panel.
-      renderUpstream(view, prev, els.upstream);
-      renderExecutor(view, prev, els.executor);
-      renderDownstream(view, prev, els.downstream);
+      els.epoch.classList.toggle("changed", !!ch.epoch);
+      renderUpstream(view, els.upstream);
+      renderExecutor(view, els.executor);
+      renderDownstream(view, els.downstream);
       renderNarration(view, els.narration);
       const recover = (view.actions || []).find((a) => a.kind === "recover") || null;
       renderFatal(view, els.fatal, recover, opts.onRecover || (() => {}));
-      last = view;
+      markChanged(view);
     },
   };
 }

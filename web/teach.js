@@ -1,7 +1,7 @@
 // teach.js — the teaching tools wired together for app.js: the bug-mode menu and banner, the
-// explorer, compare, predict mode, presenter mode and the Save menu. app.js asks it before
-// stepping forward (predict mode may take over), tells it about every new view, and reads the
-// bug mode for the URL.
+// explorer, compare, predict mode, presenter mode and the Save menu. Commands go through the
+// session (so they stop autoplay); the session asks predict mode before each step forward and
+// presenter mode after each autoplayed step.
 import { h } from "./dom.js";
 import { createBugMode } from "./bugmode.js";
 import { createCompare } from "./compare.js";
@@ -11,28 +11,27 @@ import { createPresenter } from "./presenter.js";
 import { createExport } from "./export.js";
 
 /**
- * createTeach({explainer, run(fn, opts) → Promise, stop(), getView(), getName(), showToast(msg)})
+ * createTeach({explainer, session, getName() → file name base, showToast(msg)}) →
+ * {predict, presenter, explorer, compare, openBugMenu(), update(view)}
  */
-export function createTeach({ explainer, run, stop, getView, getName, showToast }) {
+export function createTeach({ explainer, session, getName, showToast }) {
   const q = (id) => document.getElementById(id);
-  let bugOff = false; // the learner turned bug mode off explicitly (written to the URL as bug=none)
-  function setBug(name, opts) {
-    bugOff = name === "none";
-    return run(() => explainer.bug(name), opts);
-  }
-
-  const compare = createCompare(q("compare-dialog"), { explainer, getView, getBugs: () => bugMode.bugs });
+  const compare = createCompare(q("compare-dialog"), { explainer, getView: () => session.view, getBugs: () => bugMode.bugs });
   const bugMode = createBugMode({
     banner: q("bug-banner"),
-    choose: (name) => { stop(); setBug(name).catch(() => {}); },
+    choose: (name) => session.fire("bug", name),
     compare: (name) => compare.openBug(name),
   });
   const explorer = createExplorer(q("explorer-dialog"), {
     explainer,
-    openExample: (text) => { stop(); run(() => explainer.load(text)).catch(() => {}); },
+    openExample: (text) => session.fire("load", text),
     compareWith: (text, label) => compare.openText(text, label),
   });
-  const predict = createPredict({ panel: q("predict-panel"), step: () => run(() => explainer.step()) });
+  // The quiz's own step: autoplay stops, and predict mode is not asked again.
+  const predict = createPredict({
+    panel: q("predict-panel"),
+    step: () => session.run("pause").then(() => session.enqueue(() => explainer.step())),
+  });
   const presenter = createPresenter({ notes: q("speaker-notes") });
   const save = createExport({ explainer, getName, onError: showToast });
 
@@ -50,13 +49,6 @@ export function createTeach({ explainer, run, stop, getView, getName, showToast 
   return {
     predict, presenter, explorer, compare,
     openBugMenu: () => bugMode.open(),
-    /** true when predict mode takes over this step forward */
-    interceptStep: (view) => predict.intercept(view),
-    /** the bug mode for the URL: a name, "none" when turned off by the learner, or null */
-    urlBug(view) { return view && view.bug ? view.bug.name : (bugOff ? "none" : null); },
-    resetBug() { bugOff = false; },
-    /** turn bug mode `name` ("none": off) on for the open scenario */
-    setBug,
     update(view) {
       bugMode.update(view);
       predict.onChange(view);

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +12,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 const head = `title: t
@@ -82,8 +87,24 @@ func TestRunText(t *testing.T) {
 	require.Equal(t, 0, run([]string{"run", "happy-path"}, &stdout, &stderr), stderr.String())
 	out := stdout.String()
 	assert.Contains(t, out, "→ chunk +(3,102)✗ +(13,202)✗")
-	assert.Contains(t, out, "(3,102) hidden: vnode 0 is in progress at (2,101) and (3,102) > (2,101); the refreshed snapshot will emit it")
+	assert.Contains(t, out, "(3,102) hidden: vnode 0 is in progress at (2,101) and (3,102) > (2,101); the chunk is written to the state table, so this row is left to the refreshed snapshot, which reads it from there")
 	assert.Contains(t, out, "invariant: holds")
+}
+
+// TestRunTextCitesFilesByName: each explanation names the file and lines it cites, in words a
+// newcomer reads, and a sentence about the explainer's own check says so instead of citing.
+func TestRunTextCitesFilesByName(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", "happy-path"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "[locality_provider.rs:672-687]\n", "the marking sentence")
+	assert.NotContains(t, out, "[LP:")
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"run", "bug-no-state-write"}, &stdout, &stderr), stderr.String())
+	assert.Regexp(t, `Invariant violated at e\d+: .*\[not RisingWave's code: the explainer's own\]\n`, stdout.String())
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"run", "first-message-not-barrier"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), ".expect() on it panics.  [executor/mod.rs:1474-1476]\n")
 }
 
 // TestRunTextExplainsTheFailure: at the failing step the text trace prints the failure's
@@ -110,5 +131,25 @@ func TestUsageErrors(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
 		assert.NotEmpty(t, stderr.String(), "%v", args)
+	}
+}
+
+// TestRunBugPlaysTheWholeScript: `backfill run --bug B NAME` prints every step of the script,
+// for every built-in and every bug mode, as text and as JSON.
+func TestRunBugPlaysTheWholeScript(t *testing.T) {
+	for _, name := range scenarios.BuiltinNames() {
+		s, err := scenarios.OpenBuiltin(name)
+		require.NoError(t, err)
+		last := len(s.Scenario.Steps)
+		for _, b := range engine.Bugs {
+			var stdout, stderr bytes.Buffer
+			require.Equal(t, 0, run([]string{"run", "--bug", b.Name, name}, &stdout, &stderr), "%s --bug %s: %s", name, b.Name, stderr.String())
+			assert.Regexp(t, fmt.Sprintf(`(?m)^step %d  `, last), stdout.String(), "%s --bug %s reaches step %d", name, b.Name, last)
+			stdout.Reset()
+			require.Equal(t, 0, run([]string{"run", "--json", "--bug", b.Name, name}, &stdout, &stderr), "%s --bug %s: %s", name, b.Name, stderr.String())
+			var tr struct{ Step int }
+			require.NoError(t, json.Unmarshal(stdout.Bytes(), &tr))
+			assert.Equal(t, last, tr.Step, "%s --bug %s --json", name, b.Name)
+		}
 	}
 }

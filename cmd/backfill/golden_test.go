@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -52,4 +54,39 @@ func TestEveryBuiltinTeaches(t *testing.T) {
 	require.NoError(t, s.RunToEnd())
 	assert.Nil(t, s.Trace().Error, "and recovers from it")
 	assert.Equal(t, "holds", s.View().Invariant.Status)
+}
+
+// TestCheckComparesTheTextTraceToo: `backfill check -update` writes a JSON and a text golden per
+// built-in, and `backfill check` fails when either differs, naming the file and the line.
+func TestCheckComparesTheTextTraceToo(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, checkCmd([]string{"-update", "-dir", dir}, &stdout, &stderr), stderr.String())
+	for _, n := range scenarios.BuiltinNames() {
+		for _, ext := range []string{".json", ".txt"} {
+			assert.FileExists(t, filepath.Join(dir, n+ext))
+		}
+	}
+	txt := filepath.Join(dir, "happy-path.txt")
+	b, err := os.ReadFile(txt)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(txt, bytes.Replace(b, []byte("is emitted"), []byte("is sent"), 1), 0o644))
+	stdout.Reset()
+	assert.Equal(t, 1, checkCmd([]string{"-dir", dir}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "happy-path: the trace differs from "+txt)
+	assert.Contains(t, stdout.String(), "1 failed")
+}
+
+// TestGoldenDirHoldsExactlyTheBuiltins: one JSON and one text golden per built-in, nothing else.
+func TestGoldenDirHoldsExactlyTheBuiltins(t *testing.T) {
+	files, err := filepath.Glob("../../scenarios/testdata/golden/*")
+	require.NoError(t, err)
+	var want, got []string
+	for _, n := range scenarios.BuiltinNames() {
+		want = append(want, n+".json", n+".txt")
+	}
+	for _, f := range files {
+		got = append(got, filepath.Base(f))
+	}
+	assert.ElementsMatch(t, want, got)
 }

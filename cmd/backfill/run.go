@@ -64,6 +64,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
 		return 2
 	}
+	if ws, ok, err := openWorkload(fs.Arg(0)); ok { // scale mode (scale.go)
+		if err != nil {
+			return reportLoad(err, stderr)
+		}
+		return runWorkload(ws, *asJSON, *bug, stdout, stderr)
+	}
 	s, code := openWithBug(fs.Arg(0), *bug, stderr)
 	if s == nil {
 		return code
@@ -96,6 +102,9 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
 	if info := cfg.Bug.Info(); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
+		if info.History != "" {
+			fmt.Fprintf(w, "%s\n", info.History)
+		}
 	}
 	if cfg.Summary != "" {
 		fmt.Fprintf(w, "%s\n", strings.TrimSpace(cfg.Summary))
@@ -110,7 +119,7 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 		e := tl.Engine()
 		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
 		if st.Note != "" {
-			fmt.Fprintf(w, "  note: %s\n", strings.TrimSpace(st.Note))
+			fmt.Fprintf(w, "  note: %s\n", s.Note(st))
 		}
 		outs := e.Outputs()
 		first := len(outs)
@@ -121,7 +130,7 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 			fmt.Fprintf(w, "  → %s\n", o)
 		}
 		for _, ef := range e.Effects() {
-			fmt.Fprintf(w, "  · %s  [LP:%d-%d]\n", ef.Text, ef.Lines[0], ef.Lines[1])
+			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
 		}
 		if f := e.FailureExplanation(); f != nil && f.Step == tl.Pos() {
 			writeFailure(w, f)
@@ -192,7 +201,11 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 			code = 2
 			continue
 		}
-		if _, err := scenarios.Load(f, text); err != nil {
+		load := func() error { _, err := scenarios.Load(f, text); return err }
+		if scenarios.IsWorkload(text) {
+			load = func() error { _, err := scenarios.ParseWorkload(f, text); return err }
+		}
+		if err := load(); err != nil {
 			reportLoad(err, stderr)
 			code = 2
 			continue
@@ -202,8 +215,15 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func listCmd(stdout io.Writer) int {
-	for _, in := range scenarios.Builtins() {
+func listCmd(args []string, stdout, stderr io.Writer) int {
+	list := scenarios.Builtins
+	if len(args) == 1 && args[0] == "--workloads" { // scale mode (scale.go)
+		list = scenarios.Workloads
+	} else if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: backfill list [--workloads]")
+		return 2
+	}
+	for _, in := range list() {
 		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
 	}
 	return 0

@@ -59,8 +59,10 @@ test("the editor shows a rejected scenario's line and column and marks the line;
   assert.match(msg, /\b7:22: row has 3 values; the table has 2 columns \(a, id\)/, `shown: ${msg}`);
   assert.equal(await dialog.isVisible(), true, "the editor stays open on an error");
   assert.equal(await ta.getAttribute("aria-invalid"), "true");
-  // Line 7 is highlighted in the gutter, and selected in the text.
+  // Line 7 is highlighted in the gutter, and selected in the text; the place is the error's own
+  // (line and column cross the bridge), not read back out of its message.
   assert.deepEqual(await dialog.locator(".gutter .ln.err").allTextContents(), ["7"]);
+  assert.deepEqual(await ta.evaluate((el) => [el.dataset.errorLine, el.dataset.errorColumn]), ["7", "22"]);
   const selected = await ta.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd));
   assert.equal(selected, BAD.split("\n")[6]);
   // Nothing changed behind the dialog.
@@ -90,12 +92,18 @@ test("explainer.load(bad) rejects with line:column:, and open() works afterwards
   const page = await sharedAt("happy-path", 2);
   const r = await page.evaluate(async (bad) => {
     let rejected = null;
-    try { await window.explainer.load(bad); } catch (e) { rejected = e.message; }
+    let place = null;
+    try { await window.explainer.load(bad); } catch (e) { rejected = e.message; place = [e.line, e.column]; }
+    let other = null;
+    try { await window.explainer.open("no-such-lesson"); } catch (e) { other = [e.message, e.line, e.column]; }
     const stillAt = (await window.explainer.state()).step;
     const v = await window.explainer.open("happy-path");
-    return { rejected, stillAt, steps: v.steps, phase: v.phase };
+    return { rejected, place, other, stillAt, steps: v.steps, phase: v.phase };
   }, BAD);
   assert.match(r.rejected ?? "(resolved)", /^7:22: row has 3 values/);
+  assert.deepEqual(r.place, [7, 22], "the Error carries .line and .column");
+  assert.match(r.other[0], /no built-in scenario named "no-such-lesson"/);
+  assert.deepEqual(r.other.slice(1), [null, null], "an error without a place has none");
   assert.equal(r.stillAt, 2, "a rejected load leaves the open scenario alone");
   assert.deepEqual({ steps: r.steps, phase: r.phase }, { steps: 18, phase: "starting" });
   await waitStep(page, 0);

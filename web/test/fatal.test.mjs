@@ -1,6 +1,9 @@
-// fatal.test.mjs — the seed's fatal path on the real page: fatal-upstream-end fails with the exact
-// error text, the fatal panel explains it, and Recover (the button, or the r key) rolls back to
-// the last checkpoint; the backfill then resumes and the invariant holds at the end.
+// fatal.test.mjs — the fatal path on the real page: fatal-upstream-end fails with the exact error
+// text, the fatal panel shows the engine's explanation of it (the view's `failure`: meaning,
+// what the source proves with its links, the inferred causes apart, what is left behind, what a
+// recovery does) and nothing else, and Recover (the button, or the r key) rolls back to the last
+// checkpoint; the backfill then resumes and the invariant holds at the end. A panic names the
+// executor framework's file.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -26,15 +29,43 @@ async function stepUntilFatal(page) {
   throw new Error("the fatal panel never showed");
 }
 
+const squash = (s) => String(s ?? "").replace(/\s+/g, " ").trim();
+
+/** The fatal panel shows exactly the view's failure: each part in its place, links included. */
+async function checkFailurePanel(page) {
+  const f = (await page.evaluate(() => window.explainer.view())).failure;
+  assert.ok(f, "the view explains the failure");
+  const shown = await page.evaluate(() => {
+    const part = (id) => document.querySelector(`[data-testid="${id}"]`);
+    const items = (id) => [...part(id).querySelectorAll("li")].map((li) => ({
+      text: li.firstChild.textContent, link: li.querySelector("a.src")?.getAttribute("href") ?? null,
+      label: li.querySelector("a.src")?.textContent ?? null,
+    }));
+    return {
+      meaning: part("fatal-meaning").textContent, proven: items("fatal-proven"), inferred: items("fatal-inferred"),
+      left: part("fatal-left").querySelector("p").textContent, recovery: part("fatal-recovery").querySelector("p").textContent,
+    };
+  });
+  assert.equal(shown.meaning, f.meaning);
+  assert.deepEqual(shown.proven.map((p) => squash(p.text)), f.proven.map((c) => squash(c.text)));
+  assert.deepEqual(shown.proven.map((p) => p.link), f.proven.map((c) => c.url));
+  assert.deepEqual(shown.proven.map((p) => p.label), f.proven.map((c) => `${c.file.split("/").pop()} L${c.lines[0]}–${c.lines[1]}`));
+  assert.deepEqual(shown.inferred.map((p) => squash(p.text)), f.inferred.map(squash), "the inferred causes, apart");
+  assert.ok(shown.inferred.every((p) => p.link === null), "an inference cites no lines");
+  assert.equal(shown.left, f.left_behind);
+  assert.equal(shown.recovery, f.recovery);
+  return f;
+}
+
 async function checkFatal(page, n) {
   assert.match(await text(page, "phase"), /failed/i);
   assert.equal(await text(page, "fatal-message"), ERROR);
   const panel = await text(page, "fatal");
   assert.ok(panel.includes(`The executor failed at step ${n}`), panel);
-  assert.match(panel, /What it means ?.*upstream stream simply stopped/);
-  assert.match(panel, /When it happens in practice ?.*crashed or panicked/);
-  assert.match(panel, /What to do ?Recover: .*from the last checkpoint/);
+  const f = await checkFailurePanel(page);
+  assert.equal(f.kind, "upstream-ended");
   assert.match(panel, /locality_provider\.rs L599–604/);
+  assert.match(panel, /Never emitted: 1 row in the builders \(vnode 1\) and 1 chunk in the upstream buffer \(2 rows\)/);
   // The narration says it too, and the timeline marks the error.
   assert.ok((await text(page, "narration")).includes(ERROR));
   assert.equal(await page.locator(`#marks .mk-error[data-step="${n}"]`).count(), 1);
@@ -85,5 +116,22 @@ test("fatal-upstream-end: the r key recovers too", async () => {
   await checkFatal(page, 10);
   await page.keyboard.press("r");
   await checkRecovered(page, 10);
+  h.assertNoErrors(page);
+});
+
+test("a panic: the panel says so and cites the executor framework, all from view.failure", async () => {
+  const page = shared ?? await openPage(h, "index.html#scenario=first-message-not-barrier&step=0");
+  await page.evaluate(() => window.explainer.open("first-message-not-barrier"));
+  const fatal = byTestId(page, "fatal");
+  const { steps } = await stepCount(page);
+  for (let n = 1; n <= steps && !(await fatal.isVisible()); n++) {
+    await page.getByRole("button", { name: /^Step forward/ }).click();
+    await waitStep(page, n);
+  }
+  assert.match(await text(page, "fatal"), /The executor panicked at step \d+/);
+  const f = await checkFailurePanel(page);
+  assert.equal(f.panic, true);
+  assert.ok(f.proven.some((c) => c.file.endsWith("executor/mod.rs")), "cites mod.rs");
+  assert.match(await text(page, "fatal-proven"), /mod\.rs L\d+–\d+/);
   h.assertNoErrors(page);
 });

@@ -16,15 +16,23 @@ async function clickStep(page, expect) {
   await waitStep(page, expect);
 }
 
-test("the first-visit card shows once, and its button starts happy-path", async () => {
-  const page = await h.open("index.html#scenario=fatal-upstream-end&step=3");
+test("the first-visit card shows on a plain first visit only, and its button keeps what is open", async () => {
+  // A link that names a state opens it, without the card in front (even on a first visit).
+  const deep = await h.open("index.html#scenario=fatal-upstream-end&step=3");
+  await waitStep(deep, 3);
+  assert.match(await text(deep, "scenario-title"), /upstream ends during backfill/i);
+  await deep.waitForTimeout(300);
+  assert.equal(await deep.evaluate(() => document.getElementById("welcome").open), false, "the card hides a deep link");
+  // A plain first visit (a bug mode alone names no state): the card; its button keeps the scenario.
+  const page = await h.open("index.html#bug=mark-before-drain");
   const card = page.locator("#welcome");
   await card.waitFor({ state: "visible" });
   assert.match(await card.textContent(), /backfill/i);
-  await card.getByRole("button", { name: "Start with happy-path" }).click();
+  await card.getByRole("button", { name: "Start stepping" }).click();
   await page.waitForFunction(() => !document.getElementById("welcome").open);
-  await waitStep(page, 0);
   assert.match(await text(page, "scenario-title"), /happy path/);
+  assert.equal(await byTestId(page, "bug-banner").isVisible(), true, "the bug mode is still on");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "btn-step");
   assert.equal(await page.evaluate(() => localStorage.getItem("backfill-explainer:welcomed")), "1");
   h.assertNoErrors(page);
 });

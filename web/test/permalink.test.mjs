@@ -1,5 +1,7 @@
 // permalink.test.mjs — state lives in the URL: a link reproduces the view; ?embed=1 shows only
-// the stage and the step controls; a parent page drives an embedded explainer with postMessage.
+// the stage and the step controls; a parent page drives an embedded explainer with postMessage,
+// hears explainer:state after every change, explainer:error for a request that is malformed or
+// fails (with the request), and explainer:resize whenever the content height changes.
 
 import { test, before, after } from "node:test";
 import { createServer } from "node:http";
@@ -105,8 +107,9 @@ test("postMessage: a parent page sends goto and open and hears explainer:state",
     await frame.evaluate(() => window.explainer.ready);
     // The embedded page opens happy-path by itself and reports it.
     await page.waitForFunction(() => window.__msgs.some((m) => m.type === "explainer:state" && m.step === 0));
-    const first = await page.evaluate(() => window.__msgs.at(-1));
+    const first = await page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:state").at(-1));
     assert.equal(first.phase, "starting");
+    assert.equal(first.scenario, "happy-path");
 
     const post = (msg) => page.evaluate((msg) => document.getElementById("ex").contentWindow.postMessage(msg, "*"), msg);
     const lastState = () => page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:state").at(-1));
@@ -132,11 +135,45 @@ test("postMessage: a parent page sends goto and open and hears explainer:state",
     assert.equal((await lastState()).phase, "failed");
     assert.equal(await frame.locator('[data-testid="fatal"]').isVisible(), true);
 
-    // Messages that are not the API are ignored.
-    await post({ type: "explainer:goto", step: "x" });
+    // A request that is malformed, or whose command fails, is answered with explainer:error and
+    // the request; nothing moves. Messages that are not for the explainer are ignored.
+    const errors = () => page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:error"));
+    const bad = [
+      [{ type: "explainer:goto", step: "7" }, /step, a non-negative integer number; got the string "7"/],
+      [{ type: "explainer:goto", step: [4] }, /got a list/],
+      [{ type: "explainer:goto", step: 2.7 }, /got number 2\.7/],
+      [{ type: "explainer:goto", step: null }, /got null/],
+      [{ type: "explainer:goto", step: -1 }, /got number -1/],
+      [{ type: "explainer:goto" }, /got nothing/],
+      [{ type: "explainer:goto", step: 99 }, /step 99 is outside 0\.\.19/],
+      [{ type: "explainer:open", scenario: "no-such-lesson" }, /no built-in scenario named "no-such-lesson"/],
+      [{ type: "explainer:open", scenario: 3 }, /explainer:open needs scenario/],
+      [{ type: "explainer:frobnicate" }, /unknown message type "explainer:frobnicate"/],
+    ];
+    for (const [i, [msg, want]] of bad.entries()) {
+      await post(msg);
+      await page.waitForFunction((n) => window.__msgs.filter((m) => m.type === "explainer:error").length > n, i);
+      const e = (await errors())[i];
+      assert.match(e.message, want, JSON.stringify(msg));
+      assert.deepEqual(e.request, msg);
+    }
     await post("explainer:goto");
-    await page.waitForTimeout(100);
+    await post({ type: "someone-else:goto", step: 1 });
+    await page.waitForTimeout(200);
+    assert.equal((await errors()).length, bad.length, "messages for someone else are not answered");
     assert.equal((await lastState()).step, 10);
+    assert.equal(await frame.locator('[data-testid="step-count"]').textContent(), "step 10 / 19");
+
+    // The content height, whenever it changes: opening a scenario at its start hides the fatal panel.
+    const resizes = () => page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:resize").map((m) => m.height));
+    const before = await resizes();
+    assert.ok(before.length >= 1 && before.every((x) => Number.isInteger(x) && x > 0), `resize: ${before}`);
+    const bodyHeight = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    assert.equal(before.at(-1), bodyHeight);
+    await post({ type: "explainer:goto", step: 0 });
+    await page.waitForFunction((n) => window.__msgs.filter((m) => m.type === "explainer:resize").length > n, before.length);
+    const after = await resizes();
+    assert.ok(after.at(-1) < before.at(-1), `the height shrank: ${before.at(-1)} → ${after.at(-1)}`);
     h.assertNoErrors(page);
   } finally {
     server.closeAllConnections();

@@ -43,11 +43,22 @@ test("the engine answers through the page API", async () => {
   h.assertNoErrors(page);
 });
 
-test("the offline single file works from file://", async () => {
-  const page = await h.open(fileURL("dist/explainer-offline.html"));
+test("the offline single file works from file://, every module inlined", async () => {
+  const requests = [];
+  const page = await h.open(fileURL("dist/explainer-offline.html"), { ready: false });
+  page.on("request", (r) => requests.push(r.url()));
+  await page.evaluate(() => window.explainer.ready);
   const list = await page.evaluate(() => window.explainer.scenarios());
   assert.ok(Array.isArray(list) && list.length > 0, `scenarios(): ${JSON.stringify(list)}`);
   assert.equal(await page.evaluate(() => location.protocol), "file:");
+  // The page's modules work there: the URL, the session, the renderer, the engine's legend and
+  // failure explanation.
+  await page.evaluate(() => { location.hash = "#scenario=fatal-upstream-end&step=10"; });
+  await page.waitForFunction(() => /^step 10 \//.test(document.querySelector('[data-testid="step-count"]').textContent));
+  await page.evaluate(() => document.getElementById("welcome").open && document.getElementById("welcome").close());
+  assert.match(await page.locator('[data-testid="fatal-proven"]').textContent(), /locality_provider\.rs L599–604/);
+  assert.match(await page.locator('[data-testid="builders"]').textContent(), /v1 ?1 \/ 2 ?\+\(11,200,x\)/);
+  assert.deepEqual(requests.filter((u) => /\/web\/[^/]+\.(js|wasm)$/.test(u)), [], "nothing is fetched beside the file");
   await h.screenshot(page, "smoke-offline");
   h.assertNoErrors(page);
 });

@@ -22,7 +22,7 @@ test("#…&bug=mark-before-drain: the banner, the bug narration and the invarian
   assert.match(t, /mark-before-drain/);
   assert.match(t, /buffered chunks are marked before the builders are drained/);
   assert.match(t, /RisingWave drains every builder first, then marks/);
-  assert.match(await byTestId(page, "bug-source").getAttribute("href"), /^https:\/\/github\.com\/risingwavelabs\/risingwave\/blob\/[0-9a-f]+\/src\/stream\/src\/executor\/locality_provider\.rs#L657-L735$/);
+  assert.match(await byTestId(page, "bug-source").getAttribute("href"), /^https:\/\/github\.com\/risingwavelabs\/risingwave\/blob\/[0-9a-f]+\/src\/stream\/src\/executor\/locality_provider\.rs#L658-L682$/);
   assert.equal(await byTestId(page, "bug-fix").count(), 0, "mark-before-drain has no fix link");
   assert.match(await text(page, "invariant"), /invariant violated/);
   assert.match(await text(page, "invariant"), /\(2,150\)/);

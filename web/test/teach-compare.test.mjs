@@ -16,7 +16,7 @@ async function compareFromMenu(page) {
   // The scenario turns mark-before-drain on; the menu turns it off…
   await byTestId(page, "bug-menu").click();
   await page.locator('.popover input[data-bug="none"]').check();
-  await page.waitForFunction(() => window.explainerPage.view && window.explainerPage.view.bug === null);
+  await page.waitForFunction(async () => (await window.explainer.view()).bug === null);
   await byTestId(page, "bug-banner").waitFor({ state: "hidden" });
   // …and "Compare with bug mode…" compares this correct run with the bug mode.
   await byTestId(page, "compare-bug-btn").click();

@@ -115,6 +115,31 @@ test("the bound caps the search; Cancel stops a running exploration", async () =
   h.assertNoErrors(page);
 });
 
+test("run, cancel, run again at once: the second run finishes and nothing of the first reaches the page", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  // The worker's own files arrive slowly, so cancels land while it is still loading them.
+  await page.context().route(/\/web\/(wasm_exec|boot|explore-worker)\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 60));
+    route.continue();
+  });
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("x");
+  await byTestId(page, "explorer").waitFor();
+  await page.evaluate(async () => {
+    const run = document.querySelector('[data-testid="explore-run"]');
+    for (let i = 0; i < 30; i++) {
+      run.click();
+      await new Promise((r) => setTimeout(r, (i * 7) % 120));
+      document.querySelector('[data-testid="explore-cancel"]').click();
+    }
+    run.click();
+  });
+  await byTestId(page, "explore-verdict").waitFor({ timeout: 30000 });
+  assert.equal(await text(page, "explore-verdict"), "✓Invariant held in every schedule");
+  await page.waitForTimeout(500); // a late error of a cancelled worker would land now
+  h.assertNoErrors(page);
+});
+
 test("offline single file: runs on the page's thread and says so", async () => {
   const page = await h.open(fileURL("dist/explainer-offline.html"));
   await page.waitForFunction(() => /^step \d+ \/ [1-9]/.test(document.querySelector('[data-testid="step-count"]')?.textContent || ""));

@@ -1,8 +1,9 @@
 // teach-predict.test.mjs — predict mode, keyboard only: at happy-path's barrier e4 (step 10) the
 // Step key asks first; the learner answers each buffered row with the arrow keys, Space and Tab,
-// submits with Enter; the page steps and marks each answer right or wrong from the engine's
-// marked chunk, and keeps the running score in sessionStorage. Rows held back (no vnode in
-// progress) count as hidden.
+// submits with Enter; the page steps and marks each answer right or wrong against the engine's
+// prediction (the view's `predict`, worked out on a copy of the run), with the engine's why, and
+// keeps the running score in sessionStorage. Rows held back (no vnode in progress) are hidden,
+// and the engine says why.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -27,6 +28,9 @@ test("predict at happy-path's barrier e4 with the keyboard only: per-row answers
   assert.equal(await byTestId(page, "predict").getAttribute("aria-pressed"), "true");
   assert.equal(await text(page, "predict-score"), "score: 0 / 0");
 
+  const predicted = await page.evaluate(async () => (await window.explainer.view()).predict);
+  assert.equal(predicted.next, true);
+  assert.equal(predicted.step, 10);
   // → asks first instead of stepping: one radio group per buffered row, focus on the first.
   await page.keyboard.press("ArrowRight");
   const quiz = byTestId(page, "predict-quiz");
@@ -62,6 +66,7 @@ test("predict at happy-path's barrier e4 with the keyboard only: per-row answers
   assert.match(answers[0].text, /you said hidden; it was hidden: \+\(3,102\) hidden: vnode 0 is in progress at \(2,101\)/);
   assert.equal(answers[1].verdict, "wrong");
   assert.match(answers[1].text, /you said visible; it was hidden: \+\(13,202\) hidden: vnode 1 has not started/);
+  assert.deepEqual(answers.map((a) => a.text.replace(/^.*?: /, "")), predicted.rows.map((r) => r.why), "the engine's whys");
   assert.match(await result.textContent(), /✓ right/);
   assert.match(await result.textContent(), /✗ wrong/);
   assert.equal(await text(page, "predict-score"), "score: 1 / 2");
@@ -89,7 +94,10 @@ test("predict: rows held back (no vnode in progress) count as hidden", async () 
   await byTestId(page, "predict-held").waitFor();
   const verdicts = await byTestId(page, "predict-answer").evaluateAll((lis) => lis.map((li) => [li.dataset.verdict, li.querySelector(".pa-text").textContent]));
   assert.equal(verdicts.length, 2);
-  for (const [v, t] of verdicts) { assert.equal(v, "wrong"); assert.match(t, /it was hidden \(held back\)/); }
+  for (const [v, t] of verdicts) {
+    assert.equal(v, "wrong");
+    assert.match(t, /it was hidden \(held back\): .* hidden, held back: no vnode is in progress at this barrier/, "the engine says why");
+  }
   assert.equal(await text(page, "predict-score"), "score: 0 / 2");
   h.assertNoErrors(page);
 });

@@ -1,0 +1,66 @@
+package engine
+
+import "fmt"
+
+// Play applies the next step of a script that was written for another run of the scenario,
+// typically the same script under another bug mode. A step that fits is applied as it is. One
+// that no longer fits is adapted and never dropped in silence: a snapshot delivery asking for
+// more items than this run's snapshot has left delivers what remains; a step that cannot happen
+// at all here (no snapshot is being read, the executor has already failed or ended, the upstream
+// cannot send that chunk now) is skipped. Either way the step counts, so the run stays aligned
+// with its script, and an effect says what the script asked, what happened instead and why.
+func (e *Engine) Play(s Step) {
+	err := e.validate(s)
+	if err == nil {
+		if werr := e.checkWork(s); werr != nil {
+			err = werr // past the run's work limit: it cannot happen here either
+		}
+	}
+	if err == nil {
+		e.Apply(s) //nolint:errcheck // validated above, within the work limit
+		return
+	}
+	why := err.(*InputError).Msg
+	asked := s.Describe(e.cfg.Columns)
+	if s.Kind == EventSnapshot && e.phase == PhaseBackfilling && e.snap != nil {
+		if left := e.snap.Remaining(); left > 0 && left < s.Count {
+			short := s
+			short.Count = left
+			if e.Apply(short) != nil {
+				goto skip // past the work limit
+			}
+			if !e.narrate {
+				return
+			}
+			e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
+			return
+		}
+	}
+skip:
+	e.step++
+	e.effects = e.effects[:0:0]
+	if e.narrate {
+		e.effects = append(e.effects, e.adaptEffect("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
+	}
+}
+
+// adaptEffect is the explainer's own sentence about adapting a script to this run: it cites
+// nothing.
+func (e *Engine) adaptEffect(format string, args ...any) Effect {
+	return Effect{Kind: siteAdapt.Kind, Text: fmt.Sprintf(format, args...), Uncited: siteAdapt.Uncited, Site: siteAdapt.ID}
+}
+
+// runDiffers says why this run differs from the one its script was written for.
+func (e *Engine) runDiffers() string {
+	if e.cfg.Bug != BugNone {
+		return fmt.Sprintf("bug mode %s changed what happened before this step", e.cfg.Bug)
+	}
+	return "without its bug mode things happened differently before this step"
+}
+
+func lowerFirst(s string) string {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return s
+	}
+	return string(s[0]-'A'+'a') + s[1:]
+}

@@ -1,0 +1,522 @@
+package engine
+
+import "slices"
+
+// Changed says which panels of the view the last step changed (docs/view.md): each flag is
+// true exactly when that panel's part of the view differs from the view one step earlier on the
+// same script. The engine works it out from a small record of the state before the step (slice
+// headers, lengths, counts), never by rendering and comparing views.
+type Changed struct {
+	Phase           bool `json:"phase"`
+	Epoch           bool `json:"epoch"`
+	UpstreamNext    bool `json:"upstream_next"`
+	UpstreamContent bool `json:"upstream_content"`
+	Snapshot        bool `json:"snapshot"`
+	Buffer          bool `json:"buffer"`
+	Builders        bool `json:"builders"`
+	Progress        bool `json:"progress"`
+	StateTable      bool `json:"state_table"`
+	ProgressTable   bool `json:"progress_table"`
+	Outputs         bool `json:"outputs"`
+	Downstream      bool `json:"downstream"`
+	Invariant       bool `json:"invariant"`
+	Narration       bool `json:"narration"`
+	Note            bool `json:"note"`
+	Fatal           bool `json:"fatal"`
+}
+
+// ChangedVnodes names, per panel, the vnodes whose part of it the last step changed, so that
+// the page can mark the lane, builder, progress entry or table row itself.
+type ChangedVnodes struct {
+	Snapshot             []int `json:"snapshot"`
+	Builders             []int `json:"builders"`
+	Progress             []int `json:"progress"`
+	StateTable           []int `json:"state_table"`
+	ProgressTable        []int `json:"progress_table"`
+	ProgressTableDurable []int `json:"progress_table_durable"`
+}
+
+// AddedRows lists the rows the last step added to the upstream's content and to downstream.
+type AddedRows struct {
+	UpstreamContent []Row `json:"upstream_content"`
+	Downstream      []Row `json:"downstream"`
+}
+
+// before is what the view's panels showed before a step: enough to tell, after it, what the
+// step changed. It keeps shared copies of the per-vnode structures (copy-on-write: a copy costs
+// a pointer per directory of vnodes), and a copy of the snapshot stream's cursor; rows are never
+// copied.
+type before struct {
+	step      int
+	phase     Phase
+	epoch     int64
+	upEnded   bool
+	upstream  *rowset
+	down      *rowset
+	snap      *Snapshot // the stream (its identity)
+	snapAt    Snapshot  // and its cursor, as it was
+	buffer    int
+	bufFirst  int
+	bufLast   int
+	builders  *pvec[pseq[Row]]
+	progress  *pvec[VnodeProgress]
+	committed *pvec[pseq[Row]]
+	pending   int
+	lastWrite write
+	stEpoch   int64
+	durEpoch  int64
+	progTab   *pvec[*ProgressRow]
+	durProg   *ProgressTable
+	outputs   int
+	inv       Invariant
+	effects   []Effect
+	failure   *Failure
+	queue     *queue // set when the step branches: the old script's upstream queue
+}
+
+// record notes what the panels show now, before a step is applied to e.
+func (e *Engine) record() *before {
+	b := &before{
+		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.upstream, down: e.down,
+		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.share(), pending: len(e.state.pending),
+		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.share(),
+		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.inv, effects: e.effects, failure: e.failure,
+	}
+	if e.progress != nil {
+		b.progress = e.progress.share()
+	}
+	if e.builders != nil {
+		b.builders = e.builders.share()
+	}
+	if e.snap != nil {
+		b.snapAt = *e.snap
+	}
+	if n := len(e.buffer); n > 0 {
+		b.bufFirst, b.bufLast = e.buffer[0].step, e.buffer[n-1].step
+	}
+	if n := len(e.state.pending); n > 0 {
+		b.lastWrite = e.state.pending[n-1]
+	}
+	return b
+}
+
+// pvecChanges calls f for every index whose element may differ between a and b (two copies of
+// one pvec, or nil for one that does not exist): pages they share are skipped.
+func pvecChanges[T any](a, b *pvec[T], f func(i int)) {
+	switch {
+	case a == nil && b == nil:
+		return
+	case a == nil || b == nil || a.n != b.n:
+		n := 0
+		if a != nil {
+			n = a.n
+		}
+		if b != nil {
+			n = max(n, b.n)
+		}
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	for pi := 0; pi < a.pages(); pi++ {
+		if a.page(pi) == b.page(pi) {
+			continue // the same page (or absent in both): nothing in it changed
+		}
+		for i := pi << pageBits; i < min(a.n, (pi+1)<<pageBits); i++ {
+			f(i)
+		}
+	}
+}
+
+func pvecAt[T any](v *pvec[T], i int) T {
+	if v == nil || i >= v.n {
+		var zero T
+		return zero
+	}
+	return v.at(i)
+}
+
+// changes compares the panels now with what b recorded before the step s was applied. Only the
+// engine's panels are compared; upstream_next and note belong to the script (see Timeline).
+func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) {
+	var c Changed
+	var cv ChangedVnodes
+	var added AddedRows
+	c.Phase = e.phase != b.phase
+	c.Epoch = e.epoch != b.epoch
+	c.Fatal = !sameFailure(e.failure, b.failure)
+	c.Outputs = len(e.outputs) != b.outputs
+	c.Invariant = !sameInvariant(e.inv, b.inv)
+	c.Narration = !sameEffects(e.effects, b.effects)
+
+	// The buffer only grows by one chunk or is emptied within a step.
+	c.Buffer = len(e.buffer) != b.buffer
+	if !c.Buffer && b.buffer > 0 {
+		c.Buffer = e.buffer[0].step != b.bufFirst || e.buffer[len(e.buffer)-1].step != b.bufLast
+	}
+
+	// Builders: rows are only appended, or all emitted at once; a builder refilled after being
+	// emitted in the same step ends on a later row.
+	if (e.builders == nil) != (b.builders == nil) {
+		c.Builders = true
+		for vi := range e.owned {
+			cv.Builders = append(cv.Builders, e.owned[vi])
+		}
+	} else {
+		pvecChanges(e.builders, b.builders, func(vi int) {
+			now, was := e.builders.at(vi), b.builders.at(vi)
+			same := now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
+			if !same {
+				c.Builders = true
+				cv.Builders = append(cv.Builders, e.owned[vi])
+			}
+		})
+	}
+
+	// Per-vnode progress.
+	if (e.progress == nil) != (b.progress == nil) {
+		c.Progress = true
+		for vi := range e.owned {
+			cv.Progress = append(cv.Progress, e.owned[vi])
+		}
+	} else {
+		pvecChanges(e.progress, b.progress, func(vi int) {
+			if !sameProgress(e.progress.at(vi), b.progress.at(vi)) {
+				c.Progress = true
+				cv.Progress = append(cv.Progress, e.owned[vi])
+			}
+		})
+	}
+
+	// The snapshot: a new stream, or lanes that moved or whose shown pos moved. A lane of a new
+	// stream changed when its rows, its cursor or its pos differ from the old stream's lane.
+	switch {
+	case e.snap != b.snap && (e.snap == nil || b.snap == nil):
+		c.Snapshot = true
+		for _, st := range []*Snapshot{e.snap, &b.snapAt} {
+			if st != nil && st.version != nil {
+				for _, l := range st.laneStates() {
+					cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
+				}
+			}
+		}
+		slices.Sort(cv.Snapshot)
+		cv.Snapshot = slices.Compact(cv.Snapshot)
+	case e.snap != nil:
+		c.Snapshot = e.snap != b.snap // a new stream: its epoch and the step it opened at differ
+		old := map[int]laneState{}
+		for _, l := range b.snapAt.laneStates() {
+			old[l.vi] = l
+		}
+		seen := map[int]bool{}
+		for _, l := range e.snap.laneStates() {
+			seen[l.vi] = true
+			o, ok := old[l.vi]
+			if !ok || !l.same(o) || !sameLanePos(e.lanePos(l.vi), b.lanePos(l.vi)) {
+				c.Snapshot = true
+				cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
+			}
+		}
+		for _, l := range b.snapAt.laneStates() {
+			if !seen[l.vi] {
+				c.Snapshot = true
+				cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
+			}
+		}
+		slices.Sort(cv.Snapshot)
+	}
+
+	// The state table: committed versions are replaced, never changed in place; pending writes
+	// are only appended within a step, or all committed.
+	c.StateTable = e.state.epoch != b.stEpoch || e.dur.epoch != b.durEpoch || len(e.state.pending) != b.pending
+	if !c.StateTable && b.pending > 0 {
+		w := e.state.pending[len(e.state.pending)-1]
+		c.StateTable = w.put != b.lastWrite.put || w.vi != b.lastWrite.vi || !w.row.Equal(b.lastWrite.row)
+	}
+	pvecChanges(e.state.committed, b.committed, func(vi int) {
+		if !sameRows(e.state.committed.at(vi), b.committed.at(vi)) {
+			c.StateTable = true
+			cv.StateTable = append(cv.StateTable, e.owned[vi])
+		}
+	})
+
+	// The progress table: rows are replaced, never changed in place; the durable table is a copy
+	// made at a checkpoint.
+	c.ProgressTable = e.dur.epoch != b.durEpoch
+	pvecChanges(e.progTab.rows, b.progTab, func(vi int) {
+		if !sameProgressRow(e.progTab.rows.at(vi), b.progTab.at(vi)) {
+			c.ProgressTable = true
+			cv.ProgressTable = append(cv.ProgressTable, e.owned[vi])
+		}
+	})
+	if e.dur.progress != b.durProg {
+		pvecChanges(e.dur.progress.rows, b.durProg.rows, func(vi int) {
+			if !sameProgressRow(e.dur.progress.rows.at(vi), b.durProg.rows.at(vi)) {
+				c.ProgressTable = true
+				cv.ProgressTableDurable = append(cv.ProgressTableDurable, e.owned[vi])
+			}
+		})
+	}
+
+	// The upstream's content changes only by a chunk's visible rows or by a recovery, and
+	// downstream only by the visible rows this step emitted or by a recovery.
+	if e.upstream != b.upstream {
+		added.UpstreamContent = addedRows(e.upstream, b.upstream)
+		c.UpstreamContent = len(added.UpstreamContent) > 0 || len(addedRows(b.upstream, e.upstream)) > 0
+	} else if s.Kind == EventChunk {
+		var deltas rowDeltas
+		for _, r := range s.Chunk {
+			if r.Visible {
+				deltas.add(e, r.Row, r.Op.IsInsert())
+			}
+		}
+		added.UpstreamContent, c.UpstreamContent = deltas.effect(e.upstream)
+	}
+	if e.down != b.down {
+		added.Downstream = addedRows(e.down, b.down)
+		c.Downstream = len(added.Downstream) > 0 || len(addedRows(b.down, e.down)) > 0
+	} else {
+		var deltas rowDeltas
+		for _, o := range e.outputs[b.outputs:] {
+			for _, r := range o.Rows {
+				if r.Visible {
+					deltas.add(e, r.Row, r.Op.IsInsert())
+				}
+			}
+		}
+		added.Downstream, c.Downstream = deltas.effect(e.down)
+	}
+	c.Downstream = c.Downstream || e.dur.epoch != b.durEpoch
+	sortRows(added.UpstreamContent)
+	sortRows(added.Downstream)
+	return c, cv, added
+}
+
+// lanePos is the pos a snapshot lane shows for owned index vi (nil while not started).
+func (e *Engine) lanePos(vi int) Row {
+	if p := pvecAt(e.progress, vi); p.State != NotStarted {
+		return p.Pos
+	}
+	return nil
+}
+
+func (b *before) lanePos(vi int) Row {
+	if p := pvecAt(b.progress, vi); p.State != NotStarted {
+		return p.Pos
+	}
+	return nil
+}
+
+func sameLanePos(a, b Row) bool { return (a == nil) == (b == nil) && a.Equal(b) }
+
+func sameProgress(a, b VnodeProgress) bool {
+	return a.State == b.State && a.Rows == b.Rows && (a.Pos == nil) == (b.Pos == nil) && a.Pos.Equal(b.Pos)
+}
+
+func sameProgressRow(a, b *ProgressRow) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return a.Vnode == b.Vnode && a.Finished == b.Finished && a.Rows == b.Rows && a.Pos.Equal(b.Pos)
+}
+
+// sameRows compares two committed versions of a vnode: the same tree, or equal rows.
+func sameRows(a, b pseq[Row]) bool {
+	if a.len() != b.len() {
+		return false
+	}
+	if a.len() == 0 || a.r == b.r {
+		return true
+	}
+	ca, cb := newSeqCursor(a, a.len()), newSeqCursor(b, b.len())
+	for ; ca.ok(); ca.next() {
+		if !ca.cur().Equal(cb.cur()) {
+			return false
+		}
+		cb.next()
+	}
+	return true
+}
+
+func sameFailure(a, b *Failure) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func sameInvariant(a, b Invariant) bool {
+	return a.Status == b.Status && a.Step == b.Step && a.Epoch == b.Epoch && a.Text == b.Text &&
+		sameRowList(a.Missing, b.Missing) && sameRowList(a.Extra, b.Extra)
+}
+
+func sameRowList(a, b []Row) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameEffects(a, b []Effect) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// rowDeltas adds up a step's changes to a row set, row by row.
+type rowDeltas struct {
+	vis   []int
+	rows  []Row
+	delta []int
+}
+
+func (d *rowDeltas) add(e *Engine, r Row, insert bool) {
+	vi, _ := e.vnodeIndex(r)
+	if vi < 0 {
+		return
+	}
+	n := -1
+	if insert {
+		n = 1
+	}
+	for i := range d.rows {
+		if d.vis[i] == vi && d.rows[i].Equal(r) {
+			d.delta[i] += n
+			return
+		}
+	}
+	d.vis, d.rows, d.delta = append(d.vis, vi), append(d.rows, r), append(d.delta, n)
+}
+
+// effect reports, for a row set the deltas were applied to, the rows it now shows more often
+// than before and whether what it shows changed at all (it shows rows with a positive count).
+func (d *rowDeltas) effect(s *rowset) (added []Row, changed bool) {
+	for i, r := range d.rows {
+		if d.delta[i] == 0 {
+			continue
+		}
+		now := s.count(d.vis[i], r)
+		was := now - d.delta[i]
+		if max(now, 0) != max(was, 0) {
+			changed = true
+		}
+		for k := max(was, 0); k < now; k++ {
+			added = append(added, r)
+		}
+	}
+	return added, changed
+}
+
+// addedRows lists the rows a shows more often than b (both hold the same vnodes).
+func addedRows(a, b *rowset) []Row {
+	var out []Row
+	pvecChanges(a.parts, b.parts, func(vi int) {
+		pa, pb := a.part(vi), b.part(vi)
+		if pa.r == pb.r {
+			return // the same version of this vnode
+		}
+		cb := newSeqCursor(pb, pb.len())
+		for ca := newSeqCursor(pa, pa.len()); ca.ok(); ca.next() {
+			en := ca.cur()
+			for cb.ok() && a.cmp(cb.cur().row, en.row) < 0 {
+				cb.next()
+			}
+			n := 0
+			if cb.ok() && a.cmp(cb.cur().row, en.row) == 0 {
+				n = max(cb.cur().count, 0)
+			}
+			for k := n; k < en.count; k++ {
+				out = append(out, en.row)
+			}
+		}
+	})
+	return out
+}
+
+// nonNil makes every list a JSON array.
+func (cv ChangedVnodes) nonNil() ChangedVnodes {
+	for _, l := range []*[]int{&cv.Snapshot, &cv.Builders, &cv.Progress, &cv.StateTable, &cv.ProgressTable, &cv.ProgressTableDurable} {
+		if *l == nil {
+			*l = []int{}
+		}
+	}
+	return cv
+}
+
+func (a AddedRows) nonNil() AddedRows {
+	if a.UpstreamContent == nil {
+		a.UpstreamContent = []Row{}
+	}
+	if a.Downstream == nil {
+		a.Downstream = []Row{}
+	}
+	return a
+}
+
+// laneState is what the view shows of one snapshot lane: its rows and its cursor.
+type laneState struct{ lane }
+
+// laneStates lists the lanes the view shows (one per vnode not Completed when the stream
+// opened, in vnode order), each as the stream has it now: a lane it has reached, the lane it
+// will read, or an empty one.
+func (s *Snapshot) laneStates() []laneState {
+	reached := s.lanes()
+	out := make([]laneState, 0, len(reached))
+	k := 0
+	for vi := range s.owned {
+		if s.progress.at(vi).State == Completed {
+			continue
+		}
+		var l lane
+		switch {
+		case k < len(reached) && reached[k].vi == vi:
+			l = reached[k]
+			k++
+		case vi > s.reached() && s.unread.has(vi):
+			l = s.laneAt(vi)
+		default:
+			l = lane{vi: vi, vnode: s.owned[vi]}
+		}
+		out = append(out, laneState{l})
+	}
+	return out
+}
+
+// same reports whether two states of a lane show the same rows and cursor.
+func (l laneState) same(o laneState) bool {
+	if l.total() != o.total() || l.next-l.first != o.next-o.first {
+		return false
+	}
+	if l.total() == 0 || l.rows.r == o.rows.r && l.first == o.first {
+		return true
+	}
+	a, b := newSeqCursor(l.rows, l.rows.len()), newSeqCursor(o.rows, o.rows.len())
+	for range l.first {
+		a.next()
+	}
+	for range o.first {
+		b.next()
+	}
+	for ; a.ok(); a.next() {
+		if !a.cur().Equal(b.cur()) {
+			return false
+		}
+		b.next()
+	}
+	return true
+}

@@ -1,0 +1,108 @@
+package engine
+
+import "fmt"
+
+// Mutation is a barrier mutation the locality provider never looks at: it acts only on the
+// start signal and on a rescale of its own vnodes.
+type Mutation uint8
+
+const (
+	MutationNone     Mutation = iota
+	MutationPause             // Mutation::Pause: the job's sources stop sending data
+	MutationResume            // Mutation::Resume: they send again
+	MutationThrottle          // Mutation::Throttle: a rate limit for this fragment
+)
+
+// MaxThrottle is the largest rate limit a throttle carries (RisingWave's is a uint32).
+const MaxThrottle = 1<<32 - 1
+
+func (m Mutation) String() string {
+	switch m {
+	case MutationPause:
+		return "pause"
+	case MutationResume:
+		return "resume"
+	case MutationThrottle:
+		return "throttle"
+	}
+	return "none"
+}
+
+// mutationCount is how many mutations the barrier carries (a valid barrier carries at most one).
+func (b Barrier) mutationCount() int {
+	n := 0
+	if b.StartBackfill != nil {
+		n++
+	}
+	if b.Rescale {
+		n++
+	}
+	if b.Mutation != MutationNone {
+		n++
+	}
+	return n
+}
+
+// ignoredMutation names the mutation the executor ignores, e.g. "Pause" or "Throttle (rate limit
+// 1)", or "" when the barrier carries none.
+func (b Barrier) ignoredMutation() string {
+	switch b.Mutation {
+	case MutationPause:
+		return "Pause"
+	case MutationResume:
+		return "Resume"
+	case MutationThrottle:
+		return fmt.Sprintf("Throttle (rate limit %d)", b.Throttle)
+	}
+	return ""
+}
+
+// mutationNames lists the mutations a barrier carries, as a scenario file writes them.
+func (b Barrier) mutationNames() []string {
+	var n []string
+	if b.StartBackfill != nil {
+		n = append(n, "start_backfill")
+	}
+	if b.Rescale {
+		n = append(n, "rescale")
+	}
+	if b.Mutation != MutationNone {
+		n = append(n, "mutation "+b.Mutation.String())
+	}
+	return n
+}
+
+// mutationText names the barrier's mutation for narration, or "" when it carries none.
+func (b Barrier) mutationText() string {
+	switch {
+	case b.StartBackfill != nil:
+		return "StartFragmentBackfill{" + joinIDs(b.StartBackfill) + "}"
+	case b.Rescale:
+		return "a new vnode bitmap for this actor"
+	}
+	return b.ignoredMutation()
+}
+
+// trackMutation follows the job's pause and throttle as barriers pass, for the narration: the
+// executor itself never looks at them.
+func (e *Engine) trackMutation(b Barrier) {
+	switch b.Mutation {
+	case MutationPause:
+		e.paused, e.pausedAt = true, b.Epoch
+	case MutationResume:
+		e.paused = false
+	case MutationThrottle:
+		e.throttled, e.throttle, e.throttleEpoch = true, b.Throttle, b.Epoch
+	}
+}
+
+// noteIgnoredMutation says, after a barrier of the backfill, what an ignored pause or throttle
+// means for the snapshot.
+func (e *Engine) noteIgnoredMutation(b Barrier) {
+	switch b.Mutation {
+	case MutationPause:
+		e.say(sitePausedSnapshot, "The job is paused from here on (the mutation tells its sources to stop), but this executor does not pause: the snapshot is its own read of its state table, so whenever the upstream has nothing ready the snapshot still delivers, and full builders are still emitted.")
+	case MutationThrottle:
+		e.say(siteThrottleIgnored, "Nor does the throttle slow the snapshot: the builders were created with the rate limit disabled, so they keep their capacity of %s, and the snapshot reads on whenever the upstream has nothing ready.", plural(e.cfg.Capacity(), "row"))
+	}
+}

@@ -1,0 +1,165 @@
+// url.js — the page's state in its URL hash: #scenario=NAME&step=N&bug=MODE for a built-in,
+// #run=CODE&step=N for a run that left its script or a scenario loaded from text (CODE is the
+// exported scenario, deflated: run-link.js), #src=PATH to load a scenario file served beside the
+// page. It opens what a link names (at start and when the hash is edited) and keeps the hash
+// current after every view, using the view's `name` and `revision` (a run= code is made again
+// only when the script's revision changes).
+//
+// While a run= code is being made, the hash keeps the last complete link: it never reads a state
+// that would open something else (a bare #step=3 would open the default scenario).
+import { encodeRun, decodeRun, readCapped, TEXT_LIMIT } from "./run-link.js";
+
+const DEFAULT_SCENARIO = "happy-path";
+
+export function parseHash(hash = location.hash) {
+  const p = new URLSearchParams(String(hash).replace(/^#/, ""));
+  const step = p.get("step");
+  return {
+    scenario: p.get("scenario") || null,
+    step: step !== null && /^\d+$/.test(step) ? Number(step) : null,
+    src: p.get("src") || null,
+    run: p.get("run") || null,
+    bug: p.get("bug") || null,
+  };
+}
+
+/** Does the link name no state at all (a plain visit)? */
+export function isPlain(want) {
+  return !want.scenario && want.step === null && !want.run && !want.src;
+}
+
+/**
+ * srcURL resolves #src= against the page: only a path relative to the page, on its own origin.
+ * Anything else (another origin, //host, data:, an absolute URL or path) is refused with a
+ * message saying what to do instead.
+ */
+function srcURL(src, base = document.baseURI) {
+  const refuse = (why) => new Error(`#src=${src}: ${why}. #src takes a path relative to this page, such as scenarios/my-scenario.yaml, ` +
+    "for a file served beside it; to open a file from anywhere else, download it and use Open… (or drop it on the page).");
+  const s = String(src).trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(s)) return { error: refuse("a URL with a scheme is not loaded") };
+  if (/^[\\/]/.test(s)) return { error: refuse("an absolute path or another host is not loaded") };
+  let u;
+  try { u = new URL(s, base); } catch { return { error: refuse("it is not a path") }; }
+  const page = new URL(base);
+  if (u.origin !== page.origin || u.protocol !== page.protocol) return { error: refuse("it leads to another origin") };
+  return { url: u };
+}
+
+/** fetchScenario fetches #src's file, at most TEXT_LIMIT bytes of it. */
+async function fetchScenario(src) {
+  const { url, error } = srcURL(src);
+  if (error) throw error;
+  let resp;
+  try { resp = await fetch(url, { credentials: "same-origin", redirect: "error" }); } catch (e) {
+    throw new Error(`#src=${src}: could not fetch it (${e.message})`);
+  }
+  if (!resp.ok) throw new Error(`#src=${src}: HTTP ${resp.status}`);
+  const bytes = await readCapped(resp.body, TEXT_LIMIT, () => new Error(`#src=${src}: the file is larger than 1 MiB, the limit for a scenario`));
+  return new TextDecoder("utf-8").decode(bytes);
+}
+
+/**
+ * createURL({session, explainer, onError(message), openEditor(text, error)}) →
+ * {honour(want) → Promise, update(view), want}
+ */
+export function createURL({ session, explainer, onError, openEditor }) {
+  let runCode = null;      // the run= code the hash carries (or will, once made)
+  let runRevision = null;  // the script revision it was made for
+  let making = null;       // the revision a code is being made for
+  let written = location.hash;
+  let bugOff = false;      // the learner turned the bug mode off: written as bug=none
+
+  session.onView((v, { method, arg }) => {
+    if (method === "open" || method === "load") bugOff = false;
+    if (method === "bug") bugOff = arg === "none";
+    update(v);
+  });
+
+  function hashFor(v) {
+    const p = new URLSearchParams();
+    if (v.branched || v.name === null) {
+      if (runRevision !== v.revision || !runCode) return null;
+      p.set("run", runCode);
+    } else {
+      p.set("scenario", v.name);
+    }
+    p.set("step", String(v.step));
+    const bug = v.bug ? v.bug.name : (bugOff ? "none" : null);
+    if (bug) p.set("bug", bug);
+    return "#" + p.toString();
+  }
+
+  function write(hash) {
+    written = hash;
+    if (location.hash !== hash) history.replaceState(history.state, "", hash);
+  }
+
+  function update(v) {
+    if (!v) return;
+    const hash = hashFor(v);
+    if (hash) { write(hash); return; }
+    makeCode(v.revision); // until it is made, the hash keeps the last complete link
+  }
+
+  async function makeCode(revision) {
+    if (making === revision) return;
+    making = revision;
+    try {
+      const { scenario } = await session.enqueue(() => explainer.export());
+      const code = await encodeRun(scenario);
+      if (making !== revision) return; // superseded by a later change of the script
+      runCode = code;
+      runRevision = revision;
+    } catch (e) {
+      onError(`this run could not be put in the link: ${e.message}`);
+      return;
+    } finally {
+      if (making === revision) making = null;
+    }
+    update(session.view);
+  }
+
+  /** Open what a link names; errors are shown, and the default scenario opened if nothing is. */
+  async function honour(want) {
+    let problem = null;
+    const v = session.view;
+    try {
+      if (want.run) {
+        if (want.run !== runCode || !v) {
+          const text = await decodeRun(want.run);
+          try { await session.run("load", text); } catch (e) { openEditor(text, e); }
+          if (session.view && session.view.name === null) { runCode = want.run; runRevision = session.view.revision; }
+        }
+      } else if (want.src) {
+        const text = await fetchScenario(want.src);
+        try { await session.run("load", text); } catch (e) { openEditor(text, e); }
+      } else if (want.scenario || !v) {
+        const name = want.scenario || DEFAULT_SCENARIO;
+        if (!v || v.name !== name || v.branched) await session.run("open", name);
+      }
+    } catch (e) {
+      problem = e;
+    }
+    if (!session.view) {
+      await session.run("open", DEFAULT_SCENARIO).catch(() => {});
+      if (problem) problem = new Error(`${problem.message}; showing ${DEFAULT_SCENARIO} instead`);
+    }
+    if (!problem && session.view) {
+      try {
+        // the bug mode after opening the scenario and before going to the step
+        if (want.bug && want.bug !== (session.view.bug ? session.view.bug.name : "none")) await session.run("bug", want.bug);
+        if (want.step !== null && want.step !== session.view.step) await session.run("goto", want.step);
+      } catch (e) { problem = e; }
+    }
+    if (problem) onError(problem.message);
+  }
+
+  window.addEventListener("hashchange", () => {
+    if (location.hash === written) return;
+    written = location.hash;
+    honour(parseHash());
+  });
+
+  return { honour, update, get want() { return parseHash(); } };
+}
