@@ -71,12 +71,20 @@ func runWorkload(ws *scenarios.WorkloadScenario, asJSON bool, bug string, stdout
 		}
 		return 0
 	}
-	writeScaleText(ws, sum, stdout)
+	out := newTermWriter(stdout) // the title comes from the file
+	writeScaleText(ws, sum, out)
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "backfill: %v\n", err)
+		return 1
+	}
 	return 0
 }
 
 // progressTo shows a run's progress on a terminal (nothing when stderr is a file or a pipe).
 func progressTo(stderr io.Writer) func(done, total int) bool {
+	if tw, ok := stderr.(*termWriter); ok {
+		stderr = tw.w // the progress line is ours, its control characters on purpose
+	}
 	f, ok := stderr.(*os.File)
 	if !ok {
 		return nil

@@ -77,6 +77,18 @@ func TestCLITextEscapesControlCharacters(t *testing.T) {
 	}
 }
 
+// A workload's title reaches the table of `backfill run` escaped too.
+func TestWorkloadTextEscapesControlCharacters(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "w.yaml")
+	text := "title: \"evil\\e]0;pwned\\a title\"\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\n" +
+		"vnodes: {count: 4}\nworkload: {rows: 20, snapshot_per_epoch: 10, upstream_per_epoch: 2}\n"
+	require.NoError(t, os.WriteFile(f, []byte(text), 0o644))
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", f}, &stdout, &stderr), stderr.String())
+	assert.False(t, strings.ContainsAny(stdout.String(), "\x1b\x07"), "the table must not hold raw control characters: %q", stdout.String())
+	assert.Contains(t, stdout.String(), `evil\x1b]0;pwned\x07 title`)
+}
+
 // A file is read at most up to the size limit: a large file is refused from its size before it
 // is read, and a device that never ends after 1 MiB and a byte (`backfill run /dev/zero`
 // used to grow past 9 GB).
