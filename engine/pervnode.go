@@ -142,7 +142,7 @@ func (e *Engine) builderLast(vi int) (Row, bool) {
 // appendToBuilder adds a row to a vnode's builder and returns how many it now holds.
 func (e *Engine) appendToBuilder(vi int, row Row) int {
 	b := e.builders.at(vi)
-	b = b.insert(e.builders.tag, b.len(), row)
+	b = b.push(e.builders.tag, row)
 	e.builders.set(vi, b)
 	e.builderRows++
 	return b.len()

@@ -137,7 +137,8 @@ func (n *seqNode[E]) own(tag *cowTag) *seqNode[E] {
 	}
 	c := &seqNode[E]{owner: tag, n: n.n}
 	if n.leaf() {
-		c.items = append(make([]E, 0, len(n.items)+1), n.items...)
+		// room to grow: appends after a copy (the first change after a checkpoint) go on in place
+		c.items = append(make([]E, 0, min(seqMax, max(4, 2*len(n.items)))), n.items...)
 	} else {
 		c.kids = append(make([]*seqNode[E], 0, len(n.kids)+1), n.kids...)
 		c.sizes = append(make([]int, 0, len(n.kids)+1), n.sizes...)
@@ -162,6 +163,11 @@ func (s pseq[E]) insert(tag *cowTag, i int, x E) pseq[E] {
 // insert adds x before item i under n; when n overflows it is split and the right half is
 // returned too.
 func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) {
+	if n.leaf() && i == seqMax && len(n.items) == seqMax {
+		// appending to a full leaf: x starts a new one and this one stays as it is (full), so
+		// rows that come in order fill their leaves instead of leaving them half empty
+		return n, &seqNode[E]{owner: tag, items: append(make([]E, 0, 4), x), n: 1}
+	}
 	n = n.own(tag)
 	n.n++
 	if n.leaf() {
@@ -187,6 +193,9 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 		return n, nil
 	}
 	h := len(n.kids) / 2
+	if split != nil && c+1 == len(n.kids)-1 {
+		h = len(n.kids) - 1 // the new child is the last: it alone starts the right node (see above)
+	}
 	right := &seqNode[E]{owner: tag,
 		kids:  append(make([]*seqNode[E], 0, seqMax), n.kids[h:]...),
 		sizes: append(make([]int, 0, seqMax), n.sizes[h:]...),
@@ -197,6 +206,52 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 	n.kids, n.sizes, n.lasts = n.kids[:h:h], n.sizes[:h:h], n.lasts[:h:h]
 	n.n -= right.n
 	return n, right
+}
+
+// push returns the sequence with x appended (the insert at len that rows in order make): it
+// walks down the last children only, and a full node gives x a new right sibling instead of
+// splitting in half, so appended items fill their nodes.
+func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
+	if s.r == nil {
+		return pseq[E]{&seqNode[E]{owner: tag, items: append(make([]E, 0, 4), x), n: 1}}
+	}
+	left, right := s.r.push(tag, x)
+	if right == nil {
+		return pseq[E]{left}
+	}
+	return pseq[E]{&seqNode[E]{owner: tag, n: left.n + right.n,
+		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), right.last()}}}
+}
+
+// push appends x under n; when n is full, n is returned unchanged with a new right sibling that
+// holds x.
+func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {
+	if n.leaf() {
+		if len(n.items) == seqMax {
+			// the sequence is long already: the new leaf is made full size at once
+			return n, &seqNode[E]{owner: tag, items: append(make([]E, 0, seqMax), x), n: 1}
+		}
+		n = n.own(tag)
+		n.items = append(n.items, x)
+		n.n++
+		return n, nil
+	}
+	c := len(n.kids) - 1
+	kid, split := n.kids[c].push(tag, x)
+	if split != nil && len(n.kids) == seqMax {
+		// kid is unchanged (x went to split): so is n, and split starts its right sibling
+		return n, &seqNode[E]{owner: tag, n: split.n,
+			kids: append(make([]*seqNode[E], 0, 4), split), sizes: append(make([]int, 0, 4), split.n), lasts: append(make([]E, 0, 4), split.last())}
+	}
+	n = n.own(tag)
+	n.n++
+	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
+	if split != nil {
+		n.kids = append(n.kids, split)
+		n.sizes = append(n.sizes, split.n)
+		n.lasts = append(n.lasts, split.last())
+	}
+	return n, nil
 }
 
 // set returns the sequence with item i replaced by x.
@@ -317,6 +372,38 @@ func (a digest) sub(b digest) digest {
 	lo, c := bits.Sub64(a.lo, b.lo, 0)
 	hi, _ := bits.Sub64(a.hi, b.hi, c)
 	return digest{lo, hi}
+}
+
+// digestRow hashes a row's values (and a count), as digestOf hashes bytes but a word at a time:
+// equal rows have equal digests, and it allocates nothing.
+func digestRow(r Row, count int) digest {
+	a, b := uint64(0x6c62272e07bb0142), uint64(0x62b821756295c58d)
+	word := func(w uint64) {
+		a = fmix(a ^ w)
+		b = fmix(b+w) ^ a
+	}
+	for _, v := range r {
+		word(uint64(v.Kind) + 0x9e3779b97f4a7c15)
+		switch v.Kind {
+		case KindInt:
+			word(uint64(v.I))
+		case KindStr:
+			word(uint64(len(v.S)))
+			s := v.S
+			for len(s) >= 8 {
+				word(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+					uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
+				s = s[8:]
+			}
+			var w uint64
+			for i := 0; i < len(s); i++ {
+				w |= uint64(s[i]) << (8 * i)
+			}
+			word(w)
+		}
+	}
+	word(uint64(int64(count)))
+	return digest{fmix(a ^ fmix(b)), fmix(b + fmix(a))}
 }
 
 // digestOf hashes an item's canonical encoding: FNV-1a with 128 bits (no allocation, a few

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
@@ -47,6 +48,8 @@ func TestPvecCopiesAreIndependent(t *testing.T) {
 	}
 }
 
+var intDigest = itemDigest[int]{0, func(x int) digest { return digestOf([]byte(fmt.Sprint(x))) }}
+
 func TestPseqCopiesAreIndependent(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	type copyOf struct {
@@ -65,6 +68,10 @@ func TestPseqCopiesAreIndependent(t *testing.T) {
 			seqs = append(seqs, copyOf{s: c.s, tag: new(cowTag)})
 			models = append(models, slices.Clone(m))
 			continue
+		case r < 3:
+			x := rng.Intn(1000)
+			c.s = c.s.push(c.tag, x) // the append path: fills nodes, never splits them in half
+			m = append(m, x)
 		case r < 6 || len(m) == 0:
 			i, x := rng.Intn(len(m)+1), rng.Intn(1000)
 			c.s = c.s.insert(c.tag, i, x)
@@ -83,6 +90,12 @@ func TestPseqCopiesAreIndependent(t *testing.T) {
 			for j := range seqs {
 				require.Equal(t, len(models[j]), seqs[j].s.len())
 				require.Equal(t, models[j], append([]int{}, seqs[j].s.slice(0, seqs[j].s.len())...), "copy %d after op %d", j, op)
+				from := len(models[j]) / 3
+				var want digest
+				for _, x := range models[j][from:] {
+					want = want.add(intDigest.of(x))
+				}
+				require.Equal(t, want, seqs[j].s.sumFrom(from, intDigest), "copy %d after op %d: the kept sums", j, op)
 				for i := range models[j] {
 					if models[j][i] != seqs[j].s.at(i) {
 						t.Fatalf("copy %d: at(%d) is %d, want %d", j, i, seqs[j].s.at(i), models[j][i])

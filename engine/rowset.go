@@ -58,7 +58,7 @@ func (s *rowset) add(vi int, row Row, d int) {
 	p, tag := s.part(vi), s.parts.tag
 	if d != 0 && s.afterLast(p, row) {
 		// after every entry (rows often come in pk order): append
-		s.parts.set(vi, p.insert(tag, p.len(), rsEntry{row: row, count: d}))
+		s.parts.set(vi, p.push(tag, rsEntry{row: row, count: d}))
 		s.rows++
 		return
 	}

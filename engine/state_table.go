@@ -85,14 +85,16 @@ func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 	tag := t.committed.tag
 	for _, w := range t.pending {
 		rows := t.committed.at(w.vi)
-		var i int
-		var found bool
 		if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
-			i = rows.len() // after every row (rows often come in pk order): append
-		} else {
-			i = rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
-			found = i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
+			// after every row (rows often come in pk order): append
+			t.committed.set(w.vi, rows.push(tag, w.row))
+			if note != nil {
+				note(w.vi, w.row, 1)
+			}
+			continue
 		}
+		i := rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
+		found := i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
 		var d int
 		switch {
 		case w.put && found:

@@ -35,10 +35,7 @@ func (k *keyWriter) digest(d digest) {
 // rowDigest and entryDigest hash a row and a row set's entry; heldDigest hashes only entries
 // held (a positive count), for what downstream holds in an outcome.
 var (
-	rowDigest = itemDigest[Row]{0, func(r Row) digest {
-		var buf [64]byte
-		return digestOf(r.appendKey(buf[:0]))
-	}}
+	rowDigest   = itemDigest[Row]{0, func(r Row) digest { return digestRow(r, 0) }}
 	entryDigest = itemDigest[rsEntry]{0, digestEntry}
 	heldDigest  = itemDigest[rsEntry]{1, func(e rsEntry) digest {
 		if e.count <= 0 {
@@ -48,11 +45,7 @@ var (
 	}}
 )
 
-func digestEntry(e rsEntry) digest {
-	var buf [64]byte
-	b := e.row.appendKey(buf[:0])
-	return digestOf(strconv.AppendInt(append(b, '|'), int64(e.count), 36))
-}
+func digestEntry(e rsEntry) digest { return digestRow(e.row, e.count) }
 
 // seq writes the rows of s from index from on: their number and the sum of their digests (the
 // rows are in pk order, so the sum tells which rows they are).
