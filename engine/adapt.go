@@ -9,11 +9,13 @@ import "fmt"
 // at all here (no snapshot is being read, the executor has already failed or ended, the upstream
 // cannot send that chunk now) is skipped. Either way the step counts, so the run stays aligned
 // with its script, and an effect says what the script asked, what happened instead and why.
-func (e *Engine) Play(s Step) {
+// Play returns the step as it happened (a shortened snapshot delivery has the count it
+// delivered) and, when the step was skipped, why it could not happen ("" when it did).
+func (e *Engine) Play(s Step) (played Step, skipped string) {
 	err := e.validate(s)
 	if err == nil {
 		e.Apply(s) //nolint:errcheck // validated above
-		return
+		return s, ""
 	}
 	why := err.(*InputError).Msg
 	asked := s.Describe(e.cfg.Columns)
@@ -22,19 +24,23 @@ func (e *Engine) Play(s Step) {
 			short := s
 			short.Count = left
 			e.Apply(short) //nolint:errcheck // fits: the snapshot has these items
-			if !e.narrate {
-				return
+			if e.narrate {
+				e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
 			}
-			e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
-			return
+			return short, ""
 		}
 	}
 	e.step++
 	e.effects = e.effects[:0:0]
+	e.skipped = true
 	if e.narrate {
 		e.effects = append(e.effects, e.adaptEffect("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
 	}
+	return s, lowerFirst(why)
 }
+
+// Skipped reports whether the last step was skipped by Play: it could not happen in this run.
+func (e *Engine) Skipped() bool { return e.skipped }
 
 // adaptEffect is the explainer's own sentence about adapting a script to this run: it cites
 // nothing.

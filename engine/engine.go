@@ -112,6 +112,10 @@ type Engine struct {
 	effects  []Effect
 	inv      Invariant
 	marks    []Mark
+	// skipped: the last step was a script step that could not happen in this run (Play)
+	skipped bool
+	// rollbacks: the outputs each recovery rolled back
+	rollbacks []Rollback
 }
 
 // New makes an engine at its configured start: the committed state of cfg.Start*, downstream
@@ -225,6 +229,7 @@ func (e *Engine) Clone() *Engine {
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
 	c.reports = e.reports[:len(e.reports):len(e.reports)]
+	c.rollbacks = e.rollbacks[:len(e.rollbacks):len(e.rollbacks)]
 	if e.failure != nil {
 		f := *e.failure
 		c.failure = &f
@@ -249,6 +254,7 @@ func (e *Engine) Apply(s Step) error {
 	}
 	e.step++
 	e.effects = e.effects[:0:0]
+	e.skipped = false
 	switch s.Kind {
 	case EventRecover:
 		e.recover()

@@ -3,7 +3,6 @@ package scenarios
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -167,13 +166,4 @@ func bugPhrase(b engine.Bug) string {
 		return "without a bug mode"
 	}
 	return "under bug mode " + b.String()
-}
-
-// Note returns a step's note as this run shows it (with the caveat when the note was written
-// for another bug mode).
-func (s *Session) Note(st engine.Step) string {
-	if st.Note == "" {
-		return ""
-	}
-	return s.tl.NoteCaveat + strings.TrimSpace(st.Note)
 }
