@@ -26,7 +26,7 @@ type View struct {
 	Explanations  []Effect        `json:"explanations"`
 	Note          string          `json:"note"`
 	NoteCaveat    string          `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
-	Pause         bool            `json:"pause"` // the step just applied asks autoplay to stop (presenter mode)
+	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
 	Error         *Failure        `json:"error"`
 	Failure       *FailureView    `json:"failure"` // the failure's explanation (engine/failure.go), or null
 	Actions       []Action        `json:"actions"`
