@@ -452,8 +452,8 @@ type PlayedStep struct {
 }
 
 // Played replays the whole script as this run plays it (adapted, under a bug mode it was not
-// written for), without narration.
-func (t *Timeline) Played() []PlayedStep {
+// written for), without narration, and returns its steps and the engine at the script's end.
+func (t *Timeline) Played() ([]PlayedStep, *Engine) {
 	e := t.base.Clone()
 	e.SetNarration(false)
 	out := make([]PlayedStep, 0, len(t.script))
@@ -469,7 +469,7 @@ func (t *Timeline) Played() []PlayedStep {
 		}
 		out = append(out, p)
 	}
-	return out
+	return out, e
 }
 
 // changed says what the step that led to the current position changed (nothing at step 0).

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -143,7 +144,8 @@ func TestExportReplaysTheRun(t *testing.T) {
 				assert.Equal(t, renumber(s.Trace(), x.Positions), loaded.Trace(), "branch %d, step %d", branch, n)
 			}
 			// every note of the saved file that the run did not write for itself says so
-			for i, p := range s.tl.Played() {
+			played, _ := s.tl.Played()
+			for i, p := range played {
 				if p.Skipped != "" || p.Caveat == "" {
 					continue
 				}
@@ -258,4 +260,45 @@ func TestRolledBackOutputs(t *testing.T) {
 		}
 	})
 	assert.Greater(t, recoveries, 20)
+}
+
+// TestExportCarriesTheWholeRun: the saved trace of the whole run is every step of the script,
+// wherever the run stands; the other trace stops at the current step.
+func TestExportCarriesTheWholeRun(t *testing.T) {
+	everyRun(t, func(t *testing.T, s *Session) {
+		require.NoError(t, s.Goto(min(3, s.Steps())))
+		x := s.Export()
+		assert.Equal(t, s.Trace(), x.Trace)
+		require.NoError(t, s.RunToEnd())
+		assert.Equal(t, s.Trace(), x.Whole)
+	})
+}
+
+// TestTheExplainersOwnOutputIsNotAScenario: a trace, a view or a saved run opened where a
+// scenario is expected is named as such, with what to open instead; a scenario with a mistake
+// keeps its own error.
+func TestTheExplainersOwnOutputIsNotAScenario(t *testing.T) {
+	s, err := OpenBuiltin("fatal-upstream-end")
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(10))
+	x := s.Export()
+	jsonOf := func(v any) string { b, err := json.Marshal(v); require.NoError(t, err); return string(b) }
+	indented := func(v any) string { b, err := json.MarshalIndent(v, "", "  "); require.NoError(t, err); return string(b) }
+	tests := []struct {
+		name, text, want string
+	}{
+		{"a trace", indented(x.Whole), "1:1: this is a trace, not a scenario: it holds what a run emitted"},
+		{"a trace on one line", jsonOf(x.Trace), "1:1: this is a trace, not a scenario"},
+		{"a view", jsonOf(s.View()), "1:1: this is a view (what the page shows at one step), not a scenario"},
+		{"a saved run", jsonOf(x), "1:1: this is a saved run (what export() returns), not a scenario"},
+		{"a scenario with an unknown key", "title: t\noutputs: []\nphase: x\ndownstream: []\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n", "2:1: unknown key \"outputs\""},
+		{"a file that is nothing", "hello: world\n", `1:1: unknown key "hello"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load("", []byte(tc.text))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
 }

@@ -31,6 +31,9 @@ var revisions atomic.Int64
 func Load(file string, text []byte) (*Session, error) {
 	sc, err := Parse(file, text)
 	if err != nil {
+		if e := notAScenario(file, text); e != nil {
+			return nil, e // the explainer's own output, opened by mistake: say so
+		}
 		return nil, err
 	}
 	base, err := engine.New(sc.Config)

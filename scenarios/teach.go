@@ -16,6 +16,8 @@ type Export struct {
 	// Positions[n] is the step of Scenario that matches step n of this run. They differ only
 	// when steps that could not happen in this run are left out of the file.
 	Positions []int `json:"positions"`
+	// Whole is the trace of the whole run, every step of the script (Trace stops at this step).
+	Whole engine.Trace `json:"whole_trace"`
 }
 
 // Export writes the session's current run as a scenario file that replays it exactly, and the
@@ -27,7 +29,7 @@ type Export struct {
 // the file never states as true of this run what was written for another.
 func (s *Session) Export() Export {
 	sc := s.Script()
-	played := s.tl.Played()
+	played, end := s.tl.Played()
 	cfg := sc.Config
 	steps := make([]engine.Step, 0, len(played))
 	comments := map[int][]string{}
@@ -47,7 +49,7 @@ func (s *Session) Export() Export {
 		positions = append(positions, len(steps))
 	}
 	sc.Steps = steps
-	return Export{Scenario: formatScenario(sc, comments), Trace: s.Trace(), Positions: positions}
+	return Export{Scenario: formatScenario(sc, comments), Trace: s.Trace(), Positions: positions, Whole: end.Trace()}
 }
 
 // ExploreOutcome is an explorer outcome with its example schedule as scenario text.
