@@ -283,7 +283,11 @@ func TestTheExplainersOwnOutputIsNotAScenario(t *testing.T) {
 	require.NoError(t, s.Goto(10))
 	x := s.Export()
 	jsonOf := func(v any) string { b, err := json.Marshal(v); require.NoError(t, err); return string(b) }
-	indented := func(v any) string { b, err := json.MarshalIndent(v, "", "  "); require.NoError(t, err); return string(b) }
+	indented := func(v any) string {
+		b, err := json.MarshalIndent(v, "", "  ")
+		require.NoError(t, err)
+		return string(b)
+	}
 	tests := []struct {
 		name, text, want string
 	}{
