@@ -56,6 +56,8 @@ func (s *Session) Export() Export {
 type ExploreOutcome struct {
 	engine.Outcome
 	Example string `json:"example"`
+	// Diff says how this outcome differs from another (explore_differs.go).
+	Diff OutcomeDiff `json:"diff"`
 }
 
 // ExploreReport is the explorer's report with example schedules as scenario files.
@@ -72,9 +74,10 @@ func (s *Session) Explore(maxStates int) (*ExploreReport, error) {
 	}
 	x := engine.Explore(base, s.tl.Script(), maxStates)
 	r := &ExploreReport{Exploration: x, Outcomes: []ExploreOutcome{}}
+	diffs := outcomeDiffs(s.Scenario.Config, s.tl.Script(), x.Outcomes)
 	for i, o := range x.Outcomes {
 		sc := &Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}
-		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: FormatScenario(sc)})
+		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: FormatScenario(sc), Diff: diffs[i]})
 	}
 	return r, nil
 }
