@@ -182,7 +182,7 @@ func differs(a, b outcomeEnd, oa, ob engine.Outcome, n int) (words []string, onl
 		words = append(words, fmt.Sprintf("the invariant %s (%s: %s)", invariantWord(oa.Violated, a.invariant), other, invariantWord(ob.Violated, b.invariant)))
 	}
 	if !slices.Equal(a.positions, b.positions) {
-		words = append(words, fmt.Sprintf("ends at %s (%s: %s)", positionsDiff(a.positions, b.positions), other, positionsDiff(b.positions, a.positions)))
+		words = append(words, fmt.Sprintf("ends with %s (%s: %s)", positionsDiff(a.positions, b.positions), other, positionsDiff(b.positions, a.positions)))
 	}
 	if a.progress != b.progress {
 		words = append(words, fmt.Sprintf("the progress table has %s (%s: %s)", positionsDiff(a.persisted, b.persisted), other, positionsDiff(b.persisted, a.persisted)))
