@@ -9,7 +9,9 @@ import "fmt"
 // at all here (no snapshot is being read, the executor has already failed or ended, the upstream
 // cannot send that chunk now) is skipped. Either way the step counts, so the run stays aligned
 // with its script, and an effect says what the script asked, what happened instead and why.
-func (e *Engine) Play(s Step) {
+// Play returns the step as it happened (a shortened snapshot delivery has the count it
+// delivered) and, when the step was skipped, why it could not happen ("" when it did).
+func (e *Engine) Play(s Step) (played Step, skipped string) {
 	err := e.validate(s)
 	if err == nil {
 		if werr := e.checkWork(s); werr != nil {
@@ -18,7 +20,7 @@ func (e *Engine) Play(s Step) {
 	}
 	if err == nil {
 		e.Apply(s) //nolint:errcheck // validated above, within the work limit
-		return
+		return s, ""
 	}
 	why := err.(*InputError).Msg
 	asked := s.Describe(e.cfg.Columns)
@@ -26,23 +28,27 @@ func (e *Engine) Play(s Step) {
 		if left := e.snap.Remaining(); left > 0 && left < s.Count {
 			short := s
 			short.Count = left
-			if e.Apply(short) != nil {
-				goto skip // past the work limit
+			werr := e.Apply(short)
+			if werr == nil {
+				if e.narrate {
+					e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
+				}
+				return short, ""
 			}
-			if !e.narrate {
-				return
-			}
-			e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
-			return
+			why = werr.(*InputError).Msg // past the work limit: skipped like a step that cannot happen
 		}
 	}
-skip:
 	e.step++
 	e.effects = e.effects[:0:0]
+	e.skipped = true
 	if e.narrate {
 		e.effects = append(e.effects, e.adaptEffect("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
 	}
+	return s, lowerFirst(why)
 }
+
+// Skipped reports whether the last step was skipped by Play: it could not happen in this run.
+func (e *Engine) Skipped() bool { return e.skipped }
 
 // adaptEffect is the explainer's own sentence about adapting a script to this run: it cites
 // nothing.

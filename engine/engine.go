@@ -127,6 +127,10 @@ type Engine struct {
 	effects     []Effect
 	inv         Invariant
 	marks       []Mark
+	// skipped: the last step was a script step that could not happen in this run (Play)
+	skipped bool
+	// rollbacks: the outputs each recovery rolled back
+	rollbacks []Rollback
 
 	work      int64 // units of work done (see work.go), but for checkedRows
 	workLimit int64 // refuse a step past this much work (0: no limit)
@@ -266,6 +270,7 @@ func (e *Engine) Clone() *Engine {
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
 	c.reports = e.reports[:len(e.reports):len(e.reports)]
+	c.rollbacks = e.rollbacks[:len(e.rollbacks):len(e.rollbacks)]
 	if e.failure != nil {
 		f := *e.failure
 		c.failure = &f
@@ -300,6 +305,7 @@ func (e *Engine) Apply(s Step) error {
 func (e *Engine) apply(s Step) {
 	e.step++
 	e.effects = e.effects[:0:0]
+	e.skipped = false
 	switch s.Kind {
 	case EventRecover:
 		e.recover()

@@ -27,6 +27,9 @@ func (e *Engine) recover() {
 	e.snapshotFinished = false
 	e.reportFinishOnFirstBarrier = false
 	e.paused, e.throttled = false, false
+	if from := e.dur.outputs; from < len(e.outputs) {
+		e.rollbacks = append(e.rollbacks, Rollback{From: from, To: len(e.outputs), Step: e.step, Epoch: e.dur.epoch})
+	}
 	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
 	e.dur.outputs = len(e.outputs) // what came before is rolled back
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery", Label: "⟲"})
@@ -41,6 +44,18 @@ func (e *Engine) recover() {
 	e.say(siteRecoverRollback, "Recovery (RisingWave does it outside this file): every actor of the job restarts from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
 	e.say(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
 }
+
+// Rollback is a run of outputs a recovery rolled back: everything emitted after the barrier of
+// the checkpoint it went back to. Downstream undoes what they did.
+type Rollback struct {
+	From  int   `json:"from"`  // index of the first rolled-back output in the whole output list
+	To    int   `json:"to"`    // index just after the last one: the recovery's own entry
+	Step  int   `json:"step"`  // the recovery's step
+	Epoch int64 `json:"epoch"` // the checkpoint it went back to
+}
+
+// Rollbacks lists the outputs each recovery so far rolled back, oldest first (read-only).
+func (e *Engine) Rollbacks() []Rollback { return e.rollbacks }
 
 func upper(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {

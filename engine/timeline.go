@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // checkpointEvery is how many steps apart the timeline keeps engine copies, so that going to any
@@ -40,6 +41,10 @@ type Timeline struct {
 	rev    int           // counts the changes of the script (a branch)
 	before *before       // the panels before the step that led to cur (nil at step 0)
 	pred   *predictCache // the last prediction
+	// leftAt, per script step, is the step (1-based) at which the run first left the script
+	// before this step, when this step was kept from the script across that branch: its note was
+	// written for the scripted run. 0 for a step of the run as scripted (or nil: all 0).
+	leftAt []int
 	// Branched is true once the script differs from the one the timeline was made with (an
 	// injected event or a choice other than the scripted step).
 	Branched bool
@@ -181,17 +186,29 @@ func (t *Timeline) Apply(s Step) error {
 		return err
 	}
 	var future []Step
+	var futureLeft []int
 	first := true
-	for _, f := range t.script[pos:] {
+	sLeft := 0
+	for i, f := range t.script[pos:] {
 		if !f.Kind.IsUpstream() {
 			continue
 		}
+		left := t.leftAtStep(pos + i)
+		if left == 0 {
+			left = pos + 1
+		}
 		if first && s.Kind.IsUpstream() && sameStep(f, s) {
 			first = false
-			continue // s is the next queued message, delivered early
+			// s is the next queued message, delivered early: it keeps its note, written for
+			// the scripted run, where it came later
+			if s.Note == "" && f.Note != "" {
+				s.Note, sLeft = f.Note, left
+			}
+			continue
 		}
 		first = false
 		future = append(future, f)
+		futureLeft = append(futureLeft, left)
 	}
 	// keep the future only as far as it can still happen
 	probe := next.Clone()
@@ -203,7 +220,13 @@ func (t *Timeline) Apply(s Step) error {
 		}
 	}
 	script := append(append(append([]Step{}, t.script[:pos]...), s), future...)
+	leftAt := make([]int, 0, len(script))
+	for i := 0; i < pos; i++ {
+		leftAt = append(leftAt, t.leftAtStep(i))
+	}
+	leftAt = append(append(leftAt, sLeft), futureLeft[:len(future)]...)
 	t.script = script
+	t.leftAt = leftAt
 	t.marks = nil
 	t.rev++
 	t.before = b
@@ -290,11 +313,22 @@ func (t *Timeline) Actions() []Action {
 		s := Step{Kind: EventSnapshot, Count: 1}
 		acts = append(acts, Action{ID: "snapshot", Label: t.label(s), Step: t.format(s), Kind: "snapshot"})
 	}
-	if scripted && !t.script[pos].Kind.IsUpstream() {
-		if j := t.nextUpstream(); j >= 0 {
-			s := stripNote(t.script[j])
-			acts = append(acts, Action{ID: "upstream", Label: "first, " + t.label(s), Step: t.format(s), Kind: kindName(s.Kind)})
+	j := t.nextUpstream()
+	if scripted && !t.script[pos].Kind.IsUpstream() && j >= 0 {
+		s := stripNote(t.script[j])
+		acts = append(acts, Action{ID: "upstream", Label: "first, " + t.label(s), Step: t.format(s), Kind: kindName(s.Kind)})
+	}
+	// The run can always go on: when the script has no upstream message left, or the executor
+	// has restarted and the next one is not the first barrier it waits for, the next barrier is
+	// offered (with the start signal too while the executor buffers, which only that ends).
+	if j < 0 || e.phase == PhaseStarting && t.script[j].Kind != EventBarrier {
+		n := e.NextEpoch()
+		if e.phase == PhaseBuffering {
+			s := Step{Kind: EventBarrier, Barrier: Barrier{Epoch: n, Checkpoint: true, StartBackfill: []int64{e.cfg.Fragment}}}
+			acts = append(acts, Action{ID: "start", Label: t.label(s), Step: t.format(s), Kind: "upstream"})
 		}
+		s := Step{Kind: EventBarrier, Barrier: Barrier{Epoch: n, Checkpoint: true}}
+		acts = append(acts, Action{ID: "barrier", Label: t.label(s), Step: t.format(s), Kind: "upstream"})
 	}
 	return acts
 }
@@ -349,10 +383,7 @@ func (t *Timeline) View() View {
 	v := t.cur.View()
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
-		v.Note = t.script[p-1].Note
-		if v.Note != "" {
-			v.Note = t.NoteCaveat + v.Note
-		}
+		v.Note, v.NoteCaveat = t.Note()
 		v.Pause = t.script[p-1].Pause
 	}
 	for i := t.Pos(); i < len(t.script); i++ {
@@ -372,6 +403,73 @@ func (t *Timeline) View() View {
 	v.Predict = t.prediction()
 	v.Changed, v.ChangedVnodes, v.AddedRows = t.changed()
 	return v
+}
+
+// leftAtStep is leftAt of script step i (0-based).
+func (t *Timeline) leftAtStep(i int) int {
+	if i < len(t.leftAt) {
+		return t.leftAt[i]
+	}
+	return 0
+}
+
+// NoteCaveat explains that a note was written for another run than this one: "" when it was
+// written for this run. At script step i (0-based) with the engine's last step skipped or not.
+func (t *Timeline) noteCaveat(i int, skipped bool) string {
+	if skipped {
+		return "(The scenario's note for this step is left out: it describes this step happening, and in this run the step could not happen.)"
+	}
+	c := t.NoteCaveat
+	if at := t.leftAtStep(i); at > 0 {
+		c += fmt.Sprintf("(Written for the scripted run; this run left the script at step %d, so it may differ.) ", at)
+	}
+	return c
+}
+
+// Note returns the note of the step that led to the current position as this run shows it, and
+// the caveat it begins with: "" when the note was written for this run; otherwise the note was
+// written for another run (another bug mode, or the script before this run left it) and may not
+// describe this one. The note of a step that could not happen in this run is left out: then
+// the note is the caveat alone. Both are "" when the step has no note.
+func (t *Timeline) Note() (note, caveat string) {
+	p := t.Pos()
+	if p == 0 || p > len(t.script) || t.script[p-1].Note == "" {
+		return "", ""
+	}
+	text := strings.TrimSpace(t.script[p-1].Note)
+	caveat = t.noteCaveat(p-1, t.cur.Skipped())
+	if t.cur.Skipped() {
+		return caveat, caveat
+	}
+	return caveat + text, caveat
+}
+
+// PlayedStep is one step of the script as this run plays it.
+type PlayedStep struct {
+	Step    Step   // as it happened: a shortened snapshot delivery has the count it delivered
+	Skipped string // why the step could not happen in this run ("" when it did)
+	Caveat  string // the caveat its note carries in this run ("" when written for this run)
+}
+
+// Played replays the whole script as this run plays it (adapted, under a bug mode it was not
+// written for), without narration, and returns its steps and the engine at the script's end.
+func (t *Timeline) Played() ([]PlayedStep, *Engine) {
+	e := t.base.Clone()
+	e.SetNarration(false)
+	out := make([]PlayedStep, 0, len(t.script))
+	for i, s := range t.script {
+		p := PlayedStep{Step: s}
+		if t.Adapt {
+			p.Step, p.Skipped = e.Play(s)
+		} else if e.Apply(s) != nil {
+			break // the rest of the script cannot happen (a script is checked when it is made)
+		}
+		if s.Note != "" {
+			p.Caveat = t.noteCaveat(i, p.Skipped != "")
+		}
+		out = append(out, p)
+	}
+	return out, e
 }
 
 // changed says what the step that led to the current position changed (nothing at step 0).

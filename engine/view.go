@@ -22,9 +22,11 @@ type View struct {
 	OutputsTotal  int             `json:"outputs_total"`
 	OutputsFirst  int             `json:"outputs_first"`
 	NewOutputs    int             `json:"new_outputs"`
+	RolledBack    []Rollback      `json:"rolled_back"` // the outputs each recovery rolled back`
 	Explanations  []Effect        `json:"explanations"`
 	Note          string          `json:"note"`
-	Pause         bool            `json:"pause"` // the step just applied asks autoplay to stop (presenter mode)
+	NoteCaveat    string          `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
+	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
 	Error         *Failure        `json:"error"`
 	Failure       *FailureView    `json:"failure"` // the failure's explanation (engine/failure.go), or null
 	Actions       []Action        `json:"actions"`
@@ -268,6 +270,7 @@ func (e *Engine) View() View {
 	v.OutputsTotal = len(e.outputs)
 	v.OutputsFirst = max(0, len(e.outputs)-maxViewOutputs)
 	v.Outputs = append([]Output{}, e.outputs[v.OutputsFirst:]...)
+	v.RolledBack = append([]Rollback{}, e.rollbacks...)
 	for i := len(e.outputs) - 1; i >= 0 && e.outputs[i].Step == e.step && e.step > 0; i-- {
 		v.NewOutputs++
 	}

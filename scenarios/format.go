@@ -185,7 +185,11 @@ func yamlQuoted(s string) string {
 // FormatScenario writes a whole scenario file that Parse reads back to an equal Scenario
 // (Config and Steps; positions differ). Column types are always written out, so a column whose
 // type was inferred keeps it.
-func FormatScenario(sc *Scenario) string {
+func FormatScenario(sc *Scenario) string { return formatScenario(sc, nil) }
+
+// formatScenario is FormatScenario with comment lines: comments[k] are written before step k
+// (and comments[len(steps)] after the last one), each as one `# …` line.
+func formatScenario(sc *Scenario, comments map[int][]string) string {
 	cfg := sc.Config
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -232,14 +236,22 @@ func FormatScenario(sc *Scenario) string {
 			}
 		}
 	}
+	comment := func(k int) {
+		for _, c := range comments[k] {
+			w("  # %s\n", strings.Join(strings.Fields(c), " "))
+		}
+	}
 	if len(sc.Steps) == 0 {
 		w("steps: []\n")
+		comment(0)
 		return b.String()
 	}
 	w("steps:\n")
-	for _, s := range sc.Steps {
+	for i, s := range sc.Steps {
+		comment(i)
 		w("  - %s\n", FormatStep(cfg, s))
 	}
+	comment(len(sc.Steps))
 	return b.String()
 }
 

@@ -3,7 +3,6 @@ package scenarios
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -33,6 +32,9 @@ var revisions atomic.Int64
 func Load(file string, text []byte) (*Session, error) {
 	sc, err := Parse(file, text)
 	if err != nil {
+		if e := notAScenario(file, text); e != nil {
+			return nil, e // the explainer's own output, opened by mistake: say so
+		}
 		return nil, err
 	}
 	base, err := engine.New(sc.Config)
@@ -173,13 +175,4 @@ func bugPhrase(b engine.Bug) string {
 		return "without a bug mode"
 	}
 	return "under bug mode " + b.String()
-}
-
-// Note returns a step's note as this run shows it (with the caveat when the note was written
-// for another bug mode).
-func (s *Session) Note(st engine.Step) string {
-	if st.Note == "" {
-		return ""
-	}
-	return s.tl.NoteCaveat + strings.TrimSpace(st.Note)
 }

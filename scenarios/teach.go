@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
 )
@@ -12,17 +13,51 @@ import (
 type Export struct {
 	Scenario string       `json:"scenario"`
 	Trace    engine.Trace `json:"trace"`
+	// Positions[n] is the step of Scenario that matches step n of this run. They differ only
+	// when steps that could not happen in this run are left out of the file.
+	Positions []int `json:"positions"`
+	// Whole is the trace of the whole run, every step of the script (Trace stops at this step).
+	Whole engine.Trace `json:"whole_trace"`
 }
 
-// Export writes the session's current script as a scenario file, and the trace at this step.
+// Export writes the session's current run as a scenario file that replays it exactly, and the
+// trace at this step. Under a bug mode its script was not written for, the file holds the steps
+// as this run played them (they must all be possible under the file's bug mode): a snapshot
+// delivery that found fewer items left has the count it delivered, and a step that could not
+// happen is left out, with a comment in its place saying so. A note written for another run
+// (another bug mode, or the script before this run left it) keeps its caveat in the file, so
+// the file never states as true of this run what was written for another.
 func (s *Session) Export() Export {
-	return Export{Scenario: FormatScenario(s.Script()), Trace: s.Trace()}
+	sc := s.Script()
+	played, end := s.tl.Played()
+	cfg := sc.Config
+	steps := make([]engine.Step, 0, len(played))
+	comments := map[int][]string{}
+	positions := make([]int, 1, len(played)+1)
+	for i, p := range played {
+		if p.Skipped != "" {
+			st := p.Step
+			st.Note, st.Pause = "", false
+			comments[len(steps)] = append(comments[len(steps)], fmt.Sprintf("step %d of the run (%s) could not happen in it: %s; it is left out", i+1, FormatStep(cfg, st), p.Skipped))
+		} else {
+			st := p.Step
+			if p.Caveat != "" {
+				st.Note = p.Caveat + strings.TrimSpace(st.Note)
+			}
+			steps = append(steps, st)
+		}
+		positions = append(positions, len(steps))
+	}
+	sc.Steps = steps
+	return Export{Scenario: formatScenario(sc, comments), Trace: s.Trace(), Positions: positions, Whole: end.Trace()}
 }
 
 // ExploreOutcome is an explorer outcome with its example schedule as scenario text.
 type ExploreOutcome struct {
 	engine.Outcome
 	Example string `json:"example"`
+	// Diff says how this outcome differs from another (explore_differs.go).
+	Diff OutcomeDiff `json:"diff"`
 }
 
 // ExploreReport is the explorer's report with example schedules as scenario files.
@@ -44,9 +79,10 @@ func (s *Session) ExploreWithin(budget engine.ExploreBudget) (*ExploreReport, er
 	}
 	x := engine.ExploreWithin(base, s.tl.Script(), budget)
 	r := &ExploreReport{Exploration: x, Outcomes: []ExploreOutcome{}}
+	diffs := outcomeDiffs(s.Scenario.Config, s.tl.Script(), x.Outcomes)
 	for i, o := range x.Outcomes {
 		sc := &Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}
-		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: FormatScenario(sc)})
+		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: FormatScenario(sc), Diff: diffs[i]})
 	}
 	return r, nil
 }

@@ -28,6 +28,7 @@ var methods = map[string]method{
 	"scenarios": none(func(*bridge) (any, error) { return scenarios.Builtins(), nil }),
 	"bugs":      none(func(*bridge) (any, error) { return engine.Bugs, nil }),
 	"legend":    none(func(*bridge) (any, error) { return engine.Legend, nil }),
+	"glossary":  none(func(*bridge) (any, error) { return engine.Glossary, nil }),
 	"open": text(func(b *bridge, name string) (any, error) {
 		s, err := scenarios.OpenBuiltin(name)
 		return b.opened(s, err)

@@ -103,6 +103,8 @@ func TestEveryMethod(t *testing.T) {
 		{"format_step", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"barrier","epoch":9,"mutation":"start_backfill","fragments":"7"}`}}, equals(`"barrier: {epoch: 9, start_backfill: [7]}"`), ""},
 		{"format_step error", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"chunk","rows":"+ 1"}`}}, nil, "row has 1 value; the table has 2 columns (a, id)"},
 		{"format_step not an object", [][2]string{{"open", `"happy-path"`}, {"format_step", `"end"`}}, nil, "format_step: the argument must be a JSON object"},
+		{"glossary", [][2]string{{"glossary", ""}}, contains(`{"term":"vnode","aliases":["vnodes","virtual node"],"definition":"One of a fixed number of buckets`), ""},
+		{"glossary takes no argument", [][2]string{{"glossary", `"vnode"`}}, nil, "this method takes no argument"},
 		{"unknown method", [][2]string{{"frobnicate", ""}}, nil, `unknown method "frobnicate"`},
 	}
 	for _, tc := range tests {

@@ -5,7 +5,7 @@
 import { h, fill, byTestId } from "./dom.js";
 import { createRenderer, findElements } from "./render.js";
 import { createControls } from "./controls.js";
-import { installKeyboard } from "./keyboard.js";
+import { installKeyboard, returnFocus } from "./keyboard.js";
 import { createInject } from "./inject.js";
 import { createEditor } from "./editor.js";
 import { openHelp, maybeWelcome } from "./help.js";
@@ -14,6 +14,7 @@ import { createSession } from "./session.js";
 import { createURL, parseHash, isPlain } from "./url.js";
 import { createEmbed, isEmbed } from "./embed.js";
 import { setLegend } from "./chips.js";
+import { createGlossary } from "./glossary.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -33,6 +34,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   }
 
   let teach = null;
+  let glossary = null; // the engine's definitions, once the engine is ready
   const controls = createControls({
     first: () => session.fire("first"),
     back: () => session.fire("back"),
@@ -58,6 +60,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     controls.update(v);
     teach?.update(v);
     syncPicker(v);
+    glossary?.decorate(document.body);
   });
 
   const editor = createEditor(document.getElementById("editor-dialog"), {
@@ -72,9 +75,11 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   createEmbed({ session });
 
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.open(); });
-  document.getElementById("help-btn").addEventListener("click", () => openHelp(document.getElementById("help")));
+  const help = () => openHelp(document.getElementById("help"), { glossary, link: location.href });
+  document.getElementById("help-btn").addEventListener("click", help);
   for (const d of document.querySelectorAll("dialog.overlay")) {
     d.addEventListener("click", (ev) => { if (ev.target === d) d.close(); }); // a click on the backdrop
+    d.addEventListener("close", returnFocus);
   }
   picker.addEventListener("change", () => { if (picker.value) session.fire("open", picker.value); });
   if (!embed) {
@@ -97,7 +102,9 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     return;
   }
   setLegend(await internal.legend().catch(() => ({})));
+  glossary = createGlossary(await internal.glossary().catch(() => []));
   if (session.view) renderer.render(session.view); // a view that came before the legend
+  glossary.decorate(document.body);
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
   installKeyboard({
     step: () => session.fire("step"),
@@ -107,7 +114,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     togglePlay: () => session.fire("togglePlay"),
     action: (i) => session.fire("action", i),
     recover: () => session.fire("recover"),
-    help: () => !embed && openHelp(document.getElementById("help")),
+    help: () => !embed && help(),
     inject: () => { if (!embed) { session.run("pause"); inject.open(); } },
     open: () => { if (!embed) { session.run("pause"); editor.open(); } },
     bugMenu: () => !embed && teach.openBugMenu(),

@@ -100,7 +100,7 @@ export function createEditor(dialog, { load }) {
       h("button", { type: "button", class: "btn round", "aria-label": "Close", onclick: () => dialog.close() }, "×")),
     h("div", { class: "file-row" },
       h("label", { for: "editor-file", class: "btn" }, "Choose a file…"),
-      h("span", { class: "muted" }, " a .yaml scenario, or paste or write one below (the format is in docs/scenario-format.md). You can also drop a file on the page.")),
+      h("span", { class: "muted" }, " a .yaml scenario file, or paste or write one below: a title, a table, and steps, one thing that happens next each (the example shows the shape; the explainer's documentation has every rule, under “Scenario files”). You can also drop a file on the page.")),
     h("div", { class: "code-wrap" }, gutter, ta),
     err,
     h("div", { class: "dlg-foot" },

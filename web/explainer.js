@@ -92,6 +92,8 @@ function makeExplainer() {
   const internal = {
     /** the engine's legend: {key: text} (engine/legend.go) */
     legend: () => call("legend"),
+    /** the engine's glossary: [{term, aliases?, definition}] (engine/glossary.go) */
+    glossary: () => call("glossary"),
     /** the inject dialog's forms: [{kind, label, hint, fields}] for the open scenario */
     stepForms: () => call("step_forms"),
     /** a filled-in form ({kind, field: value…}) → the step's text in the scenario format */

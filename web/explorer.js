@@ -107,7 +107,7 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
     if (id !== runId) return;
     setRunning(false);
     fill(status);
-    render(result);
+    render(result, n);
   }
 
   function inWorker(scenario, n) {
@@ -130,37 +130,62 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
     });
   }
 
-  function render(r) {
+  // The report as the engine gives it: the counts shown are the report's own, and the outcomes
+  // listed are all of them (the stats count exactly these rows). A capped search says, before
+  // anything else, that it is not exhaustive, and which of its "outcomes" are schedules it left
+  // on the way (the engine's diff.finished).
+  function render(r, bound) {
     const outcomes = r.outcomes || [];
     const violated = outcomes.filter((o) => o.violated).length;
+    const unfinished = outcomes.filter((o) => o.diff && !o.diff.finished).length;
+    const capped = !!r.capped;
     const held = !!r.invariant_held;
+    const verdict = held
+      ? (capped ? "Invariant held in every schedule explored (not every schedule: see below)" : "Invariant held in every schedule")
+      : `Invariant VIOLATED in ${violated} of the ${fmtN(outcomes.length)} outcome${outcomes.length === 1 ? "" : "s"}${capped ? " found so far" : ""}`;
     fill(report,
       h("div", { class: ["explore-verdict", held ? "ok" : "bad"], "data-testid": "explore-verdict" },
         h("span", { class: "glyph", "aria-hidden": "true" }, held ? "✓" : "✗"),
-        h("strong", null, held ? "Invariant held in every schedule" + (r.capped ? " explored" : "") : `Invariant VIOLATED in ${violated} outcome${violated === 1 ? "" : "s"}`),
-        held && r.capped ? h("span", null, " (not every schedule: the search stopped early)") : null),
+        h("strong", null, verdict)),
+      capped ? h("p", { class: "explore-capped", role: "note", "data-testid": "explore-not-exhaustive" },
+        h("strong", null, "Not exhaustive. "),
+        r.stopped ? `The search ${r.stopped}. ` : `The search stopped at the bound of ${fmtN(bound)} distinct states: the counts are those of the schedules it explored, and other outcomes may exist. `,
+        unfinished ? `${unfinished === 1 ? "One outcome below is a schedule" : `${unfinished} outcomes below are schedules`} it stopped on the way, not an end. ` : "",
+        /memory/.test(r.stopped || "") ? "" : "Raise the bound to see every schedule.") : null,
       h("dl", { class: "explore-stats", "data-testid": "explore-stats" },
-        h("div", null, h("dt", null, "schedules explored"), h("dd", null, fmtN(r.schedules))),
+        h("div", null, h("dt", null, "schedules explored"), h("dd", { "data-testid": "explore-schedules" }, fmtN(r.schedules))),
         h("div", null, h("dt", null, "distinct states"), h("dd", null, fmtN(r.states))),
-        h("div", null, h("dt", null, "outcomes"), h("dd", null, fmtN(outcomes.length))),
-        h("div", null, h("dt", null, "complete?"), h("dd", { "data-testid": "explore-capped" },
-          r.capped ? `no — ${r.stopped || "capped at the bound"}.${/memory/.test(r.stopped || "") ? "" : " Raise the bound to see every schedule."}` : "yes, not capped"))),
-      outcomes.length ? h("h3", null, "Outcomes") : null,
+        h("div", null, h("dt", null, capped ? "outcomes found" : "outcomes"), h("dd", { "data-testid": "explore-count" }, fmtN(outcomes.length))),
+        h("div", null, h("dt", null, "exhaustive?"), h("dd", { "data-testid": "explore-capped" },
+          capped ? `no — ${r.stopped || "stopped at the bound"}` : "yes, every schedule"))),
+      outcomes.length ? h("h3", null, capped ? "Outcomes found so far" : "Outcomes",
+        h("span", { class: "muted explore-sub" }, " — each says how it differs from the outcome nearest to it")) : null,
       h("ol", { class: "outcomes", "data-testid": "explore-outcomes" }, outcomes.map((o, i) => outcome(o, i))));
   }
 
   function outcome(o, i) {
     const inv = o.invariant || {};
-    return h("li", { class: ["outcome", o.violated ? "bad" : "ok"], "data-testid": "explore-outcome" },
+    const d = o.diff || {};
+    const only = new Set((d.only_here || []).map((r) => JSON.stringify(r)));
+    return h("li", { class: ["outcome", o.violated ? "bad" : "ok", d.finished === false && "unfinished"], "data-testid": "explore-outcome", id: `outcome-${i + 1}` },
       h("div", { class: "outcome-head" },
         h("span", { class: "glyph", "aria-hidden": "true" }, o.violated ? "✗" : "✓"),
         h("strong", null, `Outcome ${i + 1}`),
         h("span", { class: "sr-only" }, o.violated ? "invariant violated" : "invariant holds"),
-        h("span", { class: "tag" }, `${fmtN(o.schedules)} schedule${o.schedules === 1 ? "" : "s"}`),
-        h("span", { class: "tag" }, "ends " + (o.phase || "?"))),
+        h("span", { class: "tag", "data-testid": "outcome-schedules" }, `${fmtN(o.schedules)} schedule${o.schedules === 1 ? "" : "s"}`),
+        d.finished === false
+          ? h("span", { class: "tag tag-warn", "data-testid": "outcome-unfinished" }, "unfinished: the search stopped here, in phase " + (o.phase || "?"))
+          : h("span", { class: "tag", "data-testid": "outcome-phase" }, "ends " + (o.phase || "?"))),
       o.error ? h("p", { class: "errtext" }, "⚠ ", typeof o.error === "object" ? (o.error.message ?? "") : String(o.error)) : null,
       inv.text ? h("p", { class: "inv-text" }, inv.text) : null,
-      h("div", { class: "outcome-ds" }, h("span", { class: "k" }, "downstream "), chipList(o.downstream || [], { empty: "nothing" })),
+      d.positions && d.positions.length ? h("p", { class: "outcome-pos", "data-testid": "outcome-positions" },
+        h("span", { class: "k" }, "positions "), d.positions.join(" · ")) : null,
+      d.versus ? h("div", { class: "outcome-diff", "data-testid": "outcome-diff" },
+        h("span", { class: "k" }, "differs from ", h("a", { href: `#outcome-${d.versus}`, onclick: (ev) => { ev.preventDefault(); report.querySelector(`#outcome-${d.versus}`)?.scrollIntoView({ block: "nearest" }); } }, `outcome ${d.versus}`), ": "),
+        h("ul", null, (d.differs || []).map((w) => h("li", null, w)))) : null,
+      h("div", { class: "outcome-ds" }, h("span", { class: "k" }, "downstream "),
+        chipList(o.downstream || [], { empty: "nothing", changed: (r) => only.has(JSON.stringify(r)) }),
+        only.size ? h("span", { class: "muted" }, `(highlighted: only here, not in outcome ${d.versus})`) : null),
       o.example ? h("div", { class: "outcome-actions" },
         h("button", { type: "button", class: "btn small", "data-testid": "outcome-open",
           onclick: () => { dialog.close(); openExample(o.example); } }, "Open as timeline"),

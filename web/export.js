@@ -1,5 +1,6 @@
 // export.js — the "Save ▾" menu: download the open run as a scenario file that replays it
-// exactly (injected events and choices included) and as the trace JSON, from explainer.export().
+// exactly (injected events and choices included), and as the trace JSON of the whole run or of
+// the run up to this step, from explainer.export().
 // Importing is the existing Open… (file or paste).
 import { h } from "./dom.js";
 import { createPopover } from "./popover.js";
@@ -31,14 +32,17 @@ export function createExport({ explainer, getName, onError }) {
       const x = await explainer.export();
       const base = slug(getName());
       if (kind === "scenario") download(base + ".yaml", String(x.scenario ?? ""), "text/yaml");
-      else download(base + ".trace.json", JSON.stringify(x.trace, null, 2) + "\n", "application/json");
+      else if (kind === "whole") download(base + ".trace.json", JSON.stringify(x.whole_trace, null, 2) + "\n", "application/json");
+      else download(`${base}.step-${x.trace?.step ?? 0}.trace.json`, JSON.stringify(x.trace, null, 2) + "\n", "application/json");
     } catch (e) { onError(e && e.message ? e.message : String(e)); }
   }
   pop.panel.append(
     h("button", { type: "button", class: "menu-item", "data-testid": "download-scenario", onclick: () => go("scenario") },
       h("strong", null, "Download scenario"), h("span", { class: "muted" }, ".yaml that replays this run, injections and choices included")),
-    h("button", { type: "button", class: "menu-item", "data-testid": "download-trace", onclick: () => go("trace") },
-      h("strong", null, "Download trace"), h("span", { class: "muted" }, ".json of every output, as the engine's trace")),
+    h("button", { type: "button", class: "menu-item", "data-testid": "download-trace", onclick: () => go("whole") },
+      h("strong", null, "Download trace of the whole run"), h("span", { class: "muted" }, ".json of every step of the script, wherever you are now")),
+    h("button", { type: "button", class: "menu-item", "data-testid": "download-trace-here", onclick: () => go("here") },
+      h("strong", null, "Download trace up to this step"), h("span", { class: "muted" }, ".json of the outputs so far, as the page shows them")),
     h("p", { class: "menu-hint muted" }, "Open… loads a scenario file back."));
   return { wrap: pop.wrap };
 }

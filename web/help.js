@@ -6,7 +6,7 @@ const SEEN_KEY = "backfill-explainer:welcomed";
 
 const KEYS = [
   ["→", "step forward"], ["←", "step back"], ["Home / End", "first / last step"],
-  ["Space", "play / pause"], ["1 … 9", "choose what happens next (the numbered action)"],
+  ["Space", "play / pause (on a focused button: presses it)"], ["1 … 9", "choose what happens next (the numbered action)"],
   ["r", "recover from the last checkpoint"], ["i", "inject a message"], ["o", "open a scenario"],
   ["b", "bug mode menu (break one rule of the protocol)"], ["x", "explore all interleavings"],
   ["f", "predict mode on / off"], ["p", "presenter mode on / off"],
@@ -18,7 +18,14 @@ function closeBtn(dialog) {
   return h("button", { type: "button", class: "btn round", "aria-label": "Close", onclick: () => dialog.close() }, "×");
 }
 
-export function openHelp(dialog) {
+/**
+ * The help overlay. glossary: the page's glossary (glossary.js), for the list of terms; link: the
+ * page's address now, which the examples of links and embedding show.
+ */
+export function openHelp(dialog, { glossary = null, link = location.href } = {}) {
+  const here = new URL(link);
+  const embed = new URL(link);
+  embed.searchParams.set("embed", "1");
   fill(dialog,
     h("div", { class: "dlg-head" }, h("h2", { id: "help-title" }, "How to read this page"), closeBtn(dialog)),
     h("div", { class: "help-body" },
@@ -39,10 +46,17 @@ export function openHelp(dialog) {
         h("li", null, h("strong", null, "Present"), " is for a projector: large type, the stage and the narration only, the step's note as speaker notes; a clicker's PageDown/PageUp steps, and autoplay stops where the scenario says ", h("code", null, "pause: true"), "."),
         h("li", null, h("strong", null, "Save"), " downloads this run as a scenario file (it replays your injections and choices) or as the trace; Open… loads a file back.")),
       h("h3", null, "Keyboard"),
+      h("p", null, "The keys work wherever the focus is, except while you type in a field (the editor, a number). A focused control keeps its own keys: Space presses a focused button, the arrows move in a list or a radio group. After you choose from a list, the keys go back to the stage."),
       h("dl", { class: "keys" }, KEYS.flatMap(([k, d]) => [h("dt", null, h("kbd", null, k)), h("dd", null, d)])),
       h("h3", null, "Links and embedding"),
-      h("p", null, "The address always points at this step: ", h("code", null, "#scenario=happy-path&step=11"),
-        " (with ", h("code", null, "&bug=mark-before-drain"), " when a bug mode is on). Add ", h("code", null, "?embed=1"), " to show only the stage and the step controls.")));
+      h("p", null, "The address always points at what you see now: this scenario, this step",
+        /[#&]bug=/.test(here.hash) ? " and this bug mode" : "", /[#&]run=/.test(here.hash) ? " (a run that left its script travels whole in the link)" : "", ":"),
+      h("code", { class: "help-link", "data-testid": "help-link" }, here.href),
+      h("p", null, "Add ", h("code", null, "?embed=1"), " to show only the stage and the step controls, for a documentation page:"),
+      h("code", { class: "help-link", "data-testid": "help-embed" }, `<iframe src="${embed.href}" title="Backfill explainer" width="100%" height="640"></iframe>`),
+      glossary ? [h("h3", { id: "help-glossary" }, "Glossary"),
+        h("p", null, "The words the page uses, as the explainer defines them. On the page, a word with a dotted underline shows its definition when you point at it, tap it, or focus it and press Enter."),
+        glossary.list()] : null));
   dialog.showModal();
 }
 

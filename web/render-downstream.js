@@ -26,14 +26,18 @@ function renderOutputs(view, ol, sub, box) {
   const items = [];
   if (first > 0) items.push({ key: "more", sig: String(first), build: () => h("li", { class: "msg more" }, `… ${first} earlier output${first === 1 ? "" : "s"} not shown`) });
   if (!outs.length) items.push({ key: "empty", sig: "", build: () => h("li", { class: "msg empty" }, "nothing emitted yet") });
+  const rolled = view.rolled_back || [];
   outs.forEach((o, i) => {
     const isNew = i >= outs.length - fresh;
+    const rb = rolled.find((r) => first + i >= r.from && first + i < r.to) || null;
     items.push({
-      key: "o" + (first + i), sig: (isNew ? "n" : "-") + key(o),
-      build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && "changed"] },
+      key: "o" + (first + i), sig: (isNew ? "n" : "-") + (rb ? "r" + rb.step : "") + key(o),
+      build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && "changed", rb && "rolled-back"], "data-rolled-back": rb ? String(rb.step) : null },
         stepBadge(o.step),
         isNew ? h("span", { class: "sr-only" }, "new: ") : null,
-        messageBody(o)),
+        messageBody(o),
+        rb ? h("span", { class: "rb-tag", "data-testid": "rolled-back", title: `the recovery at step ${rb.step} went back to e${rb.epoch}: downstream undid this` },
+          h("span", { "aria-hidden": "true" }, "⟲ "), `rolled back at step ${rb.step}`) : null),
     });
   });
   keyed(ol, items);

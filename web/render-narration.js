@@ -27,9 +27,23 @@ export function renderNarration(view, live) {
   } else {
     parts.push(h("p", { class: "muted" }, "Nothing to explain at this step."));
   }
-  if (view.note) parts.push(h("p", { class: "note", "data-testid": "note" }, h("span", { class: "k" }, "Note "), view.note));
+  if (view.note) parts.push(noteParagraph(view));
   if (view.error) parts.push(h("p", { class: "narr-fatal" }, "⚠ The executor failed: ", h("code", null, view.error.message ?? "")));
   fill(live, parts);
+}
+
+/**
+ * The step's note. When the engine says it was written for another run (`note_caveat`: another
+ * bug mode, or the script before this run left it), the caveat is shown apart, before the note;
+ * a note left out (its step could not happen in this run) is the caveat alone.
+ */
+function noteParagraph(view) {
+  const cav = view.note_caveat || "";
+  const body = cav && view.note.startsWith(cav) ? view.note.slice(cav.length) : (cav ? "" : view.note);
+  return h("p", { class: ["note", cav && "note-foreign"], "data-testid": "note" }, h("span", { class: "k" }, "Note "),
+    cav ? h("span", { class: "note-caveat", "data-testid": "note-caveat" }, cav.trim()) : null,
+    cav && body ? " " : null,
+    body ? h("span", { class: "note-body" }, body) : null);
 }
 
 /** "locality_provider.rs L370–403": the cited file (the last part of the link) and its lines. */

@@ -9,6 +9,7 @@ import { createExplorer } from "./explorer.js";
 import { createPredict } from "./predict.js";
 import { createPresenter } from "./presenter.js";
 import { createExport } from "./export.js";
+import { focusStage } from "./keyboard.js";
 
 /**
  * createTeach({explainer, session, getName() → file name base, showToast(msg)}) →
@@ -21,6 +22,15 @@ export function createTeach({ explainer, session, getName, showToast }) {
     banner: q("bug-banner"),
     choose: (name) => session.fire("bug", name),
     compare: (name) => compare.openBug(name),
+    // the built-in that shows a bug mode best, opened with that mode on (a file may carry its own)
+    openBest: async (scenario, bug) => {
+      try {
+        const v = await session.run("open", scenario);
+        if ((v?.bug?.name || "none") !== bug) await session.run("bug", bug);
+      } catch (e) { showToast(e && e.message ? e.message : String(e)); }
+      focusStage();
+    },
+    done: () => focusStage(),
   });
   const explorer = createExplorer(q("explorer-dialog"), {
     explainer,
@@ -45,6 +55,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
   q("export-wrap").replaceWith(save.wrap);
 
   explainer.bugs().then((list) => bugMode.setBugs(list), () => bugMode.setBugs([]));
+  explainer.scenarios().then((list) => bugMode.setTitles(Object.fromEntries((list || []).map((x) => [x.name, x.title]))), () => {});
 
   return {
     predict, presenter, explorer, compare,

@@ -46,15 +46,24 @@ function srcURL(src, base = document.baseURI) {
   return { url: u };
 }
 
+const SRC_HELP = "Serve the scenario file beside this page and link to it by a path relative to the page " +
+  "(such as #src=scenarios/my-scenario.yaml), or open it with Open… (or drop it on the page)";
+
 /** fetchScenario fetches #src's file, at most TEXT_LIMIT bytes of it. */
 async function fetchScenario(src) {
   const { url, error } = srcURL(src);
   if (error) throw error;
   let resp;
   try { resp = await fetch(url, { credentials: "same-origin", redirect: "error" }); } catch (e) {
-    throw new Error(`#src=${src}: could not fetch it (${e.message})`);
+    const why = location.protocol === "file:"
+      ? "a page opened from a file cannot read other files"
+      : `the request failed (${e.message})`;
+    throw new Error(`#src=${src}: could not fetch it: ${why}. ${SRC_HELP}`);
   }
-  if (!resp.ok) throw new Error(`#src=${src}: HTTP ${resp.status}`);
+  if (!resp.ok) {
+    const why = resp.status === 404 ? "there is no such file beside this page (HTTP 404)" : `the server answered HTTP ${resp.status}`;
+    throw new Error(`#src=${src}: could not fetch it: ${why}. ${SRC_HELP}`);
+  }
   const bytes = await readCapped(resp.body, TEXT_LIMIT, () => new Error(`#src=${src}: the file is larger than 1 MiB, the limit for a scenario`));
   return new TextDecoder("utf-8").decode(bytes);
 }
@@ -66,6 +75,7 @@ async function fetchScenario(src) {
 export function createURL({ session, explainer, onError, openEditor }) {
   let runCode = null;      // the run= code the hash carries (or will, once made)
   let runRevision = null;  // the script revision it was made for
+  let runPositions = null; // the code's step for each step of this run (export().positions), or null: the same
   let making = null;       // the revision a code is being made for
   let written = location.hash;
   let bugOff = false;      // the learner turned the bug mode off: written as bug=none
@@ -84,7 +94,9 @@ export function createURL({ session, explainer, onError, openEditor }) {
     } else {
       p.set("scenario", v.name);
     }
-    p.set("step", String(v.step));
+    // a run code may leave out steps that could not happen in this run: its own step number
+    const step = v.branched || v.name === null ? (runPositions?.[v.step] ?? v.step) : v.step;
+    p.set("step", String(step));
     const bug = v.bug ? v.bug.name : (bugOff ? "none" : null);
     if (bug) p.set("bug", bug);
     return "#" + p.toString();
@@ -106,11 +118,12 @@ export function createURL({ session, explainer, onError, openEditor }) {
     if (making === revision) return;
     making = revision;
     try {
-      const { scenario } = await session.enqueue(() => explainer.export());
+      const { scenario, positions } = await session.enqueue(() => explainer.export());
       const code = await encodeRun(scenario);
       if (making !== revision) return; // superseded by a later change of the script
       runCode = code;
       runRevision = revision;
+      runPositions = Array.isArray(positions) ? positions : null;
     } catch (e) {
       onError(`this run could not be put in the link: ${e.message}`);
       return;
@@ -129,7 +142,7 @@ export function createURL({ session, explainer, onError, openEditor }) {
         if (want.run !== runCode || !v) {
           const text = await decodeRun(want.run);
           try { await session.run("load", text); } catch (e) { openEditor(text, e); }
-          if (session.view && session.view.name === null) { runCode = want.run; runRevision = session.view.revision; }
+          if (session.view && session.view.name === null) { runCode = want.run; runRevision = session.view.revision; runPositions = null; }
         }
       } else if (want.src) {
         const text = await fetchScenario(want.src);

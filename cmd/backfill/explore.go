@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // exploreCmd runs the interleaving explorer over a scenario.
@@ -100,10 +101,25 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, " %s", r)
 		}
 		b, _ := json.Marshal(o.ProgressTable)
-		fmt.Fprintf(stdout, "\n  progress table: %s\n  example: %s\n", b, scheduleString(cfg, o.Outcome.Example))
+		fmt.Fprintf(stdout, "\n  progress table: %s\n", b)
+		writeDiff(stdout, o.Diff)
+		fmt.Fprintf(stdout, "  example: %s\n", scheduleString(cfg, o.Outcome.Example))
 	}
 	fmt.Fprintf(stdout, "\n`backfill explore --example N %s` prints outcome N's schedule as a scenario file.\n", fs.Arg(0))
 	return 0
+}
+
+// writeDiff prints how an outcome differs from the one nearest to it, as the page shows it.
+func writeDiff(w io.Writer, d scenarios.OutcomeDiff) {
+	if !d.Finished {
+		fmt.Fprintf(w, "  unfinished: the search stopped before this schedule ended\n")
+	}
+	if len(d.Positions) > 0 {
+		fmt.Fprintf(w, "  positions: %s\n", strings.Join(d.Positions, " · "))
+	}
+	if d.Versus > 0 {
+		fmt.Fprintf(w, "  differs from outcome %d: %s\n", d.Versus, strings.Join(d.Differs, "; "))
+	}
 }
 
 // scheduleString renders a schedule compactly: U barrier e3 · S · S · U chunk …

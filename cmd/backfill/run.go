@@ -118,8 +118,8 @@ func writeText(s *scenarios.Session, w io.Writer) error {
 		}
 		e := tl.Engine()
 		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
-		if st.Note != "" {
-			fmt.Fprintf(w, "  note: %s\n", s.Note(st))
+		if note, _ := tl.Note(); note != "" {
+			fmt.Fprintf(w, "  note: %s\n", note)
 		}
 		outs := e.Outputs()
 		first := len(outs)

@@ -18,7 +18,11 @@ async function compareFromMenu(page) {
   await page.locator('.popover input[data-bug="none"]').check();
   await page.waitForFunction(async () => (await window.explainer.view()).bug === null);
   await byTestId(page, "bug-banner").waitFor({ state: "hidden" });
+  // …(a choice closes the menu and gives the keys back to the stage)…
+  assert.equal(await byTestId(page, "bug-menu").getAttribute("aria-expanded"), "false");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "stage");
   // …and "Compare with bug mode…" compares this correct run with the bug mode.
+  await byTestId(page, "bug-menu").click();
   await byTestId(page, "compare-bug-btn").click();
   const dialog = byTestId(page, "compare");
   await dialog.waitFor();

@@ -50,7 +50,7 @@ test("happy-path: explored in a worker, the invariant held in every schedule", a
   assert.ok(workers.some((u) => u.endsWith("/web/explore-worker.js")), `workers: ${workers}`);
   assert.equal(await text(page, "explore-verdict"), "✓Invariant held in every schedule");
   assert.deepEqual(await stats(page), {
-    "schedules explored": "19,092", "distinct states": "351", "outcomes": "16", "complete?": "yes, not capped",
+    "schedules explored": "19,092", "distinct states": "351", "outcomes": "16", "exhaustive?": "yes, every schedule",
   });
   assert.equal(await byTestId(page, "explore-outcome").count(), 16);
   const first = (await byTestId(page, "explore-outcome").first().textContent()).replace(/\s+/g, " ");
@@ -75,7 +75,7 @@ test("happy-path: explored in a worker, the invariant held in every schedule", a
 test("bug-mark-before-drain: violated, and an outcome opens as a timeline", async () => {
   const page = await openPage(h, "index.html#scenario=bug-mark-before-drain&step=0");
   const dialog = await explore(page);
-  assert.equal(await text(page, "explore-verdict"), "✗Invariant VIOLATED in 5 outcomes");
+  assert.equal(await text(page, "explore-verdict"), "✗Invariant VIOLATED in 5 of the 21 outcomes");
   const bad = dialog.locator(".outcome.bad");
   assert.equal(await bad.count(), 5);
   assert.match(await bad.first().textContent(), /missing \(2,150\)/);
@@ -94,9 +94,10 @@ test("the bound caps the search; Cancel stops a running exploration", async () =
   const page = await openPage(h, "index.html#scenario=happy-path&step=0");
   await explore(page, 20);
   // the engine's own words for where it stopped, and a verdict about the schedules explored only
-  assert.equal((await stats(page))["complete?"],
-    "no — stopped at the budget of 20 states, not exhaustive: the counts are those of the schedules explored. Raise the bound to see every schedule.");
-  assert.equal(await text(page, "explore-verdict"), "✓Invariant held in every schedule explored (not every schedule: the search stopped early)");
+  assert.equal((await stats(page))["exhaustive?"],
+    "no — stopped at the budget of 20 states, not exhaustive: the counts are those of the schedules explored");
+  assert.equal(await text(page, "explore-verdict"), "✓Invariant held in every schedule explored (not every schedule: see below)");
+  assert.match(await text(page, "explore-not-exhaustive"), /^Not exhaustive\. The search stopped at the budget of 20 states, not exhaustive/);
   // A long exploration, cancelled while the worker is busy: the worker is terminated.
   await page.keyboard.press("Escape");
   await page.evaluate((t) => window.explainer.load(t), BIG);

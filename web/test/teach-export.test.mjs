@@ -1,6 +1,7 @@
 // teach-export.test.mjs — Save ▾: after a branch (the snapshot delivers first) and an injected
 // chunk, "Download scenario" gives a file that replays the run: loaded back with explainer.load
-// and run to the end, its state() equals the original's. "Download trace" gives the trace JSON.
+// and run to the end, its state() equals the original's. "Download trace" gives the trace JSON of
+// the whole run; "… up to this step" the trace as the page shows it now.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -50,14 +51,33 @@ test("download the scenario after a branch and an injected chunk; loading it bac
   h.assertNoErrors(page);
 });
 
-test("download the trace: the engine's trace JSON of this run", async () => {
+test("download the trace: the whole run's trace, or the trace up to this step, each saying which", async () => {
   const page = await openPage(h, "index.html#scenario=happy-path&step=12");
-  const { name, text } = await download(page, "download-trace");
-  assert.equal(name, "happy-path.trace.json");
-  const trace = JSON.parse(text);
-  const expected = await page.evaluate(async () => (await window.explainer.export()).trace);
+  await byTestId(page, "export-menu").click();
+  assert.match(await byTestId(page, "download-trace").textContent(), /whole run/);
+  assert.match(await byTestId(page, "download-trace-here").textContent(), /up to this step/);
+  await byTestId(page, "export-menu").click();
+  // The whole run: every step of the script, as `backfill run --json` prints it, from step 12.
+  const whole = await download(page, "download-trace");
+  assert.equal(whole.name, "happy-path.trace.json");
+  const trace = JSON.parse(whole.text);
+  const expected = await page.evaluate(async () => {
+    const v = await window.explainer.view();
+    await window.explainer.goto(v.steps);
+    const s = await window.explainer.state();
+    await window.explainer.goto(12);
+    return s;
+  });
+  await waitStep(page, 12);
+  assert.equal(trace.step, 18);
   assert.deepEqual(trace, expected);
-  assert.ok(Array.isArray(trace.outputs) && trace.outputs.length > 0);
+  assert.ok(trace.outputs.some((o) => o.step > 12), "outputs after step 12 are in it");
+  // Up to this step: what the page shows at step 12.
+  const here = await download(page, "download-trace-here");
+  assert.equal(here.name, "happy-path.step-12.trace.json");
+  const upTo = JSON.parse(here.text);
+  assert.equal(upTo.step, 12);
+  assert.ok(upTo.outputs.every((o) => o.step <= 12));
   h.assertNoErrors(page);
 });
 
@@ -68,6 +88,8 @@ test("the Save menu by keyboard: Enter opens it, focus on the first item, Esc cl
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-scenario");
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-trace");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-trace-here");
   await page.keyboard.press("Escape");
   assert.equal(await byTestId(page, "export-menu").getAttribute("aria-expanded"), "false");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "export-menu");

@@ -1,0 +1,142 @@
+// glossary.js — the words a newcomer meets, defined where they appear. The definitions are the
+// engine's (engine/glossary.go, the bridge's `glossary`): this page holds no copy of them.
+//
+// decorate(root) finds glossary words (a term or one of its aliases, whole words, any case) in the
+// text of the page's labels (panel headings, captions, the phase, the narration) and makes the
+// first one of each term in every label a term button: hover, focus-and-Enter, or tap shows its
+// definition in a small bubble beside it (role="status", so a screen reader reads it); Esc, a
+// second tap, or a tap elsewhere hides it. glossaryList() is the whole list, for the help.
+import { h, fill } from "./dom.js";
+
+// The labels decorate() looks in. Chips, values and buttons are never decorated.
+const LABELS = [
+  ".col-head", ".panel > h3", ".panel h4", "caption", ".h-sub", ".meta", ".k", "#phase", "#epoch",
+  ".why-text", ".note", ".fatal-part h3", ".fatal-meaning", ".inv-text", ".empty",
+].join(", ");
+// never inside these (a button cannot hold a button; chips and code are values, not words)
+// (nor in a dialog: the bubble lives in the page, under a modal dialog's top layer)
+const SKIP = "button, a, select, option, input, textarea, .chip, code, pre, kbd, .term, .term-tip, .sr-only, dialog";
+// the regions in which each term is defined once
+const SCOPES = ".col, .narration, .fatal, .topbar, .intro, .bug-banner, .predict-panel, .speaker-notes";
+// aliases too short or too common to be the glossary's word wherever they appear
+const NOT_WORDS = new Set(["step", "steps", "u-", "u+", "op", "ops", "reuse", "compact", "position", "positions"]);
+
+/** createGlossary(entries) → {decorate(root), list(), lookup(word)} over the engine's entries. */
+export function createGlossary(entries) {
+  const list = Array.isArray(entries) ? entries : [];
+  const byWord = new Map();
+  for (const e of list) {
+    for (const w of [e.term, ...(e.aliases || [])]) {
+      const k = String(w).toLowerCase();
+      if (!byWord.has(k) && !NOT_WORDS.has(k)) byWord.set(k, e);
+    }
+  }
+  const words = [...byWord.keys()].sort((a, b) => b.length - a.length);
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = words.length ? new RegExp(`(?<![A-Za-z0-9_])(${words.map(esc).join("|")})(?![A-Za-z0-9_])`, "gi") : null;
+
+  const tip = h("div", { class: "term-tip", id: "term-tip", role: "status", "data-testid": "term-tip", hidden: true });
+  document.body.append(tip);
+  let open = null;     // the term button whose definition is shown
+  let byHover = false; // shown because the pointer rests on it (hidden when it leaves)
+
+  function show(btn, hover) {
+    const e = byWord.get(btn.dataset.term);
+    if (!e) return;
+    if (open && open !== btn) open.setAttribute("aria-expanded", "false");
+    open = btn;
+    byHover = hover;
+    btn.setAttribute("aria-expanded", "true");
+    fill(tip, h("strong", null, e.term), " ", e.definition);
+    tip.hidden = false;
+    place(btn);
+  }
+  function hide() {
+    if (!open) return;
+    open.setAttribute("aria-expanded", "false");
+    open = null;
+    tip.hidden = true;
+    tip.replaceChildren();
+  }
+  function place(btn) {
+    const r = btn.getBoundingClientRect();
+    const w = Math.min(340, window.innerWidth - 16);
+    tip.style.maxWidth = w + "px";
+    const left = Math.max(8, Math.min(r.left + window.scrollX, window.scrollX + window.innerWidth - w - 8));
+    tip.style.left = left + "px";
+    const below = r.bottom + window.scrollY + 6;
+    tip.style.top = below + "px";
+    // above the word when it would run off the bottom of the window
+    const th = tip.getBoundingClientRect().height;
+    if (r.bottom + 6 + th > window.innerHeight && r.top - 6 - th > 0) tip.style.top = (r.top + window.scrollY - 6 - th) + "px";
+  }
+
+  function termButton(text) {
+    return h("button", {
+      type: "button", class: "term", "data-term": text.toLowerCase(), "aria-expanded": "false",
+      "aria-controls": "term-tip", "data-testid": "term",
+      onclick: (ev) => {
+        ev.stopPropagation();
+        const btn = ev.currentTarget;
+        if (open === btn && !byHover) hide(); else show(btn, false);
+      },
+      onmouseenter: (ev) => { if (!open || byHover) show(ev.currentTarget, true); },
+      onmouseleave: (ev) => { if (open === ev.currentTarget && byHover) hide(); },
+      onblur: (ev) => { if (open === ev.currentTarget && !byHover) hide(); },
+    }, text);
+  }
+
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && open) { ev.preventDefault(); ev.stopPropagation(); const b = open; hide(); b.focus(); }
+  }, true);
+  document.addEventListener("pointerdown", (ev) => {
+    if (open && !(ev.target instanceof Element && (ev.target.closest(".term") === open || ev.target.closest(".term-tip")))) hide();
+  });
+  window.addEventListener("resize", () => { if (open) place(open); });
+
+  /** Make the first glossary word of each term in every label under root a term button. */
+  function decorate(root = document) {
+    if (!re) return;
+    if (open && !open.isConnected) hide();
+    const labels = root.matches?.(LABELS) ? [root, ...root.querySelectorAll(LABELS)] : root.querySelectorAll(LABELS);
+    for (const label of labels) {
+      if (label.closest(SKIP) || label.querySelector(":scope .term")) continue;
+      // one definition of a term per region (a column, the narration, the fatal panel, the header)
+      const region = label.closest(SCOPES) || label;
+      const seen = new Set([...region.querySelectorAll(".term")].map((b) => byWord.get(b.dataset.term)?.term));
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT, {
+        acceptNode: (n) => (n.parentElement && !n.parentElement.closest(SKIP) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+      });
+      const texts = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);
+      for (const node of texts) {
+        const s = node.nodeValue;
+        re.lastIndex = 0;
+        let m;
+        let last = 0;
+        const out = [];
+        while ((m = re.exec(s)) !== null) {
+          const e = byWord.get(m[1].toLowerCase());
+          if (!e || seen.has(e.term)) continue;
+          seen.add(e.term);
+          out.push(s.slice(last, m.index), termButton(m[1]));
+          last = m.index + m[1].length;
+        }
+        if (!out.length) continue;
+        out.push(s.slice(last));
+        node.replaceWith(...out.filter((x) => x !== ""));
+      }
+    }
+  }
+
+  /** The whole glossary, for the help: a definition list in the engine's order. */
+  function glossaryList() {
+    return h("dl", { class: "glossary", "data-testid": "glossary" }, list.flatMap((e) => [
+      h("dt", { id: "gloss-" + e.term.replace(/[^a-z0-9]+/gi, "-") }, e.term,
+        e.aliases && e.aliases.length ? h("span", { class: "gloss-aka" }, " — also " + e.aliases.join(", ")) : null),
+      h("dd", null, e.definition),
+    ]));
+  }
+
+  return { decorate, list: glossaryList, lookup: (w) => byWord.get(String(w).toLowerCase()) || null, hide };
+}
