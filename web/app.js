@@ -14,6 +14,8 @@ import { createSession } from "./session.js";
 import { createURL, parseHash, isPlain } from "./url.js";
 import { createEmbed, isEmbed } from "./embed.js";
 import { setLegend } from "./chips.js";
+import { createIntro } from "./intro.js";
+import { follow } from "./follow.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -23,7 +25,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   const loading = document.getElementById("loading");
   const picker = byTestId("scenario-picker");
   const toast = h("p", { class: "toast", role: "alert", hidden: true, "data-testid": "toast" });
-  document.getElementById("controls").append(toast);
+  document.getElementById("toast-slot").append(toast);
   let toastTimer = null;
   function showToast(msg) {
     fill(toast, "⚠ ", msg);
@@ -52,12 +54,16 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   });
 
   const renderer = createRenderer(findElements(document), { onRecover: (a) => session.fire("act", a) });
+  const intro = createIntro({ button: document.getElementById("about-btn"), summary: byTestId("scenario-summary") });
+  let booted = false; // the link is honoured: from then on, a phone follows each step
   session.onView((v) => {
     toast.hidden = true;
     renderer.render(v);
+    intro.update(v);
     controls.update(v);
     teach?.update(v);
     syncPicker(v);
+    if (booted) follow();
   });
 
   const editor = createEditor(document.getElementById("editor-dialog"), {
@@ -125,6 +131,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   const want = parseHash();
   await url.honour(want);
+  booted = true;
   if (session.view) syncPicker(session.view);
   if (!embed && isPlain(want)) {
     maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
