@@ -164,12 +164,22 @@ test("postMessage: a parent page sends goto and open and hears explainer:state",
     assert.equal((await lastState()).step, 10);
     assert.equal(await frame.locator('[data-testid="step-count"]').textContent(), "step 10 / 19");
 
-    // The content height, whenever it changes: opening a scenario at its start hides the fatal panel.
+    // The content height, whenever it changes. In a frame of at least 600 × 500 px the page is one
+    // screen that fits the frame (its panels scroll inside themselves): its height is the frame's.
     const resizes = () => page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:resize").map((m) => m.height));
+    assert.equal(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--layout").trim()), "shell");
+    assert.equal((await resizes()).at(-1), 700, "the one-screen layout is as tall as its frame");
+    // In a shorter frame the page is a document as tall as its content: opening a scenario at its
+    // start hides the fatal panel, and the height shrinks.
+    const n0 = (await resizes()).length;
+    await page.evaluate(() => { document.getElementById("ex").height = "420"; });
+    await page.waitForFunction((n) => window.__msgs.filter((m) => m.type === "explainer:resize").length > n, n0);
+    assert.equal(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--layout").trim()), "flow");
     const before = await resizes();
     assert.ok(before.length >= 1 && before.every((x) => Number.isInteger(x) && x > 0), `resize: ${before}`);
     const bodyHeight = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
     assert.equal(before.at(-1), bodyHeight);
+    assert.ok(bodyHeight > 420, `a document taller than its frame: ${bodyHeight}`);
     await post({ type: "explainer:goto", step: 0 });
     await page.waitForFunction((n) => window.__msgs.filter((m) => m.type === "explainer:resize").length > n, before.length);
     const after = await resizes();
