@@ -79,6 +79,9 @@ func TestYAMLExamplesAreValid(t *testing.T) {
 				require.Len(t, root.Content, 1)
 				doc := root.Content[0]
 				switch {
+				case doc.Kind == yaml.MappingNode && strings.Contains(b.text, "title:") && scenarios.IsWorkload([]byte(b.text)):
+					_, err := scenarios.ParseWorkload(name, []byte(b.text)) // a workload (scale mode)
+					assert.NoError(t, err)
 				case doc.Kind == yaml.MappingNode && strings.Contains(b.text, "title:"):
 					_, err := scenarios.Load(name, []byte(b.text))
 					assert.NoError(t, err)

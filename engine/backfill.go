@@ -96,17 +96,20 @@ func (e *Engine) snapshotItem() {
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
 	rows := e.builders[vi]
-	out := make([]OutRow, len(rows))
+	out := e.outRows(len(rows))
 	for i, r := range rows {
 		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
 	}
 	p := &e.progress[vi]
+	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
 	p.Pos = rows[len(rows)-1].Project(e.pk)
 	p.Rows += int64(len(rows))
-	e.dirty[vi] = true
 	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
-	e.emitChunk(out, "builder")
+	e.emitChunkOf(vi, out, "builder")
+	if !e.narrate {
+		return // (the arguments below cost more than the emission itself)
+	}
 	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
@@ -342,7 +345,9 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 		if e.progTab.put(vi, r) {
 			verb = "insert"
 		}
-		persisted = append(persisted, verb+" "+r.String())
+		if e.narrate {
+			persisted = append(persisted, verb+" "+r.String())
+		}
 	}
 	if len(persisted) > 0 {
 		e.say(siteBarPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))

@@ -11,14 +11,16 @@ func (e *Engine) onBuffering(s Step) {
 	case EventChunk:
 		var stored []string
 		skipped := 0
-		for _, r := range s.Chunk {
+		for i, r := range s.Chunk {
 			if !r.Visible {
 				skipped++
 				continue
 			}
-			vi, _ := e.vnodeIndex(r.Row)
+			vi := int(e.placed[i])
 			e.state.write(r.Op.IsInsert(), vi, r.Row)
-			stored = append(stored, r.Op.String()+r.Row.String())
+			if e.narrate {
+				stored = append(stored, r.Op.String()+r.Row.String())
+			}
 		}
 		msg := "Buffering: written to the state table (pending until the next barrier commits), nothing emitted: " + strings.Join(stored, " ")
 		if skipped > 0 {

@@ -394,36 +394,57 @@ func (d *rowDeltas) effect(s *rowset) (added []Row, changed bool) {
 
 // count is how many times the set holds row.
 func (s *rowset) count(vi int, row Row) int {
-	i, found := s.search(vi, row)
-	if !found {
+	p := &s.parts[vi]
+	if p.n == 0 {
 		return 0
 	}
-	return s.parts[vi][i].count
+	b, i := p.find(func(en rsEntry) bool { return s.cmp(en.row, row) >= 0 })
+	if b == len(p.blocks) || s.cmp(p.blocks[b][i].row, row) != 0 {
+		return 0
+	}
+	return p.blocks[b][i].count
 }
 
 // addedRows lists the rows a shows more often than b (both hold the same vnodes).
 func addedRows(a, b *rowset) []Row {
 	var out []Row
 	for vi := range a.parts {
-		pa, pb := a.parts[vi], b.parts[vi]
-		if len(pa) == len(pb) && (len(pa) == 0 || &pa[0] == &pb[0]) {
+		pa, pb := &a.parts[vi], &b.parts[vi]
+		if samePart(pa, pb) {
 			continue // the same version of this vnode
 		}
-		j := 0
-		for _, en := range pa {
-			for j < len(pb) && a.cmp(pb[j].row, en.row) < 0 {
-				j++
+		cb := pb.entries(-1)
+		have, okb := cb.next()
+		ca := pa.entries(-1)
+		for en, ok := ca.next(); ok; en, ok = ca.next() {
+			for okb && a.cmp(have.row, en.row) < 0 {
+				have, okb = cb.next()
 			}
-			have := 0
-			if j < len(pb) && a.cmp(pb[j].row, en.row) == 0 {
-				have = max(pb[j].count, 0)
+			n := 0
+			if okb && a.cmp(have.row, en.row) == 0 {
+				n = max(have.count, 0)
 			}
-			for k := have; k < en.count; k++ {
+			for k := n; k < en.count; k++ {
 				out = append(out, en.row)
 			}
 		}
 	}
 	return out
+}
+
+// samePart reports whether two parts are one version: the same blocks (copy-on-write shares
+// a block until one side changes it).
+func samePart(a, b *part) bool {
+	if a.n != b.n || len(a.blocks) != len(b.blocks) {
+		return false
+	}
+	for i := range a.blocks {
+		x, y := a.blocks[i], b.blocks[i]
+		if len(x) != len(y) || len(x) > 0 && &x[0] != &y[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // nonNil makes every list a JSON array.

@@ -46,7 +46,9 @@ func (e *Engine) onCompleting(s Step) {
 			if e.progTab.put(vi, r) {
 				verb = "insert"
 			}
-			persisted = append(persisted, verb+" "+r.String())
+			if e.narrate {
+				persisted = append(persisted, verb+" "+r.String())
+			}
 		}
 		e.markAllDirty()
 		never := ""

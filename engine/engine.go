@@ -101,17 +101,21 @@ type Engine struct {
 	quietRows               int  // snapshot rows folded so far in this step
 	snapshotFinished        bool // this run's snapshot stream delivered its end
 
-	upstream *rowset // the upstream's net content, per owned vnode, keyed by pk
-	down     *rowset // downstream's view, per owned vnode
-	dirty    []bool  // per owned vnode: changed since the invariant last looked at it
-	invParts []vnodeCheck
-	outputs  []Output
-	failure  *Failure
-	failKind FailureKind // what kind of failure it is (the failure table's key)
-	failLeft leftBehind  // what it left behind
-	effects  []Effect
-	inv      Invariant
-	marks    []Mark
+	upstream  *rowset // the upstream's net content, per owned vnode, keyed by pk
+	down      *rowset // downstream's view, per owned vnode
+	dirty     []bool  // per owned vnode: changed since the invariant last looked at it
+	dirtyFrom []Row   // per dirty vnode: the lowest pk that changed (nil: look at all of it)
+	invParts  []vnodeCheck
+	outputs   []Output
+	counter   *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
+	placed    []int32        // the owned index of each row of the chunk being delivered (placeChunk)
+	preplaced bool           // scale mode: the generator placed the chunk (placed is set)
+	failure   *Failure
+	failKind  FailureKind // what kind of failure it is (the failure table's key)
+	failLeft  leftBehind  // what it left behind
+	effects   []Effect
+	inv       Invariant
+	marks     []Mark
 }
 
 // New makes an engine at its configured start: the committed state of cfg.Start*, downstream
@@ -133,6 +137,7 @@ func New(cfg *Config) (*Engine, error) {
 	e.upstream = newRowset(e.pk, len(e.owned))
 	e.down = newRowset(e.pk, len(e.owned))
 	e.dirty = make([]bool, len(e.owned))
+	e.dirtyFrom = make([]Row, len(e.owned))
 	e.invParts = make([]vnodeCheck, len(e.owned))
 	for i, r := range cfg.StartState {
 		if err := e.checkRow(r); err != nil {
@@ -160,8 +165,9 @@ func New(cfg *Config) (*Engine, error) {
 	}
 	// downstream already holds every start row the persisted progress has passed
 	e.progress = e.loadProgress()
-	for vi, p := range e.upstream.parts {
-		for _, en := range p {
+	for vi := range e.upstream.parts {
+		c := e.upstream.parts[vi].entries(-1)
+		for en, ok := c.next(); ok; en, ok = c.next() {
 			if e.passed(en.row) {
 				e.down.add(vi, en.row, 1)
 			}
@@ -221,6 +227,8 @@ func (e *Engine) Clone() *Engine {
 	c.upstream = e.upstream.share()
 	c.down = e.down.share()
 	c.dirty = slices.Clone(e.dirty)
+	c.dirtyFrom = slices.Clone(e.dirtyFrom)
+	c.placed = nil // scratch: never shared
 	c.invParts = slices.Clone(e.invParts)
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
@@ -247,6 +255,12 @@ func (e *Engine) Apply(s Step) error {
 	if err := e.validate(s); err != nil {
 		return err
 	}
+	e.apply(s)
+	return nil
+}
+
+// apply feeds one step that validate accepted (or that a workload generated).
+func (e *Engine) apply(s Step) {
 	e.step++
 	e.effects = e.effects[:0:0]
 	switch s.Kind {
@@ -272,12 +286,12 @@ func (e *Engine) Apply(s Step) error {
 	default:
 		e.deliver(s)
 	}
-	return nil
 }
 
 // deliver hands an upstream message to the executor in its current phase.
 func (e *Engine) deliver(s Step) {
 	if s.Kind == EventChunk {
+		e.placeChunk(s.Chunk)
 		e.applyToUpstream(s.Chunk)
 	}
 	if s.Kind == EventBarrier {

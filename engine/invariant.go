@@ -25,6 +25,32 @@ type vnodeCheck struct {
 func (e *Engine) markAllDirty() {
 	for i := range e.dirty {
 		e.dirty[i] = true
+		e.dirtyFrom[i] = nil
+	}
+}
+
+// touch records that a row of owned vnode vi changed (in the upstream's content or in
+// downstream's view): the next check looks at the vnode again, from that row's pk on.
+func (e *Engine) touch(vi int, row Row) {
+	switch {
+	case !e.dirty[vi]:
+		e.dirty[vi] = true
+		e.dirtyFrom[vi] = row.Project(e.pk)
+	case e.dirtyFrom[vi] != nil && comparePK(row, e.dirtyFrom[vi], e.pk) < 0:
+		e.dirtyFrom[vi] = row.Project(e.pk)
+	}
+}
+
+// touchFrom records that what the check expects of vnode vi may change from pk from on (a
+// vnode's pos moves on from there); nil: anywhere.
+func (e *Engine) touchFrom(vi int, from Row) {
+	switch {
+	case from == nil:
+		e.dirty[vi], e.dirtyFrom[vi] = true, nil
+	case !e.dirty[vi]:
+		e.dirty[vi], e.dirtyFrom[vi] = true, from
+	case e.dirtyFrom[vi] != nil && CompareRows(from, e.dirtyFrom[vi]) < 0:
+		e.dirtyFrom[vi] = from
 	}
 }
 
@@ -39,12 +65,23 @@ func (e *Engine) passed(r Row) bool {
 		return false
 	}
 	vi, _ := e.vnodeIndex(r)
+	return e.passedIn(vi, r)
+}
+
+// passedIn is passed for a row of owned vnode index vi.
+func (e *Engine) passedIn(vi int, r Row) bool {
+	if e.snapshotFinished {
+		return true
+	}
+	if e.progress == nil {
+		return false
+	}
 	p := e.progress[vi]
 	switch p.State {
 	case Completed:
 		return true
 	case InProgress:
-		return CompareRows(r.Project(e.pk), p.Pos) <= 0
+		return comparePK(r, p.Pos, e.pk) <= 0
 	}
 	return false
 }
@@ -53,56 +90,72 @@ func (e *Engine) passed(r Row) bool {
 func (e *Engine) passedCount(vi int) int {
 	switch {
 	case e.snapshotFinished:
-		return len(e.upstream.parts[vi])
+		return e.upstream.parts[vi].n
 	case e.progress == nil:
 		return 0
 	}
 	switch p := e.progress[vi]; p.State {
 	case Completed:
-		return len(e.upstream.parts[vi])
+		return e.upstream.parts[vi].n
 	case InProgress:
 		return e.upstream.countUpTo(vi, p.Pos)
 	}
 	return 0
 }
 
-// checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
-func (e *Engine) checkVnode(vi int) vnodeCheck {
+// checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order. When
+// the last check of the vnode found nothing wrong, it merges only from pk from on (nil: from
+// the start): below it nothing changed on either side, so both still agree there.
+func (e *Engine) checkVnode(vi int, from Row) vnodeCheck {
 	n := e.passedCount(vi)
-	want := e.upstream.parts[vi][:n]
-	have := e.down.parts[vi]
+	if prev := e.invParts[vi]; len(prev.missing) > 0 || len(prev.extra) > 0 {
+		from = nil
+	}
+	skip, skipDown := 0, 0
+	if from != nil {
+		skip = min(n, e.upstream.countBelow(vi, from))
+		skipDown = e.down.countBelow(vi, from)
+	}
+	wc := e.upstream.parts[vi].entriesFrom(skip, n-skip)
+	hc := e.down.parts[vi].entriesFrom(skipDown, -1)
 	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
 		for k := keep; k < en.count; k++ {
 			c.extra = append(c.extra, en.row)
 		}
 	}
-	i, j := 0, 0
-	for i < len(want) || j < len(have) {
+	want, wok := wc.next()
+	have, hok := hc.next()
+	for wok || hok {
 		var cmp int
 		switch {
-		case i == len(want):
+		case !wok:
 			cmp = 1
-		case j == len(have):
+		case !hok:
 			cmp = -1
+		case sameRow(want.row, have.row):
+			cmp = 0 // usually one Row: the upstream's, stored, read by the snapshot, emitted
 		default:
-			cmp = e.down.cmp(want[i].row, have[j].row)
+			cmp = e.down.cmp(want.row, have.row)
 		}
 		switch {
 		case cmp < 0:
-			c.missing = append(c.missing, want[i].row)
-			i++
+			c.missing = append(c.missing, want.row)
+			want, wok = wc.next()
 		case cmp > 0:
-			extra(have[j], 0)
-			j++
+			extra(have, 0)
+			have, hok = hc.next()
 		default:
-			extra(have[j], 1)
-			i++
-			j++
+			extra(have, 1)
+			want, wok = wc.next()
+			have, hok = hc.next()
 		}
 	}
 	return c
 }
+
+// sameRow reports whether a and b are the same Row (the same values in memory).
+func sameRow(a, b Row) bool { return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) }
 
 // checkInvariant compares downstream's view with the passed part of the upstream's content,
 // looking again only at the vnodes that changed since the last check.
@@ -111,8 +164,8 @@ func (e *Engine) checkInvariant() {
 	expected := 0
 	for vi := range e.owned {
 		if e.dirty[vi] {
-			e.invParts[vi] = e.checkVnode(vi)
-			e.dirty[vi] = false
+			e.invParts[vi] = e.checkVnode(vi, e.dirtyFrom[vi])
+			e.dirty[vi], e.dirtyFrom[vi] = false, nil
 		}
 		c := e.invParts[vi]
 		expected += c.expected

@@ -111,19 +111,29 @@ func (o Output) String() string {
 // emitChunk emits a chunk and applies its visible rows to downstream's view. Downstream never
 // holds a row fewer than zero times: a visible delete (- or U-) of a row it does not hold changes
 // nothing there, and the narration names it as an inconsistency.
-func (e *Engine) emitChunk(rows []OutRow, source string) {
+func (e *Engine) emitChunk(rows []OutRow, source string) { e.emitChunkOf(-1, rows, source) }
+
+// emitChunkOf is emitChunk for a chunk whose rows are all on owned vnode index at (-1: any).
+func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 	var absent []string
 	for _, r := range rows {
 		if !r.Visible {
 			continue
 		}
-		vi, _ := e.vnodeIndex(r.Row)
+		vi := at
+		if vi < 0 {
+			vi, _ = e.vnodeIndex(r.Row)
+		}
 		if r.Op.IsInsert() {
 			e.down.add(vi, r.Row, 1)
-		} else if !e.down.remove(vi, r.Row) {
+		} else if !e.down.remove(vi, r.Row) && e.narrate {
 			absent = append(absent, r.Op.String()+r.Row.String())
 		}
-		e.dirty[vi] = true
+		e.touch(vi, r.Row)
+	}
+	if e.counter != nil {
+		e.counter.chunk(rows, source)
+		return
 	}
 	e.outputs = append(e.outputs, Output{Type: OutChunk, Rows: rows, Step: e.step, Source: source})
 	if len(absent) > 0 {
@@ -139,8 +149,12 @@ func (e *Engine) emitChunk(rows []OutRow, source string) {
 func (e *Engine) emitBarrier(b Barrier) {
 	e.epoch = b.Epoch
 	e.trackMutation(b)
-	e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+	if e.counter != nil {
+		e.counter.barriers++
+	} else {
+		e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
+		e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+	}
 	if b.Checkpoint {
 		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), outputs: len(e.outputs)}
 	}

@@ -34,7 +34,9 @@ func (e *Engine) onFirstMessage(s Step) {
 	e.say(siteFirstBarrier, "First barrier e%d: emitted at once, before anything else%s.", b.Epoch, mut)
 	e.progress = e.loadProgress()
 	e.markAllDirty()
-	e.say(siteLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
+	if e.narrate {
+		e.say(siteLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
+	}
 	needBackfill, needBuffering := false, true
 	for _, p := range e.progress {
 		if p.State != Completed {
@@ -74,19 +76,19 @@ func (e *Engine) loadProgress() []VnodeProgress {
 }
 
 func (e *Engine) describeProgress() string {
+	if len(e.progress) > 8 { // counts (the list is built only when it is shown)
+		var counts [3]int
+		for _, p := range e.progress {
+			counts[p.State]++
+		}
+		return fmt.Sprintf("%d not started, %d in progress, %d completed", counts[NotStarted], counts[InProgress], counts[Completed])
+	}
 	s := ""
 	for i, p := range e.progress {
 		if i > 0 {
 			s += "; "
 		}
 		s += p.describe(e.owned[i])
-	}
-	if len(e.progress) > 8 {
-		counts := map[ProgressState]int{}
-		for _, p := range e.progress {
-			counts[p.State]++
-		}
-		return fmt.Sprintf("%d not started, %d in progress, %d completed", counts[NotStarted], counts[InProgress], counts[Completed])
 	}
 	return s
 }

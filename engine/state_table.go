@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // write is one uncommitted change to the state table.
 type write struct {
@@ -18,6 +21,14 @@ type StateTable struct {
 	committed [][]Row // per owned-vnode index, sorted by pk; never mutated in place
 	pending   []write
 	epoch     int64 // epoch of the last commit
+	// mine[vi]: committed[vi]'s array has no other writer, so rows may be appended to it in
+	// place (readers of earlier versions see only their own length). A clone and a restore
+	// clear it.
+	mine []bool
+	// commit's scratch (never shared: a clone drops it): writes left per vnode, and which
+	// vnodes this commit has copied (their arrays have no readers yet).
+	counts []int32
+	fresh  []bool
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
@@ -26,6 +37,8 @@ func newStateTable(pk []int, owned int) *StateTable {
 
 func (t *StateTable) clone() *StateTable {
 	c := *t
+	c.counts, c.fresh, c.mine = nil, nil, nil
+	clear(t.mine)
 	c.committed = append([][]Row(nil), t.committed...)
 	c.pending = append([]write(nil), t.pending...)
 	return &c
@@ -37,6 +50,7 @@ func (t *StateTable) version() [][]Row { return append([][]Row(nil), t.committed
 // restore replaces the committed rows by an earlier version and drops pending writes.
 func (t *StateTable) restore(v [][]Row, epoch int64) {
 	t.committed = append([][]Row(nil), v...)
+	clear(t.mine)
 	t.pending = nil
 	t.epoch = epoch
 }
@@ -61,21 +75,47 @@ func comparePK(row Row, key Row, pk []int) int {
 	return 0
 }
 
-// commit applies the pending writes, copying only the vnodes they touch.
+// commit applies the pending writes. Earlier versions stay readable (a snapshot stream, the
+// last checkpoint): a vnode whose rows change is copied once (with room for its writes), and
+// rows that sort after all others are appended in place where no other writer shares the array.
 func (t *StateTable) commit(epoch int64) {
 	t.epoch = epoch
 	if len(t.pending) == 0 {
 		return
 	}
-	copied := make(map[int]bool)
+	if len(t.counts) != len(t.committed) {
+		t.counts = make([]int32, len(t.committed))
+		t.fresh = make([]bool, len(t.committed))
+	}
+	if len(t.mine) != len(t.committed) {
+		t.mine = make([]bool, len(t.committed))
+	}
 	for _, w := range t.pending {
-		rows := t.committed[w.vi]
-		if !copied[w.vi] {
-			rows = append(make([]Row, 0, len(rows)+1), rows...)
-			copied[w.vi] = true
+		t.counts[w.vi]++
+	}
+	for _, w := range t.pending {
+		vi := w.vi
+		rows := t.committed[vi]
+		left := int(t.counts[vi])
+		t.counts[vi]--
+		after := w.put && (len(rows) == 0 || compareRowsPK(rows[len(rows)-1], w.row, t.pk) < 0)
+		if after && (t.mine[vi] || t.fresh[vi]) {
+			if cap(rows)-len(rows) < left {
+				rows = slices.Grow(rows, left+len(rows)/4) // a new array: still no other writer
+			}
+			t.committed[vi] = append(rows, w.row)
+			continue
 		}
-		key := w.row.Project(t.pk)
-		i, found := t.search(rows, key)
+		if !t.fresh[vi] {
+			rows = append(make([]Row, 0, len(rows)+left), rows...)
+			t.fresh[vi], t.mine[vi] = true, true
+		}
+		if after {
+			t.committed[vi] = append(rows, w.row)
+			continue
+		}
+		i := sort.Search(len(rows), func(i int) bool { return compareRowsPK(rows[i], w.row, t.pk) >= 0 })
+		found := i < len(rows) && compareRowsPK(rows[i], w.row, t.pk) == 0
 		switch {
 		case w.put && found:
 			rows[i] = w.row
@@ -86,9 +126,31 @@ func (t *StateTable) commit(epoch int64) {
 		case found:
 			rows = append(rows[:i], rows[i+1:]...)
 		}
-		t.committed[w.vi] = rows
+		t.committed[vi] = rows
 	}
-	t.pending = nil
+	clear(t.fresh)
+	clear(t.pending)
+	t.pending = t.pending[:0]
+}
+
+// compareRowsPK compares two full rows by their pk columns.
+func compareRowsPK(a, b Row, pk []int) int {
+	for _, c := range pk {
+		x, y := &a[c], &b[c]
+		if x.Kind == KindInt && y.Kind == KindInt { // the usual case, without a call
+			if x.I != y.I {
+				if x.I < y.I {
+					return -1
+				}
+				return 1
+			}
+			continue
+		}
+		if r := Compare(*x, *y); r != 0 {
+			return r
+		}
+	}
+	return 0
 }
 
 // rowsAfter returns the committed rows of a vnode whose pk is > pos (all of them when pos is nil).

@@ -22,9 +22,10 @@ func (k *keyWriter) rows(rs []Row) {
 	}
 }
 func (k *keyWriter) rowset(s *rowset) {
-	for _, p := range s.parts {
-		k.int(int64(len(p)))
-		for _, e := range p {
+	for i := range s.parts {
+		k.int(int64(s.parts[i].n))
+		c := s.parts[i].entries(-1)
+		for e, ok := c.next(); ok; e, ok = c.next() {
 			k.row(e.row)
 			k.int(int64(e.count))
 		}

@@ -147,18 +147,33 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 	return nil
 }
 
+// placeChunk places each row of a chunk being delivered once, for applyToUpstream and the
+// phase that handles the chunk (e.placed[i], -1 for a row on a vnode not owned).
+func (e *Engine) placeChunk(rows []RowOp) {
+	if e.preplaced {
+		return
+	}
+	e.placed = e.placed[:0]
+	for _, ro := range rows {
+		vi, _ := e.vnodeIndex(ro.Row)
+		e.placed = append(e.placed, int32(vi))
+	}
+}
+
 // applyToUpstream records a delivered chunk's visible changes in the upstream's content.
 func (e *Engine) applyToUpstream(rows []RowOp) {
-	for _, ro := range rows {
+	for i, ro := range rows {
 		if !ro.Visible {
 			continue
 		}
-		vi, _ := e.vnodeIndex(ro.Row)
+		vi := int(e.placed[i])
 		if ro.Op.IsInsert() {
 			e.upstream.putPK(vi, ro.Row)
 		} else {
 			e.upstream.deletePK(vi, ro.Row)
 		}
-		e.dirty[vi] = true
+		if (e.snapshotFinished || e.progress != nil) && e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
+			e.touch(vi, ro.Row)
+		}
 	}
 }

@@ -36,6 +36,15 @@ func (v Value) IsNull() bool { return v.Kind == KindNull }
 
 // Compare orders values: integers numerically, strings by bytes, NULL after everything.
 func Compare(a, b Value) int {
+	if a.Kind == KindInt && b.Kind == KindInt { // the usual case first
+		switch {
+		case a.I < b.I:
+			return -1
+		case a.I > b.I:
+			return 1
+		}
+		return 0
+	}
 	if a.Kind == KindNull || b.Kind == KindNull {
 		switch {
 		case a.Kind == b.Kind:

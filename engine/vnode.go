@@ -4,28 +4,59 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"sort"
 )
 
 // nullHashBytes is what a NULL contributes to the crc32 input.
 var nullHashBytes = []byte{0xf0, 0xff, 0xff, 0xff}
 
+// crcTable is CRC-32 (IEEE)'s table; the crcUpdate functions run its byte-wise loop on the
+// pre-inverted state (the same checksum as crc32.ChecksumIEEE), allocating nothing.
+var crcTable = crc32.MakeTable(crc32.IEEE)
+
+func crcUpdate(h uint32, b []byte) uint32 {
+	for _, x := range b {
+		h = crcTable[byte(h)^x] ^ h>>8
+	}
+	return h
+}
+
+func crcUpdateString(h uint32, s string) uint32 {
+	for i := 0; i < len(s); i++ {
+		h = crcTable[byte(h)^s[i]] ^ h>>8
+	}
+	return h
+}
+
+// crcUpdateUint feeds the n low bytes of x, little-endian.
+func crcUpdateUint(h uint32, x uint64, n int) uint32 {
+	for i := 0; i < n; i++ {
+		h = crcTable[byte(h)^byte(x)] ^ h>>8
+		x >>= 8
+	}
+	return h
+}
+
 // HashBytes is the byte string RisingWave's placement hashes for a key of the given types.
 func HashBytes(key Row, types []ColumnType) []byte {
 	var b []byte
 	for i, v := range key {
-		switch {
-		case v.Kind == KindNull:
-			b = append(b, nullHashBytes...)
-		case v.Kind == KindStr:
-			b = append(b, v.S...)
-			b = append(b, 0xff)
-		case types[i] == TypeInt:
-			b = binary.LittleEndian.AppendUint32(b, uint32(int32(v.I)))
-		default:
-			b = binary.LittleEndian.AppendUint64(b, uint64(v.I))
-		}
+		b = appendHashBytes(b, v, types[i])
 	}
 	return b
+}
+
+// appendHashBytes appends what one value of a column of type t contributes to the hash.
+func appendHashBytes(b []byte, v Value, t ColumnType) []byte {
+	switch {
+	case v.Kind == KindNull:
+		return append(b, nullHashBytes...)
+	case v.Kind == KindStr:
+		return append(append(b, v.S...), 0xff)
+	case t == TypeInt:
+		return binary.LittleEndian.AppendUint32(b, uint32(int32(v.I)))
+	}
+	return binary.LittleEndian.AppendUint64(b, uint64(v.I))
 }
 
 // Vnode places a full row on a vnode by its locality columns.
@@ -46,17 +77,23 @@ func (c *Config) Vnode(row Row) (int, error) {
 		if k.IsNull() {
 			return len(c.Bounds), nil
 		}
-		for i, b := range c.Bounds {
-			if k.I < b {
-				return i, nil
-			}
+		// the first bound above the key (bounds increase)
+		return sort.Search(len(c.Bounds), func(i int) bool { return k.I < c.Bounds[i] }), nil
+	}
+	h := ^uint32(0) // CRC-32 (IEEE) over HashBytes, computed without building them
+	for _, col := range c.Locality {
+		v := row[col]
+		switch {
+		case v.Kind == KindNull:
+			h = crcUpdate(h, nullHashBytes)
+		case v.Kind == KindStr:
+			h = crcUpdateString(h, v.S)
+			h = crcTable[byte(h)^0xff] ^ h>>8
+		case c.Columns[col].Type == TypeInt:
+			h = crcUpdateUint(h, uint64(uint32(int32(v.I))), 4)
+		default:
+			h = crcUpdateUint(h, uint64(v.I), 8)
 		}
-		return len(c.Bounds), nil
 	}
-	types := make([]ColumnType, len(c.Locality))
-	for i, col := range c.Locality {
-		types[i] = c.Columns[col].Type
-	}
-	h := crc32.ChecksumIEEE(HashBytes(row.Project(c.Locality), types))
-	return int(h % uint32(c.VnodeCount)), nil
+	return int(^h % uint32(c.VnodeCount)), nil
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"hash/crc32"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -94,4 +95,25 @@ func TestValueTextReadsBack(t *testing.T) {
 	for _, s := range []string{"x", "a-1", "v1.2", "_"} {
 		assert.True(t, isBareWord(s), "%q is a bare word", s)
 	}
+}
+
+// TestVnodeMatchesHashBytes: the placement's allocation-free CRC equals crc32.ChecksumIEEE
+// over HashBytes, for every kind of value and several locality columns.
+func TestVnodeMatchesHashBytes(t *testing.T) {
+	cols := []Column{{"a", TypeInt}, {"b", TypeBigint}, {"s", TypeVarchar}, {"id", TypeBigint}}
+	types := []ColumnType{TypeInt, TypeBigint, TypeVarchar}
+	c := &Config{Columns: cols, Locality: []int{0, 1, 2}, StreamKey: []int{3}, VnodeCount: 32768}
+	rows := []Row{
+		{Int(1), Int(2), Str("x"), Int(0)},
+		{Int(-7), Int(-1 << 62), Str(""), Int(0)},
+		{Null(), Null(), Null(), Int(0)},
+		{Int(1 << 30), Int(123456789), Str("k00000042 with spaces ÿ"), Int(0)},
+	}
+	for _, r := range rows {
+		v, err := c.Vnode(r)
+		require.NoError(t, err)
+		want := int(crc32.ChecksumIEEE(HashBytes(r[:3], types)) % 32768)
+		assert.Equal(t, want, v, "%s", r)
+	}
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { _, _ = c.Vnode(rows[0]) }), "placement allocates nothing")
 }

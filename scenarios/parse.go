@@ -116,6 +116,8 @@ type parser struct {
 	haveEpoch    bool
 	lastEpoch    int64
 	lastEpochAt  Pos
+
+	wl *WorkloadScenario // ParseWorkload: the workload being read (nil: a scenario with steps)
 }
 
 func newParser(file string, text []byte) *parser {
@@ -297,7 +299,7 @@ func (p *parser) text(n *yaml.Node, what string) string {
 
 // ---- the scenario ----
 
-var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "start", "steps"}
+var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "start", "steps", "workload"}
 
 func (p *parser) scenario(root *yaml.Node) *Scenario {
 	top := p.mapping(root, "scenario", topKeys...)
@@ -334,7 +336,7 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 	if f, ok := top.get("start"); ok {
 		p.start(f.val)
 	}
-	stepsField := p.require(top, "steps", "scenario")
+	stepsField := p.stepsOrWorkload(top) // `workload:` instead of `steps:` (workload.go)
 	items := p.sequence(stepsField.val, "steps")
 	sc := &Scenario{File: p.file, Config: cfg}
 	if len(items) > limits.steps {

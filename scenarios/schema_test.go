@@ -61,11 +61,17 @@ func TestSchemaMatchesParser(t *testing.T) {
 	s := loadSchema(t)
 	assert.Equal(t, "https://json-schema.org/draft/2020-12/schema", s.Schema)
 	assert.Equal(t, sorted(topKeys), keys(s.Properties))
-	assert.Equal(t, []string{"steps", "table", "title"}, sorted(s.Required))
+	assert.Equal(t, []string{"table", "title"}, sorted(s.Required))
+	require.Len(t, s.OneOf, 2, "steps or workload")
+	assert.Equal(t, []string{"steps"}, s.OneOf[0].Required)
+	assert.Equal(t, []string{"workload"}, s.OneOf[1].Required)
 	p := s.Properties
 	assert.Equal(t, sorted([]string{"columns", "locality", "stream_key"}), keys(p["table"].Properties))
 	assert.Equal(t, sorted([]string{"count", "owned", "rule", "bounds"}), keys(p["vnodes"].Properties))
 	assert.Equal(t, sorted([]string{"state_table", "progress"}), keys(p["start"].Properties))
+	assert.Equal(t, sorted(workloadKeys), keys(p["workload"].Properties))
+	assert.Equal(t, []string{"delete", "insert", "update"}, keys(p["workload"].Properties["mix"].Properties))
+	assert.Equal(t, []string{"epoch", "kind"}, keys(p["workload"].Properties["fault"].Properties))
 	assert.Equal(t, sorted([]string{"vnode", "pos", "finished", "rows"}), keys(p["start"].Properties["progress"].Items.Properties))
 	step := s.Defs["step"]
 	require.Len(t, step.OneOf, 2)

@@ -119,10 +119,12 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "ok   %s\n", n)
 	}
+	wn, wfailed := checkWorkloads(*dir, *update, stdout, stderr) // scale.go
 	if *update {
 		return 0
 	}
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", len(names)-failed, failed)
+	failed += wfailed
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", len(names)+wn-failed, failed)
 	if failed > 0 {
 		return 1
 	}

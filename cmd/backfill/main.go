@@ -4,7 +4,7 @@
 //	backfill check [-update]          replay every built-in scenario against its golden trace
 //	backfill explore FILE|NAME        every interleaving of upstream and snapshot deliveries
 //	backfill validate FILE…           check scenario files
-//	backfill list                     the built-in scenarios
+//	backfill list [--workloads]       the built-in scenarios (or workloads)
 //	backfill serve [--dir D] [--addr A]  serve the built site
 //
 // Exit codes: 0 ran, 2 invalid input (file:line:column: message on stderr), 1 internal failure.
@@ -22,7 +22,7 @@ const usage = `usage:
   backfill explore [--bug B] [--max-states N] [--json] [--example N] FILE|NAME
                                      every interleaving of upstream and snapshot: outcomes, invariant
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
-  backfill list                      list the built-in scenarios
+  backfill list [--workloads]        list the built-in scenarios (or the built-in workloads)
   backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
   backfill glossary [--json] [WORD...]   the terms the explainer uses, defined
 `
@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case "validate":
 		return validateCmd(args[1:], stdout, stderr)
 	case "list":
-		return listCmd(stdout)
+		return listCmd(args[1:], stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stdout, stderr)
 	case "glossary":

@@ -65,6 +65,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
 		return 2
 	}
+	if ws, ok, err := openWorkload(fs.Arg(0)); ok { // scale mode (scale.go)
+		if err != nil {
+			return reportLoad(err, stderr)
+		}
+		return runWorkload(ws, *asJSON, *bug, stdout, stderr)
+	}
 	s, code := openWithBug(fs.Arg(0), *bug, stderr)
 	if s == nil {
 		return code
@@ -191,7 +197,11 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 			code = 2
 			continue
 		}
-		if _, err := scenarios.Load(f, text); err != nil {
+		load := func() error { _, err := scenarios.Load(f, text); return err }
+		if scenarios.IsWorkload(text) {
+			load = func() error { _, err := scenarios.ParseWorkload(f, text); return err }
+		}
+		if err := load(); err != nil {
 			reportLoad(err, stderr)
 			code = 2
 			continue
@@ -201,8 +211,15 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func listCmd(stdout io.Writer) int {
-	for _, in := range scenarios.Builtins() {
+func listCmd(args []string, stdout, stderr io.Writer) int {
+	list := scenarios.Builtins
+	if len(args) == 1 && args[0] == "--workloads" { // scale mode (scale.go)
+		list = scenarios.Workloads
+	} else if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: backfill list [--workloads]")
+		return 2
+	}
+	for _, in := range list() {
 		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
 	}
 	return 0
