@@ -41,7 +41,10 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
   const which = `${err.step}\u0000${msg}`;
   if (which !== openFor.failure) openFor = { failure: which, open: false };
   const more = h("details", { class: "fatal-more", open: openFor.open },
-    h("summary", null, "Left behind · what the source proves · likely causes · recovery"),
+    h("summary", null, h("span", null, f.meaning ? h("span", { class: "fatal-meaning-folded" }, "What it means · ") : null,
+      "Left behind · what the source proves · likely causes · recovery")),
+    // (the compact layout of a docs frame folds the meaning too: the narration says it as well)
+    f.meaning ? h("p", { class: "fatal-meaning-folded" }, f.meaning) : null,
     h("div", { class: "fatal-body" },
       section("Left behind", "fatal-left", h("p", null, f.left_behind ?? "")),
       section("What RisingWave's source proves", "fatal-proven",
