@@ -55,16 +55,18 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   const renderer = createRenderer(findElements(document), { onRecover: (a) => session.fire("act", a) });
   const intro = createIntro({ button: document.getElementById("about-btn"), summary: byTestId("scenario-summary") });
-  let booted = false; // the link is honoured: from then on, a phone follows each step
-  session.onView((v) => {
-    toast.hidden = true;
+  // Until the link is honoured the page shows nothing of the way there (a deep link opens its
+  // scenario, then goes to its step: only that step is drawn); from then on a phone follows each step.
+  let booted = false;
+  session.onView((v) => { if (booted) { toast.hidden = true; show(v); } });
+  function show(v) {
     renderer.render(v);
     intro.update(v);
     controls.update(v);
     teach?.update(v);
     syncPicker(v);
     if (booted) follow();
-  });
+  }
 
   const editor = createEditor(document.getElementById("editor-dialog"), {
     load: (text) => session.run("load", text),
@@ -103,7 +105,6 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     return;
   }
   setLegend(await internal.legend().catch(() => ({})));
-  if (session.view) renderer.render(session.view); // a view that came before the legend
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
   installKeyboard({
     step: () => session.fire("step"),
@@ -126,13 +127,13 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   try { builtins = (await explainer.scenarios()) || []; } catch (e) { showToast(e.message); }
   fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
   picker.disabled = false;
-  loading.hidden = true;
-  root.classList.remove("is-loading");
 
   const want = parseHash();
   await url.honour(want);
+  loading.hidden = true;
+  root.classList.remove("is-loading");
+  if (session.view) show(session.view);
   booted = true;
-  if (session.view) syncPicker(session.view);
   if (!embed && isPlain(want)) {
     maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
   }

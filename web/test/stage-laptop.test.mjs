@@ -4,11 +4,13 @@
 // and the step's note, at every step of happy-path that has a note; at the failure step of
 // fatal-upstream-end the error shows together with the buffer and builders it left behind. The
 // title and summary fold away once stepping starts. Screenshots, light and dark, in
-// web/test/artifacts/stage-laptop-*.png; axe finds no serious or critical violation.
+// web/test/artifacts/stage-laptop-*.png; axe finds no serious or critical violation. Every built-in
+// at its middle and last step and at each failure, recovery and end passes the same check
+// (screenshots stage-builtin-1280-NAME-middle|last.png).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, waitStep, byTestId } from "./page-helpers.mjs";
+import { setupPrivate, waitStep, byTestId, welcomed } from "./page-helpers.mjs";
 import { inView, requiredFor, settle } from "./stage-helpers.mjs";
 
 let h;
@@ -109,5 +111,27 @@ test("1280: the failure step of fatal-upstream-end shows the error with the buff
   await follow(page, `#scenario=fatal-upstream-end&step=${n}`, n);
   assert.equal(await byTestId(page, "fatal-proven").isVisible(), true, "still open when the failure shows again");
   assert.deepEqual(await h.axe(page), [], "axe with the details open");
+  h.assertNoErrors(page);
+});
+
+test("1280: every built-in at its middle step, its last step and each failure, recovery and end", async () => {
+  const page = await h.open("index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 }, ...welcomed(h) });
+  await waitStep(page, 0);
+  const names = (await page.evaluate(() => window.explainer.scenarios())).map((s) => s.name);
+  assert.ok(names.length >= 17, `built-ins: ${names}`);
+  const problems = [];
+  for (const name of names) {
+    const v = await page.evaluate((name) => window.explainer.open(name), name);
+    const marks = v.marks.filter((m) => m.kind !== "barrier").map((m) => ["at " + m.kind, m.step]);
+    for (const [where, n] of [["middle", Math.floor(v.steps / 2)], ["last", v.steps], ...marks]) {
+      await page.evaluate((n) => window.explainer.goto(n), n);
+      await waitStep(page, n);
+      await settle(page);
+      for (const p of await inView(page, await requiredFor(page))) problems.push(`${name} step ${n}: ${p}`);
+      if (!(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight))) problems.push(`${name} step ${n}: the page scrolls`);
+      if (where === "middle" || where === "last") await h.screenshot(page, `stage-builtin-1280-${name}-${where}`);
+    }
+  }
+  assert.deepEqual(problems, []);
   h.assertNoErrors(page);
 });
