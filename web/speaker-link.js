@@ -4,6 +4,11 @@
 // {type: "main"} when it starts; the speaker window sends {type: "hello"} when it starts (or
 // hears "main") and {type: "command", name, arg} for its keys and buttons.
 
+/** Is this window the speaker-notes window (index.html?speaker=1&id=…)? It starts no engine. */
+export function isSpeakerWindow(search = globalThis.location?.search ?? "") {
+  return new URLSearchParams(search).get("speaker") === "1";
+}
+
 /** The commands a speaker window may send (names of the session's commands). */
 export const COMMANDS = ["step", "back", "first", "last", "goto", "togglePlay"];
 
