@@ -28,7 +28,8 @@ export function renderNarration(view, live) {
   } else {
     parts.push(h("p", { class: "muted" }, "Nothing to explain at this step."));
   }
-  if (view.note) parts.push(h("p", { class: "note", "data-testid": "note" }, h("span", { class: "k" }, "Note "), view.note));
+  // (the note scrolls inside the narration when it is long: focusable, so a keyboard can scroll it)
+  if (view.note) parts.push(h("p", { class: "note", "data-testid": "note", tabindex: "0" }, h("span", { class: "k" }, "Note "), view.note));
   if (view.error) parts.push(h("p", { class: "narr-fatal" }, "⚠ The executor failed: ", h("code", null, view.error.message ?? "")));
   fill(live, parts);
 }
