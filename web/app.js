@@ -15,6 +15,8 @@ import { createURL, parseHash, isPlain } from "./url.js";
 import { createEmbed, isEmbed } from "./embed.js";
 import { setLegend } from "./chips.js";
 import { createGlossary } from "./glossary.js";
+import { createIntro } from "./intro.js";
+import { follow } from "./follow.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -24,7 +26,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   const loading = document.getElementById("loading");
   const picker = byTestId("scenario-picker");
   const toast = h("p", { class: "toast", role: "alert", hidden: true, "data-testid": "toast" });
-  document.getElementById("controls").append(toast);
+  document.getElementById("toast-slot").append(toast);
   let toastTimer = null;
   function showToast(msg) {
     fill(toast, "⚠ ", msg);
@@ -54,14 +56,20 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   });
 
   const renderer = createRenderer(findElements(document), { onRecover: (a) => session.fire("act", a) });
-  session.onView((v) => {
-    toast.hidden = true;
+  const intro = createIntro({ button: document.getElementById("about-btn"), summary: byTestId("scenario-summary") });
+  // Until the link is honoured the page shows nothing of the way there (a deep link opens its
+  // scenario, then goes to its step: only that step is drawn); from then on a phone follows each step.
+  let booted = false;
+  session.onView((v) => { if (booted) { toast.hidden = true; show(v); } });
+  function show(v) {
     renderer.render(v);
+    intro.update(v);
     controls.update(v);
     teach?.update(v);
     syncPicker(v);
     glossary?.decorate(document.body);
-  });
+    if (booted) follow();
+  }
 
   const editor = createEditor(document.getElementById("editor-dialog"), {
     load: (text) => session.run("load", text),
@@ -103,8 +111,6 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   }
   setLegend(await internal.legend().catch(() => ({})));
   glossary = createGlossary(await internal.glossary().catch(() => []));
-  if (session.view) renderer.render(session.view); // a view that came before the legend
-  glossary.decorate(document.body);
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
   installKeyboard({
     step: () => session.fire("step"),
@@ -127,12 +133,13 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   try { builtins = (await explainer.scenarios()) || []; } catch (e) { showToast(e.message); }
   fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
   picker.disabled = false;
-  loading.hidden = true;
-  root.classList.remove("is-loading");
 
   const want = parseHash();
   await url.honour(want);
-  if (session.view) syncPicker(session.view);
+  loading.hidden = true;
+  root.classList.remove("is-loading");
+  if (session.view) show(session.view);
+  booted = true;
   if (!embed && isPlain(want)) {
     maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
   }

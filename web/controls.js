@@ -1,6 +1,6 @@
 // controls.js — the step controls: first/back/play/step/last, speed, "step N / M", the
-// timeline slider with its marks (barriers, errors, recoveries), and the numbered list of
-// what can happen next (the view's actions).
+// timeline slider with its marks (barriers, errors, recoveries) along the bottom, and the
+// numbered list of what can happen next (the view's actions) in the dock beside the narration.
 import { h, fill } from "./dom.js";
 import { icon, installIcons } from "./icons.js";
 
@@ -19,6 +19,7 @@ export function createControls(handlers) {
     actions: q("actions"), inject: q("inject-btn"),
   };
   installIcons(document.getElementById("controls"));
+  installIcons(els.inject.parentElement);
   els.first.addEventListener("click", () => handlers.first());
   els.back.addEventListener("click", () => handlers.back());
   els.step.addEventListener("click", () => handlers.step());

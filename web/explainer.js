@@ -9,6 +9,7 @@
 // If the Go runtime stops after starting, every later call rejects with a "stopped" error and
 // the onStopped listeners are told (the page shows it with a reload button).
 import { bootEngine, EXITED } from "./boot.js";
+import { isSpeakerWindow } from "./speaker-link.js";
 
 function engineError(e) {
   const err = new Error(String(e && e.message !== undefined ? e.message : e));
@@ -104,5 +105,6 @@ function makeExplainer() {
   return { explainer, internal };
 }
 
-export const { explainer, internal } = makeExplainer();
-window.explainer = explainer;
+// (The speaker-notes window presenter mode opens loads the same modules but starts no engine.)
+export const { explainer, internal } = isSpeakerWindow() ? { explainer: null, internal: null } : makeExplainer();
+if (explainer) window.explainer = explainer;

@@ -1,41 +1,96 @@
-// presenter.js — presenter mode for a projector: large type, fewer panels (the stage and the
-// narration), the step's note as speaker notes in a box of its own, PageUp/PageDown (what
-// clickers send) and the arrow keys step, and autoplay stops after a step marked `pause: true`.
-import { h, fill } from "./dom.js";
+// presenter.js — presenter mode for a projector: large type and the protocol's panels only
+// (style.css, :root.presenter), PageUp/PageDown (what clickers send) and the arrow keys step,
+// and autoplay stops after a step marked `pause: true`. The step's note is the speaker's: it is
+// not on the projected screen but in a second window ("Speaker notes", index.html?speaker=1,
+// speaker.js), kept in step with this one over a BroadcastChannel: this window sends it each
+// view's note, narration and what can happen next; it sends back the commands its keys and
+// buttons give (step, back …), which run here as any button's would.
+import { h } from "./dom.js";
+import { speakerMessage, channelName, COMMANDS } from "./speaker-link.js";
 
 const ON_KEY = "backfill-explainer:presenter";
+const ID_KEY = "backfill-explainer:speaker-id";
 
-/** createPresenter({notes}) → {toggle, enabled, setEnabled(on), update(view)} */
-export function createPresenter({ notes }) {
+/** This tab's speaker channel id: kept for the tab's life, so a reload finds its speaker window. */
+function tabId() {
+  let id = null;
+  try { id = sessionStorage.getItem(ID_KEY); } catch { /* storage blocked */ }
+  if (!id || !/^[a-z0-9]{6,32}$/.test(id)) {
+    id = Math.random().toString(36).slice(2, 12) || "tab";
+    try { sessionStorage.setItem(ID_KEY, id); } catch { /* keep it in memory */ }
+  }
+  return id;
+}
+
+/**
+ * createPresenter({tools, run(name, arg)}) → {toggle, enabled, setEnabled(on), update(view), openSpeaker()}
+ * `tools` is where presenter mode's own buttons go (Speaker notes, Exit); `run` runs a command of
+ * the session (the speaker window's keys and buttons come through it).
+ */
+export function createPresenter({ tools, run }) {
   let enabled = false;
   try { enabled = sessionStorage.getItem(ON_KEY) === "1"; } catch { /* ignore */ }
   let last = null;
+  const id = tabId();
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
+  let listening = false; // a speaker window said hello: send it every view
 
   const toggle = h("button", {
     type: "button", class: "btn toggle", "data-testid": "presenter", "aria-pressed": String(enabled),
-    "aria-keyshortcuts": "p", title: "Presenter mode: large type, speaker notes, PageUp/PageDown step (p)",
+    "aria-keyshortcuts": "p", title: "Presenter mode: large type for a projector, speaker notes in a second window, PageUp/PageDown step (p)",
     onclick: () => setEnabled(!enabled),
   }, h("span", { class: "tg-dot", "aria-hidden": "true" }), "Present");
+  const speakerBtn = h("button", {
+    type: "button", class: "btn small", "data-testid": "speaker-open",
+    title: "Open the speaker notes in a window of their own (for the laptop, not the projector)",
+    disabled: channel ? null : true, onclick: () => openSpeaker(),
+  }, "Speaker notes");
+  const exitBtn = h("button", {
+    type: "button", class: "btn small", "data-testid": "presenter-exit", title: "Leave presenter mode (p)",
+    onclick: () => setEnabled(false),
+  }, "Exit presenter");
+  tools?.append(speakerBtn, exitBtn);
 
   function setEnabled(on) {
     enabled = !!on;
     try { sessionStorage.setItem(ON_KEY, enabled ? "1" : "0"); } catch { /* ignore */ }
     toggle.setAttribute("aria-pressed", String(enabled));
     document.documentElement.classList.toggle("presenter", enabled);
-    update(last);
+    if (last) update(last);
+  }
+
+  function send() {
+    if (channel && listening && last) channel.postMessage(speakerMessage(last, enabled));
   }
 
   function update(view) {
     last = view;
-    const note = view && view.note ? String(view.note) : "";
-    if (!enabled) { notes.hidden = true; return; }
-    fill(notes,
-      h("h2", { class: "notes-head" }, "Speaker notes", view ? h("span", { class: "notes-step" }, ` · step ${view.step} / ${view.steps}`) : null,
-        view && view.pause ? h("span", { class: "tag notes-pause" }, "⏸ pause here") : null),
-      note ? h("p", { class: "notes-text" }, note) : h("p", { class: "notes-text muted" }, "No note for this step."));
-    notes.hidden = false;
+    send();
+  }
+
+  function openSpeaker() {
+    const u = new URL(location.href);
+    u.search = `?speaker=1&id=${id}`;
+    u.hash = "";
+    const w = window.open(u.href, "backfill-speaker-" + id, "popup,width=960,height=720");
+    listening = true; // it says hello once started; until then this costs nothing
+    return w;
+  }
+
+  if (channel) {
+    channel.addEventListener("message", (ev) => {
+      const d = ev.data;
+      if (!d || typeof d !== "object") return;
+      if (d.type === "hello") { listening = true; send(); return; }
+      if (d.type === "command" && COMMANDS.includes(d.name)) {
+        const arg = d.name === "goto" ? Number(d.arg) : undefined;
+        if (d.name === "goto" && !(Number.isInteger(arg) && arg >= 0)) return;
+        run(d.name, arg);
+      }
+    });
+    channel.postMessage({ type: "main" }); // a speaker window left open from before a reload answers hello
   }
 
   document.documentElement.classList.toggle("presenter", enabled);
-  return { toggle, get enabled() { return enabled; }, setEnabled, update };
+  return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker };
 }

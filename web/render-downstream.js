@@ -59,7 +59,7 @@ function renderInvariant(view, box) {
     h("p", { class: ["inv-status", "inv-" + inv.status, changed && "changed"] },
       h("span", { class: "glyph", "aria-hidden": "true" }, m.glyph), " ",
       h("strong", null, "invariant " + m.text),
-      inv.step ? h("span", { class: "h-sub" }, ` · checked at step ${inv.step}` + (inv.epoch ? `, e${inv.epoch}` : "")) : null),
+      inv.step && inv.status !== "unchecked" ? h("span", { class: "h-sub" }, ` · checked at step ${inv.step}` + (inv.epoch ? `, e${inv.epoch}` : "")) : null),
   ];
   if (inv.text) parts.push(h("p", { class: "inv-text" }, inv.text));
   if (inv.missing && inv.missing.length)

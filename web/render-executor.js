@@ -66,7 +66,8 @@ function builderNode(b, changed) {
     vnodeLabel(b.vnode),
     gauge,
     h("span", { class: ["count", changed && "changed"] }, `${rows.length} / ${b.capacity}`),
-    h("div", { class: "builder-rows" }, chipList(rows, { empty: "empty", op: "+" })));
+    // an empty builder is its gauge and "0 / N": no line of its own saying so
+    rows.length ? h("div", { class: "builder-rows" }, chipList(rows, { op: "+" })) : null);
 }
 
 const STATE_TEXT = { not_started: "not started", in_progress: "in progress", completed: "completed" };

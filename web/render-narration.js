@@ -1,8 +1,9 @@
 // render-narration.js — the story of this step: the engine's explanations (each linked
-// to the RisingWave source lines it paraphrases) and the scenario's note.
+// to the RisingWave source lines it paraphrases, its kind as a tag before it) and the scenario's
+// note after them (the wide layout keeps the note in sight while the explanations scroll).
 import { h, fill } from "./dom.js";
 
-const KIND_LABEL = {
+export const KIND_LABEL = {
   mark: "marking", drain: "drain", buffer: "buffer", commit: "commit", persist: "persist",
   refresh: "refresh", snapshot: "snapshot", emit: "emit", fatal: "fatal", recover: "recovery",
   bug: "bug mode",
@@ -15,13 +16,13 @@ export function renderNarration(view, live) {
     view.step === 0 ? "Before the first step" : `Step ${view.step}: why`));
   if (exps.length) {
     parts.push(h("ul", { class: "why" }, exps.map((e) => h("li", { class: ["why-item", e.kind === "bug" && "why-bug"], "data-kind": e.kind || null },
-      h("span", { class: "why-kind" }, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null),
+      e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null,
       h("span", { class: "why-text" }, e.text ?? "", " ",
-      e.url ? h("a", { class: "src", href: e.url, target: "_blank", rel: "noopener noreferrer",
-        title: "the RisingWave source this paraphrases (opens GitHub)" },
-        sourceLabel(e.url, e.lines)) : null,
-      e.fix ? [" · ", h("a", { class: "src fix", href: e.fix, target: "_blank", rel: "noopener noreferrer",
-        title: "the change that fixed this in RisingWave (opens GitHub)" }, "the real fix")] : null)))));
+        e.url ? h("a", { class: "src", href: e.url, target: "_blank", rel: "noopener noreferrer",
+          title: "the RisingWave source this paraphrases (opens GitHub)" },
+          sourceLabel(e.url, e.lines)) : null,
+        e.fix ? [" · ", h("a", { class: "src fix", href: e.fix, target: "_blank", rel: "noopener noreferrer",
+          title: "the change that fixed this in RisingWave (opens GitHub)" }, "the real fix")] : null)))));
   } else if (view.step === 0) {
     parts.push(h("p", { class: "muted" }, "Nothing has happened yet. Step forward (→) to deliver the first message."));
   } else {
@@ -40,7 +41,8 @@ export function renderNarration(view, live) {
 function noteParagraph(view) {
   const cav = view.note_caveat || "";
   const body = cav && view.note.startsWith(cav) ? view.note.slice(cav.length) : (cav ? "" : view.note);
-  return h("p", { class: ["note", cav && "note-foreign"], "data-testid": "note" }, h("span", { class: "k" }, "Note "),
+  // (the note scrolls inside the narration when it is long: focusable, so a keyboard can scroll it)
+  return h("p", { class: ["note", cav && "note-foreign"], "data-testid": "note", tabindex: "0" }, h("span", { class: "k" }, "Note "),
     cav ? h("span", { class: "note-caveat", "data-testid": "note-caveat" }, cav.trim()) : null,
     cav && body ? " " : null,
     body ? h("span", { class: "note-body" }, body) : null);

@@ -42,7 +42,10 @@ export function createTeach({ explainer, session, getName, showToast }) {
     panel: q("predict-panel"),
     step: () => session.run("pause").then(() => session.enqueue(() => explainer.step())),
   });
-  const presenter = createPresenter({ notes: q("speaker-notes") });
+  const presenter = createPresenter({
+    tools: q("intro-tools"),
+    run: (name, arg) => (arg === undefined ? session.fire(name) : session.fire(name, arg)),
+  });
   const save = createExport({ explainer, getName, onError: showToast });
 
   const exploreBtn = h("button", {

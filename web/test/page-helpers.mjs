@@ -3,9 +3,9 @@
 // the "step N / M" counter; setupPrivate() serves a private copy of dist/. (Not a test file:
 // build.sh runs web/test/*.test.mjs only.)
 
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { setup, DIST } from "./harness.mjs";
 
 export const WELCOMED_KEY = "backfill-explainer:welcomed"; // help.js SEEN_KEY
@@ -99,12 +99,13 @@ export async function openAt(page, name, n) {
 }
 
 /**
- * setupPrivate() is harness.setup() over a private copy of dist/ (in a temp dir, removed on
- * close), so a concurrent `./build.sh build` (which starts with rm -rf dist) cannot pull the
+ * setupPrivate({extra}) is harness.setup() over a private copy of dist/ (in a temp dir, removed on
+ * close; `extra` maps paths in it to files to add, such as a docs page that embeds the explainer),
+ * so a concurrent `./build.sh build` (which starts with rm -rf dist) cannot pull the
  * site out from under a running test file. It copies once dist/ is complete (the offline file is
  * written last), waiting up to a minute for a build in progress.
  */
-export async function setupPrivate() {
+export async function setupPrivate({ extra = {} } = {}) {
   const complete = () => ["index.html", "web/explainer.wasm", "web/wasm_exec.js", "web/main.js", "explainer-offline.html"]
     .every((f) => existsSync(join(DIST, f)));
   for (let t0 = Date.now(); !complete(); ) {
@@ -114,6 +115,10 @@ export async function setupPrivate() {
   const dir = mkdtempSync(join(tmpdir(), "explainer-dist-"));
   try {
     cpSync(DIST, dir, { recursive: true, filter: (src) => !src.endsWith("explainer-offline.html") });
+    for (const [rel, text] of Object.entries(extra)) { // files served beside the site (a docs page …)
+      mkdirSync(dirname(join(dir, rel)), { recursive: true });
+      writeFileSync(join(dir, rel), text);
+    }
     const h = await setup({ dir });
     const close = h.close;
     h.close = async () => { try { await close(); } finally { rmSync(dir, { recursive: true, force: true }); } };

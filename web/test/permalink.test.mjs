@@ -41,6 +41,36 @@ test("a link to step 12 reopens the same step with the same panels", async () =>
   h.assertNoErrors(again);
 });
 
+test("a deep link in a fresh browser opens straight onto its step: no other step is drawn on the way, no card", async () => {
+  // A fresh context (no localStorage: a first visit) that records every "step N / M" the page
+  // ever shows, and every scenario title, from the first paint on.
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    window.__shown = [];
+    const record = () => {
+      const c = document.querySelector('[data-testid="step-count"]')?.textContent.trim();
+      const t = document.querySelector('[data-testid="scenario-title"]')?.textContent.trim();
+      const last = window.__shown.at(-1);
+      if (c && (!last || last.c !== c || last.t !== t)) window.__shown.push({ c, t });
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(new URL("index.html#scenario=fatal-upstream-end&step=12", h.url).href);
+    await waitStep(page, 12);
+    await page.waitForTimeout(300);
+    const shown = await page.evaluate(() => window.__shown);
+    const drawn = shown.filter((x) => x.c !== "step 0 / 0").map((x) => x.c);
+    assert.deepEqual([...new Set(drawn)], ["step 12 / 19"], `the counter read ${JSON.stringify(shown)}`);
+    assert.ok(shown.filter((x) => x.c !== "step 0 / 0").every((x) => /upstream ends during backfill/i.test(x.t)), `titles: ${JSON.stringify(shown)}`);
+    assert.equal(await page.evaluate(() => document.getElementById("welcome").open), false, "no first-visit card on a deep link");
+    assert.match(await page.evaluate(() => location.hash), /^#scenario=fatal-upstream-end&step=12$/);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a link to an unknown scenario says so, and falls back to happy-path", async () => {
   const page = await h.open("index.html#scenario=no-such-lesson&step=3", welcomed(h));
   await waitStep(page, 0);
@@ -164,12 +194,22 @@ test("postMessage: a parent page sends goto and open and hears explainer:state",
     assert.equal((await lastState()).step, 10);
     assert.equal(await frame.locator('[data-testid="step-count"]').textContent(), "step 10 / 19");
 
-    // The content height, whenever it changes: opening a scenario at its start hides the fatal panel.
+    // The content height, whenever it changes. In a frame of at least 600 × 500 px the page is one
+    // screen that fits the frame (its panels scroll inside themselves): its height is the frame's.
     const resizes = () => page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:resize").map((m) => m.height));
+    assert.equal(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--layout").trim()), "shell");
+    assert.equal((await resizes()).at(-1), 700, "the one-screen layout is as tall as its frame");
+    // In a shorter frame the page is a document as tall as its content: opening a scenario at its
+    // start hides the fatal panel, and the height shrinks.
+    const n0 = (await resizes()).length;
+    await page.evaluate(() => { document.getElementById("ex").height = "420"; });
+    await page.waitForFunction((n) => window.__msgs.filter((m) => m.type === "explainer:resize").length > n, n0);
+    assert.equal(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--layout").trim()), "flow");
     const before = await resizes();
     assert.ok(before.length >= 1 && before.every((x) => Number.isInteger(x) && x > 0), `resize: ${before}`);
     const bodyHeight = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
     assert.equal(before.at(-1), bodyHeight);
+    assert.ok(bodyHeight > 420, `a document taller than its frame: ${bodyHeight}`);
     await post({ type: "explainer:goto", step: 0 });
     await page.waitForFunction((n) => window.__msgs.filter((m) => m.type === "explainer:resize").length > n, before.length);
     const after = await resizes();

@@ -1,0 +1,33 @@
+// speaker-link.js — what the explainer window and its speaker-notes window say to each other
+// over their BroadcastChannel (one channel per browser tab, named by an id in the speaker
+// window's URL). The explainer sends {type: "view", …} (speakerMessage) after every change and
+// {type: "main"} when it starts; the speaker window sends {type: "hello"} when it starts (or
+// hears "main") and {type: "command", name, arg} for its keys and buttons.
+
+/** Is this window the speaker-notes window (index.html?speaker=1&id=…)? It starts no engine. */
+export function isSpeakerWindow(search = globalThis.location?.search ?? "") {
+  return new URLSearchParams(search).get("speaker") === "1";
+}
+
+/** The commands a speaker window may send (names of the session's commands). */
+export const COMMANDS = ["step", "back", "first", "last", "goto", "togglePlay"];
+
+export function channelName(id) { return "backfill-explainer:speaker:" + id; }
+
+/** The part of a view the speaker window shows: all of it the engine's text, nothing worked out. */
+export function speakerMessage(view, presenting) {
+  return {
+    type: "view",
+    presenting: !!presenting,
+    title: String(view.title || ""),
+    step: view.step ?? 0,
+    steps: view.steps ?? 0,
+    phase: String(view.phase || ""),
+    epoch: view.epoch ?? 0,
+    note: String(view.note || ""),
+    pause: !!view.pause,
+    error: view.error ? String(view.error.message ?? "") : "",
+    explanations: (view.explanations || []).map((e) => ({ kind: e.kind || "", text: String(e.text ?? "") })),
+    actions: (view.actions || []).map((a) => ({ label: String(a.label || a.step || ""), kind: a.kind || "", scripted: !!a.scripted })),
+  };
+}

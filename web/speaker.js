@@ -1,0 +1,92 @@
+// speaker.js — the speaker-notes window (index.html?speaker=1&id=…), opened by presenter mode's
+// "Speaker notes" button for the presenter's own screen. It starts no engine: the explainer
+// window sends it each view's note, narration and what can happen next (speaker-link.js), and it
+// sends back the commands of its keys and buttons (PageDown/PageUp, →/←, Home/End, Space), so
+// either window moves both. The projected window never shows the notes.
+import { h, fill } from "./dom.js";
+import { channelName } from "./speaker-link.js";
+import { KIND_LABEL } from "./render-narration.js";
+
+export function startSpeaker() {
+  const params = new URLSearchParams(location.search);
+  const id = params.get("id") || "";
+  const root = document.documentElement;
+  root.classList.add("speaker");
+  document.title = "Speaker notes — the backfill explainer";
+
+  const status = h("p", { class: "sp-status", role: "status", "data-testid": "speaker-status" }, "Waiting for the explainer window…");
+  const head = h("div", { class: "sp-head" });
+  const notes = h("section", { class: "sp-notes", "data-testid": "speaker-notes", "aria-labelledby": "sp-notes-h" });
+  const narration = h("section", { class: "sp-narration", "data-testid": "speaker-narration", "aria-labelledby": "sp-narr-h" });
+  const next = h("section", { class: "sp-next", "data-testid": "speaker-next", "aria-labelledby": "sp-next-h" });
+  const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
+  const send = (name, arg) => channel?.postMessage({ type: "command", name, arg });
+  const btn = (label, name, key, icon) => h("button", {
+    type: "button", class: "btn sp-btn", "aria-keyshortcuts": key, onclick: () => send(name),
+  }, icon ? h("span", { "aria-hidden": "true" }, icon) : null, label);
+
+  const controls = h("nav", { class: "sp-controls", "aria-label": "Step both windows" },
+    btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
+    h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
+      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows"));
+  document.body.replaceChildren(h("main", { class: "sp-page" }, head, notes, narration, next, controls, status));
+  fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
+
+  if (!channel) {
+    fill(status, channel === null && typeof BroadcastChannel !== "function"
+      ? "This browser cannot link two windows (no BroadcastChannel)."
+      : "This window was not opened by the explainer's Speaker notes button (its link has no id).");
+    status.classList.add("bad");
+    return;
+  }
+
+  let heard = false;
+  channel.addEventListener("message", (ev) => {
+    const d = ev.data;
+    if (!d || typeof d !== "object") return;
+    if (d.type === "main") { channel.postMessage({ type: "hello" }); return; }
+    if (d.type !== "view") return;
+    heard = true;
+    show(d);
+  });
+  // Say hello until the explainer window answers (it may still be starting its engine).
+  const hello = () => { if (!heard) { channel.postMessage({ type: "hello" }); setTimeout(hello, 1000); } };
+  hello();
+
+  document.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const onButton = ev.target instanceof Element && ev.target.closest("button");
+    const name = { PageDown: "step", ArrowRight: "step", PageUp: "back", ArrowLeft: "back", Home: "first", End: "last" }[ev.key]
+      || ((ev.key === " " && !onButton) ? "togglePlay" : null);
+    if (!name) return;
+    ev.preventDefault();
+    send(name);
+  });
+
+  function show(v) {
+    fill(status, v.presenting ? "Linked to the explainer window (presenting)." : "Linked to the explainer window (presenter mode is off there).");
+    status.classList.remove("bad");
+    fill(head,
+      h("p", { class: "sp-title" }, v.title),
+      h("p", { class: "sp-where" },
+        h("strong", { "data-testid": "speaker-step" }, `step ${v.step} / ${v.steps}`),
+        v.phase ? h("span", { class: "phase ph-" + v.phase }, v.phase.toUpperCase()) : null,
+        v.epoch ? h("span", { class: "epoch" }, "epoch e" + v.epoch) : null,
+        v.pause ? h("span", { class: "tag sp-pause" }, "⏸ pause here") : null));
+    fill(notes,
+      h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"),
+      v.note ? h("p", { class: "sp-note" }, v.note) : h("p", { class: "sp-note muted" }, "No note for this step."),
+      v.error ? h("p", { class: "sp-error" }, "⚠ The executor failed: ", h("code", null, v.error)) : null);
+    fill(narration,
+      h("h2", { id: "sp-narr-h", class: "sp-k" }, "What the room sees: why"),
+      v.explanations.length
+        ? h("ul", { class: "sp-why" }, v.explanations.map((e) => h("li", null, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null, " ", e.text)))
+        : h("p", { class: "muted" }, v.step === 0 ? "Nothing has happened yet." : "Nothing to explain at this step."));
+    fill(next,
+      h("h2", { id: "sp-next-h", class: "sp-k" }, "What can happen next"),
+      v.actions.length
+        ? h("ol", { class: "sp-actions" }, v.actions.map((a) => h("li", { class: a.scripted ? "scripted" : null },
+          a.label, a.scripted ? h("span", { class: "tag" }, "next in the script") : null)))
+        : h("p", { class: "muted" }, "Nothing: this is the end of the run."));
+  }
+}

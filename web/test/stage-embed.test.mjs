@@ -1,0 +1,85 @@
+// stage-embed.test.mjs — the explainer in a 700×640 iframe (?embed=1) on a documentation page
+// served beside the site (web/test/docs-page.html): a compact layout where, without scrolling the
+// frame, the protocol's panels, the narration and the step's note are in view with nothing over
+// them; no title or summary; the controls in one row; at the failure the error shows with the
+// buffer and builders it left, its details folded into a <details>. Screenshots of the docs
+// page, light and dark, in web/test/artifacts/stage-embed-700-*.png.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { setupPrivate } from "./page-helpers.mjs";
+import { inView, requiredFor, settle, sideways } from "./stage-helpers.mjs";
+
+let h;
+before(async () => {
+  const file = (name) => readFileSync(new URL(name, import.meta.url), "utf8");
+  h = await setupPrivate({ extra: { "docs/embed.html": file("docs-page.html"), "docs/docs-page.css": file("docs-page.css") } });
+});
+after(async () => { await h?.close(); });
+
+/** The docs page with the explainer framed at `hash`; resolves to [page, frame] once it shows step n. */
+async function docsPage(hash, n, options = {}) {
+  const page = await h.open("docs/embed.html", { ready: false, viewport: { width: 1000, height: 900 }, ...options });
+  await page.evaluate((src) => { document.getElementById("ex").src = src; }, "../index.html?embed=1" + hash);
+  const frame = await (await page.locator("#ex").elementHandle()).contentFrame();
+  await frame.waitForFunction(() => window.explainer && window.explainer.ready);
+  await frame.evaluate(() => window.explainer.ready);
+  await frame.waitForFunction((n) => new RegExp(`^step ${n} / `).test(document.querySelector('[data-testid="step-count"]').textContent), n);
+  await settle(frame);
+  return [page, frame];
+}
+
+test("700×640 iframe: the compact layout shows the stage, the narration and the note", async () => {
+  const [page, frame] = await docsPage("#scenario=happy-path&step=10", 10);
+  const box = await page.locator("#ex").boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 900, "the frame is on the docs page's screen");
+  assert.equal(await frame.evaluate(() => [innerWidth, innerHeight].join("×")), "700×640");
+  assert.equal(await frame.evaluate(() => document.documentElement.scrollHeight <= innerHeight), true, "one screen inside the frame");
+  assert.equal(await sideways(frame), null);
+  const problems = [];
+  for (const n of [10, 3, 8, 14]) {
+    await frame.evaluate((n) => window.explainer.goto(n), n);
+    await frame.waitForFunction((n) => new RegExp(`^step ${n} / `).test(document.querySelector('[data-testid="step-count"]').textContent), n);
+    await settle(frame);
+    for (const p of await inView(frame, await requiredFor(frame))) problems.push(`step ${n}: ${p}`);
+  }
+  assert.deepEqual(problems, []);
+  // No title or summary; the controls are one compact row.
+  assert.equal(await frame.locator('[data-testid="scenario-title"]').isVisible(), false);
+  assert.equal(await frame.locator('[data-testid="scenario-summary"]').isVisible(), false);
+  const row = await frame.evaluate(() => {
+    const c = document.getElementById("controls").getBoundingClientRect();
+    return { height: c.height, stage: document.getElementById("stage").getBoundingClientRect().height };
+  });
+  assert.ok(row.height <= 64, `the controls take ${row.height}px`);
+  assert.ok(row.stage >= 300, `the stage keeps ${row.stage}px of 640`);
+  // Three columns side by side, left to right as the data flows.
+  const cols = await frame.evaluate(() => [...document.querySelectorAll("#stage > .col")].map((c) => Math.round(c.getBoundingClientRect().left)));
+  assert.ok(cols[0] < cols[1] && cols[1] < cols[2], `columns at ${cols}`);
+  await frame.evaluate(() => window.explainer.goto(10));
+  await frame.waitForFunction(() => /^step 10 \//.test(document.querySelector('[data-testid="step-count"]').textContent));
+  for (const scheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await settle(frame);
+    await h.screenshot(page, `stage-embed-700-${scheme}`, { fullPage: false });
+    assert.deepEqual(await h.axe(frame), [], `axe in the frame, ${scheme}`);
+  }
+  h.assertNoErrors(page);
+});
+
+test("700×640 iframe: the failure folds its details; the error and what it left stay in view", async () => {
+  const [page, frame] = await docsPage("#scenario=fatal-upstream-end&step=10", 10);
+  assert.deepEqual(await inView(frame, await requiredFor(frame)), []);
+  assert.equal(await frame.locator("#fatal details.fatal-more").evaluate((d) => d.open), false, "details folded");
+  assert.equal(await frame.locator('[data-testid="fatal-proven"]').isVisible(), false);
+  await frame.locator("#fatal details.fatal-more summary").click();
+  assert.equal(await frame.locator('[data-testid="fatal-proven"]').isVisible(), true, "one click opens them");
+  assert.equal(await frame.evaluate(() => document.documentElement.scrollHeight <= innerHeight), true, "still one screen: the panel scrolls inside");
+  await frame.locator("#fatal details.fatal-more summary").click();
+  for (const scheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await h.screenshot(page, `stage-embed-700-fatal-${scheme}`, { fullPage: false });
+  }
+  h.assertNoErrors(page);
+});
