@@ -32,9 +32,9 @@ import (
 
 // scalePoint is one pause of a run, or its end (summary or err set).
 type scalePoint struct {
-	Done    int             `json:"done"`
-	Total   int             `json:"total"`
-	Summary json.RawMessage `json:"summary,omitempty"`
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Summary string `json:"summary,omitempty"` // the summary's JSON text, byte for byte as the CLI prints it
 	err     error
 }
 
@@ -74,14 +74,14 @@ func (r *scaleRun) run(text string) {
 		end.err = fmt.Errorf("internal error: encoding the scale summary: %w", err)
 		return
 	}
-	end.Summary = b
+	end.Summary = string(b)
 }
 
 // next runs to the next pause; cancel ends the run.
 func (r *scaleRun) next() scalePoint   { r.resume <- true; return <-r.points }
 func (r *scaleRun) cancel() scalePoint { r.resume <- false; return <-r.points }
 
-func (p scalePoint) ended() bool { return p.Summary != nil || p.err != nil }
+func (p scalePoint) ended() bool { return p.Summary != "" || p.err != nil }
 
 // scaleWhole is the method scale: one run, start to end.
 func scaleWhole(_ *bridge, text string) (any, error) {
