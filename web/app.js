@@ -14,6 +14,7 @@ import { createSession } from "./session.js";
 import { createURL, parseHash, isPlain } from "./url.js";
 import { createEmbed, isEmbed } from "./embed.js";
 import { setLegend } from "./chips.js";
+import { createScalePanel } from "./scale-panel.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -99,6 +100,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   setLegend(await internal.legend().catch(() => ({})));
   if (session.view) renderer.render(session.view); // a view that came before the legend
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
+  if (!embed) createScalePanel(document.getElementById("scale-dialog"), { explainer, internal, tools: document.getElementById("tools") });
   installKeyboard({
     step: () => session.fire("step"),
     back: () => session.fire("back"),

@@ -63,7 +63,8 @@ function makeExplainer() {
   // Scale mode: a workload runs in a worker of its own (on the page's engine in the offline file).
   const scaleRunner = createScaleRunner({
     inline: typeof b64 === "string" && b64.length > 0, callSync, ready, toError: engineError,
-    workerURL: new URL("scale-worker.js", import.meta.url).href,
+    workerURL: new URL("web/scale-worker.js", document.baseURI).href,
+    memoryBytes: () => backend?.memoryBytes(),
   });
 
   async function mutate(method, arg) {
@@ -108,7 +109,7 @@ function makeExplainer() {
     formatStep: (values) => call("format_step", values),
     /** a built-in workload's file text */
     workloadText: (name) => call("workload_text", String(name)),
-    /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes} or null */
+    /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
     lastScale: () => scaleRunner.last(),
     /** f(reason) is called once if the engine stops after starting */
     onStopped(f) { stopListeners.push(f); if (stopped) f(stopped); },

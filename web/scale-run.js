@@ -13,6 +13,9 @@
 //     Cancel click is handled (the run is then cancelled at that pause).
 // One run at a time: starting another cancels the one in progress.
 //
+// The engine hands over the summary as its JSON text, byte for byte what `backfill run --json`
+// prints; run() resolves with that text parsed, and last().json keeps the text itself.
+//
 // Errors: a workload error rejects with an Error whose message is the engine's "line:column:
 // message" and which carries .line and .column, like load(); a cancelled run rejects with an
 // Error named "AbortError".
@@ -30,10 +33,11 @@ export function abortError() {
 
 /**
  * createScaleRunner({inline, callSync(method, arg), ready, toError({message,line,column}) → Error,
- * workerURL}) → {run(text, {onProgress(done, total), signal}) → Promise<summary>, last()}
- * last() is what the last finished run measured: {where: "worker"|"page", ms, memoryBytes}.
+ * workerURL, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal}) → Promise<summary>, last()}
+ * last() is what the last finished run measured: {where: "worker"|"page", ms, runMs, memoryBytes,
+ * json} (json: the summary's text as the engine wrote it).
  */
-export function createScaleRunner({ inline, callSync, ready, toError, workerURL }) {
+export function createScaleRunner({ inline, callSync, ready, toError, workerURL, memoryBytes }) {
   let worker = null;   // {w, idle: timer} of the kept worker
   let current = null;  // {id, stop(reason)} of the run in progress
   let lastStats = null;
@@ -65,7 +69,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL 
       w.onmessage = w.onerror = null;
       worker.idle = setTimeout(dropWorker, IDLE_MS);
       if (d.error) { settle(toError(d.error)); return; }
-      lastStats = { where: "worker", ms: performance.now() - t0, runMs: d.stats?.ms ?? null, memoryBytes: d.stats?.memoryBytes ?? null };
+      lastStats = { where: "worker", ms: performance.now() - t0, runMs: d.stats?.ms ?? null, memoryBytes: d.stats?.memoryBytes ?? null, json: d.ok };
       settle(null, d.ok);
     };
     w.onerror = (ev) => {
@@ -100,7 +104,8 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL 
           paused = !p.summary;
         }
         onProgress(p.done, p.total);
-        lastStats = { where: "page", ms: performance.now() - t0, runMs: performance.now() - t0, memoryBytes: null };
+        const ms = performance.now() - t0;
+        lastStats = { where: "page", ms, runMs: ms, memoryBytes: memoryBytes ? memoryBytes() : null, json: p.summary };
         settle(null, p.summary);
       } catch (e) {
         paused = false;
@@ -125,7 +130,8 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL 
         if (!current || current.id !== id) return;
         current = null;
         signal?.removeEventListener("abort", onAbort);
-        if (err) reject(err); else resolve(summary);
+        if (err) { reject(err); return; }
+        try { resolve(JSON.parse(summary)); } catch { reject(new Error("scale: the engine's summary is not JSON")); }
       };
       const onAbort = () => { if (current && current.id === id) current.stop(abortError()); };
       current = {
