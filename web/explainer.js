@@ -94,7 +94,8 @@ function makeExplainer() {
     compareBug: (name) => call("compare_bug", String(name || "none")),
     compareText: (yamlText) => call("compare_text", String(yamlText)),
     export: () => call("export"),
-    // scale(yamlText, {onProgress(done, total), signal}) → the scale summary (scale-run.js)
+    // scale(yamlText, {onProgress(done, total), signal, text}) → the scale summary (scale-run.js);
+    // {text: true}: its JSON text, byte for byte what `backfill run --json` prints
     scale: (yamlText, options) => scaleRunner.run(String(yamlText), options),
     workloads: () => call("workloads"),
   };

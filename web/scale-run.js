@@ -14,7 +14,8 @@
 // One run at a time: starting another cancels the one in progress.
 //
 // The engine hands over the summary as its JSON text, byte for byte what `backfill run --json`
-// prints; run() resolves with that text parsed, and last().json keeps the text itself.
+// prints; run() resolves with that text parsed (or, with {text: true}, with the text itself), and
+// last().json keeps the text.
 //
 // Errors: a workload error rejects with an Error whose message is the engine's "line:column:
 // message" and which carries .line and .column, like load(); a cancelled run rejects with an
@@ -33,7 +34,7 @@ export function abortError() {
 
 /**
  * createScaleRunner({inline, callSync(method, arg), ready, toError({message,line,column}) → Error,
- * workerURL, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal}) → Promise<summary>, last()}
+ * workerURL, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal, text}) → Promise<summary>, last()}
  * last() is what the last finished run measured: {where: "worker"|"page", ms, runMs, memoryBytes,
  * json} (json: the summary's text as the engine wrote it).
  */
@@ -120,7 +121,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
     };
   }
 
-  function run(text, { onProgress, signal } = {}) {
+  function run(text, { onProgress, signal, text: asText = false } = {}) {
     if (current) current.stop(abortError());
     if (signal?.aborted) return Promise.reject(abortError());
     const id = ++ids;
@@ -131,6 +132,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
         current = null;
         signal?.removeEventListener("abort", onAbort);
         if (err) { reject(err); return; }
+        if (asText) { resolve(summary); return; }
         try { resolve(JSON.parse(summary)); } catch { reject(new Error("scale: the engine's summary is not JSON")); }
       };
       const onAbort = () => { if (current && current.id === id) current.stop(abortError()); };
