@@ -69,8 +69,9 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     formatStep: (values) => internal.formatStep(values),
     apply: (text) => session.run("apply", text),
   });
-  const url = createURL({ session, explainer, onError: showToast, openEditor: (text, e) => editor.open(text, e) });
-  createEmbed({ session });
+  let embedded = null;
+  const url = createURL({ session, explainer, onError: (m) => { showToast(m); embedded?.error(m); }, openEditor: (text, e) => editor.open(text, e) });
+  embedded = createEmbed({ session });
 
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.open(); });
   document.getElementById("help-btn").addEventListener("click", () => openHelp(document.getElementById("help")));
