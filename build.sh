@@ -172,6 +172,7 @@ bench() {
   fi
   heading "bench: browser"
   node web/bench/bench.mjs
+  node web/bench/scale.mjs
 }
 
 case "${1:-}" in

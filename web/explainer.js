@@ -112,6 +112,8 @@ function makeExplainer() {
     workloadText: (name) => call("workload_text", String(name)),
     /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
     lastScale: () => scaleRunner.last(),
+    /** start the scale worker's engine ahead of a run (the Scale panel opened) */
+    prewarmScale: () => scaleRunner.prewarm(),
     /** f(reason) is called once if the engine stops after starting */
     onStopped(f) { stopListeners.push(f); if (stopped) f(stopped); },
   };

@@ -80,6 +80,7 @@ export function createScalePanel(dialog, { explainer, internal, tools }) {
 
   async function open() {
     if (!dialog.open) dialog.showModal();
+    internal.prewarmScale?.(); // the worker boots its engine while the reader chooses
     if (list) return;
     try {
       list = (await explainer.workloads()) || [];

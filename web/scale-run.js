@@ -34,7 +34,8 @@ export function abortError() {
 
 /**
  * createScaleRunner({inline, callSync(method, arg), ready, toError({message,line,column}) → Error,
- * workerURL, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal, text}) → Promise<summary>, last()}
+ * workerURL, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal, text}) → Promise<summary>,
+ * prewarm(), last()}
  * last() is what the last finished run measured: {where: "worker"|"page", ms, runMs, memoryBytes,
  * json} (json: the summary's text as the engine wrote it).
  */
@@ -149,5 +150,14 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
     });
   }
 
-  return { run, last: () => lastStats };
+  /** Start the worker and its engine ahead of a run (the panel opened); no-op on the page's engine. */
+  function prewarm() {
+    if (inline || current) return;
+    const fresh = !worker;
+    const w = getWorker();
+    worker.idle = setTimeout(dropWorker, IDLE_MS);
+    if (fresh) w.postMessage({ warm: true });
+  }
+
+  return { run, prewarm, last: () => lastStats };
 }

@@ -5,16 +5,19 @@
 // progress bar moves while the run goes on here. The page cancels by terminating the worker; it
 // keeps a worker that finished for the next run (the engine is started, its memory grown).
 //
-// In:  {id, text}
+// In:  {id, text}, or {warm: true} to start the engine ahead of a run (no answer)
 // Out: {id, progress: [done, total]} … then {id, ok: summary, stats: {ms, memoryBytes}}
 //      or {id, error: {message, line, column}}
 import "./wasm_exec.js";
 import { bootEngine } from "./boot.js";
 
-let engine = null;
+let booting = null; // the engine's start, once: a run sent while it boots waits for the same one
+const engine = () => (booting ??= bootEngine({ url: new URL("explainer.wasm", import.meta.url).href })
+  .catch((e) => { booting = null; throw e; })); // a failed start is tried again by the next run
+let eng = null;
 
 function call(method, arg) {
-  const res = JSON.parse(engine.call(method, arg === undefined ? "null" : JSON.stringify(arg)));
+  const res = JSON.parse(eng.call(method, arg === undefined ? "null" : JSON.stringify(arg)));
   if (res && res.error) throw res.error;
   return res.ok;
 }
@@ -27,9 +30,10 @@ function errorOf(e) {
 }
 
 self.onmessage = async (ev) => {
-  const { id, text } = ev.data || {};
+  const { id, text, warm } = ev.data || {};
   try {
-    engine ??= await bootEngine({ url: new URL("explainer.wasm", import.meta.url).href });
+    eng = await engine();
+    if (warm) return; // started ahead of a run (the panel opened): nothing to answer
     const t0 = performance.now();
     let p = call("scale_start", String(text));
     while (!p.summary) {
@@ -37,8 +41,9 @@ self.onmessage = async (ev) => {
       p = call("scale_next");
     }
     self.postMessage({ id, progress: [p.done, p.total] });
-    self.postMessage({ id, ok: p.summary, stats: { ms: performance.now() - t0, memoryBytes: engine.memoryBytes() } });
+    self.postMessage({ id, ok: p.summary, stats: { ms: performance.now() - t0, memoryBytes: eng.memoryBytes() } });
   } catch (e) {
+    if (warm) return; // the run that follows tries again and reports it
     self.postMessage({ id, error: errorOf(e) });
   }
 };
