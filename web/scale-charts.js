@@ -110,12 +110,15 @@ export function drawCharts(box, summary) {
   const mq = matchMedia("(prefers-color-scheme: dark)");
   const rescheme = () => build();
   mq.addEventListener("change", rescheme);
+  const forced = new MutationObserver(rescheme); // :root[data-scheme] forces a scheme (style.css)
+  forced.observe(document.documentElement, { attributes: true, attributeFilter: ["data-scheme"] });
 
   return {
     get charts() { return plots; },
     get heat() { return heat; },
     destroy() {
       ro.disconnect();
+      forced.disconnect();
       mq.removeEventListener("change", rescheme);
       for (const p of plots) p.destroy();
       heat?.destroy();
