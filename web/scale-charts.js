@@ -80,7 +80,7 @@ export function drawCharts(box, summary) {
   const figEls = figs.map((f) => h("figure", { class: "scale-fig", "data-testid": f.id },
     h("figcaption", null, h("strong", null, f.title), " ", h("span", { class: "muted" }, f.caption)),
     h("div", { class: "scale-plot" })));
-  fill(box, legendPhases, figEls, heatFig);
+  fill(box, legendPhases, figEls, heatFig, numbers(summary));
 
   let plots = [];
   let heat = null;
@@ -322,4 +322,21 @@ function heatmap(fig, summary, marks, pal, width) {
       canvas.removeEventListener("pointerleave", leave);
     },
   };
+}
+
+/** The series as a table (for the keyboard and screen readers: the charts' values without hovering). */
+function numbers(summary) {
+  const s = summary.series;
+  const cols = [
+    ["barrier", (i) => `e${s.epoch[i]}`], ["phase", (i) => s.phase[i]],
+    ["buffered", (i) => fmtN(s.buffered_rows[i])], ["snapshot", (i) => fmtN(s.snapshot_rows[i])],
+    ["visible", (i) => fmtN(s.upstream_visible[i])], ["hidden", (i) => fmtN(s.upstream_hidden[i])],
+    ["in progress", (i) => fmtN(s.vnodes_in_progress[i])], ["completed", (i) => fmtN(s.vnodes_completed[i])],
+  ];
+  return h("details", { class: "scale-numbers", "data-testid": "scale-numbers" },
+    h("summary", null, "The numbers, barrier by barrier"),
+    h("div", { class: "scrollbox", tabindex: "0", role: "region", "aria-label": "The scale summary's series" },
+      h("table", { class: "scale-table" },
+        h("thead", null, h("tr", null, cols.map(([k]) => h("th", { scope: "col" }, k)))),
+        h("tbody", null, s.epoch.map((_, i) => h("tr", null, cols.map(([, f]) => h("td", null, f(i)))))))));
 }

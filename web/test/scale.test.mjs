@@ -107,6 +107,11 @@ test("the Scale panel: progress in a worker while the page responds, Cancel, a r
   assert.match(await text(page, "scale-violation"), /^Invariant violated at e5/);
   assert.match(await text(page, "scale-epochs"), /18/);
   assert.equal(await page.locator('[data-testid="scale-charts"] .uplot').count(), 3, "three uPlot charts");
+  // The same numbers without hovering (keyboard, screen readers): the engine's series, barrier by barrier.
+  await page.locator('[data-testid="scale-numbers"] > summary').click();
+  assert.equal(await page.locator('[data-testid="scale-numbers"] tbody tr').count(), 18);
+  const e4 = (await page.locator('[data-testid="scale-numbers"] tbody tr').nth(3).innerText()).split(/\s+/).join(" ");
+  assert.equal(e4, "e4 backfilling 79 8,192 0 79 21 0", "e4: buffered, snapshot, visible, hidden, in progress, completed");
 
   // Hover: uPlot's legend shows the values at the cursor; the heat map's tip names vnode and barrier.
   const chart = page.locator('[data-testid="scale-chart-buffer"] .u-over');
