@@ -32,12 +32,31 @@ build() {
     cp "$f" dist/web/
   done
   shopt -u nullglob
+  vendor
 
   heading "build: bin/backfill"
   go build -o bin/backfill ./cmd/backfill
 
   heading "build: dist/explainer-offline.html"
   go run ./internal/site/cmd/offline --dir dist --out dist/explainer-offline.html
+}
+
+# vendor copies the page's one npm dependency, uPlot (the Scale panel's charts, loaded only when
+# that panel opens), from node_modules into dist/web/: its minified build made an ES module by
+# one appended export line, its stylesheet and its licence. Never a CDN. node_modules is
+# installed (npm ci, from package-lock.json) when it lacks the pinned version.
+vendor() {
+  local want have
+  want=$(sed -n 's/^ *"uplot": *"\([^"]*\)".*/\1/p' package.json)
+  have=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' node_modules/uplot/package.json 2>/dev/null || true)
+  if [[ -z "$want" ]]; then echo "package.json names no uplot version" >&2; return 1; fi
+  if [[ "$have" != "$want" ]]; then
+    heading "build: npm ci (node_modules lacks uplot $want)"
+    npm ci --no-audit --no-fund
+  fi
+  { cat node_modules/uplot/dist/uPlot.iife.min.js; printf '\nexport default uPlot;\n'; } >dist/web/uPlot.js
+  cp node_modules/uplot/dist/uPlot.min.css dist/web/uPlot.min.css
+  cp node_modules/uplot/LICENSE dist/web/uPlot.LICENSE.txt
 }
 
 serve() {
@@ -153,6 +172,7 @@ bench() {
   fi
   heading "bench: browser"
   node web/bench/bench.mjs
+  node web/bench/scale.mjs
 }
 
 case "${1:-}" in

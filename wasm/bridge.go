@@ -16,7 +16,8 @@ import (
 // bridge holds the open scenario and answers the page's calls. JavaScript calls it from one
 // thread, through entry (js.go), the only place a panic is recovered.
 type bridge struct {
-	s *scenarios.Session // nil until a scenario is open
+	s     *scenarios.Session // nil until a scenario is open
+	scale *scaleRun          // a paused scale run (scale.go), or nil
 }
 
 // method is one call the page can make: arg is the JSON of its argument ("" or "null" when it
@@ -77,6 +78,13 @@ var methods = map[string]method{
 		}
 		return withSession(b, func(s *scenarios.Session) (any, error) { return s.FormatForm(values) })
 	},
+	// Scale mode (scale.go): the built-in workloads, and a workload's run.
+	"workloads":     none(func(*bridge) (any, error) { return scenarios.Workloads(), nil }),
+	"workload_text": text(workloadText),
+	"scale":         text(scaleWhole),
+	"scale_start":   text(scaleStart),
+	"scale_next":    none(scaleNext),
+	"scale_cancel":  none(scaleCancel),
 }
 
 // call runs one method and returns its JSON answer: {"ok": result} or

@@ -17,6 +17,7 @@ import { setLegend } from "./chips.js";
 import { createGlossary } from "./glossary.js";
 import { createIntro } from "./intro.js";
 import { follow } from "./follow.js";
+import { createScalePanel } from "./scale-panel.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -79,8 +80,9 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     formatStep: (values) => internal.formatStep(values),
     apply: (text) => session.run("apply", text),
   });
-  const url = createURL({ session, explainer, onError: showToast, openEditor: (text, e) => editor.open(text, e) });
-  createEmbed({ session });
+  let embedded = null;
+  const url = createURL({ session, explainer, onError: (m) => { showToast(m); embedded?.error(m); }, openEditor: (text, e) => editor.open(text, e) });
+  embedded = createEmbed({ session });
 
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.open(); });
   const help = () => openHelp(document.getElementById("help"), { glossary, link: location.href });
@@ -112,6 +114,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   setLegend(await internal.legend().catch(() => ({})));
   glossary = createGlossary(await internal.glossary().catch(() => []));
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
+  if (!embed) createScalePanel(document.getElementById("scale-dialog"), { explainer, internal, tools: document.getElementById("tools") });
   installKeyboard({
     step: () => session.fire("step"),
     back: () => session.fire("back"),

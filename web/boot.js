@@ -6,8 +6,10 @@
 // The Go side signals readiness itself: before running it, boot sets globalThis.__backfillReady,
 // which Go's main calls with the object it answers on (wasm/main.go). No polling.
 //
-// bootEngine({url, base64}) → Promise<{call(method, argJSON) → answer JSON, exited: Promise<string>}>
-// `exited` resolves (with a reason) if the Go runtime ever stops after starting.
+// bootEngine({url, base64}) → Promise<{call(method, argJSON) → answer JSON, exited: Promise<string>,
+// memoryBytes() → the size of the engine's WebAssembly memory now}>
+// `exited` resolves (with a reason) if the Go runtime ever stops after starting. The memory only
+// grows, so its size after a run is the most the run needed (the scale worker reports it).
 
 export const EXITED = "Go program has already exited"; // what wasm_exec.js throws after an exit
 
@@ -51,5 +53,5 @@ export async function bootEngine({ url, base64 } = {}) {
     };
     go.run(instance).then(() => stopped(""), (e) => stopped(e && e.message ? e.message : String(e)));
   }).finally(() => { delete globalThis.__backfillReady; });
-  return { call: (method, argJSON) => api.call(method, argJSON), exited };
+  return { call: (method, argJSON) => api.call(method, argJSON), exited, memoryBytes: () => instance.exports.mem.buffer.byteLength };
 }

@@ -37,10 +37,14 @@ function describe(v) {
   return `${typeof v} ${String(v)}`;
 }
 
-/** createEmbed({session}) wires the postMessage API when the page is in a frame. */
+/**
+ * createEmbed({session}) wires the postMessage API when the page is in a frame, and returns
+ * {error(message)}: what the page could not open from its own URL (an unknown scenario in the
+ * hash, a step out of range) is posted to the parent as explainer:error too (request null).
+ */
 export function createEmbed({ session }) {
   const parent = window.parent;
-  if (!parent || parent === window) return;
+  if (!parent || parent === window) return { error() {} };
   const post = (msg) => parent.postMessage(msg, "*");
 
   session.onView((v) => post({ type: "explainer:state", step: v.step, phase: v.phase, steps: v.steps, scenario: v.name }));
@@ -62,4 +66,5 @@ export function createEmbed({ session }) {
   };
   new ResizeObserver(measure).observe(document.body);
   measure();
+  return { error: (message) => post({ type: "explainer:error", message: String(message), request: null }) };
 }

@@ -10,6 +10,7 @@
 // the onStopped listeners are told (the page shows it with a reload button).
 import { bootEngine, EXITED } from "./boot.js";
 import { isSpeakerWindow } from "./speaker-link.js";
+import { createScaleRunner } from "./scale-run.js";
 
 function engineError(e) {
   const err = new Error(String(e && e.message !== undefined ? e.message : e));
@@ -60,6 +61,13 @@ function makeExplainer() {
     return callSync(method, arg);
   }
 
+  // Scale mode: a workload runs in a worker of its own (on the page's engine in the offline file).
+  const scaleRunner = createScaleRunner({
+    inline: typeof b64 === "string" && b64.length > 0, callSync, ready, toError: engineError,
+    workerURL: new URL("web/scale-worker.js", document.baseURI).href,
+    memoryBytes: () => backend?.memoryBytes(),
+  });
+
   async function mutate(method, arg) {
     const view = await call(method, arg);
     window.dispatchEvent(new CustomEvent("explainer:change", { detail: { view, method, arg } }));
@@ -87,6 +95,10 @@ function makeExplainer() {
     compareBug: (name) => call("compare_bug", String(name || "none")),
     compareText: (yamlText) => call("compare_text", String(yamlText)),
     export: () => call("export"),
+    // scale(yamlText, {onProgress(done, total), signal, text}) → the scale summary (scale-run.js);
+    // {text: true}: its JSON text, byte for byte what `backfill run --json` prints
+    scale: (yamlText, options) => scaleRunner.run(String(yamlText), options),
+    workloads: () => call("workloads"),
   };
 
   // What the page's own modules use beyond the public API.
@@ -99,6 +111,12 @@ function makeExplainer() {
     stepForms: () => call("step_forms"),
     /** a filled-in form ({kind, field: value…}) → the step's text in the scenario format */
     formatStep: (values) => call("format_step", values),
+    /** a built-in workload's file text */
+    workloadText: (name) => call("workload_text", String(name)),
+    /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
+    lastScale: () => scaleRunner.last(),
+    /** start the scale worker's engine ahead of a run (the Scale panel opened) */
+    prewarmScale: () => scaleRunner.prewarm(),
     /** f(reason) is called once if the engine stops after starting */
     onStopped(f) { stopListeners.push(f); if (stopped) f(stopped); },
   };

@@ -1,0 +1,141 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/backfill-explainer/explainer/scenarios"
+)
+
+// Scale mode over the bridge (the methods are in bridge.go's table):
+//
+//   - workloads → [{name, title, summary}], the built-in workloads (backfill list --workloads);
+//     workload_text(name) → the file's text.
+//   - scale(text) → the scale summary, exactly what `backfill run --json` prints for that text
+//     (one call: the run, start to end).
+//   - scale_start(text) → {done, total} | {done, total, summary}: starts a run that pauses at each
+//     of scenarios.Scale's progress calls (about 200 of them) and answers with the first pause;
+//     scale_next → the next pause, or the end, whose answer carries the summary. Between two
+//     calls the caller is free: the scale worker posts the progress to the page; the offline
+//     page, which runs it on its own thread, lets the browser paint and handle Cancel.
+//     scale_cancel ends a paused run (scenarios.Scale returns ErrCanceled, restoring the
+//     collector's settings); scale_start cancels a paused run first.
+//
+// A paused run is a goroutine blocked in its progress callback: each call hands it the thread
+// by a channel and takes it back at the next pause, within the call, so nothing waits for
+// JavaScript's event loop. A panic in the run is recovered in its goroutine and answers the
+// call as an internal error, as entry (js.go) does for every other method.
+
+// scalePoint is one pause of a run, or its end (summary or err set).
+type scalePoint struct {
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Summary string `json:"summary,omitempty"` // the summary's JSON text, byte for byte as the CLI prints it
+	err     error
+}
+
+// scaleRun is a run in progress, paused in its progress callback.
+type scaleRun struct {
+	resume chan bool       // true: run to the next pause; false: cancel
+	points chan scalePoint // each pause, then the end
+}
+
+// startScale starts the run and returns it with its first pause (or its end).
+func startScale(text string) (*scaleRun, scalePoint) {
+	r := &scaleRun{resume: make(chan bool), points: make(chan scalePoint)}
+	go r.run(text)
+	return r, <-r.points
+}
+
+func (r *scaleRun) run(text string) {
+	var end scalePoint
+	defer func() {
+		if rec := recover(); rec != nil {
+			debugLog("scale", rec, debug.Stack())
+			end = scalePoint{err: fmt.Errorf("internal error: %v", rec)}
+		}
+		r.points <- end
+	}()
+	sum, err := scenarios.Scale("", []byte(text), func(done, total int) bool {
+		end.Done, end.Total = done, total
+		r.points <- scalePoint{Done: done, Total: total}
+		return <-r.resume
+	})
+	if err != nil {
+		end.err = err
+		return
+	}
+	b, err := sum.JSON()
+	if err != nil {
+		end.err = fmt.Errorf("internal error: encoding the scale summary: %w", err)
+		return
+	}
+	end.Summary = string(b)
+}
+
+// next runs to the next pause; cancel ends the run.
+func (r *scaleRun) next() scalePoint   { r.resume <- true; return <-r.points }
+func (r *scaleRun) cancel() scalePoint { r.resume <- false; return <-r.points }
+
+func (p scalePoint) ended() bool { return p.Summary != "" || p.err != nil }
+
+// scaleWhole is the method scale: one run, start to end.
+func scaleWhole(_ *bridge, text string) (any, error) {
+	sum, err := scenarios.Scale("", []byte(text), nil)
+	if err != nil {
+		return nil, err
+	}
+	b, err := sum.JSON()
+	if err != nil {
+		return nil, fmt.Errorf("internal error: encoding the scale summary: %w", err)
+	}
+	return json.RawMessage(b), nil
+}
+
+func scaleStart(b *bridge, text string) (any, error) {
+	scaleCancel(b)
+	r, p := startScale(text)
+	return b.scalePaused(r, p)
+}
+
+func scaleNext(b *bridge) (any, error) {
+	if b.scale == nil {
+		return nil, errors.New("scale_next: no scale run is in progress (start one with scale_start)")
+	}
+	return b.scalePaused(b.scale, b.scale.next())
+}
+
+// scaleCancel ends the paused run, if there is one.
+func scaleCancel(b *bridge) (any, error) {
+	if b.scale != nil {
+		r := b.scale
+		b.scale = nil
+		r.cancel()
+	}
+	return nil, nil
+}
+
+// scalePaused keeps a run that paused, or answers with its end.
+func (b *bridge) scalePaused(r *scaleRun, p scalePoint) (any, error) {
+	if !p.ended() {
+		b.scale = r
+		return p, nil
+	}
+	b.scale = nil
+	if p.err != nil {
+		return nil, p.err
+	}
+	return p, nil
+}
+
+func workloadText(_ *bridge, name string) (any, error) {
+	t, err := scenarios.WorkloadText(name)
+	if err != nil {
+		return nil, err
+	}
+	return string(t), nil
+}

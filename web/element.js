@@ -1,0 +1,155 @@
+// element.js — <backfill-explainer>, the explainer as one tag in a documentation page:
+//
+//   <script type="module" src="…/web/element.js"></script>
+//   <backfill-explainer scenario="fatal-upstream-end" step="9"></backfill-explainer>
+//
+// Attributes: scenario (a built-in scenario's name), step (a step number), bug (a bug mode),
+// src (a scenario file, as a path relative to the explainer's page: its #src=), height (a fixed
+// height: a number of CSS px or any CSS length; without it the element follows the page's
+// content height).
+//
+// It is lazy: until the element comes near the viewport (an IntersectionObserver, 400 px ahead)
+// nothing of the explainer loads — no iframe, no wasm. Then it wraps the ?embed=1 page, found
+// relative to this module's own URL (../index.html), in an iframe. It follows the page's
+// `explainer:resize` messages unless `height` is set, and re-dispatches the page's
+// `explainer:state` and `explainer:error` messages as DOM CustomEvents `explainer-state` and
+// `explainer-error` on the element (event.detail is the message). Changing `scenario` or `step`
+// moves the embedded page (postMessage explainer:open / explainer:goto, whose failures come back as
+// explainer-error); changing `bug` or `src` moves it by its URL hash (a fragment navigation: the
+// page is not reloaded). Styles are set through the CSSOM only, so a strict CSP (style-src 'self')
+// has nothing to refuse.
+
+const PAGE = new URL("../index.html", import.meta.url);
+const NEAR = "400px 0px";          // how far ahead of the viewport loading starts
+const PLACEHOLDER_HEIGHT = 480;    // CSS px reserved before the page reports its height
+
+function cssLength(v) {
+  const s = String(v ?? "").trim();
+  if (!s) return null;
+  return /^\d+(\.\d+)?$/.test(s) ? `${s}px` : s;
+}
+
+let observer = null;
+function observe(el) {
+  if (typeof IntersectionObserver !== "function") { el.load(); return; }
+  observer ??= new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (e.isIntersecting) { observer.unobserve(e.target); e.target.load(); }
+    }
+  }, { rootMargin: NEAR });
+  observer.observe(el);
+}
+
+export class BackfillExplainer extends HTMLElement {
+  static get observedAttributes() { return ["scenario", "step", "bug", "src", "height"]; }
+
+  constructor() {
+    super();
+    this.iframe = null;
+    this.lastState = null;       // the last explainer:state the page posted
+    this._content = null;        // the last content height the page posted
+    this._changed = new Set();   // attributes changed since the last flush
+    this._flushing = false;
+    this._onMessage = (ev) => this._message(ev);
+  }
+
+  connectedCallback() {
+    this.style.display = "block";
+    this._size();
+    if (!this.iframe) observe(this);
+  }
+
+  disconnectedCallback() {
+    observer?.unobserve(this);
+    window.removeEventListener("message", this._onMessage);
+    if (this.iframe) { this.iframe.remove(); this.iframe = null; }
+  }
+
+  /** The embedded page's URL for the attributes now. */
+  pageURL() {
+    const u = new URL(PAGE);
+    u.search = "?embed=1";
+    const p = new URLSearchParams();
+    const src = this.getAttribute("src"), scenario = this.getAttribute("scenario");
+    const step = this.getAttribute("step"), bug = this.getAttribute("bug");
+    if (src) p.set("src", src);
+    else if (scenario) p.set("scenario", scenario);
+    if (step !== null && step !== "") p.set("step", step);
+    if (bug) p.set("bug", bug);
+    u.hash = p.toString();
+    return u.href;
+  }
+
+  /** Create the iframe now (the observer calls this when the element comes near the viewport). */
+  load() {
+    if (this.iframe || !this.isConnected) return;
+    window.addEventListener("message", this._onMessage);
+    const f = document.createElement("iframe");
+    f.title = this.getAttribute("title") || "The backfill explainer";
+    f.src = this.pageURL();
+    f.style.display = "block";
+    f.style.width = "100%";
+    f.style.border = "0";
+    this.iframe = f;
+    this._size();
+    this.replaceChildren(f);
+    this._changed.clear();
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (oldValue === value) return;
+    if (name === "height") { this._size(); return; }
+    if (!this.iframe) return; // the URL made at load time carries it
+    this._changed.add(name);
+    if (this._flushing) return;
+    this._flushing = true;
+    queueMicrotask(() => { this._flushing = false; this._flush(); }); // scenario and step set together: one move
+  }
+
+  _flush() {
+    const changed = this._changed;
+    this._changed = new Set();
+    if (!this.iframe || !changed.size) return;
+    if (changed.has("bug") || changed.has("src")) {
+      this.iframe.src = this.pageURL(); // only the hash differs: the page follows it without reloading
+      return;
+    }
+    const step = this.getAttribute("step");
+    if (changed.has("scenario")) this._post({ type: "explainer:open", scenario: this.getAttribute("scenario") || "" });
+    if (step !== null && step !== "" && (changed.has("step") || changed.has("scenario"))) {
+      this._post({ type: "explainer:goto", step: /^\d+$/.test(step) ? Number(step) : step });
+    }
+  }
+
+  _post(msg) {
+    this.iframe?.contentWindow?.postMessage(msg, PAGE.origin === "null" ? "*" : PAGE.origin);
+  }
+
+  _size(height) {
+    const fixed = cssLength(this.getAttribute("height"));
+    if (height !== undefined) this._content = height;
+    const h = fixed ?? `${this._content ?? PLACEHOLDER_HEIGHT}px`;
+    if (this.iframe) {
+      this.iframe.style.height = h;
+      this.style.minHeight = "";
+    } else {
+      this.style.minHeight = h; // room kept, so the layout does not jump when the page arrives
+    }
+  }
+
+  _message(ev) {
+    if (!this.iframe || ev.source !== this.iframe.contentWindow) return;
+    const d = ev.data;
+    if (!d || typeof d !== "object" || typeof d.type !== "string") return;
+    if (d.type === "explainer:resize" && Number.isFinite(d.height)) {
+      if (!this.hasAttribute("height")) this._size(Math.max(1, Math.ceil(d.height)));
+    } else if (d.type === "explainer:state") {
+      this.lastState = d;
+      this.dispatchEvent(new CustomEvent("explainer-state", { detail: d, bubbles: true, composed: true }));
+    } else if (d.type === "explainer:error") {
+      this.dispatchEvent(new CustomEvent("explainer-error", { detail: d, bubbles: true, composed: true }));
+    }
+  }
+}
+
+if (!customElements.get("backfill-explainer")) customElements.define("backfill-explainer", BackfillExplainer);
