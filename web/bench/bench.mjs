@@ -20,6 +20,8 @@
 //   ./build.sh build && node web/bench/bench.mjs          (./build.sh bench does both)
 //   BENCH_RUNS=9 BENCH_PASSES=5 BENCH_ENGINE=0 node web/bench/bench.mjs   (BENCH_ENGINE=0: skip the Go part)
 //   BENCH_ONLY=cold BENCH_RUNS=11 node web/bench/bench.mjs               (cold loads and sizes only)
+//   BENCH_BASELINE_DIST=/tmp/old/dist node web/bench/bench.mjs  (also cold-load another build, e.g. main's,
+//                in the same alternation: before/after of a change in one run)
 //
 // The last line is the same numbers as one JSON object, for scripts.
 
@@ -34,6 +36,7 @@ const RUNS = Number(process.env.BENCH_RUNS || 7);        // cold loads of each p
 const PASSES = Number(process.env.BENCH_PASSES || 5);    // walks over happy-path, gotos on the long scenario
 const ONLY = process.env.BENCH_ONLY || "";                // "cold": the cold loads and sizes only
 const ENGINE = process.env.BENCH_ENGINE !== "0" && !ONLY;
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST || "";
 const WELCOMED_KEY = "backfill-explainer:welcomed";      // web/help.js: no first-visit card in the walks
 
 function quantile(xs, q) {
@@ -126,19 +129,25 @@ async function coldLoad(browser, url, { floor }) {
   }
 }
 
-async function coldLoads(browser, pageURL, floorURL) {
+async function coldLoads(browser, pageURL, floorURL, baselineURL) {
   // One load of each first, not counted: the server's first answer of a file (reading it,
   // compressing it) is the server's start-up, not a visitor's load.
   await coldLoad(browser, pageURL, { floor: false });
   await coldLoad(browser, floorURL, { floor: true });
-  const page = [], view = [], floor = [];
-  for (let i = 0; i < RUNS; i++) { // alternate, so both see the same machine
+  if (baselineURL) await coldLoad(browser, baselineURL, { floor: false });
+  const page = [], view = [], floor = [], base = [], baseView = [];
+  for (let i = 0; i < RUNS; i++) { // alternate, so all see the same machine
     const p = await coldLoad(browser, pageURL, { floor: false });
     page.push(p.ready);
     view.push(p.view);
     floor.push((await coldLoad(browser, floorURL, { floor: true })).ready);
+    if (baselineURL) {
+      const b = await coldLoad(browser, baselineURL, { floor: false });
+      base.push(b.ready);
+      baseView.push(b.view);
+    }
   }
-  return { page, view, floor };
+  return { page, view, floor, base, baseView };
 }
 
 // wide256 is a 256-vnode backfill (crc32 over an int key, chunk_size 8: builders of 8) of a
@@ -279,12 +288,14 @@ function goalLine(name, measured, target, ok, detail) {
 const floorDir = buildFloor();
 const server = await startServer();
 const floorServer = await startServer({ dir: floorDir });
+const baselineServer = BASELINE_DIST ? await startServer({ dir: BASELINE_DIST }) : null;
 const browser = await launchBrowser();
 try {
   const version = browser.version();
   const pageURL = new URL("index.html", server.url).href;
   const floorURL = new URL("index.html", floorServer.url).href;
-  const cold = await coldLoads(browser, pageURL, floorURL);
+  const baselineURL = baselineServer ? new URL("index.html", baselineServer.url).href : "";
+  const cold = await coldLoads(browser, pageURL, floorURL, baselineURL);
   const w = ONLY ? { happy: [], wideStep: [], gotoLast: [] } : await walks(browser, server.url);
   const engine = ENGINE ? await engineBench(browser, floorServer.url) : null;
 
@@ -306,6 +317,10 @@ try {
   console.log("goals (issue 9), each measured in this run:");
   console.log(goalLine("cold load: page ÷ floor (to ready)", coldRatio, "≤ 1.3", coldRatio <= 1.3,
     `page ${ms(median(cold.page))}, floor ${ms(median(cold.floor))} (medians of ${RUNS}); page's first view ${ms(median(cold.view))}`));
+  if (baselineURL) {
+    console.log(`       baseline build ${BASELINE_DIST}: ready ${ms(median(cold.base))} (${r2(median(cold.base) / median(cold.floor))}× the floor),` +
+      ` first view ${ms(median(cold.baseView))}; this build's first view ÷ baseline's ${r2(median(cold.view) / median(cold.baseView))}`);
+  }
   console.log(goalLine("served site gzip (MB)", r2(site.gzip / 1e6), "≤ 1.0", site.gzip <= 1e6,
     `${mb(site.gzip)} gzip, ${mb(site.raw)} raw; floor ${mb(floorSite.gzip)} gzip (${r2(site.gzip / floorSite.gzip)}×); explainer.wasm ${mb(wasmSize.gzip)} gzip, ${mb(wasmSize.raw)} raw`));
   console.log(goalLine("offline file (MB, raw)", r2(offlineSize.raw / 1e6), "≤ 1.5", offlineSize.raw <= 1.5e6,
@@ -330,7 +345,8 @@ try {
   }
   console.log(JSON.stringify({
     cpu, chromium: version,
-    cold_load_ms: { page_median: median(cold.page), floor_median: median(cold.floor), ratio: coldRatio, first_view_median: median(cold.view), page: cold.page, floor: cold.floor, view: cold.view },
+    cold_load_ms: { page_median: median(cold.page), floor_median: median(cold.floor), ratio: coldRatio, first_view_median: median(cold.view), page: cold.page, floor: cold.floor, view: cold.view,
+      baseline: baselineURL ? { dist: BASELINE_DIST, ready_median: median(cold.base), first_view_median: median(cold.baseView), ready: cold.base, view: cold.baseView } : null },
     size_bytes: { site: { raw: site.raw, gzip: site.gzip }, wasm: wasmSize, offline: offlineSize, floor: { raw: floorSite.raw, gzip: floorSite.gzip } },
     step_render_ms: { happy_p95: happyP95, happy_p50: quantile(w.happy, 0.5), wide256_p95: wideP95, wide256_p50: quantile(w.wideStep, 0.5), ratio: stepRatio, happy_samples: w.happy.length, wide256_samples: w.wideStep.length },
     long10k_ms: { steps: w.longSteps, load: w.loadLong, goto_last_median: gotoMs, goto_last: w.gotoLast },
@@ -340,5 +356,6 @@ try {
   await browser.close();
   await server.close();
   await floorServer.close();
+  await baselineServer?.close();
   rmSync(floorDir, { recursive: true, force: true });
 }
