@@ -12,7 +12,12 @@ import "fmt"
 func (e *Engine) Play(s Step) {
 	err := e.validate(s)
 	if err == nil {
-		e.Apply(s) //nolint:errcheck // validated above
+		if werr := e.checkWork(s); werr != nil {
+			err = werr // past the run's work limit: it cannot happen here either
+		}
+	}
+	if err == nil {
+		e.Apply(s) //nolint:errcheck // validated above, within the work limit
 		return
 	}
 	why := err.(*InputError).Msg
@@ -21,7 +26,9 @@ func (e *Engine) Play(s Step) {
 		if left := e.snap.Remaining(); left > 0 && left < s.Count {
 			short := s
 			short.Count = left
-			e.Apply(short) //nolint:errcheck // fits: the snapshot has these items
+			if e.Apply(short) != nil {
+				goto skip // past the work limit
+			}
 			if !e.narrate {
 				return
 			}
@@ -29,6 +36,7 @@ func (e *Engine) Play(s Step) {
 			return
 		}
 	}
+skip:
 	e.step++
 	e.effects = e.effects[:0:0]
 	if e.narrate {

@@ -43,10 +43,7 @@ func (e *Engine) onBackfillUpstream(s Step) {
 
 // lostWork describes the in-memory work a failure throws away.
 func (e *Engine) lostWork() string {
-	b := 0
-	for _, rows := range e.builders {
-		b += len(rows)
-	}
+	b := e.builderRows
 	u := 0
 	for _, c := range e.buffer {
 		u += len(c.rows)
@@ -64,15 +61,13 @@ func (e *Engine) lostWork() string {
 
 // snapshotItem delivers the snapshot's next item: a row into its vnode's builder, or the end.
 func (e *Engine) snapshotItem() {
-	li, row, ok := e.snap.peek()
-	e.snap.advance(li)
+	vi, row, ok := e.snap.peek()
+	e.snap.advance(vi)
 	if !ok {
 		e.onSnapshotEnd()
 		return
 	}
-	vi := e.snap.lanes[li].vi
-	e.builders[vi] = append(e.builders[vi], row)
-	n, c := len(e.builders[vi]), e.cfg.Capacity()
+	n, c := e.appendToBuilder(vi, row), e.cfg.Capacity()
 	if n == c {
 		if e.narrate {
 			e.say(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
@@ -95,17 +90,17 @@ func (e *Engine) snapshotItem() {
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
-	rows := e.builders[vi]
+	rows := e.takeBuilder(vi)
 	out := e.outRows(len(rows))
 	for i, r := range rows {
 		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
 	}
-	p := &e.progress[vi]
+	p := e.progress.at(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
 	p.Pos = rows[len(rows)-1].Project(e.pk)
 	p.Rows += int64(len(rows))
-	e.builders[vi] = rows[:0] // the rows now live in the output; reuse the array
+	e.advanceProgress(vi, p)
 	e.emitChunkOf(vi, out, "builder")
 	if !e.narrate {
 		return // (the arguments below cost more than the emission itself)
@@ -114,21 +109,14 @@ func (e *Engine) emitBuilder(vi int) {
 }
 
 // buildersHold reports whether some builder holds rows.
-func (e *Engine) buildersHold() bool {
-	for _, b := range e.builders {
-		if len(b) > 0 {
-			return true
-		}
-	}
-	return false
-}
+func (e *Engine) buildersHold() bool { return e.builderRows > 0 }
 
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
-	for vi := range e.builders {
-		if len(e.builders[vi]) > 0 {
-			e.emitBuilder(vi)
-		}
+	var full []int
+	e.nonEmptyBuilders(func(vi int, _ pseq[Row]) { full = append(full, vi) })
+	for _, vi := range full {
+		e.emitBuilder(vi)
 	}
 }
 
@@ -152,7 +140,7 @@ func (e *Engine) onSnapshotEnd() {
 		e.say(siteFlush, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
 	}
 	e.buffer = nil
-	e.builders = nil
+	e.dropBuilders()
 	e.snap = nil
 	e.snapshotFinished = true
 	e.markAllDirty()
@@ -207,12 +195,7 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 // of it in this run.
 func (e *Engine) markBuffered() bool {
 	refresh := len(e.buffer) > 0
-	anyInProgress := false
-	for _, p := range e.progress {
-		if p.State == InProgress {
-			anyInProgress = true
-		}
-	}
+	anyInProgress := e.progCount[InProgress] > 0
 	written := e.cfg.Bug != BugNoStateWrite
 	e.pendingIdx = nil
 	e.heldFates = nil
@@ -269,7 +252,7 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 	gap := false
 	for i, r := range rows {
 		vi, v := e.vnodeIndex(r.Row)
-		if e.progress[vi].State == Completed {
+		if e.progress.at(vi).State == Completed {
 			gap = true
 		}
 		fate := strings.TrimPrefix(e.hiddenFate(r, written), "but ")
@@ -323,7 +306,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	}
 	// 5. commit the state table, report progress, persist progress, commit the progress table
 	n := len(e.state.pending)
-	e.state.commit(b.Epoch)
+	e.commitState(b.Epoch)
 	switch {
 	case n > 0:
 		e.say(siteBarCommit, "The state table commits %s.", plural(n, "write"))
@@ -335,18 +318,23 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	rows := e.processedRows()
 	e.report(ReportUpdate, b.Epoch, rows)
 	e.say(siteBarReport, "Progress reported to the meta service (update_with_buffered_rows): %s processed, the sum of every vnode's row count.", plural(int(rows), "snapshot row"))
+	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
+	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string
-	for vi, p := range e.progress {
-		if p.State == NotStarted {
-			continue // NotStarted is never persisted
-		}
-		r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
-		verb := "update"
-		if e.progTab.put(vi, r) {
-			verb = "insert"
-		}
-		if e.narrate {
+	if e.narrate {
+		e.startedVnodes(func(vi int, p VnodeProgress) bool {
+			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
+			verb := "update"
+			if e.progTab.get(vi) == nil {
+				verb = "insert"
+			}
 			persisted = append(persisted, verb+" "+r.String())
+			return len(persisted) <= 6 // joinMax below shows 6
+		})
+	}
+	for _, vi := range e.changedProgress() {
+		if p := e.progress.at(int(vi)); p.State != NotStarted {
+			e.progTab.put(int(vi), ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
 		}
 	}
 	if len(persisted) > 0 {

@@ -50,7 +50,7 @@ func (e *Engine) onBuffering(s Step) {
 			return
 		}
 		n := len(e.state.pending)
-		e.state.commit(b.Epoch)
+		e.commitState(b.Epoch)
 		e.emitBarrier(b)
 		e.say(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: NotStarted is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
 		switch {
@@ -84,7 +84,7 @@ func joinIDs(ids []int64) string {
 // enterBackfill creates one empty builder per owned vnode and opens the snapshot (LP:546-571).
 func (e *Engine) enterBackfill() {
 	e.phase = PhaseBackfilling
-	e.builders = make([][]Row, len(e.owned))
+	e.newBuilders()
 	e.buffer = nil
 	e.openSnapshot(false)
 }
@@ -92,24 +92,9 @@ func (e *Engine) enterBackfill() {
 // openSnapshot opens a snapshot stream over the committed state table at the current positions:
 // at the backfill's start, or refreshed at a barrier.
 func (e *Engine) openSnapshot(refresh bool) {
-	s := &Snapshot{epoch: e.state.epoch, openedAt: e.step, refreshed: refresh}
-	total := 0
-	resumes := false
-	for vi, p := range e.progress {
-		if p.State != NotStarted {
-			resumes = true
-		}
-		if p.State == Completed {
-			continue
-		}
-		var pos Row
-		if p.State == InProgress {
-			pos = p.Pos
-		}
-		rows := e.state.rowsAfter(vi, pos)
-		total += len(rows)
-		s.lanes = append(s.lanes, lane{vi: vi, vnode: e.owned[vi], rows: rows})
-	}
+	s := e.newSnapshot(refresh)
+	total := s.left
+	resumes := e.progCount[NotStarted] < len(e.owned)
 	e.snap = s
 	switch {
 	case refresh:

@@ -43,7 +43,9 @@ type AddedRows struct {
 }
 
 // before is what the view's panels showed before a step: enough to tell, after it, what the
-// step changed. It costs a few words per owned vnode; rows are never copied.
+// step changed. It keeps shared copies of the per-vnode structures (copy-on-write: a copy costs
+// a pointer per directory of vnodes), and a copy of the snapshot stream's cursor; rows are never
+// copied.
 type before struct {
 	step      int
 	phase     Phase
@@ -51,20 +53,19 @@ type before struct {
 	upEnded   bool
 	upstream  *rowset
 	down      *rowset
-	snap      *Snapshot
-	laneNext  []int
-	laneRows  [][]Row
+	snap      *Snapshot // the stream (its identity)
+	snapAt    Snapshot  // and its cursor, as it was
 	buffer    int
 	bufFirst  int
 	bufLast   int
-	builders  []builderMark
-	progress  []VnodeProgress
-	committed [][]Row
+	builders  *pvec[pseq[Row]]
+	progress  *pvec[VnodeProgress]
+	committed *pvec[pseq[Row]]
 	pending   int
 	lastWrite write
 	stEpoch   int64
 	durEpoch  int64
-	progTab   []*ProgressRow
+	progTab   *pvec[*ProgressRow]
 	durProg   *ProgressTable
 	outputs   int
 	inv       Invariant
@@ -73,42 +74,67 @@ type before struct {
 	queue     *queue // set when the step branches: the old script's upstream queue
 }
 
-type builderMark struct {
-	n    int
-	last Row
-}
-
 // record notes what the panels show now, before a step is applied to e.
 func (e *Engine) record() *before {
 	b := &before{
 		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.upstream, down: e.down,
-		snap: e.snap, buffer: len(e.buffer), progress: append([]VnodeProgress(nil), e.progress...),
-		committed: append([][]Row(nil), e.state.committed...), pending: len(e.state.pending),
-		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: append([]*ProgressRow(nil), e.progTab.rows...),
+		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.share(), pending: len(e.state.pending),
+		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.share(),
 		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.inv, effects: e.effects, failure: e.failure,
 	}
+	if e.progress != nil {
+		b.progress = e.progress.share()
+	}
+	if e.builders != nil {
+		b.builders = e.builders.share()
+	}
 	if e.snap != nil {
-		b.laneNext = make([]int, len(e.snap.lanes))
-		b.laneRows = make([][]Row, len(e.snap.lanes))
-		for i, l := range e.snap.lanes {
-			b.laneNext[i], b.laneRows[i] = l.next, l.rows
-		}
+		b.snapAt = *e.snap
 	}
 	if n := len(e.buffer); n > 0 {
 		b.bufFirst, b.bufLast = e.buffer[0].step, e.buffer[n-1].step
-	}
-	if e.builders != nil {
-		b.builders = make([]builderMark, len(e.builders))
-		for i, rows := range e.builders {
-			if len(rows) > 0 {
-				b.builders[i] = builderMark{len(rows), rows[len(rows)-1]}
-			}
-		}
 	}
 	if n := len(e.state.pending); n > 0 {
 		b.lastWrite = e.state.pending[n-1]
 	}
 	return b
+}
+
+// pvecChanges calls f for every index whose element may differ between a and b (two copies of
+// one pvec, or nil for one that does not exist): pages they share are skipped.
+func pvecChanges[T any](a, b *pvec[T], f func(i int)) {
+	switch {
+	case a == nil && b == nil:
+		return
+	case a == nil || b == nil || a.n != b.n:
+		n := 0
+		if a != nil {
+			n = a.n
+		}
+		if b != nil {
+			n = max(n, b.n)
+		}
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	for pi := 0; pi < a.pages(); pi++ {
+		if a.page(pi) == b.page(pi) {
+			continue // the same page (or absent in both): nothing in it changed
+		}
+		for i := pi << pageBits; i < min(a.n, (pi+1)<<pageBits); i++ {
+			f(i)
+		}
+	}
+}
+
+func pvecAt[T any](v *pvec[T], i int) T {
+	if v == nil || i >= v.n {
+		var zero T
+		return zero
+	}
+	return v.at(i)
 }
 
 // changes compares the panels now with what b recorded before the step s was applied. Only the
@@ -132,35 +158,35 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 
 	// Builders: rows are only appended, or all emitted at once; a builder refilled after being
 	// emitted in the same step ends on a later row.
-	if (e.builders == nil) != (b.builders == nil) || len(e.builders) != len(b.builders) {
+	if (e.builders == nil) != (b.builders == nil) {
 		c.Builders = true
-		for vi := range max(len(e.builders), len(b.builders)) {
+		for vi := range e.owned {
 			cv.Builders = append(cv.Builders, e.owned[vi])
 		}
 	} else {
-		for vi, rows := range e.builders {
-			was := b.builders[vi]
-			same := len(rows) == was.n && (was.n == 0 || rows[len(rows)-1].Equal(was.last))
+		pvecChanges(e.builders, b.builders, func(vi int) {
+			now, was := e.builders.at(vi), b.builders.at(vi)
+			same := now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
 			if !same {
 				c.Builders = true
 				cv.Builders = append(cv.Builders, e.owned[vi])
 			}
-		}
+		})
 	}
 
 	// Per-vnode progress.
-	if len(e.progress) != len(b.progress) {
+	if (e.progress == nil) != (b.progress == nil) {
 		c.Progress = true
-		for vi := range max(len(e.progress), len(b.progress)) {
+		for vi := range e.owned {
 			cv.Progress = append(cv.Progress, e.owned[vi])
 		}
 	} else {
-		for vi, p := range e.progress {
-			if !sameProgress(p, b.progress[vi]) {
+		pvecChanges(e.progress, b.progress, func(vi int) {
+			if !sameProgress(e.progress.at(vi), b.progress.at(vi)) {
 				c.Progress = true
 				cv.Progress = append(cv.Progress, e.owned[vi])
 			}
-		}
+		})
 	}
 
 	// The snapshot: a new stream, or lanes that moved or whose shown pos moved. A lane of a new
@@ -168,32 +194,34 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	switch {
 	case e.snap != b.snap && (e.snap == nil || b.snap == nil):
 		c.Snapshot = true
-		for _, s := range []*Snapshot{e.snap, b.snap} {
-			if s != nil {
-				for _, l := range s.lanes {
-					cv.Snapshot = append(cv.Snapshot, l.vnode)
+		for _, st := range []*Snapshot{e.snap, &b.snapAt} {
+			if st != nil && st.version != nil {
+				for _, l := range st.laneStates() {
+					cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
 				}
 			}
 		}
+		slices.Sort(cv.Snapshot)
+		cv.Snapshot = slices.Compact(cv.Snapshot)
 	case e.snap != nil:
 		c.Snapshot = e.snap != b.snap // a new stream: its epoch and the step it opened at differ
-		old := map[int]int{}          // vnode → index of its lane in the old stream
-		for i, l := range b.snap.lanes {
-			old[l.vnode] = i
+		old := map[int]laneState{}
+		for _, l := range b.snapAt.laneStates() {
+			old[l.vi] = l
 		}
 		seen := map[int]bool{}
-		for _, l := range e.snap.lanes {
-			seen[l.vnode] = true
-			i, ok := old[l.vnode]
-			if !ok || l.next != b.laneNext[i] || !sameRows(l.rows, b.laneRows[i]) || !sameLanePos(e.lanePos(l.vi), b.lanePos(l.vi)) {
+		for _, l := range e.snap.laneStates() {
+			seen[l.vi] = true
+			o, ok := old[l.vi]
+			if !ok || !l.same(o) || !sameLanePos(e.lanePos(l.vi), b.lanePos(l.vi)) {
 				c.Snapshot = true
-				cv.Snapshot = append(cv.Snapshot, l.vnode)
+				cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
 			}
 		}
-		for _, l := range b.snap.lanes {
-			if !seen[l.vnode] {
+		for _, l := range b.snapAt.laneStates() {
+			if !seen[l.vi] {
 				c.Snapshot = true
-				cv.Snapshot = append(cv.Snapshot, l.vnode)
+				cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
 			}
 		}
 		slices.Sort(cv.Snapshot)
@@ -206,29 +234,29 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		w := e.state.pending[len(e.state.pending)-1]
 		c.StateTable = w.put != b.lastWrite.put || w.vi != b.lastWrite.vi || !w.row.Equal(b.lastWrite.row)
 	}
-	for vi, rows := range e.state.committed {
-		if !sameRows(rows, b.committed[vi]) {
+	pvecChanges(e.state.committed, b.committed, func(vi int) {
+		if !sameRows(e.state.committed.at(vi), b.committed.at(vi)) {
 			c.StateTable = true
 			cv.StateTable = append(cv.StateTable, e.owned[vi])
 		}
-	}
+	})
 
 	// The progress table: rows are replaced, never changed in place; the durable table is a copy
 	// made at a checkpoint.
 	c.ProgressTable = e.dur.epoch != b.durEpoch
-	for vi, r := range e.progTab.rows {
-		if !sameProgressRow(r, b.progTab[vi]) {
+	pvecChanges(e.progTab.rows, b.progTab, func(vi int) {
+		if !sameProgressRow(e.progTab.rows.at(vi), b.progTab.at(vi)) {
 			c.ProgressTable = true
 			cv.ProgressTable = append(cv.ProgressTable, e.owned[vi])
 		}
-	}
+	})
 	if e.dur.progress != b.durProg {
-		for vi, r := range e.dur.progress.rows {
-			if !sameProgressRow(r, b.durProg.rows[vi]) {
+		pvecChanges(e.dur.progress.rows, b.durProg.rows, func(vi int) {
+			if !sameProgressRow(e.dur.progress.rows.at(vi), b.durProg.rows.at(vi)) {
 				c.ProgressTable = true
 				cv.ProgressTableDurable = append(cv.ProgressTableDurable, e.owned[vi])
 			}
-		}
+		})
 	}
 
 	// The upstream's content changes only by a chunk's visible rows or by a recovery, and
@@ -267,15 +295,15 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 
 // lanePos is the pos a snapshot lane shows for owned index vi (nil while not started).
 func (e *Engine) lanePos(vi int) Row {
-	if vi < len(e.progress) && e.progress[vi].State != NotStarted {
-		return e.progress[vi].Pos
+	if p := pvecAt(e.progress, vi); p.State != NotStarted {
+		return p.Pos
 	}
 	return nil
 }
 
 func (b *before) lanePos(vi int) Row {
-	if vi < len(b.progress) && b.progress[vi].State != NotStarted {
-		return b.progress[vi].Pos
+	if p := pvecAt(b.progress, vi); p.State != NotStarted {
+		return p.Pos
 	}
 	return nil
 }
@@ -296,18 +324,20 @@ func sameProgressRow(a, b *ProgressRow) bool {
 	return a.Vnode == b.Vnode && a.Finished == b.Finished && a.Rows == b.Rows && a.Pos.Equal(b.Pos)
 }
 
-// sameRows compares two committed versions of a vnode: the same slice, or equal rows.
-func sameRows(a, b []Row) bool {
-	if len(a) != len(b) {
+// sameRows compares two committed versions of a vnode: the same tree, or equal rows.
+func sameRows(a, b pseq[Row]) bool {
+	if a.len() != b.len() {
 		return false
 	}
-	if len(a) == 0 || &a[0] == &b[0] {
+	if a.len() == 0 || a.r == b.r {
 		return true
 	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
+	ca, cb := newSeqCursor(a, a.len()), newSeqCursor(b, b.len())
+	for ; ca.ok(); ca.next() {
+		if !ca.cur().Equal(cb.cur()) {
 			return false
 		}
+		cb.next()
 	}
 	return true
 }
@@ -392,59 +422,30 @@ func (d *rowDeltas) effect(s *rowset) (added []Row, changed bool) {
 	return added, changed
 }
 
-// count is how many times the set holds row.
-func (s *rowset) count(vi int, row Row) int {
-	p := &s.parts[vi]
-	if p.n == 0 {
-		return 0
-	}
-	b, i := p.find(func(en rsEntry) bool { return s.cmp(en.row, row) >= 0 })
-	if b == len(p.blocks) || s.cmp(p.blocks[b][i].row, row) != 0 {
-		return 0
-	}
-	return p.blocks[b][i].count
-}
-
 // addedRows lists the rows a shows more often than b (both hold the same vnodes).
 func addedRows(a, b *rowset) []Row {
 	var out []Row
-	for vi := range a.parts {
-		pa, pb := &a.parts[vi], &b.parts[vi]
-		if samePart(pa, pb) {
-			continue // the same version of this vnode
+	pvecChanges(a.parts, b.parts, func(vi int) {
+		pa, pb := a.part(vi), b.part(vi)
+		if pa.r == pb.r {
+			return // the same version of this vnode
 		}
-		cb := pb.entries(-1)
-		have, okb := cb.next()
-		ca := pa.entries(-1)
-		for en, ok := ca.next(); ok; en, ok = ca.next() {
-			for okb && a.cmp(have.row, en.row) < 0 {
-				have, okb = cb.next()
+		cb := newSeqCursor(pb, pb.len())
+		for ca := newSeqCursor(pa, pa.len()); ca.ok(); ca.next() {
+			en := ca.cur()
+			for cb.ok() && a.cmp(cb.cur().row, en.row) < 0 {
+				cb.next()
 			}
 			n := 0
-			if okb && a.cmp(have.row, en.row) == 0 {
-				n = max(have.count, 0)
+			if cb.ok() && a.cmp(cb.cur().row, en.row) == 0 {
+				n = max(cb.cur().count, 0)
 			}
 			for k := n; k < en.count; k++ {
 				out = append(out, en.row)
 			}
 		}
-	}
+	})
 	return out
-}
-
-// samePart reports whether two parts are one version: the same blocks (copy-on-write shares
-// a block until one side changes it).
-func samePart(a, b *part) bool {
-	if a.n != b.n || len(a.blocks) != len(b.blocks) {
-		return false
-	}
-	for i := range a.blocks {
-		x, y := a.blocks[i], b.blocks[i]
-		if len(x) != len(y) || len(x) > 0 && &x[0] != &y[0] {
-			return false
-		}
-	}
-	return true
 }
 
 // nonNil makes every list a JSON array.
@@ -465,4 +466,57 @@ func (a AddedRows) nonNil() AddedRows {
 		a.Downstream = []Row{}
 	}
 	return a
+}
+
+// laneState is what the view shows of one snapshot lane: its rows and its cursor.
+type laneState struct{ lane }
+
+// laneStates lists the lanes the view shows (one per vnode not Completed when the stream
+// opened, in vnode order), each as the stream has it now: a lane it has reached, the lane it
+// will read, or an empty one.
+func (s *Snapshot) laneStates() []laneState {
+	reached := s.lanes()
+	out := make([]laneState, 0, len(reached))
+	k := 0
+	for vi := range s.owned {
+		if s.progress.at(vi).State == Completed {
+			continue
+		}
+		var l lane
+		switch {
+		case k < len(reached) && reached[k].vi == vi:
+			l = reached[k]
+			k++
+		case vi > s.reached() && s.unread.has(vi):
+			l = s.laneAt(vi)
+		default:
+			l = lane{vi: vi, vnode: s.owned[vi]}
+		}
+		out = append(out, laneState{l})
+	}
+	return out
+}
+
+// same reports whether two states of a lane show the same rows and cursor.
+func (l laneState) same(o laneState) bool {
+	if l.total() != o.total() || l.next-l.first != o.next-o.first {
+		return false
+	}
+	if l.total() == 0 || l.rows.r == o.rows.r && l.first == o.first {
+		return true
+	}
+	a, b := newSeqCursor(l.rows, l.rows.len()), newSeqCursor(o.rows, o.rows.len())
+	for range l.first {
+		a.next()
+	}
+	for range o.first {
+		b.next()
+	}
+	for ; a.ok(); a.next() {
+		if !a.cur().Equal(b.cur()) {
+			return false
+		}
+		b.next()
+	}
+	return true
 }

@@ -31,25 +31,31 @@ func (e *Engine) onCompleting(s Step) {
 		if m := b.mutationText(); m != "" {
 			e.say(siteCompMutation, "Barrier e%d carries %s, which the executor ignores: here it looks at the mutation only for a new vnode bitmap.", b.Epoch, m)
 		}
-		e.state.commit(b.Epoch)
+		e.commitState(b.Epoch)
 		var persisted, empty []string
-		for vi := range e.progress {
-			p := &e.progress[vi]
+		allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
+		for vi := range e.owned {
+			p := e.progress.at(vi)
 			if p.State == NotStarted {
-				empty = append(empty, fmt.Sprint(e.owned[vi]))
-				p.Pos = make(Row, len(e.pk)) // all NULL
+				if e.narrate && len(empty) <= 6 { // joinMax below shows 6
+					empty = append(empty, fmt.Sprint(e.owned[vi]))
+				}
+				p.Pos = allNull
 				p.Rows = 0
 			}
 			p.State = Completed
+			e.putProgress(vi, p)
 			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: true, Rows: p.Rows}
 			verb := "update"
 			if e.progTab.put(vi, r) {
 				verb = "insert"
 			}
-			if e.narrate {
+			if e.narrate && len(persisted) <= 6 { // joinMax below shows 6
 				persisted = append(persisted, verb+" "+r.String())
 			}
 		}
+		e.progChanged = nil                                 // all persisted above
+		e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
 		e.markAllDirty()
 		never := ""
 		if len(empty) > 0 {
@@ -93,7 +99,7 @@ func (e *Engine) onForwarding(s Step) {
 		if m := b.mutationText(); m != "" {
 			e.say(siteFwdMutation, "Barrier e%d carries %s, which the executor ignores: it looks at the mutation only for a new vnode bitmap, and passes the barrier on.", b.Epoch, m)
 		}
-		e.state.commit(b.Epoch)
+		e.commitState(b.Epoch)
 		if e.reportFinishOnFirstBarrier {
 			e.reportFinishOnFirstBarrier = false
 			rows := e.processedRows()

@@ -51,11 +51,12 @@ type bufferedChunk struct {
 // durable is what the last checkpoint made durable; recovery restores it.
 type durable struct {
 	epoch    int64
-	state    [][]Row
+	state    *pvec[pseq[Row]]
 	progress *ProgressTable
 	down     *rowset
 	upstream *rowset
-	outputs  int // outputs emitted up to and including that checkpoint's barrier
+	outputs  int             // outputs emitted up to and including that checkpoint's barrier
+	loaded   *loadedProgress // the progress loaded from it (nil until known)
 }
 
 // Engine is one locality-provider actor plus what it needs to be checked: the upstream's
@@ -72,12 +73,19 @@ type Engine struct {
 	lastEpoch int64 // the last epoch any barrier carried (epochs must increase)
 	epoch     int64 // the last barrier the executor processed
 
-	state    *StateTable
-	progTab  *ProgressTable
-	dur      durable
-	progress []VnodeProgress // per owned index
-	builders [][]Row         // per owned index, nil outside backfill
-	buffer   []bufferedChunk
+	state       *StateTable
+	progTab     *ProgressTable
+	dur         durable
+	progress    *pvec[VnodeProgress] // per owned index; nil until the first barrier loads it
+	progCount   [3]int               // vnodes of progress per ProgressState
+	progRows    int64                // the sum of progress's Rows
+	progChanged []int32              // vnodes whose progress changed since the last persist
+	progMoved   bool                 // progress changed since a checkpoint last made it durable
+	unread      bitset               // vnodes not Completed with committed rows past pos
+	unreadRows  int                  // those rows
+	builders    *pvec[pseq[Row]]     // per owned index, nil outside backfill
+	builderRows int                  // rows in all builders
+	buffer      []bufferedChunk
 	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer
 	pendingIdx latestIndex
 	// barrierFails: the barrier being marked fails before it commits (a rescale)
@@ -101,21 +109,27 @@ type Engine struct {
 	quietRows               int  // snapshot rows folded so far in this step
 	snapshotFinished        bool // this run's snapshot stream delivered its end
 
-	upstream  *rowset // the upstream's net content, per owned vnode, keyed by pk
-	down      *rowset // downstream's view, per owned vnode
-	dirty     []bool  // per owned vnode: changed since the invariant last looked at it
-	dirtyFrom []Row   // per dirty vnode: the lowest pk that changed (nil: look at all of it)
-	invParts  []vnodeCheck
-	outputs   []Output
-	counter   *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
-	placed    []int32        // the owned index of each row of the chunk being delivered (placeChunk)
-	preplaced bool           // scale mode: the generator placed the chunk (placed is set)
-	failure   *Failure
-	failKind  FailureKind // what kind of failure it is (the failure table's key)
-	failLeft  leftBehind  // what it left behind
-	effects   []Effect
-	inv       Invariant
-	marks     []Mark
+	upstream    *rowset           // the upstream's net content, per owned vnode, keyed by pk
+	down        *rowset           // downstream's view, per owned vnode
+	dirty       []int32           // vnodes changed since the invariant last looked at them
+	allDirty    bool              // every vnode must be looked at again
+	invParts    *pvec[vnodeCheck] // the invariant's last result per vnode
+	invExpected int               // the sum of invParts' expected
+	invBad      int               // vnodes whose invParts has missing or extra rows
+	checkedRows int               // rows the invariant compared one by one (see work)
+	outputs     []Output
+	counter     *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
+	placed      []int32        // the owned index of each row of the chunk being delivered (placeChunk)
+	preplaced   bool           // scale mode: the generator placed the chunk (placed is set)
+	failure     *Failure
+	failKind    FailureKind // what kind of failure it is (the failure table's key)
+	failLeft    leftBehind  // what it left behind
+	effects     []Effect
+	inv         Invariant
+	marks       []Mark
+
+	work      int64 // units of work done (see work.go), but for checkedRows
+	workLimit int64 // refuse a step past this much work (0: no limit)
 }
 
 // New makes an engine at its configured start: the committed state of cfg.Start*, downstream
@@ -136,21 +150,41 @@ func New(cfg *Config) (*Engine, error) {
 	e.progTab = newProgressTable(len(e.owned))
 	e.upstream = newRowset(e.pk, len(e.owned))
 	e.down = newRowset(e.pk, len(e.owned))
-	e.dirty = make([]bool, len(e.owned))
-	e.dirtyFrom = make([]Row, len(e.owned))
-	e.invParts = make([]vnodeCheck, len(e.owned))
+	e.invParts = newPvec[vnodeCheck](len(e.owned))
+	// place the start rows and take them in (vnode, pk) order, so that each vnode's rows are
+	// appended, not inserted
+	type placed struct {
+		vi, i int
+		row   Row
+	}
+	start := make([]placed, len(cfg.StartState))
 	for i, r := range cfg.StartState {
 		if err := e.checkRow(r); err != nil {
 			return nil, fmt.Errorf("start state row %d: %s", i+1, err.Msg)
 		}
 		vi, _ := e.vnodeIndex(r)
-		if _, dup := e.upstream.getPK(vi, r); dup {
-			return nil, fmt.Errorf("start state row %d: pk %s appears twice", i+1, r.Project(e.pk))
-		}
-		e.upstream.putPK(vi, r)
-		e.state.write(true, vi, r)
+		start[i] = placed{vi, i, r}
 	}
-	e.state.commit(0)
+	order := func(a, b placed) int {
+		if a.vi != b.vi {
+			return a.vi - b.vi
+		}
+		if c := e.upstream.cmpPK(a.row, b.row); c != 0 {
+			return c
+		}
+		return a.i - b.i // file order among equal pks: the second is the duplicate
+	}
+	if !slices.IsSortedFunc(start, order) {
+		slices.SortFunc(start, order)
+	}
+	for k, p := range start {
+		if k > 0 && start[k-1].vi == p.vi && e.upstream.cmpPK(start[k-1].row, p.row) == 0 {
+			return nil, fmt.Errorf("start state row %d: pk %s appears twice", p.i+1, p.row.Project(e.pk))
+		}
+		e.upstream.putPK(p.vi, p.row)
+		e.state.write(true, p.vi, p.row)
+	}
+	e.commitState(0)
 	for _, p := range cfg.StartProgress {
 		if p.Vnode < 0 || p.Vnode >= cfg.VnodeCount || e.vidx[p.Vnode] < 0 {
 			return nil, fmt.Errorf("start progress names vnode %d, which the actor does not own", p.Vnode)
@@ -158,23 +192,22 @@ func New(cfg *Config) (*Engine, error) {
 		if len(p.Pos) != len(e.pk) {
 			return nil, fmt.Errorf("start progress of vnode %d: pos has %d values, the pk has %d", p.Vnode, len(p.Pos), len(e.pk))
 		}
-		if e.progTab.rows[e.vidx[p.Vnode]] != nil {
+		if e.progTab.get(int(e.vidx[p.Vnode])) != nil {
 			return nil, fmt.Errorf("start progress names vnode %d twice", p.Vnode)
 		}
 		e.progTab.put(int(e.vidx[p.Vnode]), p)
 	}
 	// downstream already holds every start row the persisted progress has passed
-	e.progress = e.loadProgress()
-	for vi := range e.upstream.parts {
-		c := e.upstream.parts[vi].entries(-1)
-		for en, ok := c.next(); ok; en, ok = c.next() {
-			if e.passed(en.row) {
-				e.down.add(vi, en.row, 1)
-			}
+	e.loadProgress()
+	e.upstream.each(func(vi int, en rsEntry) bool {
+		if e.passed(en.row) {
+			e.down.add(vi, en.row, 1)
 		}
-	}
-	e.progress = nil
-	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share()}
+		return true
+	})
+	loaded := e.dur.loaded
+	e.unloadProgress()
+	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), loaded: loaded}
 	e.inv = Invariant{Status: "unchecked"}
 	return e, nil
 }
@@ -213,12 +246,13 @@ func (e *Engine) Clone() *Engine {
 	c := *e
 	c.state = e.state.clone()
 	c.progTab = e.progTab.clone()
-	c.progress = slices.Clone(e.progress)
+	if e.progress != nil {
+		c.progress = e.progress.share()
+		c.unread = e.unread.share()
+	}
+	c.progChanged = slices.Clone(e.progChanged)
 	if e.builders != nil {
-		c.builders = make([][]Row, len(e.builders))
-		for i, b := range e.builders {
-			c.builders[i] = slices.Clone(b)
-		}
+		c.builders = e.builders.share()
 	}
 	c.buffer = slices.Clone(e.buffer)
 	if e.snap != nil {
@@ -227,9 +261,8 @@ func (e *Engine) Clone() *Engine {
 	c.upstream = e.upstream.share()
 	c.down = e.down.share()
 	c.dirty = slices.Clone(e.dirty)
-	c.dirtyFrom = slices.Clone(e.dirtyFrom)
 	c.placed = nil // scratch: never shared
-	c.invParts = slices.Clone(e.invParts)
+	c.invParts = e.invParts.share()
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
 	c.reports = e.reports[:len(e.reports):len(e.reports)]
@@ -255,6 +288,10 @@ func (e *Engine) Apply(s Step) error {
 	if err := e.validate(s); err != nil {
 		return err
 	}
+	if err := e.checkWork(s); err != nil {
+		return err
+	}
+	e.work += e.stepWork(s)
 	e.apply(s)
 	return nil
 }

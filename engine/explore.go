@@ -1,13 +1,36 @@
 package engine
 
 import (
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
 // DefaultExploreStates bounds the distinct states the explorer visits by default.
 const DefaultExploreStates = 100_000
+
+// DefaultExploreBytes bounds the memory the explorer holds by default (an estimate of what it
+// keeps: its table of states, their outcomes and example schedules, and the engine copies on
+// its path). The page's worker has a few hundred megabytes at most.
+const DefaultExploreBytes = 256 << 20
+
+// Estimated sizes of what the explorer keeps, in bytes (measured on amd64; a budget, not an
+// accounting of the Go heap).
+const (
+	exploreStateBytes   = 96   // a table entry: the state's 16-byte key, map overhead, a slice header
+	exploreResultBytes  = 40   // one outcome of a state: its id, count and example link
+	exploreExampleBytes = 24   // one step of an example schedule
+	exploreFrameBytes   = 8192 // an engine copy on the search's path (copies share almost everything)
+)
+
+// ExploreBudget bounds an exploration. A zero field takes its default.
+type ExploreBudget struct {
+	States int   `json:"states"` // the most distinct states to visit
+	Bytes  int64 `json:"bytes"`  // the most memory to hold (estimated)
+}
 
 // Outcome is one distinct end of a scenario's schedules.
 type Outcome struct {
@@ -24,41 +47,87 @@ type Outcome struct {
 
 // Exploration is what the interleaving explorer found.
 type Exploration struct {
-	Schedules     uint64    `json:"schedules"`      // schedules explored (saturating at 2^64-1)
-	States        int       `json:"states"`         // distinct states visited
-	Capped        bool      `json:"capped"`         // the state bound was reached: the counts are a lower bound
-	InvariantHeld bool      `json:"invariant_held"` // in every schedule explored
-	Outcomes      []Outcome `json:"outcomes"`       // most schedules first
+	Schedules     uint64        `json:"schedules"`      // complete schedules explored (saturating at 2^64-1)
+	States        int           `json:"states"`         // distinct states visited
+	Capped        bool          `json:"capped"`         // a budget stopped the search: the counts are a lower bound
+	Exhaustive    bool          `json:"exhaustive"`     // every schedule was explored (not capped)
+	Stopped       string        `json:"stopped"`        // why the search stopped early, for people ("" when exhaustive)
+	Budget        ExploreBudget `json:"budget"`         // the budget it ran under
+	Bytes         int64         `json:"bytes"`          // the memory it held at most (estimated)
+	InvariantHeld bool          `json:"invariant_held"` // in every schedule explored
+	Outcomes      []Outcome     `json:"outcomes"`       // most schedules first
 }
 
-// exampleNode is a shared suffix of an example schedule.
+// exampleNode is a shared suffix of an example schedule: the step (an index into the upstream
+// sequence, or -1 for one snapshot delivery) and what follows.
 type exampleNode struct {
-	step Step
+	step int32
 	next *exampleNode
 }
 
-type partial struct {
+// result is one outcome reachable from a state: how many schedules reach it and one example.
+type result struct {
+	id      int32
 	count   uint64
 	example *exampleNode
 }
 
-type explorer struct {
-	seq      []Step // upstream messages and recoveries, in order
-	memo     map[string]map[string]partial
-	outcomes map[string]*Outcome
-	max      int
-	capped   bool
+type stateKey [16]byte
+
+// frame is a state on the search's path.
+type frame struct {
+	e        *Engine // nil once both moves from it were tried
+	i        int     // next upstream message
+	violated bool
+	key      stateKey
+	tried    int   // moves tried: 0, 1 (the upstream's), 2 (the snapshot's too)
+	moved    bool  // some move was possible
+	via      int32 // the move that led here from the frame below (see exampleNode)
+	res      []result
 }
 
-// Explore enumerates every order in which a script's upstream messages (and recoveries) and
-// the snapshot's deliveries can interleave: each keeps its own order, and the snapshot delivers
-// only while the executor backfills. Equal states are explored once (their schedules are
-// counted, not repeated). maxStates bounds the distinct states (0: DefaultExploreStates).
+type explorer struct {
+	seq      []Step // upstream messages and recoveries, in order
+	memo     map[stateKey][]result
+	outcomes []*Outcome
+	byKey    map[string]int32
+	budget   ExploreBudget
+	bytes    int64 // held now (estimated)
+	peak     int64
+	capped   string // why the search stopped early
+	buf      keyWriter
+	root     *frame
+}
+
+// Explore enumerates every order in which a script's upstream messages (and recoveries) and the
+// snapshot's deliveries can interleave, within the default memory budget and at most maxStates
+// distinct states (0: DefaultExploreStates). See ExploreWithin.
 func Explore(base *Engine, script []Step, maxStates int) *Exploration {
-	if maxStates <= 0 {
-		maxStates = DefaultExploreStates
+	return ExploreWithin(base, script, ExploreBudget{States: maxStates})
+}
+
+// ExploreWithin enumerates every order in which a script's upstream messages (and recoveries)
+// and the snapshot's deliveries can interleave: each keeps its own order, and the snapshot
+// delivers only while the executor backfills. Equal states are explored once (their schedules
+// are counted, not repeated). The search is depth-first with its own stack, keeps an engine
+// copy only for the states on its path that still have a move to try, and counts a state when
+// it first meets it: when the next state would exceed the budget (states, or estimated bytes),
+// it stops making new states, finishes the ones on its path and reports that it stopped
+// (Capped, Stopped); the counts are then those of the schedules it completed.
+func ExploreWithin(base *Engine, script []Step, budget ExploreBudget) *Exploration {
+	if budget.States <= 0 {
+		budget.States = DefaultExploreStates
 	}
-	x := &explorer{memo: map[string]map[string]partial{}, outcomes: map[string]*Outcome{}, max: maxStates}
+	if budget.Bytes <= 0 {
+		budget.Bytes = DefaultExploreBytes
+	}
+	x := newExplorer(base, script, budget)
+	res := x.search(x.root)
+	return x.report(res)
+}
+
+func newExplorer(base *Engine, script []Step, budget ExploreBudget) *explorer {
+	x := &explorer{memo: map[stateKey][]result{}, byKey: map[string]int32{}, budget: budget}
 	for _, s := range script {
 		if s.Kind != EventSnapshot {
 			s.Note, s.Pause = "", false
@@ -67,19 +136,32 @@ func Explore(base *Engine, script []Step, maxStates int) *Exploration {
 	}
 	e := base.Clone()
 	e.SetNarration(false)
-	res := x.visit(e, 0, false)
-	r := &Exploration{States: len(x.memo), Capped: x.capped, InvariantHeld: true}
-	for key, p := range res {
-		o := x.outcomes[key]
+	e.SetWorkLimit(0) // the budget bounds the search; a limit would hide schedules
+	e.forgetHistory()
+	x.root = x.enter(e, 0, false, -1)
+	return x
+}
+
+// report turns the root's results into the exploration.
+func (x *explorer) report(res []result) *Exploration {
+	budget := x.budget
+	r := &Exploration{States: len(x.memo), Capped: x.capped != "", Exhaustive: x.capped == "", Stopped: x.capped,
+		Budget: budget, Bytes: x.peak, InvariantHeld: true, Outcomes: []Outcome{}}
+	for _, p := range res {
+		o := *x.outcomes[p.id]
 		o.Schedules = p.count
 		for n := p.example; n != nil; n = n.next {
-			o.Example = append(o.Example, n.step)
+			if n.step < 0 {
+				o.Example = append(o.Example, snapshotOne)
+			} else {
+				o.Example = append(o.Example, x.seq[n.step])
+			}
 		}
 		r.Schedules = addSat(r.Schedules, p.count)
 		if o.Violated {
 			r.InvariantHeld = false
 		}
-		r.Outcomes = append(r.Outcomes, *o)
+		r.Outcomes = append(r.Outcomes, o)
 	}
 	sort.Slice(r.Outcomes, func(i, j int) bool {
 		a, b := r.Outcomes[i], r.Outcomes[j]
@@ -100,54 +182,158 @@ func addSat(a, b uint64) uint64 {
 
 var snapshotOne = Step{Kind: EventSnapshot, Count: 1}
 
-// visit returns, for the schedules from this state, each reachable outcome with its count and
-// one example.
-func (x *explorer) visit(e *Engine, i int, violated bool) map[string]partial {
-	violated = violated || e.inv.Status == "violated"
-	key := e.stateKey() + "#" + string(rune('0'+btoi(violated))) + "#" + itoa(i)
-	if r, ok := x.memo[key]; ok {
-		return r
-	}
-	res := map[string]partial{}
-	merge := func(s Step, sub map[string]partial) {
-		for k, p := range sub {
-			q := res[k]
-			if q.example == nil {
-				q.example = &exampleNode{step: s, next: p.example}
-			}
-			q.count = addSat(q.count, p.count)
-			res[k] = q
-		}
-	}
-	moved := false
-	if len(x.memo) < x.max {
-		if i < len(x.seq) {
-			next := e.Clone()
-			if next.Apply(x.seq[i]) == nil {
-				moved = true
-				merge(x.seq[i], x.visit(next, i+1, violated))
-			}
-		}
-		if e.SnapshotRemaining() > 0 {
-			next := e.Clone()
-			if next.Apply(snapshotOne) == nil {
-				moved = true
-				merge(snapshotOne, x.visit(next, i, violated))
-			}
-		}
-	} else {
-		x.capped = true
-	}
-	if !moved {
-		o := x.outcome(e, violated)
-		res[o.key] = partial{count: 1}
-	}
-	x.memo[key] = res
-	return res
+// forgetHistory drops what the explorer never reads (outputs, timeline marks, narration), so
+// that a copy's appends do not copy them.
+func (e *Engine) forgetHistory() {
+	e.outputs, e.marks, e.effects = nil, nil, nil
+	e.dur.outputs = 0
 }
 
-// outcome describes where a schedule ended.
-func (x *explorer) outcome(e *Engine, violated bool) *Outcome {
+// keyOf is the state's identity: a hash of its canonical encoding, the invariant's history and
+// the next upstream message.
+func (x *explorer) keyOf(e *Engine, i int, violated bool) stateKey {
+	x.buf = x.buf[:0]
+	e.appendStateKey(&x.buf)
+	x.buf.bool(violated)
+	x.buf.int(int64(i))
+	sum := sha256.Sum256(x.buf)
+	var k stateKey
+	copy(k[:], sum[:])
+	return k
+}
+
+// enter makes the frame of a state reached by move via.
+func (x *explorer) enter(e *Engine, i int, violated bool, via int32) *frame {
+	violated = violated || e.inv.Status == "violated"
+	return &frame{e: e, i: i, violated: violated, key: x.keyOf(e, i, violated), via: via}
+}
+
+// room reports whether one more state fits the budget, and notes why not.
+func (x *explorer) room() bool {
+	switch {
+	case x.capped != "":
+		return false
+	case len(x.memo) >= x.budget.States:
+		x.capped = fmt.Sprintf("stopped at the budget of %d states, not exhaustive: the counts are those of the schedules explored", x.budget.States)
+	case x.bytes+exploreStateBytes+exploreFrameBytes > x.budget.Bytes:
+		x.capped = fmt.Sprintf("stopped at the memory budget (%d MiB, estimated), not exhaustive: the counts are those of the schedules explored", x.budget.Bytes>>20)
+	default:
+		return true
+	}
+	return false
+}
+
+func (x *explorer) hold(n int64) {
+	x.bytes += n
+	x.peak = max(x.peak, x.bytes)
+}
+
+// search explores from root and returns its results.
+func (x *explorer) search(root *frame) []result {
+	x.memo[root.key] = nil // counted on entry
+	x.hold(exploreStateBytes + exploreFrameBytes)
+	stack := []*frame{root}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		if f.tried < 2 {
+			child := x.move(f)
+			if child != nil {
+				stack = append(stack, child)
+			}
+			continue
+		}
+		// both moves tried: the state is done
+		if !f.moved {
+			f.res = []result{{id: x.outcome(f.e, f.violated), count: 1}}
+		}
+		f.e = nil
+		x.hold(-exploreFrameBytes + int64(len(f.res))*exploreResultBytes)
+		x.memo[f.key] = f.res
+		stack = stack[:len(stack)-1]
+		if len(stack) > 0 {
+			x.merge(stack[len(stack)-1], f.via, f.res)
+		}
+	}
+	return root.res
+}
+
+// move tries the frame's next move (the upstream's next message, then one snapshot delivery)
+// and returns the new state's frame, or nil when the move was impossible, led to a state
+// already explored (merged at once) or no longer fits the budget.
+func (x *explorer) move(f *frame) *frame {
+	f.tried++
+	var s Step
+	var via int32 = -1
+	i := f.i
+	switch f.tried {
+	case 1:
+		if f.i >= len(x.seq) {
+			return nil
+		}
+		s, via, i = x.seq[f.i], int32(f.i), f.i+1
+	default:
+		if f.e.SnapshotRemaining() == 0 {
+			return nil
+		}
+		s = snapshotOne
+	}
+	next := f.e.Clone()
+	if next.Apply(s) != nil {
+		return nil
+	}
+	f.moved = true
+	if f.tried == 2 {
+		f.e = nil // the last move: the engine is no longer needed
+	}
+	next.forgetHistory()
+	c := x.enter(next, i, f.violated, via)
+	if res, seen := x.memo[c.key]; seen {
+		x.merge(f, via, res)
+		return nil
+	}
+	if !x.room() {
+		return nil // unexplored: this schedule is not counted
+	}
+	x.memo[c.key] = nil
+	x.hold(exploreStateBytes + exploreFrameBytes)
+	return c
+}
+
+// merge adds the results of a state reached by move via to the frame's.
+func (x *explorer) merge(f *frame, via int32, sub []result) {
+	for _, p := range sub {
+		k, found := slices.BinarySearchFunc(f.res, p.id, func(r result, id int32) int { return int(r.id) - int(id) })
+		if !found {
+			f.res = slices.Insert(f.res, k, result{id: p.id, example: &exampleNode{step: via, next: p.example}})
+			x.hold(exploreExampleBytes)
+		}
+		f.res[k].count = addSat(f.res[k].count, p.count)
+	}
+}
+
+// outcome describes where a schedule ended and returns its id. An outcome is known by a digest
+// of what makes it (so a schedule's end costs what changed, not every row downstream holds);
+// its description is made once, when it is first met.
+func (x *explorer) outcome(e *Engine, violated bool) int32 {
+	k := x.buf[:0]
+	k.int(int64(e.phase))
+	if e.failure != nil {
+		k.str(e.failure.Message)
+		k.bool(e.failure.Panic)
+	}
+	k.bool(violated)
+	k.str(e.inv.Status)
+	var down digest
+	for _, p := range e.down.parts.present() {
+		down = down.add(p.sumFrom(0, heldDigest))
+	}
+	k.digest(down)
+	k.progressTable(e.dur.progress)
+	x.buf = k
+	id, ok := x.byKey[string(k)]
+	if ok {
+		return id
+	}
 	t := e.Trace()
 	o := &Outcome{Phase: t.Phase, Error: t.Error, Violated: violated, Invariant: e.inv, Downstream: t.Downstream, ProgressTable: t.ProgressTable}
 	if o.Error != nil {
@@ -164,22 +350,9 @@ func (x *explorer) outcome(e *Engine, violated bool) *Outcome {
 		T [][]any
 	}{o.Phase, o.Error, o.Violated, o.Invariant.Status, o.Downstream, o.ProgressTable})
 	o.key = string(b)
-	if prev, ok := x.outcomes[o.key]; ok {
-		return prev
-	}
-	x.outcomes[o.key] = o
-	return o
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func itoa(i int) string {
-	var k keyWriter
-	k.int(int64(i))
-	return string(k)
+	id = int32(len(x.outcomes))
+	x.outcomes = append(x.outcomes, o)
+	x.byKey[string(k)] = id
+	x.hold(int64(3*len(b) + len(k))) // the keys, the outcome's rows and tables
+	return id
 }

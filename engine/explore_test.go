@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,6 +102,8 @@ func TestExploreBuiltins(t *testing.T) {
 		require.NoError(t, err)
 		x := explore(t, s)
 		require.False(t, x.Capped, name)
+		require.True(t, x.Exhaustive, name)
+		require.Empty(t, x.Stopped, name)
 		switch {
 		case name == "no-vnode-in-progress":
 			assert.False(t, x.InvariantHeld, name)
@@ -139,4 +143,58 @@ func TestExploreBuiltins(t *testing.T) {
 		found := !engine.Explore(base, s.Scenario.Steps, 0).InvariantHeld || !engine.Explore(base2, mixed.Scenario.Steps, 0).InvariantHeld
 		assert.True(t, found, "bug mode %s: some schedule of happy-path or mixed-visibility violates the invariant", b.Name)
 	}
+}
+
+// chunkText is one vnode, a chunk of `rows` rows before the backfill starts, then `pairs`
+// one-row chunks each followed by a barrier: very many interleavings.
+func chunkText(rows, pairs int) string {
+	var b strings.Builder
+	b.WriteString("title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 1}\nsteps:\n  - barrier: 1\n  - chunk: [")
+	for i := 0; i < rows; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "\"+ 0 %d\"", i)
+	}
+	b.WriteString("]\n  - barrier: 2\n  - barrier: {epoch: 3, start_backfill: [1]}\n")
+	for i := 0; i < pairs; i++ {
+		fmt.Fprintf(&b, "  - chunk: [\"+ 0 %d\"]\n  - barrier: %d\n", 100000+i, 4+i)
+	}
+	return b.String()
+}
+
+// The state budget counts a state when the search first meets it: --max-states 100 visits at
+// most 100 (it used to count them on the way back up and visit 5056 on 5,000 rows, holding
+// 1.9 GB), says it stopped, and holds little.
+func TestExploreStopsAtTheStateBudget(t *testing.T) {
+	s, err := scenarios.Load("t.yaml", []byte(chunkText(2000, 10)))
+	require.NoError(t, err)
+	base, err := engine.New(s.Scenario.Config)
+	require.NoError(t, err)
+	var x *engine.Exploration
+	n := allocated(func() { x = engine.Explore(base, s.Scenario.Steps, 100) })
+	t.Logf("%d states, %d bytes allocated: %s", x.States, n, x.Stopped)
+	assert.LessOrEqual(t, x.States, 100)
+	assert.True(t, x.Capped)
+	assert.False(t, x.Exhaustive)
+	assert.Contains(t, x.Stopped, "stopped at the budget of 100 states, not exhaustive")
+	assert.Less(t, n, uint64(64<<20), "100 states must not cost more than a few tens of megabytes")
+}
+
+// The memory budget is honoured: the 2 KB scenario of 200 rows and 10 chunk/barrier pairs took
+// 20 s and 4.1 GB; within 32 MiB the explorer stops at the budget and says so.
+func TestExploreStopsAtTheMemoryBudget(t *testing.T) {
+	s, err := scenarios.Load("t.yaml", []byte(chunkText(200, 10)))
+	require.NoError(t, err)
+	base, err := engine.New(s.Scenario.Config)
+	require.NoError(t, err)
+	var x *engine.Exploration
+	n := allocated(func() {
+		x = engine.ExploreWithin(base, s.Scenario.Steps, engine.ExploreBudget{States: 10_000_000, Bytes: 32 << 20})
+	})
+	t.Logf("%d states, %d schedules, %d bytes held at most (estimated), %d allocated: %s", x.States, x.Schedules, x.Bytes, n, x.Stopped)
+	assert.True(t, x.Capped)
+	assert.Contains(t, x.Stopped, "stopped at the memory budget (32 MiB, estimated), not exhaustive")
+	assert.LessOrEqual(t, x.Bytes, int64(32<<20))
+	assert.Greater(t, x.Schedules, uint64(0), "depth-first, it completes schedules before it stops")
 }

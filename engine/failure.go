@@ -204,12 +204,10 @@ type FailureView struct {
 // captureLeftBehind records what a failure leaves behind, before the phase changes.
 func (e *Engine) captureLeftBehind() leftBehind {
 	l := leftBehind{phase: e.phase, pending: len(e.state.pending), ckptEpoch: e.dur.epoch, firstMessage: e.phase == PhaseStarting}
-	for vi, b := range e.builders {
-		if len(b) > 0 {
-			l.builderRows += len(b)
-			l.builderVnodes = append(l.builderVnodes, e.owned[vi])
-		}
-	}
+	e.nonEmptyBuilders(func(vi int, b pseq[Row]) {
+		l.builderRows += b.len()
+		l.builderVnodes = append(l.builderVnodes, e.owned[vi])
+	})
 	for _, c := range e.buffer {
 		l.bufferChunks++
 		l.bufferRows += len(c.rows)
@@ -220,14 +218,7 @@ func (e *Engine) captureLeftBehind() leftBehind {
 		}
 	}
 	l.sinceCkpt = len(e.outputs) - e.dur.outputs
-	for vi, p := range e.progress {
-		r := e.dur.progress.rows[vi]
-		switch {
-		case p.State == NotStarted && r == nil:
-		case r == nil || p.State == Completed != r.Finished || p.Rows != r.Rows || CompareRows(p.Pos, r.Pos) != 0:
-			l.progressMoved = true
-		}
-	}
+	l.progressMoved = e.progMoved // the progress changed since a checkpoint made it durable
 	return l
 }
 
@@ -278,9 +269,8 @@ func (e *Engine) recoveryText() string {
 	p := e.dur.progress
 	in, done := 0, 0
 	var resume []string
-	for _, r := range p.rows {
+	p.each(func(_ int, r *ProgressRow) bool {
 		switch {
-		case r == nil:
 		case r.Finished:
 			done++
 		default:
@@ -289,13 +279,14 @@ func (e *Engine) recoveryText() string {
 				resume = append(resume, fmt.Sprintf("vnode %d after %s", r.Vnode, r.Pos))
 			}
 		}
-	}
+		return true
+	})
 	if in > len(resume) {
 		resume = append(resume, "…")
 	}
 	var then string
 	switch {
-	case done == len(p.rows):
+	case done == len(e.owned):
 		then = "every vnode was persisted Completed, so it forwards everything at once"
 	case in > 0:
 		then = fmt.Sprintf("some vnode was persisted in progress, so it skips buffering, waits for no start signal and resumes the snapshot (%s)", strings.Join(resume, ", "))

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -20,38 +21,6 @@ type Invariant struct {
 type vnodeCheck struct {
 	expected       int
 	missing, extra []Row
-}
-
-func (e *Engine) markAllDirty() {
-	for i := range e.dirty {
-		e.dirty[i] = true
-		e.dirtyFrom[i] = nil
-	}
-}
-
-// touch records that a row of owned vnode vi changed (in the upstream's content or in
-// downstream's view): the next check looks at the vnode again, from that row's pk on.
-func (e *Engine) touch(vi int, row Row) {
-	switch {
-	case !e.dirty[vi]:
-		e.dirty[vi] = true
-		e.dirtyFrom[vi] = row.Project(e.pk)
-	case e.dirtyFrom[vi] != nil && comparePK(row, e.dirtyFrom[vi], e.pk) < 0:
-		e.dirtyFrom[vi] = row.Project(e.pk)
-	}
-}
-
-// touchFrom records that what the check expects of vnode vi may change from pk from on (a
-// vnode's pos moves on from there); nil: anywhere.
-func (e *Engine) touchFrom(vi int, from Row) {
-	switch {
-	case from == nil:
-		e.dirty[vi], e.dirtyFrom[vi] = true, nil
-	case !e.dirty[vi]:
-		e.dirty[vi], e.dirtyFrom[vi] = true, from
-	case e.dirtyFrom[vi] != nil && CompareRows(from, e.dirtyFrom[vi]) < 0:
-		e.dirtyFrom[vi] = from
-	}
 }
 
 // passed reports whether a row of the upstream's content is one downstream must already hold:
@@ -76,7 +45,7 @@ func (e *Engine) passedIn(vi int, r Row) bool {
 	if e.progress == nil {
 		return false
 	}
-	p := e.progress[vi]
+	p := e.progress.at(vi)
 	switch p.State {
 	case Completed:
 		return true
@@ -90,65 +59,77 @@ func (e *Engine) passedIn(vi int, r Row) bool {
 func (e *Engine) passedCount(vi int) int {
 	switch {
 	case e.snapshotFinished:
-		return e.upstream.parts[vi].n
+		return e.upstream.part(vi).len()
 	case e.progress == nil:
 		return 0
 	}
-	switch p := e.progress[vi]; p.State {
+	switch p := e.progress.at(vi); p.State {
 	case Completed:
-		return e.upstream.parts[vi].n
+		return e.upstream.part(vi).len()
 	case InProgress:
 		return e.upstream.countUpTo(vi, p.Pos)
 	}
 	return 0
 }
 
-// checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order. When
-// the last check of the vnode found nothing wrong, it merges only from pk from on (nil: from
-// the start): below it nothing changed on either side, so both still agree there.
-func (e *Engine) checkVnode(vi int, from Row) vnodeCheck {
+// checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
+func (e *Engine) checkVnode(vi int) vnodeCheck {
 	n := e.passedCount(vi)
-	if prev := e.invParts[vi]; len(prev.missing) > 0 || len(prev.extra) > 0 {
-		from = nil
+	want := e.upstream.part(vi)
+	have := e.down.part(vi)
+	// downstream holds exactly the expected rows, once each, when the digests of its entries
+	// (row and count) and of the expected entries (each with count 1) agree: the nodes keep
+	// those sums, so this costs what changed since the last check, not the vnode's rows
+	if have.len() == n && have.sumFrom(0, entryDigest) == want.sumFrom(0, entryDigest).sub(want.sumFrom(n, entryDigest)) {
+		return vnodeCheck{expected: n}
 	}
-	skip, skipDown := 0, 0
-	if from != nil {
-		skip = min(n, e.upstream.countBelow(vi, from))
-		skipDown = e.down.countBelow(vi, from)
-	}
-	wc := e.upstream.parts[vi].entriesFrom(skip, n-skip)
-	hc := e.down.parts[vi].entriesFrom(skipDown, -1)
+	e.checkedRows += want.len() + have.len()
+	return e.compareVnode(vi, n)
+}
+
+// compareVnode merges a vnode's first n upstream rows (the expected ones) with downstream's,
+// row by row, and names what is missing and extra.
+func (e *Engine) compareVnode(vi, n int) vnodeCheck {
+	want := e.upstream.part(vi)
+	have := e.down.part(vi)
 	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
+		if en.count < 0 {
+			c.extra = append(c.extra, en.row) // deleted more often than inserted
+		}
 		for k := keep; k < en.count; k++ {
 			c.extra = append(c.extra, en.row)
 		}
 	}
-	want, wok := wc.next()
-	have, hok := hc.next()
-	for wok || hok {
+	// walk both in order, a leaf at a time
+	wi := newSeqCursor(want, n)
+	hi := newSeqCursor(have, have.len())
+	for wi.ok() || hi.ok() {
 		var cmp int
 		switch {
-		case !wok:
+		case !wi.ok():
 			cmp = 1
-		case !hok:
+		case !hi.ok():
 			cmp = -1
-		case sameRow(want.row, have.row):
+		case sameRow(wi.cur().row, hi.cur().row):
 			cmp = 0 // usually one Row: the upstream's, stored, read by the snapshot, emitted
 		default:
-			cmp = e.down.cmp(want.row, have.row)
+			cmp = e.down.cmp(wi.cur().row, hi.cur().row)
 		}
 		switch {
 		case cmp < 0:
-			c.missing = append(c.missing, want.row)
-			want, wok = wc.next()
+			c.missing = append(c.missing, wi.cur().row)
+			wi.next()
 		case cmp > 0:
-			extra(have, 0)
-			have, hok = hc.next()
+			extra(hi.cur(), 0)
+			hi.next()
 		default:
-			extra(have, 1)
-			want, wok = wc.next()
-			have, hok = hc.next()
+			if hi.cur().count < 1 {
+				c.missing = append(c.missing, wi.cur().row)
+			}
+			extra(hi.cur(), 1)
+			wi.next()
+			hi.next()
 		}
 	}
 	return c
@@ -157,21 +138,54 @@ func (e *Engine) checkVnode(vi int, from Row) vnodeCheck {
 // sameRow reports whether a and b are the same Row (the same values in memory).
 func sameRow(a, b Row) bool { return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) }
 
-// checkInvariant compares downstream's view with the passed part of the upstream's content,
-// looking again only at the vnodes that changed since the last check.
-func (e *Engine) checkInvariant() {
-	var missing, extra []Row
-	expected := 0
-	for vi := range e.owned {
-		if e.dirty[vi] {
-			e.invParts[vi] = e.checkVnode(vi, e.dirtyFrom[vi])
-			e.dirty[vi], e.dirtyFrom[vi] = false, nil
-		}
-		c := e.invParts[vi]
-		expected += c.expected
-		missing = append(missing, c.missing...)
-		extra = append(extra, c.extra...)
+// bad reports whether a vnode's check found rows missing or extra.
+func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
+
+// recheck looks at one vnode again.
+func (e *Engine) recheck(vi int) {
+	old, c := e.invParts.at(vi), e.checkVnode(vi)
+	if old.expected == 0 && !old.bad() && c.expected == 0 && !c.bad() {
+		return
 	}
+	e.invExpected += c.expected - old.expected
+	if old.bad() {
+		e.invBad--
+	}
+	if c.bad() {
+		e.invBad++
+	}
+	e.invParts.set(vi, c)
+}
+
+// checkInvariant compares downstream's view with the passed part of the upstream's content,
+// looking again only at the vnodes that changed since the last check (after a recovery or the
+// snapshot's end, at every vnode that holds rows or held them at the last check).
+func (e *Engine) checkInvariant() {
+	if e.allDirty {
+		for pi := 0; pi < e.invParts.pages(); pi++ {
+			if !e.upstream.parts.hasPage(pi) && !e.down.parts.hasPage(pi) && !e.invParts.hasPage(pi) {
+				continue // no vnode of this page holds or held a row: nothing to check
+			}
+			for vi := pi << pageBits; vi < min(len(e.owned), (pi+1)<<pageBits); vi++ {
+				e.recheck(vi)
+			}
+		}
+		e.allDirty = false
+	} else {
+		slices.Sort(e.dirty)
+		for _, vi := range slices.Compact(e.dirty) {
+			e.recheck(int(vi))
+		}
+	}
+	e.dirty = e.dirty[:0]
+	var missing, extra []Row
+	if e.invBad > 0 {
+		for _, c := range e.invParts.present() {
+			missing = append(missing, c.missing...)
+			extra = append(extra, c.extra...)
+		}
+	}
+	expected := e.invExpected
 	sortRows(missing)
 	sortRows(extra)
 	inv := Invariant{Step: e.step, Epoch: e.epoch, Missing: missing, Extra: extra}

@@ -15,7 +15,7 @@ func (e *Engine) mark(rows []RowOp, onArrival bool) []OutRow {
 	}
 	for i, r := range rows {
 		vi, v := e.vnodeIndex(r.Row)
-		p := e.progress[vi]
+		p := e.progress.at(vi)
 		pk := r.Row.Project(e.pk)
 		o := OutRow{Op: r.Op, Row: r.Row, Vnode: v}
 		name := r.Op.String() + r.Row.String()
@@ -63,7 +63,7 @@ func (e *Engine) explainMarked(out []OutRow, written bool) {
 // beyondPos reports whether a row lies past its in-progress vnode's pos.
 func (e *Engine) beyondPos(r RowOp) bool {
 	vi, _ := e.vnodeIndex(r.Row)
-	p := e.progress[vi]
+	p := e.progress.at(vi)
 	return p.State == InProgress && CompareRows(r.Row.Project(e.pk), p.Pos) > 0
 }
 
@@ -72,12 +72,10 @@ func (e *Engine) beyondPos(r RowOp) bool {
 // differs from the progress now only while the builders still hold rows (bug mode
 // mark-before-drain marks before the drain).
 func (e *Engine) posAfterDrain(vi int) (ProgressState, Row) {
-	if e.builders != nil {
-		if b := e.builders[vi]; len(b) > 0 {
-			return InProgress, b[len(b)-1].Project(e.pk)
-		}
+	if last, ok := e.builderLast(vi); ok {
+		return InProgress, last.Project(e.pk)
 	}
-	p := e.progress[vi]
+	p := e.progress.at(vi)
 	return p.State, p.Pos
 }
 

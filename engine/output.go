@@ -156,7 +156,14 @@ func (e *Engine) emitBarrier(b Barrier) {
 		e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
 	}
 	if b.Checkpoint {
-		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), outputs: len(e.outputs)}
+		e.progMoved = false // what progress was persisted is durable now
+		// the loaded progress equals the persisted one at a checkpoint; before the first barrier
+		// loads it (the only barrier without it), the tables are still the last checkpoint's
+		loaded := e.loaded()
+		if loaded == nil {
+			loaded = e.dur.loaded
+		}
+		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), outputs: len(e.outputs), loaded: loaded}
 	}
 }
 

@@ -39,35 +39,51 @@ func (p VnodeProgress) describe(vnode int) string {
 }
 
 // ProgressTable is the persisted progress: one row per vnode, pk = vnode.
-// rows is what the last barrier committed; an absent vnode has never been persisted.
+// rows is what the last barrier committed; an absent vnode has never been persisted. Copies
+// share pages of vnodes (pvec), so a checkpoint's copy costs one pointer per page.
 type ProgressTable struct {
-	rows []*ProgressRow // per owned-vnode index; nil = no row
+	rows *pvec[*ProgressRow] // per owned-vnode index; nil = no row
+	n    int                 // rows present
 }
 
 func newProgressTable(owned int) *ProgressTable {
-	return &ProgressTable{rows: make([]*ProgressRow, owned)}
+	return &ProgressTable{rows: newPvec[*ProgressRow](owned)}
 }
 
 func (t *ProgressTable) clone() *ProgressTable {
-	return &ProgressTable{rows: append([]*ProgressRow(nil), t.rows...)}
+	return &ProgressTable{rows: t.rows.share(), n: t.n}
 }
+
+// get returns a vnode's row, or nil.
+func (t *ProgressTable) get(vi int) *ProgressRow { return t.rows.at(vi) }
 
 // put persists one vnode (rows are replaced, never mutated, so clones may share them).
 // It reports whether the row was inserted (false: updated).
 func (t *ProgressTable) put(vi int, r ProgressRow) bool {
-	inserted := t.rows[vi] == nil
-	t.rows[vi] = &r
+	inserted := t.rows.at(vi) == nil
+	if inserted {
+		t.n++
+	}
+	t.rows.set(vi, &r)
 	return inserted
+}
+
+// each calls f for every row present, in vnode order, until f returns false.
+func (t *ProgressTable) each(f func(vi int, r *ProgressRow) bool) {
+	for vi, r := range t.rows.present() {
+		if r != nil && !f(vi, r) {
+			return
+		}
+	}
 }
 
 // Rows returns the table's rows in vnode order as [vnode, pos…, finished, rows].
 func (t *ProgressTable) Rows() [][]any {
-	out := [][]any{}
-	for _, r := range t.rows {
-		if r != nil {
-			out = append(out, r.Tuple())
-		}
-	}
+	out := make([][]any, 0, t.n)
+	t.each(func(_ int, r *ProgressRow) bool {
+		out = append(out, r.Tuple())
+		return true
+	})
 	return out
 }
 

@@ -19,8 +19,8 @@ func (e *Engine) recover() {
 	e.phase = PhaseStarting
 	e.failure = nil
 	e.failKind, e.failLeft = "", leftBehind{}
-	e.progress = nil
-	e.builders = nil
+	e.unloadProgress()
+	e.dropBuilders()
 	e.buffer = nil
 	e.snap = nil
 	e.upEnded = false

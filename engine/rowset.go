@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"slices"
+	"container/heap"
 	"sort"
 )
 
@@ -11,115 +11,29 @@ type rsEntry struct {
 	count int
 }
 
-// blockSize is the most entries a block of a rowset holds; a block that would grow past it
-// splits in two.
-const blockSize = 256
-
-// part is one vnode's entries, ordered by (pk, row), in blocks: each block ordered, the blocks
-// in order, none empty.
-type part struct {
-	blocks [][]rsEntry
-	own    []bool // own[b]: blocks[b] belongs to this part alone and may change in place
-	n      int    // entries in all
-}
-
-// rowset holds rows per owned vnode, each vnode's rows ordered by (pk, row). Copies share
-// blocks until one of them changes a block (copy-on-write per block of blockSize entries), so
-// keeping the state of a checkpoint, or a timeline's copy of an engine, costs one part header
-// per vnode, and a change after it copies one block and the vnode's list of blocks, not the
-// vnode's entries. It models the upstream's content (counts are 1, keyed by pk) and
-// downstream's view (a multiset: a count is never below zero, see remove).
+// rowset holds rows per owned vnode, each vnode's rows ordered by (pk, row). It is copy-on-write
+// twice over: the vnodes live in a pvec and each vnode's rows in a pseq, so keeping the state of
+// a checkpoint, or a timeline's copy of an engine, costs one pointer per page of vnodes, and a
+// change after that copies one page and one leaf, never every vnode or every row. It models the
+// upstream's content (counts are 1, keyed by pk) and downstream's view (a multiset: a count is
+// never below zero, see remove).
 type rowset struct {
 	pk    []int
-	parts []part
-	mine  []bool // parts[i].blocks and .own belong to this rowset alone and may change in place
+	parts *pvec[pseq[rsEntry]]
+	rows  int // entries in all vnodes
 }
 
 func newRowset(pk []int, parts int) *rowset {
-	return &rowset{pk: pk, parts: make([]part, parts), mine: make([]bool, parts)}
+	return &rowset{pk: pk, parts: newPvec[pseq[rsEntry]](parts)}
 }
 
-// share returns a copy; from now on neither changes a block in place before copying it.
+// share returns a copy; from now on neither changes a vnode in place before copying it.
 func (s *rowset) share() *rowset {
-	clear(s.mine)
-	return &rowset{pk: s.pk, parts: slices.Clone(s.parts), mine: make([]bool, len(s.parts))}
+	return &rowset{pk: s.pk, parts: s.parts.share(), rows: s.rows}
 }
 
-// writable returns vnode vi's part, its list of blocks its own.
-func (s *rowset) writable(vi int) *part {
-	p := &s.parts[vi]
-	if !s.mine[vi] {
-		p.blocks = append(make([][]rsEntry, 0, len(p.blocks)+1), p.blocks...)
-		p.own = make([]bool, len(p.blocks), len(p.blocks)+1)
-		s.mine[vi] = true
-	}
-	return p
-}
-
-// block returns block b of a writable part, its own (copied if shared, with some room).
-// Blocks grow as they fill (a vnode with a few rows keeps a few entries' worth of memory).
-func (p *part) block(b int) []rsEntry {
-	if !p.own[b] {
-		blk := p.blocks[b]
-		p.blocks[b] = append(make([]rsEntry, 0, min(blockSize+1, len(blk)+len(blk)/2+1)), blk...)
-		p.own[b] = true
-	}
-	return p.blocks[b]
-}
-
-func (p *part) last() rsEntry {
-	b := p.blocks[len(p.blocks)-1]
-	return b[len(b)-1]
-}
-
-// find returns the block and index of the first entry for which ge holds (ge is false for a
-// prefix of the entries and true for the rest); b is len(blocks) when there is none.
-func (p *part) find(ge func(rsEntry) bool) (b, i int) {
-	b = sort.Search(len(p.blocks), func(b int) bool { blk := p.blocks[b]; return ge(blk[len(blk)-1]) })
-	if b < len(p.blocks) {
-		blk := p.blocks[b]
-		i = sort.Search(len(blk), func(i int) bool { return ge(blk[i]) })
-	}
-	return b, i
-}
-
-// cursor reads a part's entries in order.
-type cursor struct {
-	blocks [][]rsEntry
-	b, i   int
-	left   int // entries still to read
-}
-
-// entries returns a cursor over the first n entries (all of them when n < 0).
-func (p *part) entries(n int) cursor { return p.entriesFrom(0, n) }
-
-// entriesFrom returns a cursor over n entries from the start-th on (all the rest when n < 0).
-func (p *part) entriesFrom(start, n int) cursor {
-	start = min(start, p.n)
-	if n < 0 || n > p.n-start {
-		n = p.n - start
-	}
-	c := cursor{blocks: p.blocks, left: n}
-	for c.b < len(p.blocks) && start >= len(p.blocks[c.b]) {
-		start -= len(p.blocks[c.b])
-		c.b++
-	}
-	c.i = start
-	return c
-}
-
-func (c *cursor) next() (rsEntry, bool) {
-	if c.left == 0 {
-		return rsEntry{}, false
-	}
-	for c.i == len(c.blocks[c.b]) {
-		c.b, c.i = c.b+1, 0
-	}
-	en := c.blocks[c.b][c.i]
-	c.i++
-	c.left--
-	return en, true
-}
+// part returns a vnode's entries (read-only).
+func (s *rowset) part(vi int) pseq[rsEntry] { return s.parts.at(vi) }
 
 // cmpPK compares two full rows by their pk columns.
 func (s *rowset) cmpPK(a, b Row) int { return compareRowsPK(a, b, s.pk) }
@@ -132,103 +46,102 @@ func (s *rowset) cmp(a, b Row) int {
 	return CompareRows(a, b)
 }
 
+// search returns the index of the first entry ≥ row in (pk, row) order, and whether it is row.
+func (s *rowset) search(vi int, row Row) (int, bool) {
+	p := s.part(vi)
+	i := p.search(func(e rsEntry) bool { return s.cmp(e.row, row) >= 0 })
+	return i, i < p.len() && s.cmp(p.at(i).row, row) == 0
+}
+
 // add changes a row's count by d.
 func (s *rowset) add(vi int, row Row, d int) {
-	p := &s.parts[vi]
-	if p.n == 0 || s.afterLast(p, row) || s.cmp(p.last().row, row) < 0 {
+	p, tag := s.part(vi), s.parts.tag
+	if d != 0 && s.afterLast(p, row) {
 		// after every entry (rows often come in pk order): append
-		if d == 0 {
-			return
-		}
-		p = s.writable(vi)
-		nb := len(p.blocks)
-		if nb == 0 || len(p.blocks[nb-1]) >= blockSize {
-			room := 4 // a vnode's first block grows as it fills; the next ones start full size
-			if nb > 0 {
-				room = blockSize + 1
-			}
-			p.blocks = append(p.blocks, make([]rsEntry, 0, room))
-			p.own = append(p.own, true)
-			nb++
-		}
-		p.blocks[nb-1] = append(p.block(nb-1), rsEntry{row: row, count: d})
-		p.n++
+		s.parts.set(vi, p.push(tag, rsEntry{row: row, count: d}))
+		s.rows++
 		return
 	}
-	b, i := p.find(func(en rsEntry) bool { return s.cmp(en.row, row) >= 0 })
-	found := s.cmp(p.blocks[b][i].row, row) == 0
-	if !found && d == 0 {
-		return
-	}
-	p = s.writable(vi)
-	blk := p.block(b)
+	i, found := s.search(vi, row)
 	switch {
-	case found && blk[i].count+d != 0:
-		blk[i].count += d
 	case found:
-		blk = slices.Delete(blk, i, i+1)
-		p.n--
-		if len(blk) == 0 {
-			p.blocks = slices.Delete(p.blocks, b, b+1)
-			p.own = slices.Delete(p.own, b, b+1)
-			return
+		e := p.at(i)
+		e.count += d
+		if e.count == 0 {
+			p = p.remove(tag, i)
+			s.rows--
+		} else {
+			p = p.set(tag, i, e)
 		}
-		p.blocks[b] = blk
+	case d != 0:
+		p = p.insert(tag, i, rsEntry{row: row, count: d})
+		s.rows++
 	default:
-		blk = slices.Insert(blk, i, rsEntry{row: row, count: d})
-		p.n++
-		p.blocks[b] = blk
-		if len(blk) > blockSize {
-			h := len(blk) / 2
-			right := append(make([]rsEntry, 0, len(blk)-h+1), blk[h:]...)
-			clear(blk[h:])
-			p.blocks[b] = blk[:h]
-			p.blocks = slices.Insert(p.blocks, b+1, right)
-			p.own = slices.Insert(p.own, b+1, true)
-		}
+		return
 	}
+	s.parts.set(vi, p)
 }
 
 // remove takes one copy of row out, if the set holds it, and reports whether it did.
 func (s *rowset) remove(vi int, row Row) bool {
-	p := &s.parts[vi]
-	if p.n == 0 {
-		return false
-	}
-	b, i := p.find(func(en rsEntry) bool { return s.cmp(en.row, row) >= 0 })
-	if b == len(p.blocks) || s.cmp(p.blocks[b][i].row, row) != 0 {
+	if _, found := s.search(vi, row); !found {
 		return false
 	}
 	s.add(vi, row, -1)
 	return true
 }
 
-// getPK returns the row holding row's pk (pk-keyed use: the upstream's content).
-func (s *rowset) getPK(vi int, row Row) (Row, bool) {
-	p := &s.parts[vi]
-	if p.n == 0 || s.afterLast(p, row) {
-		return nil, false // after every entry
+// count is how many times the set holds row.
+func (s *rowset) count(vi int, row Row) int {
+	if i, found := s.search(vi, row); found {
+		return s.part(vi).at(i).count
 	}
-	b, i := p.find(func(en rsEntry) bool { return s.cmpPK(en.row, row) >= 0 })
-	if en := p.blocks[b][i]; s.cmpPK(en.row, row) == 0 {
-		return en.row, true
-	}
-	return nil, false
+	return 0
 }
 
-// afterLast reports whether row's pk sorts after every entry's of part p (p not empty): the
-// first pk column decides most often, and is tested without a call.
-func (s *rowset) afterLast(p *part, row Row) bool {
+// afterLast reports whether row sorts after every entry of p in (pk, row) order (an empty p
+// has every row after it): the first pk column decides most often, and is tested without a call.
+func (s *rowset) afterLast(p pseq[rsEntry], row Row) bool {
+	if p.len() == 0 {
+		return true
+	}
 	last := p.last().row
 	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
 		return last[c].I < row[c].I
 	}
-	return s.cmpPK(last, row) < 0
+	return s.cmp(last, row) < 0
+}
+
+// pkAfterLast reports whether row's pk sorts after every entry's pk of p.
+func (s *rowset) pkAfterLast(p pseq[rsEntry], row Row) bool {
+	if p.len() == 0 {
+		return true
+	}
+	last := p.last().row
+	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
+		return last[c].I < row[c].I
+	}
+	return compareRowsPK(last, row, s.pk) < 0
+}
+
+// getPK returns the row holding row's pk (pk-keyed use: the upstream's content).
+func (s *rowset) getPK(vi int, row Row) (Row, bool) {
+	p := s.part(vi)
+	if s.pkAfterLast(p, row) {
+		return nil, false // after every entry
+	}
+	i := p.search(func(e rsEntry) bool { return s.cmpPK(e.row, row) >= 0 })
+	if i < p.len() {
+		if e := p.at(i); s.cmpPK(e.row, row) == 0 {
+			return e.row, true
+		}
+	}
+	return nil, false
 }
 
 // putPK stores row, replacing any row with its pk.
 func (s *rowset) putPK(vi int, row Row) {
-	if p := &s.parts[vi]; p.n == 0 || s.afterLast(p, row) {
+	if s.pkAfterLast(s.part(vi), row) {
 		s.add(vi, row, 1) // a new pk after every entry: add appends it
 		return
 	}
@@ -247,48 +160,78 @@ func (s *rowset) deletePK(vi int, row Row) {
 
 // countBelow counts the entries of a vnode whose pk is < key (key is a pk tuple).
 func (s *rowset) countBelow(vi int, key Row) int {
-	p := &s.parts[vi]
-	b, i := p.find(func(en rsEntry) bool { return comparePK(en.row, key, s.pk) >= 0 })
-	n := i
-	for _, blk := range p.blocks[:b] {
-		n += len(blk)
-	}
-	return n
+	return s.part(vi).search(func(e rsEntry) bool { return comparePK(e.row, key, s.pk) >= 0 })
 }
 
 // countUpTo counts the entries of a vnode whose pk is ≤ pos (pos is a pk tuple).
 func (s *rowset) countUpTo(vi int, pos Row) int {
-	p := &s.parts[vi]
-	b, i := p.find(func(en rsEntry) bool { return comparePK(en.row, pos, s.pk) > 0 })
-	n := i
-	for _, blk := range p.blocks[:b] {
-		n += len(blk)
+	return s.part(vi).search(func(e rsEntry) bool { return comparePK(e.row, pos, s.pk) > 0 })
+}
+
+// each calls f for every entry, vnode by vnode, until f returns false.
+func (s *rowset) each(f func(vi int, e rsEntry) bool) {
+	for vi, p := range s.parts.present() {
+		ok := true
+		p.each(0, func(e rsEntry) bool { ok = f(vi, e); return ok })
+		if !ok {
+			return
+		}
 	}
-	return n
 }
 
 // sorted lists every row with a positive count, repeated count times, in row order.
 func (s *rowset) sorted() []Row {
-	out := []Row{}
-	for i := range s.parts {
-		c := s.parts[i].entries(-1)
-		for en, ok := c.next(); ok; en, ok = c.next() {
-			for k := 0; k < en.count; k++ {
-				out = append(out, en.row)
-			}
+	out := make([]Row, 0, s.rows)
+	s.each(func(_ int, e rsEntry) bool {
+		for c := 0; c < e.count; c++ {
+			out = append(out, e.row)
 		}
-	}
+		return true
+	})
 	sortRows(out)
 	return out
 }
 
-// firstRows lists up to n rows with a positive count, in row order.
+// firstRows lists up to n rows with a positive count, in row order. It keeps only the n
+// smallest while it looks (a view shows the first few hundred of up to a million rows).
 func (s *rowset) firstRows(n int) []Row {
-	rows := s.sorted()
-	if len(rows) > n {
-		rows = rows[:n]
+	if n <= 0 {
+		return []Row{}
 	}
-	return rows
+	h := &rowMaxHeap{}
+	s.each(func(_ int, e rsEntry) bool {
+		for c := 0; c < e.count; c++ {
+			switch {
+			case len(h.rows) < n:
+				heap.Push(h, e.row)
+			case CompareRows(e.row, h.rows[0]) < 0:
+				h.rows[0] = e.row
+				heap.Fix(h, 0)
+			default:
+				return true // every further copy of this row is as large
+			}
+		}
+		return true
+	})
+	out := h.rows
+	sortRows(out)
+	if out == nil {
+		out = []Row{}
+	}
+	return out
+}
+
+// rowMaxHeap keeps the largest row on top.
+type rowMaxHeap struct{ rows []Row }
+
+func (h *rowMaxHeap) Len() int           { return len(h.rows) }
+func (h *rowMaxHeap) Less(i, j int) bool { return CompareRows(h.rows[i], h.rows[j]) > 0 }
+func (h *rowMaxHeap) Swap(i, j int)      { h.rows[i], h.rows[j] = h.rows[j], h.rows[i] }
+func (h *rowMaxHeap) Push(x any)         { h.rows = append(h.rows, x.(Row)) }
+func (h *rowMaxHeap) Pop() any {
+	r := h.rows[len(h.rows)-1]
+	h.rows = h.rows[:len(h.rows)-1]
+	return r
 }
 
 func sortRows(rows []Row) {

@@ -21,11 +21,25 @@ func (m model) entries(s *rowset) []rsEntry {
 	return out
 }
 
-func partEntries(p *part) []rsEntry {
+func partEntries(p pseq[rsEntry]) []rsEntry {
 	var out []rsEntry
-	c := p.entries(-1)
-	for e, ok := c.next(); ok; e, ok = c.next() {
-		out = append(out, e)
+	for c := newSeqCursor(p, p.len()); c.ok(); c.next() {
+		out = append(out, c.cur())
+	}
+	return out
+}
+
+// leaves lists the sizes of a pseq's leaves.
+func leaves[E any](n *seqNode[E]) []int {
+	if n == nil {
+		return nil
+	}
+	if n.leaf() {
+		return []int{len(n.items)}
+	}
+	var out []int
+	for _, k := range n.kids {
+		out = append(out, leaves(k)...)
 	}
 	return out
 }
@@ -70,12 +84,12 @@ func TestRowsetAgainstModel(t *testing.T) {
 	for _, p := range append(kept, cur) {
 		for vi := range p.m {
 			want := p.m[vi].entries(p.s)
-			got := partEntries(&p.s.parts[vi])
-			require.Equal(t, len(want), p.s.parts[vi].n)
+			got := partEntries(p.s.part(vi))
+			require.Equal(t, len(want), p.s.part(vi).len())
 			require.Equal(t, want, got)
-			for _, blk := range p.s.parts[vi].blocks {
-				assert.NotEmpty(t, blk)
-				assert.LessOrEqual(t, len(blk), blockSize)
+			for _, n := range leaves(p.s.part(vi).r) {
+				assert.NotZero(t, n)
+				assert.LessOrEqual(t, n, seqMax)
 			}
 			// countUpTo and getPK agree with the entries
 			for _, key := range []int64{-1, 0, 500, 5000, 1 << 40} {
@@ -89,7 +103,7 @@ func TestRowsetAgainstModel(t *testing.T) {
 			}
 		}
 	}
-	assert.Greater(t, len(cur.s.parts[0].blocks), 4, "the test reaches several blocks")
+	assert.Greater(t, len(leaves(cur.s.part(0).r)), 4, "the test reaches several leaves")
 }
 
 func clone(m model) model {

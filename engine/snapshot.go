@@ -1,28 +1,61 @@
 package engine
 
+import "slices"
+
 // lane is one vnode's part of a snapshot stream: the committed rows after its pos.
 type lane struct {
 	vi    int
 	vnode int
-	rows  []Row // read-only view of a committed state-table version
-	next  int   // index of the next row to deliver
+	rows  pseq[Row] // a committed state-table version of the vnode's rows (read-only)
+	first int       // index in rows of the lane's first row (the first after pos)
+	next  int       // index in rows of the next row to deliver
 }
 
+// total is the number of rows in the lane.
+func (l *lane) total() int { return l.rows.len() - l.first }
+
 // Snapshot is the snapshot stream: for each owned vnode in ascending order (Completed ones
-// skipped), the rows after pos as of one commit, then its end.
+// skipped), the rows after pos as of one commit, then its end. It keeps what it read from as of
+// its opening (the committed rows, the progress, which vnodes have rows past their pos), and
+// makes a vnode's lane only when the stream reaches it, so that opening one costs nothing per
+// vnode or per row: a refresh at every barrier stays cheap however many rows wait.
 type Snapshot struct {
-	epoch     int64 // the commit it reads
-	lanes     []lane
-	cur       int  // lane being read
-	ended     bool // the end has been delivered
-	openedAt  int  // step that opened it
-	refreshed bool // opened by a refresh (rather than at backfill start)
+	epoch     int64                // the commit it reads
+	version   *pvec[pseq[Row]]     // the committed rows it reads (frozen)
+	progress  *pvec[VnodeProgress] // the progress when it opened (frozen)
+	unread    bitset               // the vnodes with rows to read when it opened (frozen)
+	owned     []int
+	pk        []int
+	cur       lane      // the lane being read (valid when reached() ≥ 0)
+	done      *laneList // the lanes read before it, the last first (shared by copies)
+	left      int       // rows still to deliver
+	ended     bool      // the end has been delivered
+	openedAt  int       // step that opened it
+	refreshed bool      // opened by a refresh (rather than at backfill start)
+}
+
+// laneList is a list of lanes read to their end, newest first; copies share it.
+type laneList struct {
+	l    lane
+	prev *laneList
 }
 
 func (s *Snapshot) clone() *Snapshot {
 	c := *s
-	c.lanes = append([]lane(nil), s.lanes...)
 	return &c
+}
+
+// lanes returns the lanes reached so far, in vnode order (the last one is being read).
+func (s *Snapshot) lanes() []lane {
+	var out []lane
+	for d := s.done; d != nil; d = d.prev {
+		out = append(out, d.l)
+	}
+	slices.Reverse(out)
+	if s.reached() >= 0 {
+		out = append(out, s.cur)
+	}
+	return out
 }
 
 // Remaining counts the items still to deliver, the end counting as one.
@@ -30,30 +63,97 @@ func (s *Snapshot) Remaining() int {
 	if s.ended {
 		return 0
 	}
-	n := 1
-	for i := s.cur; i < len(s.lanes); i++ {
-		n += len(s.lanes[i].rows) - s.lanes[i].next
-	}
-	return n
+	return s.left + 1
 }
 
-// peek returns the next item: a lane index and row, or ok=false for the end.
-func (s *Snapshot) peek() (li int, row Row, ok bool) {
-	for i := s.cur; i < len(s.lanes); i++ {
-		if l := &s.lanes[i]; l.next < len(l.rows) {
-			return i, l.rows[l.next], true
+// laneAt makes the lane of vnode index vi as of the snapshot's opening.
+func (s *Snapshot) laneAt(vi int) lane {
+	l := lane{vi: vi, vnode: s.owned[vi], rows: s.version.at(vi)}
+	if p := s.progress.at(vi); p.State == InProgress {
+		l.first = l.rows.search(func(r Row) bool { return comparePK(r, p.Pos, s.pk) > 0 })
+	}
+	l.next = l.first
+	return l
+}
+
+// reached is the vnode index of the lane being read, or -1 before the first.
+func (s *Snapshot) reached() int {
+	if s.cur.rows.r == nil {
+		return -1
+	}
+	return s.cur.vi
+}
+
+// peek returns the next item: the vnode index it is on and the row, or ok=false for the end. It
+// may move on to the next lane (the stream moves to the next vnode with rows once a lane is read).
+func (s *Snapshot) peek() (vi int, row Row, ok bool) {
+	for {
+		if s.reached() >= 0 && s.cur.next < s.cur.rows.len() {
+			return s.cur.vi, s.cur.rows.at(s.cur.next), true
 		}
+		vi := s.unread.next(s.reached() + 1)
+		if vi < 0 {
+			return -1, nil, false
+		}
+		if s.reached() >= 0 {
+			s.done = &laneList{s.cur, s.done}
+		}
+		s.cur = s.laneAt(vi)
 	}
-	return -1, nil, false
 }
 
-// advance consumes the item peek returned.
-func (s *Snapshot) advance(li int) {
-	if li < 0 {
+// advance consumes the item peek returned (vi < 0: the end).
+func (s *Snapshot) advance(vi int) {
+	if vi < 0 {
 		s.ended = true
-		s.cur = len(s.lanes)
 		return
 	}
-	s.cur = li
-	s.lanes[li].next++
+	s.cur.next++
+	s.left--
+}
+
+// newSnapshot makes a snapshot stream over the committed state table at the current positions.
+func (e *Engine) newSnapshot(refresh bool) *Snapshot {
+	e.state.freeze()
+	return &Snapshot{epoch: e.state.epoch, version: e.state.committed.share(), progress: e.progress.share(),
+		unread: e.unread.share(), owned: e.owned, pk: e.pk, left: e.unreadRows, openedAt: e.step, refreshed: refresh}
+}
+
+// laneViews lists the snapshot's lanes as the view shows them: one per owned vnode that is not
+// Completed (those the stream skips), in vnode order, empty for a vnode with nothing to read;
+// a long lane as a window of maxLaneRows rows around the next one.
+func (e *Engine) laneViews() []LaneView {
+	s := e.snap
+	lanes := s.lanes()
+	out := make([]LaneView, 0, len(e.owned)-e.progCount[Completed])
+	k := 0 // next lane of lanes
+	for vi, vnode := range e.owned {
+		p := e.progress.at(vi)
+		if p.State == Completed {
+			continue
+		}
+		lv := LaneView{Vnode: vnode, Rows: []Row{}}
+		var l *lane
+		switch {
+		case k < len(lanes) && lanes[k].vi == vi:
+			l = &lanes[k]
+			k++
+		case vi > s.reached() && s.unread.has(vi):
+			ahead := s.laneAt(vi)
+			l = &ahead
+		}
+		if l != nil {
+			lv.Total, lv.Next = l.total(), l.next-l.first
+			if lv.Total > maxLaneRows {
+				lv.Offset = min(max(0, lv.Next-maxLaneRows/4), lv.Total-maxLaneRows)
+				lv.Next -= lv.Offset
+			}
+			lv.Rows = l.rows.slice(l.first+lv.Offset, l.first+lv.Offset+min(lv.Total, maxLaneRows))
+		}
+		if p.State != NotStarted {
+			lv.Pos = p.Pos
+		}
+		out = append(out, lv)
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // onFirstMessage handles the first message of a (re)started executor (LP:437-465): RisingWave's
 // expect_first_barrier (executor/mod.rs) takes it.
@@ -32,20 +35,13 @@ func (e *Engine) onFirstMessage(s Step) {
 		mut = fmt.Sprintf("; its mutation, %s, is not looked at", m)
 	}
 	e.say(siteFirstBarrier, "First barrier e%d: emitted at once, before anything else%s.", b.Epoch, mut)
-	e.progress = e.loadProgress()
+	e.loadProgress()
 	e.markAllDirty()
 	if e.narrate {
 		e.say(siteLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
 	}
-	needBackfill, needBuffering := false, true
-	for _, p := range e.progress {
-		if p.State != Completed {
-			needBackfill = true
-		}
-		if p.State != NotStarted {
-			needBuffering = false
-		}
-	}
+	needBackfill := e.progCount[Completed] < len(e.owned)
+	needBuffering := e.progCount[NotStarted] == len(e.owned)
 	e.reportFinishOnFirstBarrier = !needBackfill
 	switch {
 	case needBuffering:
@@ -60,35 +56,17 @@ func (e *Engine) onFirstMessage(s Step) {
 	}
 }
 
-// loadProgress reads each owned vnode's progress from the committed progress table.
-func (e *Engine) loadProgress() []VnodeProgress {
-	ps := make([]VnodeProgress, len(e.owned))
-	for i, r := range e.progTab.rows {
-		switch {
-		case r == nil:
-		case r.Finished:
-			ps[i] = VnodeProgress{State: Completed, Pos: r.Pos, Rows: r.Rows}
-		default:
-			ps[i] = VnodeProgress{State: InProgress, Pos: r.Pos, Rows: r.Rows}
-		}
-	}
-	return ps
-}
-
 func (e *Engine) describeProgress() string {
-	if len(e.progress) > 8 { // counts (the list is built only when it is shown)
-		var counts [3]int
-		for _, p := range e.progress {
-			counts[p.State]++
-		}
-		return fmt.Sprintf("%d not started, %d in progress, %d completed", counts[NotStarted], counts[InProgress], counts[Completed])
+	if !e.narrate {
+		return ""
 	}
-	s := ""
-	for i, p := range e.progress {
-		if i > 0 {
-			s += "; "
-		}
-		s += p.describe(e.owned[i])
+	if len(e.owned) > 8 {
+		c := e.progCount
+		return fmt.Sprintf("%d not started, %d in progress, %d completed", c[NotStarted], c[InProgress], c[Completed])
 	}
-	return s
+	parts := make([]string, len(e.owned))
+	for i := range parts {
+		parts[i] = e.progress.at(i).describe(e.owned[i])
+	}
+	return strings.Join(parts, "; ")
 }

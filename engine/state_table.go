@@ -1,10 +1,5 @@
 package engine
 
-import (
-	"slices"
-	"sort"
-)
-
 // write is one uncommitted change to the state table.
 type write struct {
 	put bool // + / U+ put the row; - / U- delete it by pk
@@ -13,12 +8,12 @@ type write struct {
 }
 
 // StateTable models the locality provider's state table: all input columns, pk = locality ++
-// stream key, rows of each owned vnode kept in pk order. Committed versions are copy-on-write:
-// a commit replaces a vnode's slice instead of changing it, so a snapshot stream opened at an
-// earlier commit keeps reading the rows as they were.
+// stream key, rows of each owned vnode kept in pk order. Committed versions are copy-on-write
+// (a pvec of vnodes, each a pseq of rows): a commit never changes what an earlier version, or a
+// snapshot stream opened at it, reads, and it copies only the leaves and pages it touches.
 type StateTable struct {
 	pk        []int
-	committed [][]Row // per owned-vnode index, sorted by pk; never mutated in place
+	committed *pvec[pseq[Row]] // per owned-vnode index, sorted by pk
 	pending   []write
 	epoch     int64 // epoch of the last commit
 	// mine[vi]: committed[vi]'s array has no other writer, so rows may be appended to it in
@@ -32,37 +27,41 @@ type StateTable struct {
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
-	return &StateTable{pk: pk, committed: make([][]Row, owned)}
+	return &StateTable{pk: pk, committed: newPvec[pseq[Row]](owned)}
 }
 
 func (t *StateTable) clone() *StateTable {
 	c := *t
-	c.counts, c.fresh, c.mine = nil, nil, nil
-	clear(t.mine)
-	c.committed = append([][]Row(nil), t.committed...)
+	c.committed = t.committed.share()
 	c.pending = append([]write(nil), t.pending...)
 	return &c
 }
 
 // version returns the committed rows (shared, read-only).
-func (t *StateTable) version() [][]Row { return append([][]Row(nil), t.committed...) }
+func (t *StateTable) version() *pvec[pseq[Row]] { return t.committed.share() }
 
 // restore replaces the committed rows by an earlier version and drops pending writes.
-func (t *StateTable) restore(v [][]Row, epoch int64) {
-	t.committed = append([][]Row(nil), v...)
-	clear(t.mine)
+func (t *StateTable) restore(v *pvec[pseq[Row]], epoch int64) {
+	t.committed = v.share()
 	t.pending = nil
 	t.epoch = epoch
 }
+
+// rows returns a vnode's committed rows, to read now (to keep them, freeze first).
+func (t *StateTable) rows(vi int) pseq[Row] { return t.committed.at(vi) }
+
+// freeze makes the committed rows read-only: what a caller holds of them now (a snapshot
+// stream's lanes) no later commit changes.
+func (t *StateTable) freeze() { t.committed.freeze() }
 
 func (t *StateTable) write(put bool, vi int, row Row) {
 	t.pending = append(t.pending, write{put: put, vi: vi, row: row})
 }
 
 // search finds the index of the first row in rows whose pk is ≥ key.
-func (t *StateTable) search(rows []Row, key Row) (int, bool) {
-	i := sort.Search(len(rows), func(i int) bool { return comparePK(rows[i], key, t.pk) >= 0 })
-	return i, i < len(rows) && comparePK(rows[i], key, t.pk) == 0
+func (t *StateTable) search(rows pseq[Row], key Row) (int, bool) {
+	i := rows.search(func(r Row) bool { return comparePK(r, key, t.pk) >= 0 })
+	return i, i < rows.len() && comparePK(rows.at(i), key, t.pk) == 0
 }
 
 // comparePK compares a full row's pk with a pk tuple.
@@ -75,58 +74,42 @@ func comparePK(row Row, key Row, pk []int) int {
 	return 0
 }
 
-// commit applies the pending writes. Earlier versions stay readable (a snapshot stream, the
-// last checkpoint): a vnode whose rows change is copied once (with room for its writes), and
-// rows that sort after all others are appended in place where no other writer shares the array.
-func (t *StateTable) commit(epoch int64) {
+// commit applies the pending writes, copying only the pages and leaves they touch. note (if not
+// nil) is told of each write that changed a vnode: d is +1 for a new row, -1 for a deleted
+// one, 0 for a replaced one.
+func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 	t.epoch = epoch
 	if len(t.pending) == 0 {
 		return
 	}
-	if len(t.counts) != len(t.committed) {
-		t.counts = make([]int32, len(t.committed))
-		t.fresh = make([]bool, len(t.committed))
-	}
-	if len(t.mine) != len(t.committed) {
-		t.mine = make([]bool, len(t.committed))
-	}
+	tag := t.committed.tag
 	for _, w := range t.pending {
-		t.counts[w.vi]++
-	}
-	for _, w := range t.pending {
-		vi := w.vi
-		rows := t.committed[vi]
-		left := int(t.counts[vi])
-		t.counts[vi]--
-		after := w.put && (len(rows) == 0 || compareRowsPK(rows[len(rows)-1], w.row, t.pk) < 0)
-		if after && (t.mine[vi] || t.fresh[vi]) {
-			if cap(rows)-len(rows) < left {
-				rows = slices.Grow(rows, left+len(rows)/4) // a new array: still no other writer
+		rows := t.committed.at(w.vi)
+		if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
+			// after every row (rows often come in pk order): append
+			t.committed.set(w.vi, rows.push(tag, w.row))
+			if note != nil {
+				note(w.vi, w.row, 1)
 			}
-			t.committed[vi] = append(rows, w.row)
 			continue
 		}
-		if !t.fresh[vi] {
-			rows = append(make([]Row, 0, len(rows)+left), rows...)
-			t.fresh[vi], t.mine[vi] = true, true
-		}
-		if after {
-			t.committed[vi] = append(rows, w.row)
-			continue
-		}
-		i := sort.Search(len(rows), func(i int) bool { return compareRowsPK(rows[i], w.row, t.pk) >= 0 })
-		found := i < len(rows) && compareRowsPK(rows[i], w.row, t.pk) == 0
+		i := rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
+		found := i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
+		var d int
 		switch {
 		case w.put && found:
-			rows[i] = w.row
+			rows = rows.set(tag, i, w.row)
 		case w.put:
-			rows = append(rows, nil)
-			copy(rows[i+1:], rows[i:])
-			rows[i] = w.row
+			rows, d = rows.insert(tag, i, w.row), 1
 		case found:
-			rows = append(rows[:i], rows[i+1:]...)
+			rows, d = rows.remove(tag, i), -1
+		default:
+			continue
 		}
-		t.committed[vi] = rows
+		t.committed.set(w.vi, rows)
+		if note != nil {
+			note(w.vi, w.row, d)
+		}
 	}
 	clear(t.fresh)
 	clear(t.pending)
@@ -153,14 +136,14 @@ func compareRowsPK(a, b Row, pk []int) int {
 	return 0
 }
 
-// rowsAfter returns the committed rows of a vnode whose pk is > pos (all of them when pos is nil).
-func (t *StateTable) rowsAfter(vi int, pos Row) []Row {
-	rows := t.committed[vi]
+// rowsAfter returns the committed rows of a vnode and the index of the first one whose pk is
+// > pos (0 when pos is nil). Freeze first to keep them.
+func (t *StateTable) rowsAfter(vi int, pos Row) (pseq[Row], int) {
+	rows := t.rows(vi)
 	if pos == nil {
-		return rows
+		return rows, 0
 	}
-	i := sort.Search(len(rows), func(i int) bool { return comparePK(rows[i], pos, t.pk) > 0 })
-	return rows[i:]
+	return rows, rows.search(func(r Row) bool { return comparePK(r, pos, t.pk) > 0 })
 }
 
 // latestIndex maps each pk the pending writes touch to the row it will hold once they are
@@ -186,9 +169,9 @@ func (t *StateTable) latest(idx latestIndex, vi int, key Row) (Row, bool) {
 	if r, ok := idx[key.key()]; ok {
 		return r, r != nil
 	}
-	rows := t.committed[vi]
+	rows := t.rows(vi)
 	if i, found := t.search(rows, key); found {
-		return rows[i], true
+		return rows.at(i), true
 	}
 	return nil, false
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"encoding/binary"
+	"strconv"
+)
 
 // keyWriter builds a canonical encoding of an engine's state for the explorer's de-duplication.
 type keyWriter []byte
@@ -21,32 +24,69 @@ func (k *keyWriter) rows(rs []Row) {
 		k.row(r)
 	}
 }
-func (k *keyWriter) rowset(s *rowset) {
-	for i := range s.parts {
-		k.int(int64(s.parts[i].n))
-		c := s.parts[i].entries(-1)
-		for e, ok := c.next(); ok; e, ok = c.next() {
-			k.row(e.row)
-			k.int(int64(e.count))
-		}
-	}
+
+// digest writes a sum of digests (see pseq's digest).
+func (k *keyWriter) digest(d digest) {
+	*k = append(*k, '#')
+	*k = binary.LittleEndian.AppendUint64(*k, d.lo)
+	*k = binary.LittleEndian.AppendUint64(*k, d.hi)
 }
-func (k *keyWriter) progressTable(t *ProgressTable) {
-	for _, r := range t.rows {
-		if r == nil {
-			k.int(-1)
+
+// rowDigest and entryDigest hash a row and a row set's entry; heldDigest hashes only entries
+// held (a positive count), for what downstream holds in an outcome.
+var (
+	rowDigest   = itemDigest[Row]{0, func(r Row) digest { return digestRow(r, 0) }}
+	entryDigest = itemDigest[rsEntry]{0, digestEntry}
+	heldDigest  = itemDigest[rsEntry]{1, func(e rsEntry) digest {
+		if e.count <= 0 {
+			return digest{}
+		}
+		return digestEntry(e)
+	}}
+)
+
+func digestEntry(e rsEntry) digest { return digestRow(e.row, e.count) }
+
+// seq writes the rows of s from index from on: their number and the sum of their digests (the
+// rows are in pk order, so the sum tells which rows they are).
+func (k *keyWriter) seq(s pseq[Row], from int) {
+	k.int(int64(s.len() - from))
+	k.digest(s.sumFrom(from, rowDigest))
+}
+func (k *keyWriter) rowset(s *rowset) {
+	for vi, p := range s.parts.present() {
+		if p.len() == 0 {
 			continue
 		}
+		k.int(int64(vi))
+		k.int(int64(p.len()))
+		k.digest(p.sumFrom(0, entryDigest))
+	}
+	k.int(-1)
+}
+func (k *keyWriter) committed(v *pvec[pseq[Row]]) {
+	for vi, p := range v.present() {
+		if p.len() > 0 {
+			k.int(int64(vi))
+			k.seq(p, 0)
+		}
+	}
+	k.int(-1)
+}
+func (k *keyWriter) progressTable(t *ProgressTable) {
+	t.each(func(vi int, r *ProgressRow) bool {
+		k.int(int64(vi))
 		k.row(r.Pos)
 		k.bool(r.Finished)
 		k.int(r.Rows)
-	}
+		return true
+	})
+	k.int(-1)
 }
 
-// stateKey encodes everything that decides what the engine does and shows from here on, but
+// appendStateKey encodes everything that decides what the engine does and shows from here on, but
 // not its history (outputs, narration): two paths to an equal key have equal futures.
-func (e *Engine) stateKey() string {
-	var k keyWriter
+func (e *Engine) appendStateKey(k *keyWriter) {
 	k.int(int64(e.phase))
 	k.int(e.lastEpoch)
 	k.int(e.epoch)
@@ -56,16 +96,21 @@ func (e *Engine) stateKey() string {
 		k.str(e.failure.Message)
 	}
 	k.str(e.inv.Status)
-	k.int(int64(len(e.progress)))
-	for _, p := range e.progress {
+	k.bool(e.progress != nil)
+	e.startedVnodes(func(vi int, p VnodeProgress) bool {
+		k.int(int64(vi))
 		k.int(int64(p.State))
 		k.row(p.Pos)
 		k.int(p.Rows)
-	}
-	k.int(int64(len(e.builders)))
-	for _, b := range e.builders {
-		k.rows(b)
-	}
+		return true
+	})
+	k.int(-1)
+	k.bool(e.builders != nil)
+	e.nonEmptyBuilders(func(vi int, b pseq[Row]) {
+		k.int(int64(vi))
+		k.seq(b, 0)
+	})
+	k.int(-1)
 	k.int(int64(len(e.buffer)))
 	for _, c := range e.buffer {
 		k.int(int64(len(c.rows)))
@@ -81,30 +126,33 @@ func (e *Engine) stateKey() string {
 	if e.snap != nil {
 		k.int(e.snap.epoch)
 		k.bool(e.snap.ended)
-		for _, l := range e.snap.lanes {
+		// every row still to read, lane by lane: the lanes before the current one are read to
+		// their end; the current one's rest; then each vnode after it with rows to read
+		s := e.snap
+		if l := s.cur; s.reached() >= 0 && l.next < l.rows.len() {
 			k.int(int64(l.vnode))
-			k.rows(l.rows[l.next:])
+			k.seq(l.rows, l.next)
+		}
+		for vi := s.unread.next(s.reached() + 1); vi >= 0; vi = s.unread.next(vi + 1) {
+			l := s.laneAt(vi)
+			k.int(int64(l.vnode))
+			k.seq(l.rows, l.next)
 		}
 	} else {
 		k.int(-1)
 	}
 	k.int(e.state.epoch)
-	for _, p := range e.state.committed {
-		k.rows(p)
-	}
+	k.committed(e.state.committed)
 	for _, w := range e.state.pending {
 		k.bool(w.put)
 		k.row(w.row)
 	}
 	k.progressTable(e.progTab)
 	k.int(e.dur.epoch)
-	for _, p := range e.dur.state {
-		k.rows(p)
-	}
+	k.committed(e.dur.state)
 	k.progressTable(e.dur.progress)
 	k.rowset(e.dur.down)
 	k.rowset(e.dur.upstream)
 	k.rowset(e.down)
 	k.rowset(e.upstream)
-	return string(k)
 }

@@ -337,11 +337,11 @@ func (t *Timeline) label(s Step) string {
 
 // peekSnapshot names the snapshot's next item, e.g. "(v0,(3,102))" or "its end".
 func (e *Engine) peekSnapshot() string {
-	li, row, ok := e.snap.peek()
+	vi, row, ok := e.snap.peek()
 	if !ok {
 		return "its end"
 	}
-	return fmt.Sprintf("(v%d,%s)", e.snap.lanes[li].vnode, row.Project(e.pk))
+	return fmt.Sprintf("(v%d,%s)", e.owned[vi], row.Project(e.pk))
 }
 
 // View is the engine's view plus the script's: steps, the note, what comes next.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strings"
 )
@@ -12,7 +13,7 @@ func (e *Engine) checkRow(r Row) *InputError { return e.checkRowOwned(r, true) }
 // (RisingWave's hash dispatcher sends one chunk to every actor, masking the others' rows).
 func (e *Engine) checkRowOwned(r Row, mustOwn bool) *InputError {
 	if len(r) != len(e.cfg.Columns) {
-		return inputErr(-1, "row %s has %d values, the table has %d columns", r, len(r), len(e.cfg.Columns))
+		return inputErr(-1, "row %s has %d values, the table has %d columns", r.brief(), len(r), len(e.cfg.Columns))
 	}
 	for i, v := range r {
 		if err := e.checkValue(i, v); err != nil {
@@ -21,10 +22,10 @@ func (e *Engine) checkRowOwned(r Row, mustOwn bool) *InputError {
 	}
 	vi, v := e.vnodeIndex(r)
 	if v < 0 {
-		return inputErr(-1, "row %s cannot be placed: rule %s cannot place a NULL key", r, e.cfg.Rule)
+		return inputErr(-1, "row %s cannot be placed: rule %s cannot place a NULL key", r.brief(), e.cfg.Rule)
 	}
 	if vi < 0 && mustOwn {
-		return inputErr(-1, "row %s belongs to vnode %d, which actor %d does not own (owned: %v); the upstream dispatcher never routes it here", r, v, e.cfg.Actor, e.owned)
+		return inputErr(-1, "row %s belongs to vnode %d, which actor %d does not own (owned: %s); the upstream dispatcher never routes it here", r.brief(), v, e.cfg.Actor, e.ownedBrief())
 	}
 	return nil
 }
@@ -35,9 +36,9 @@ func (e *Engine) checkValue(col int, v Value) *InputError {
 	switch {
 	case v.Kind == KindNull:
 	case c.Type == TypeVarchar && v.Kind != KindStr:
-		return inputErr(-1, "column %s is varchar, %s is not a string", c.Name, v)
+		return inputErr(-1, "column %s is varchar, %s is not a string", c.Name, Row{v}.brief())
 	case c.Type != TypeVarchar && v.Kind != KindInt:
-		return inputErr(-1, "column %s is %s, %s is not an integer", c.Name, c.Type, v)
+		return inputErr(-1, "column %s is %s, %s is not an integer", c.Name, c.Type, Row{v}.brief())
 	case c.Type == TypeInt && (v.I < math.MinInt32 || v.I > math.MaxInt32):
 		return inputErr(-1, "%d overflows column %s of type int (4 bytes)", v.I, c.Name)
 	}
@@ -49,7 +50,7 @@ func (e *Engine) validate(s Step) error {
 	if s.Kind != EventRecover {
 		switch e.phase {
 		case PhaseFailed:
-			return inputErr(-1, "the executor has failed (%q); only `recover` can follow", e.failure.Message)
+			return inputErr(-1, "the executor has failed (%q); only `recover` can follow", Row{Str(e.failure.Message)}.brief())
 		case PhaseEnded:
 			return inputErr(-1, "the executor's stream has ended; only `recover` can follow")
 		}
@@ -119,11 +120,11 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 		}
 		if ro.Op == OpUpdateDelete {
 			if i+1 >= len(rows) || rows[i+1].Op != OpUpdateInsert || CompareRows(rows[i+1].Row.Project(e.pk), ro.Row.Project(e.pk)) != 0 || rows[i+1].Visible != ro.Visible {
-				return inputErr(i, "U-%s must be followed by U+ of the same key %s with the same visibility", ro.Row, ro.Row.Project(e.pk))
+				return inputErr(i, "U-%s must be followed by U+ of the same key %s with the same visibility", ro.Row.brief(), ro.Row.Project(e.pk).brief())
 			}
 		}
 		if ro.Op == OpUpdateInsert && (i == 0 || rows[i-1].Op != OpUpdateDelete) {
-			return inputErr(i, "U+%s must follow a U- of the same key", ro.Row)
+			return inputErr(i, "U+%s must follow a U- of the same key", ro.Row.brief())
 		}
 		if !ro.Visible {
 			continue // an invisible row is not part of the change
@@ -132,14 +133,14 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 		cur, exists := lookup(ro.Row)
 		switch {
 		case ro.Op.IsInsert() && exists && ro.Op == OpInsert:
-			return inputErr(i, "inserts pk %s, which the upstream already holds as %s", ro.Row.Project(e.pk), cur)
+			return inputErr(i, "inserts pk %s, which the upstream already holds as %s", ro.Row.Project(e.pk).brief(), cur.brief())
 		case ro.Op.IsInsert():
 			r := ro.Row
 			overlay[k] = &r
 		case !exists:
-			return inputErr(i, "deletes %s, which the upstream does not hold", ro.Row)
+			return inputErr(i, "deletes %s, which the upstream does not hold", ro.Row.brief())
 		case !cur.Equal(ro.Row):
-			return inputErr(i, "deletes %s, but the upstream holds %s", ro.Row, cur)
+			return inputErr(i, "deletes %s, but the upstream holds %s", ro.Row.brief(), cur.brief())
 		default:
 			overlay[k] = nil
 		}
@@ -176,4 +177,12 @@ func (e *Engine) applyToUpstream(rows []RowOp) {
 			e.touch(vi, ro.Row)
 		}
 	}
+}
+
+// ownedBrief lists the owned vnodes, or counts them when there are many.
+func (e *Engine) ownedBrief() string {
+	if len(e.owned) > 16 {
+		return fmt.Sprintf("%d of %d vnodes", len(e.owned), e.cfg.VnodeCount)
+	}
+	return fmt.Sprint(e.owned)
 }

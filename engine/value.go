@@ -153,6 +153,34 @@ func (r Row) String() string {
 	return b.String()
 }
 
+// briefLen is how many characters of a value an error message repeats.
+const briefLen = 60
+
+// brief renders a row as String does, each value cut to briefLen characters and "…", for
+// error messages (a value may be half a megabyte).
+func (r Row) brief() string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, v := range r {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		s := v.String()
+		if n := 0; len(s) > briefLen {
+			for k := range s {
+				if n == briefLen {
+					s = s[:k] + "…"
+					break
+				}
+				n++
+			}
+		}
+		b.WriteString(s)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
 // Project picks the values at the given column indices.
 func (r Row) Project(cols []int) Row {
 	out := make(Row, len(cols))
@@ -163,8 +191,10 @@ func (r Row) Project(cols []int) Row {
 }
 
 // key encodes a row as a map key (exact, unambiguous).
-func (r Row) key() string {
-	var b []byte
+func (r Row) key() string { return string(r.appendKey(nil)) }
+
+// appendKey appends the row's key encoding to b.
+func (r Row) appendKey(b []byte) []byte {
 	for _, v := range r {
 		switch v.Kind {
 		case KindNull:
@@ -180,5 +210,5 @@ func (r Row) key() string {
 			b = append(b, v.S...)
 		}
 	}
-	return string(b)
+	return b
 }

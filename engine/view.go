@@ -222,18 +222,7 @@ func (e *Engine) View() View {
 	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: e.upstream.firstRows(maxViewRows)}
 	if e.snap != nil {
 		sv := &SnapshotView{Epoch: e.snap.epoch, Remaining: e.snap.Remaining(), OpenedAt: e.snap.openedAt, Refreshed: e.snap.refreshed}
-		for _, l := range e.snap.lanes {
-			lv := LaneView{Vnode: l.vnode, Rows: l.rows, Next: l.next, Total: len(l.rows)}
-			if len(l.rows) > maxLaneRows {
-				lv.Offset = min(max(0, l.next-maxLaneRows/4), len(l.rows)-maxLaneRows)
-				lv.Rows = l.rows[lv.Offset : lv.Offset+maxLaneRows]
-				lv.Next -= lv.Offset
-			}
-			if p := e.progress[l.vi]; p.State != NotStarted {
-				lv.Pos = p.Pos
-			}
-			sv.Vnodes = append(sv.Vnodes, lv)
-		}
+		sv.Vnodes = e.laneViews()
 		v.Snapshot = sv
 	}
 	v.Buffer = []BufferView{}
@@ -246,19 +235,25 @@ func (e *Engine) View() View {
 		v.Buffer = append(v.Buffer, bv)
 	}
 	v.Builders = []BuilderView{}
-	for vi, b := range e.builders {
-		v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, b...)})
+	if e.builders != nil {
+		v.Builders = make([]BuilderView, 0, len(e.owned))
 	}
-	v.Progress = []ProgressView{}
-	for vi, p := range e.progress {
+	for vi := 0; e.builders != nil && vi < len(e.owned); vi++ {
+		v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, e.builderOf(vi)...)})
+	}
+	v.Progress = make([]ProgressView, 0, len(e.owned)*btoi(e.progress != nil))
+	for vi := 0; e.progress != nil && vi < len(e.owned); vi++ {
+		p := e.progress.at(vi)
 		v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
 	}
 	v.StateTable = StateTableView{Rows: []VnodeRow{}, Pending: []PendingRow{}, Epoch: e.state.epoch, DurableEpoch: e.dur.epoch}
-	for vi, rows := range e.state.committed {
-		for _, r := range rows {
-			if len(v.StateTable.Rows) < maxViewRows {
-				v.StateTable.Rows = append(v.StateTable.Rows, VnodeRow{e.owned[vi], r})
-			}
+	for vi, rows := range e.state.committed.present() {
+		rows.each(0, func(r Row) bool {
+			v.StateTable.Rows = append(v.StateTable.Rows, VnodeRow{e.owned[vi], r})
+			return len(v.StateTable.Rows) < maxViewRows
+		})
+		if len(v.StateTable.Rows) >= maxViewRows {
+			break
 		}
 	}
 	for _, w := range e.state.pending {

@@ -229,15 +229,7 @@ func (r *workloadRun) barrier(epoch int64, start bool) error {
 	}
 	s := &r.sum.Series
 	k := len(s.Epoch)
-	completed, inProgress := 0, 0
-	for _, p := range e.progress {
-		switch p.State {
-		case Completed:
-			completed++
-		case InProgress:
-			inProgress++
-		}
-	}
+	completed, inProgress := e.progCount[Completed], e.progCount[InProgress]
 	s.Epoch = append(s.Epoch, epoch)
 	s.Phase = append(s.Phase, e.phase.String())
 	s.BufferedRows = append(s.BufferedRows, buffered)
@@ -280,9 +272,7 @@ func (r *workloadRun) fault(f *Fault) error {
 	for _, c := range e.buffer {
 		rec.LostBufferedRows += len(c.rows)
 	}
-	for _, b := range e.builders {
-		rec.LostBuilderRows += len(b)
-	}
+	rec.LostBuilderRows += e.builderRows
 	switch f.Kind {
 	case FaultEnd:
 		if err := r.apply(Step{Kind: EventEnd}); err != nil {
@@ -359,16 +349,13 @@ func (r *workloadRun) finish() {
 		sum.Error = &ScaleFailure{Message: fl.Message, Panic: fl.Panic, Epoch: e.epoch}
 	}
 	sum.Epochs = len(sum.Series.Epoch)
-	for vi := range e.down.parts {
-		for _, blk := range e.down.parts[vi].blocks {
-			for i := range blk {
-				if blk[i].count > 0 {
-					sum.DownstreamRows += blk[i].count
-				}
-			}
+	e.down.each(func(_ int, en rsEntry) bool {
+		if en.count > 0 {
+			sum.DownstreamRows += en.count
 		}
-		sum.Totals.UpstreamRows += e.upstream.parts[vi].n
-	}
+		return true
+	})
+	sum.Totals.UpstreamRows = e.upstream.rows
 	sum.Totals.Steps = e.step
 	r.sampler.finish(e, sum.Epochs-1, sum)
 	// the engine checks the invariant at every barrier; the last check stands for the end

@@ -86,13 +86,11 @@ func TestGeneratedChunksAreConsistent(t *testing.T) {
 				want[tmp.key()] = true
 			}
 			have := 0
-			for vi := range r.e.upstream.parts {
-				cur := r.e.upstream.parts[vi].entries(-1)
-				for en, ok := cur.next(); ok; en, ok = cur.next() {
-					assert.True(t, want[en.row.key()], "the engine holds %s, the generator does not", en.row)
-					have++
-				}
-			}
+			r.e.upstream.each(func(_ int, en rsEntry) bool {
+				assert.True(t, want[en.row.key()], "the engine holds %s, the generator does not", en.row)
+				have++
+				return true
+			})
 			assert.Equal(t, len(want), have)
 			assert.Empty(t, r.e.Outputs(), "scale mode keeps no outputs")
 		})
@@ -405,7 +403,7 @@ func TestIncrementalInvariantMatchesFullCheck(t *testing.T) {
 					}
 					var missing, extra []Row
 					for vi := range r.e.owned {
-						full := r.e.checkVnode(vi, nil)
+						full := r.e.compareVnode(vi, r.e.passedCount(vi))
 						missing = append(missing, full.missing...)
 						extra = append(extra, full.extra...)
 					}

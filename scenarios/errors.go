@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -40,14 +39,42 @@ type StepPos struct {
 // failure carries an *Error through panics inside the parser; Parse and ParseStep recover it.
 type failure struct{ err *Error }
 
+// fail stops the parser with an error. A long text argument (a value, a key or a name from the
+// file, which may be half a megabyte) is cut to what a reader can take in (see clip); use
+// failMsg for a message made already.
 func fail(file string, pos Pos, format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok && utf8.RuneCountInString(s) > 2*maxQuoted {
+			args[i] = clip(s)
+		}
+	}
+	failMsg(file, pos, fmt.Sprintf(format, args...))
+}
+
+// failMsg stops the parser with an error whose message is made (its parts from the file clipped).
+func failMsg(file string, pos Pos, msg string) {
 	if pos.Line < 1 {
 		pos.Line = 1
 	}
 	if pos.Col < 1 {
 		pos.Col = 1
 	}
-	panic(failure{&Error{File: file, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)}})
+	panic(failure{&Error{File: file, Line: pos.Line, Col: pos.Col, Msg: msg}})
+}
+
+// maxQuoted is how many characters of a text from the file an error repeats.
+const maxQuoted = 60
+
+// clip cuts a text from the file that an error repeats to maxQuoted characters and "…".
+func clip(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
 
 // catch turns a parser failure back into an error; other panics propagate.
@@ -103,12 +130,27 @@ func yamlError(file string, text []byte, err error) *Error {
 			line, col = badCharPos(text)
 		}
 	}
-	// at the end of the text the library may name the line after the last one
-	last := bytes.Count(text, []byte("\n")) + bytes.Count(text, []byte("\r")) - bytes.Count(text, []byte("\r\n"))
-	if len(text) > 0 && text[len(text)-1] != '\n' && text[len(text)-1] != '\r' {
-		last++
+	// the library's line is its context's, not the problem's (see yamlpos.go): find the problem
+	if !slices.Contains(readerProblems, msg) {
+		if pos, ok := locateProblem(text, err, line); ok {
+			line, col = pos.Line, pos.Col
+		}
 	}
-	line = min(line, max(1, last))
+	// at the end of the text the problem may lie on the (empty) line after the last one: name
+	// the end of the last line instead
+	starts := lineStarts(text)
+	last := len(starts)
+	if last > 1 && starts[last-1] == len(text) {
+		last--
+	}
+	if line > last {
+		end := len(text)
+		for end > starts[last-1] && (text[end-1] == '\n' || text[end-1] == '\r') {
+			end--
+		}
+		line, col = last, utf8.RuneCount(text[starts[last-1]:end])+1
+	}
+	line = max(line, 1)
 	return &Error{File: file, Line: line, Col: col, Msg: "invalid YAML: " + msg}
 }
 

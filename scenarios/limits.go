@@ -1,6 +1,6 @@
 package scenarios
 
-// Limits of a scenario file (docs/scenario-format.md §1). Each is reported with a clear error.
+// Limits of a scenario file (docs/scenario-format.md). Each is reported with a clear error.
 const (
 	MaxBytes = 1 << 20   // text of a scenario file (or of one step for ParseStep)
 	MaxSteps = 100_000   // entries of `steps`
@@ -11,7 +11,13 @@ const (
 	MaxVnodes    = 32768 // vnodes.count is 1..MaxVnodes
 	// MaxID bounds fragment and actor ids (RisingWave stores them as u32).
 	MaxID = 1<<32 - 1
+	// MaxWork bounds what running a scenario may cost, in the engine's units of work (a step,
+	// a chunk row, a snapshot item delivered, a vnode completed, a row checked again; see
+	// engine.Engine.Work): a file within the other limits can ask for far more, by reading the
+	// same rows again after each of many recoveries. One pass over a million rows, with a
+	// million changes, is well within it.
+	MaxWork = 5_000_000
 )
 
-// limits are the values the parser enforces; tests lower them to exercise the errors.
-var limits = struct{ bytes, steps, rows int }{MaxBytes, MaxSteps, MaxRows}
+// limits are the values the parser and sessions enforce; tests lower them to exercise the errors.
+var limits = struct{ bytes, steps, rows, work int }{MaxBytes, MaxSteps, MaxRows, MaxWork}

@@ -112,6 +112,8 @@ type parser struct {
 	owned []bool
 	rows  int
 
+	cursor lineCursor // where posIn last looked (see lineAt)
+
 	noEpochCheck bool
 	haveEpoch    bool
 	lastEpoch    int64
@@ -175,9 +177,17 @@ func decodeSafe(dec *yaml.Decoder, n *yaml.Node) (err error) {
 	return dec.Decode(n)
 }
 
+// acceptedTags are the explicit tags a scenario may carry: the standard ones that say what the
+// value already is (or, !!str, that it is a string). Others (!!binary, !!timestamp, !!set,
+// custom !tags) would be decoded silently into something else, so they are refused.
+var acceptedTags = []string{"!!str", "!!int", "!!bool", "!!null", "!!seq", "!!map"}
+
 func (p *parser) checkNoAliases(n *yaml.Node) {
 	if n.Kind == yaml.AliasNode {
 		p.failAt(n, "aliases (*%s) are not supported in scenario files; write the value out", n.Value)
+	}
+	if n.Style&yaml.TaggedStyle != 0 && !slices.Contains(acceptedTags, n.Tag) {
+		p.failAt(n, "the tag %s is not supported in scenario files; write the value without it (the tags accepted are %s)", n.Tag, strings.Join(acceptedTags, ", "))
 	}
 	for _, c := range n.Content {
 		p.checkNoAliases(c)
@@ -327,9 +337,10 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 		cfg.Actor = p.intIn(f.val, "actor", 0, MaxID)
 	}
 	if f, ok := top.get("bug"); ok {
-		b, err := engine.ParseBug(p.text(f.val, "bug"))
+		name := p.text(f.val, "bug")
+		b, err := engine.ParseBug(name)
 		if err != nil {
-			p.failAt(f.val, "%s", err.Error())
+			failMsg(p.file, posOf(f.val), strings.Replace(err.Error(), name, clip(name), 1))
 		}
 		cfg.Bug = b
 	}

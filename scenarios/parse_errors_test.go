@@ -28,12 +28,20 @@ type errCase struct {
 // errorCases is the table of malformed scenarios; FuzzParse seeds from it as well.
 var errorCases = []errCase{
 	// YAML itself
-	{"yaml syntax", hdr + "  - chunk: [\"+ 1 100\"\n", "5:1: invalid YAML: did not find expected ',' or ']'"},
+	{"yaml syntax", hdr + "  - chunk: [\"+ 1 100\"\n", "5:22: invalid YAML: did not find expected ',' or ']'"},
 	{"tab indentation", "title: t\n\ttable: {}\n", "2:1: invalid YAML: found a tab character that violates indentation"},
 	{"empty file", "", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
 	{"only a comment", "# nothing\n", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
 	{"not a mapping", "- a\n", "1:1: scenario: expected a mapping with keys title, summary, table, vnodes, chunk_size, fragment, actor, bug, start, steps, workload, found a list"},
 	{"two documents", hdr + "  - end\n---\ntitle: u\n", "6:1: a scenario is one YAML document; found a second one"},
+	// the problem's own position, not the library's (the line of its context, no column)
+	{"mis-indented item", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps:\n  - barrier: 1\n - end\n", "5:2: invalid YAML: did not find expected key"},
+	{"over-indented item", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps:\n  - barrier: 1\n    - end\n", "5:5: invalid YAML: did not find expected key"},
+	{"unterminated quote on the first line", "title: \"abc\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n", "1:8: invalid YAML: found unexpected end of stream"},
+	{"unterminated quote later", hdr + "  - barrier: 1\n  - error: 'boom\n  - end\n", "6:12: invalid YAML: found unexpected end of stream"},
+	{"unterminated quote after a quote in a block scalar", "title: t\nsummary: |\n  \"a quoted line in a block scalar\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps:\n  - error: 'boom\n", "6:12: invalid YAML: found unexpected end of stream"},
+	{"stray bracket in a flow mapping", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 2, rule: ranges, bounds: 10]}\nsteps: []\n", "3:44: invalid YAML: did not find expected ',' or '}'"},
+	{"indented key", "title: t\n  table: {}\n", "2:8: invalid YAML: mapping values are not allowed in this context"},
 	{"alias", "title: &t x\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: [*t]\n", "3:9: aliases (*t) are not supported in scenario files; write the value out"},
 	{"duplicate key", "title: t\ntitle: u\n", "2:1: duplicate key \"title\" in scenario (first at line 1)"},
 

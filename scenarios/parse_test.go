@@ -318,7 +318,7 @@ func TestParseStep(t *testing.T) {
 		`chunk: ["+ 5 104 7"]`:             `1:18: column v is varchar; 7 is an integer (write '7' in quotes for a string)`,
 		"snapshot: 0":                      "1:11: snapshot delivers at least 1 item, found 0",
 		"":                                 "1:1: empty step: expected one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover",
-		"barrier: [":                       "1:1: invalid YAML: did not find expected node content",
+		"barrier: [":                       "1:10: invalid YAML: did not find expected node content",
 		"watermark: {column: v, value: 1}": "1:31: column v is varchar; 1 is an integer (write '1' in quotes for a string)",
 		"barrier: {epoch: 2, rescale: true, x: 1}": `1:36: unknown key "x" in barrier; allowed keys: epoch, start_backfill, rescale, mutation, checkpoint`,
 	}

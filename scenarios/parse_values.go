@@ -38,7 +38,7 @@ func (p *parser) yamlValue(n *yaml.Node, col int) engine.Value {
 		p.failAt(n, "column %s: unexpected tag %s", p.cfg.Columns[col].Name, n.Tag)
 	}
 	if msg := p.checkType(col, v, n.Value, posOf(n)); msg != "" {
-		p.failAt(n, "%s", msg)
+		failMsg(p.file, posOf(n), msg)
 	}
 	return v
 }
@@ -46,6 +46,7 @@ func (p *parser) yamlValue(n *yaml.Node, col int) engine.Value {
 // checkType checks v against column col's type and records what an untyped column holds.
 // It returns an error message, or "" when v fits.
 func (p *parser) checkType(col int, v engine.Value, written string, at Pos) string {
+	written = clip(written)
 	c := &p.cols[col]
 	name := p.cfg.Columns[col].Name
 	switch v.Kind {
@@ -79,7 +80,7 @@ func (p *parser) checkType(col int, v engine.Value, written string, at Pos) stri
 	return ""
 }
 
-func quoteForMsg(s string) string { return formatRowValue(engine.Str(s)) }
+func quoteForMsg(s string) string { return clip(formatRowValue(engine.Str(s))) }
 
 // ---- row strings: `OP v1 v2 …`, or `(OP v1 v2 …)` for an invisible row ----
 
@@ -160,7 +161,7 @@ func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token,
 	}
 	op, ok := engine.ParseOp(toks[0].text)
 	if !ok {
-		return 0, 0, false, nil, &rowSyntaxError{toks[0].off, fmt.Sprintf("bad op %q; a row starts with +, -, U- or U+", toks[0].text)}
+		return 0, 0, false, nil, &rowSyntaxError{toks[0].off, fmt.Sprintf("bad op %q; a row starts with +, -, U- or U+", clip(toks[0].text))}
 	}
 	vals = toks[1:]
 	for k := range vals {
@@ -179,10 +180,11 @@ func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token,
 
 // wordValue reads an unquoted value of a row string: an integer, null, or a bare word.
 func wordValue(w string) (engine.Value, string) {
+	shown := clip(w)
 	if isIntToken(w) {
 		i, err := strconv.ParseInt(w, 10, 64)
 		if err != nil {
-			return engine.Value{}, fmt.Sprintf("integer %s overflows bigint (-9223372036854775808..9223372036854775807)", w)
+			return engine.Value{}, fmt.Sprintf("integer %s overflows bigint (-9223372036854775808..9223372036854775807)", shown)
 		}
 		return engine.Int(i), ""
 	}
@@ -191,12 +193,12 @@ func wordValue(w string) (engine.Value, string) {
 		if w == "null" {
 			return engine.Null(), ""
 		}
-		return engine.Value{}, fmt.Sprintf("write null in lower case for NULL, or '%s' in quotes for a string", w)
+		return engine.Value{}, fmt.Sprintf("write null in lower case for NULL, or '%s' in quotes for a string", shown)
 	case "true", "false":
-		return engine.Value{}, fmt.Sprintf("%s is not a value; write '%s' in quotes for a string", w, w)
+		return engine.Value{}, fmt.Sprintf("%s is not a value; write '%s' in quotes for a string", shown, shown)
 	}
 	if !isBareWord(w) {
-		return engine.Value{}, fmt.Sprintf("bad value %s; a value is an integer, null, a bare word ([A-Za-z0-9_] then [A-Za-z0-9_.-]) or a 'quoted string'", w)
+		return engine.Value{}, fmt.Sprintf("bad value %s; a value is an integer, null, a bare word ([A-Za-z0-9_] then [A-Za-z0-9_.-]) or a 'quoted string'", shown)
 	}
 	return engine.Str(w), ""
 }
@@ -245,7 +247,7 @@ func (p *parser) row(n *yaml.Node) engine.RowOp {
 	s := n.Value
 	op, opOff, visible, vals, e := tokenizeRow(s)
 	if e != nil {
-		fail(p.file, p.posIn(n, e.off), "%s", e.msg)
+		failMsg(p.file, p.posIn(n, e.off), e.msg)
 	}
 	if len(vals) != len(p.cfg.Columns) {
 		at := opOff // too few values: at the op; too many: at the first extra one
@@ -258,7 +260,7 @@ func (p *parser) row(n *yaml.Node) engine.RowOp {
 	for i, t := range vals {
 		at := p.posIn(n, t.off)
 		if msg := p.checkType(i, t.val, t.text, at); msg != "" {
-			fail(p.file, at, "%s", msg)
+			failMsg(p.file, at, msg)
 		}
 		row[i] = t.val
 	}
@@ -269,52 +271,83 @@ func (p *parser) row(n *yaml.Node) engine.RowOp {
 }
 
 // posIn maps a byte offset of a scalar's value to its position in the source, when the scalar
-// sits on one line; otherwise it falls back to the scalar's own position.
+// sits on one line; otherwise it falls back to the scalar's own position. It walks the source
+// from the scalar's first character only as far as the offset (the line's character index is
+// kept, see lineAt), so positions cost what the scalar holds, not what its line holds.
 func (p *parser) posIn(n *yaml.Node, off int) Pos {
 	base := posOf(n)
 	if n.Line < 1 || n.Line > len(p.lines) || n.Column < 1 {
 		return base
 	}
-	target := utf8.RuneCountInString(n.Value[:min(off, len(n.Value))])
-	line := []rune(p.lines[n.Line-1])
-	i := n.Column - 1 // rune index in line of the scalar's first character
-	if i > len(line) {
+	line := p.lines[n.Line-1]
+	i, ok := p.lineAt(n.Line, n.Column) // byte offset in line of the scalar's first character
+	if !ok {
 		return base
 	}
+	col := n.Column
 	switch n.Style {
 	case yaml.SingleQuotedStyle, yaml.DoubleQuotedStyle:
-		i++ // the opening quote
+		i, col = i+1, col+1 // the opening quote
 	case 0, yaml.FlowStyle:
 	default:
 		return base
 	}
-	for k := 0; k < target; k++ { // advance over one decoded rune
+	for k := 0; k < min(off, len(n.Value)); { // advance over one decoded character
+		_, size := utf8.DecodeRuneInString(n.Value[k:])
+		k += size
 		if i >= len(line) {
 			return base
 		}
+		adv := 1 // source characters (all ASCII except the one copied) that stand for it
 		switch {
 		case n.Style == yaml.SingleQuotedStyle && line[i] == '\'':
-			i += 2
+			adv = 2
 		case n.Style == yaml.DoubleQuotedStyle && line[i] == '\\':
 			if i+1 >= len(line) {
 				return base
 			}
 			switch line[i+1] {
 			case 'x':
-				i += 4
+				adv = 4
 			case 'u':
-				i += 6
+				adv = 6
 			case 'U':
-				i += 10
+				adv = 10
 			default:
-				i += 2
+				adv = 2
 			}
 		default:
-			i++
+			_, sz := utf8.DecodeRuneInString(line[i:])
+			i, col = i+sz, col+1
+			continue
 		}
+		i, col = i+adv, col+adv
 	}
 	if i > len(line) {
 		return base
 	}
-	return Pos{n.Line, i + 1}
+	return Pos{n.Line, col}
 }
+
+// lineAt returns the byte offset in line number ln of its character number col (both 1-based),
+// remembering where the last lookup on that line ended so that lookups in order along a line
+// cost as much as the line, in all.
+func (p *parser) lineAt(ln, col int) (int, bool) {
+	line := p.lines[ln-1]
+	c := &p.cursor
+	if c.line != ln || c.col > col {
+		*c = lineCursor{line: ln, col: 1}
+	}
+	for c.col < col {
+		if c.off >= len(line) {
+			return 0, false
+		}
+		_, size := utf8.DecodeRuneInString(line[c.off:])
+		c.off += size
+		c.col++
+	}
+	return c.off, c.off <= len(line)
+}
+
+// lineCursor is a character of a line and its byte offset.
+type lineCursor struct{ line, col, off int }

@@ -16,6 +16,7 @@ type Session struct {
 	Scenario *Scenario
 	base     *engine.Engine
 	tl       *engine.Timeline
+	size     runSize    // the script's size as a file, or a bound of it (runlimits.go)
 	fileBug  engine.Bug // the bug mode the script was written (and checked) for
 
 	rev    int64            // the script's revision (see Revision)
@@ -38,10 +39,14 @@ func Load(file string, text []byte) (*Session, error) {
 	if err != nil {
 		return nil, &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 	}
+	base.SetWorkLimit(int64(limits.work))
 	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
 		return nil, sc.stepError(err)
+	}
+	if err := s.checkSaved(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -108,7 +113,7 @@ func (s *Session) Apply(text string) error {
 	if err != nil {
 		return err
 	}
-	if err := s.tl.Apply(st); err != nil {
+	if err := s.applyWithin(st, func() error { return s.tl.Apply(st) }); err != nil {
 		var ie *engine.InputError
 		if errors.As(err, &ie) {
 			return &Error{Line: 1, Col: 1, Msg: ie.Msg}
@@ -146,6 +151,7 @@ func (s *Session) SetBug(name string) error {
 	if err != nil {
 		return err
 	}
+	base.SetWorkLimit(int64(limits.work))
 	pos := s.tl.Pos()
 	sc := *s.Scenario
 	sc.Config = &cfg

@@ -33,11 +33,16 @@ type ExploreReport struct {
 
 // Explore runs the interleaving explorer over the session's script (see engine.Explore).
 func (s *Session) Explore(maxStates int) (*ExploreReport, error) {
+	return s.ExploreWithin(engine.ExploreBudget{States: maxStates})
+}
+
+// ExploreWithin runs the interleaving explorer within a budget (see engine.ExploreWithin).
+func (s *Session) ExploreWithin(budget engine.ExploreBudget) (*ExploreReport, error) {
 	base, err := engine.New(s.Scenario.Config)
 	if err != nil {
 		return nil, err
 	}
-	x := engine.Explore(base, s.tl.Script(), maxStates)
+	x := engine.ExploreWithin(base, s.tl.Script(), budget)
 	r := &ExploreReport{Exploration: x, Outcomes: []ExploreOutcome{}}
 	for i, o := range x.Outcomes {
 		sc := &Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}

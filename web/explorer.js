@@ -137,13 +137,14 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
     fill(report,
       h("div", { class: ["explore-verdict", held ? "ok" : "bad"], "data-testid": "explore-verdict" },
         h("span", { class: "glyph", "aria-hidden": "true" }, held ? "✓" : "✗"),
-        h("strong", null, held ? "Invariant held in every schedule" : `Invariant VIOLATED in ${violated} outcome${violated === 1 ? "" : "s"}`)),
+        h("strong", null, held ? "Invariant held in every schedule" + (r.capped ? " explored" : "") : `Invariant VIOLATED in ${violated} outcome${violated === 1 ? "" : "s"}`),
+        held && r.capped ? h("span", null, " (not every schedule: the search stopped early)") : null),
       h("dl", { class: "explore-stats", "data-testid": "explore-stats" },
         h("div", null, h("dt", null, "schedules explored"), h("dd", null, fmtN(r.schedules))),
         h("div", null, h("dt", null, "distinct states"), h("dd", null, fmtN(r.states))),
         h("div", null, h("dt", null, "outcomes"), h("dd", null, fmtN(outcomes.length))),
         h("div", null, h("dt", null, "complete?"), h("dd", { "data-testid": "explore-capped" },
-          r.capped ? "no — capped at the bound; raise it to see every schedule" : "yes, not capped"))),
+          r.capped ? `no — ${r.stopped || "capped at the bound"}.${/memory/.test(r.stopped || "") ? "" : " Raise the bound to see every schedule."}` : "yes, not capped"))),
       outcomes.length ? h("h3", null, "Outcomes") : null,
       h("ol", { class: "outcomes", "data-testid": "explore-outcomes" }, outcomes.map((o, i) => outcome(o, i))));
   }

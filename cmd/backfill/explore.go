@@ -16,22 +16,32 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	bug := fs.String("bug", "", "explore with a bug mode: "+bugNames())
-	maxStates := fs.Int("max-states", engine.DefaultExploreStates, "the most distinct states to visit")
+	maxStates := fs.Int("max-states", engine.DefaultExploreStates, "the most distinct states to visit (at least 1)")
+	maxMemory := fs.Int("max-memory", engine.DefaultExploreBytes>>20, "the most memory to hold, in MiB (estimated; at least 1)")
 	asJSON := fs.Bool("json", false, "print the report as JSON (each outcome's example as scenario text)")
 	example := fs.Int("example", 0, "print outcome N's example schedule as a scenario file (1 = the most common outcome)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: backfill explore [--bug B] [--max-states N] [--json] [--example N] FILE|NAME")
+		fmt.Fprintln(stderr, "usage: backfill explore [--bug B] [--max-states N] [--max-memory MiB] [--json] [--example N] FILE|NAME")
 		return 2
+	}
+	for _, f := range []struct {
+		name  string
+		v, lo int
+	}{{"max-states", *maxStates, 1}, {"max-memory", *maxMemory, 1}, {"example", *example, 0}} {
+		if f.v < f.lo {
+			fmt.Fprintf(stderr, "backfill explore: --%s must be at least %d, found %d\n", f.name, f.lo, f.v)
+			return 2
+		}
 	}
 	s, code := openWithBug(fs.Arg(0), *bug, stderr)
 	if s == nil {
 		return code
 	}
 	cfg := s.Scenario.Config
-	x, err := s.Explore(*maxStates)
+	x, err := s.ExploreWithin(engine.ExploreBudget{States: *maxStates, Bytes: int64(*maxMemory) << 20})
 	if err != nil {
 		fmt.Fprintf(stderr, "backfill: %v\n", err)
 		return 2
@@ -53,17 +63,23 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	out := newTermWriter(stdout) // the title, values and messages come from the file
+	defer out.Flush()
+	stdout = out
 	fmt.Fprintf(stdout, "%s\n", cfg.Title)
 	if info := cfg.Bug.Info(); info != nil {
 		fmt.Fprintf(stdout, "bug mode: %s\n", info.Name)
 	}
 	capped := ""
 	if x.Capped {
-		capped = fmt.Sprintf(" (stopped at %d states: the counts are a lower bound)", *maxStates)
+		capped = " (" + x.Stopped + ")"
 	}
 	held := "the invariant held in every schedule"
 	if !x.InvariantHeld {
 		held = "the invariant was VIOLATED in some schedules"
+	}
+	if x.Capped {
+		held += " explored"
 	}
 	count := fmt.Sprint(x.Schedules)
 	if x.Schedules == math.MaxUint64 {

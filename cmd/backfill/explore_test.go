@@ -29,8 +29,25 @@ func TestExploreCommand(t *testing.T) {
 	require.Equal(t, 0, run([]string{"run", f}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "invariant: violated")
 
-	for _, args := range [][]string{{"explore"}, {"explore", "--bug", "nope", "happy-path"}, {"explore", "--example", "999", "happy-path"}} {
+	for _, args := range [][]string{{"explore"}, {"explore", "--bug", "nope", "happy-path"}, {"explore", "--example", "999", "happy-path"},
+		{"explore", "--example", "-1", "happy-path"}, {"explore", "--max-states", "-5", "happy-path"}, {"explore", "--max-states", "0", "happy-path"},
+		{"explore", "--max-memory", "0", "happy-path"}} {
 		stderr.Reset()
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
+		assert.NotEmpty(t, stderr.String(), "%v", args)
 	}
+}
+
+// A capped exploration says which budget stopped it, and that it is not exhaustive.
+func TestExploreCommandSaysWhereItStopped(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"explore", "--max-states", "5", "builder-fills-mid-epoch"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "5 distinct states")
+	assert.Contains(t, stdout.String(), "(stopped at the budget of 5 states, not exhaustive: the counts are those of the schedules explored)")
+	assert.Contains(t, stdout.String(), "in every schedule explored")
+
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"explore", "--json", "--max-states", "5", "builder-fills-mid-epoch"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), `"exhaustive": false`)
+	assert.Contains(t, stdout.String(), `"stopped": "stopped at the budget of 5 states`)
 }

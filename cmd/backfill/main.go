@@ -19,7 +19,7 @@ import (
 const usage = `usage:
   backfill run [--json] [--bug B] FILE|NAME   run a scenario: a readable trace, or the trace JSON
   backfill check [-update] [-dir D]  replay every built-in scenario against its golden trace
-  backfill explore [--bug B] [--max-states N] [--json] [--example N] FILE|NAME
+  backfill explore [--bug B] [--max-states N] [--max-memory MiB] [--json] [--example N] FILE|NAME
                                      every interleaving of upstream and snapshot: outcomes, invariant
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
   backfill list [--workloads]        list the built-in scenarios (or the built-in workloads)
@@ -33,6 +33,10 @@ func main() {
 
 // run dispatches a command line and returns the exit code; a panic is an internal failure.
 func run(args []string, stdout, stderr io.Writer) (code int) {
+	// errors repeat what the file holds (values, names, messages): never raw control characters
+	errw := newTermWriter(stderr)
+	defer errw.Flush()
+	stderr = errw
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "backfill: internal error: %v\n", r)

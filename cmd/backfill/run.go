@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"strings"
 
@@ -16,11 +15,11 @@ import (
 
 // open loads a scenario from a file path, or a built-in by name when no such file exists.
 func open(arg string) (*scenarios.Session, error) {
-	text, err := os.ReadFile(arg)
+	text, err := readScenario(arg)
 	if err == nil {
 		return scenarios.Load(arg, text)
 	}
-	if !strings.ContainsAny(arg, "/\\.") {
+	if isNotExist(err) && !strings.ContainsAny(arg, "/\\.") {
 		return scenarios.OpenBuiltin(arg)
 	}
 	return nil, err
@@ -88,7 +87,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if err := writeText(s, stdout); err != nil {
+	out := newTermWriter(stdout) // titles, notes and values come from the file
+	defer out.Flush()
+	if err := writeText(s, out); err != nil {
 		fmt.Fprintf(stderr, "backfill: internal error: %v\n", err)
 		return 1
 	}
@@ -189,11 +190,14 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: backfill validate FILE...")
 		return 2
 	}
+	out := newTermWriter(stdout) // file names come from the command line
+	defer out.Flush()
+	stdout = out
 	code := 0
 	for _, f := range args {
-		text, err := os.ReadFile(f)
+		text, err := readScenario(f)
 		if err != nil {
-			fmt.Fprintf(stderr, "backfill: %v\n", err)
+			reportLoad(err, stderr)
 			code = 2
 			continue
 		}

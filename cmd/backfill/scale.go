@@ -16,7 +16,12 @@ import (
 // openWorkload finds a workload: a file whose top level has `workload:`, or a built-in
 // workload's name. ok is false when arg is neither (it is then a scenario with steps).
 func openWorkload(arg string) (ws *scenarios.WorkloadScenario, ok bool, err error) {
-	if text, rerr := os.ReadFile(arg); rerr == nil {
+	text, rerr := readScenario(arg) // at most the size limit and a byte (read.go)
+	var se *scenarios.Error
+	if errors.As(rerr, &se) {
+		return nil, true, rerr // too large, as a scenario or a workload
+	}
+	if rerr == nil {
 		if !scenarios.IsWorkload(text) {
 			return nil, false, nil
 		}
@@ -66,12 +71,20 @@ func runWorkload(ws *scenarios.WorkloadScenario, asJSON bool, bug string, stdout
 		}
 		return 0
 	}
-	writeScaleText(ws, sum, stdout)
+	out := newTermWriter(stdout) // the title comes from the file
+	writeScaleText(ws, sum, out)
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "backfill: %v\n", err)
+		return 1
+	}
 	return 0
 }
 
 // progressTo shows a run's progress on a terminal (nothing when stderr is a file or a pipe).
 func progressTo(stderr io.Writer) func(done, total int) bool {
+	if tw, ok := stderr.(*termWriter); ok {
+		stderr = tw.w // the progress line is ours, its control characters on purpose
+	}
 	f, ok := stderr.(*os.File)
 	if !ok {
 		return nil

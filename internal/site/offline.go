@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -43,7 +45,9 @@ const WasmGlobal = "__backfillWasmBase64"
 //   - puts, in <head> after <meta charset> and before any script, link or
 //     style, the wasm as globalThis.__backfillWasmBase64 and wasm_exec.js
 //     (so globalThis.Go exists before any script runs), adding
-//     <meta charset="utf-8"> when the page has none.
+//     <meta charset="utf-8"> when the page has none;
+//   - puts before them a Content-Security-Policy meta tag that allows exactly
+//     the file's inline scripts and styles, by their SHA-256 (see OfflineCSP).
 //
 // External URLs (http:, https:, //, data:) are left as they are.
 func BuildOffline(opt OfflineOptions) ([]byte, error) {
@@ -178,6 +182,7 @@ type moduleEntry struct {
 
 func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]byte, error) {
 	const placeholder = "\x00BACKFILL_MODULES\x00"
+	head = cspPlaceholder + head
 	var out bytes.Buffer
 	var modules []moduleEntry
 	headDone, sawCharset := false, false
@@ -289,7 +294,66 @@ func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]by
 		script := "<script type=\"module\">\n" + escapeScript(js) + "</script>"
 		result = bytes.Replace(result, []byte(placeholder), []byte(script), 1)
 	}
-	return result, nil
+	policy, err := OfflineCSP(result)
+	if err != nil {
+		return nil, err
+	}
+	attrEscape := strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
+	meta := `<meta http-equiv="Content-Security-Policy" content="` + attrEscape.Replace(policy) + `">`
+	return bytes.Replace(result, []byte(cspPlaceholder), []byte(meta), 1), nil
+}
+
+// cspPlaceholder marks where the policy goes, before the first script.
+const cspPlaceholder = "\x00BACKFILL_CSP\x00"
+
+// OfflineCSP returns the policy of the offline file: nothing from anywhere ('none': it works
+// from file://, where nothing else can be reached), its inline scripts and styles by their
+// SHA-256, the wasm compiled by WebAssembly.instantiate ('wasm-unsafe-eval'), and images and
+// fonts as data: URLs (the bundled CSS inlines its files so). A browser hashes an element's
+// text after turning \r\n and \r into \n, so the hashes are of that.
+func OfflineCSP(page []byte) (string, error) {
+	var scripts, styles []string
+	z := html.NewTokenizer(bytes.NewReader(page))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			if z.Err() == io.EOF {
+				break
+			}
+			return "", fmt.Errorf("offline: hashing the inline scripts: %w", z.Err())
+		}
+		if tt != html.StartTagToken {
+			continue
+		}
+		tok := z.Token()
+		if tok.DataAtom != atom.Script && tok.DataAtom != atom.Style {
+			continue
+		}
+		if _, hasSrc := attr(tok, "src"); hasSrc {
+			continue
+		}
+		var text strings.Builder
+		for z.Next() == html.TextToken {
+			text.Write(z.Raw())
+		}
+		t := strings.ReplaceAll(text.String(), "\r\n", "\n")
+		t = strings.ReplaceAll(t, "\r", "\n")
+		sum := sha256.Sum256([]byte(t))
+		src := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		if tok.DataAtom == atom.Script {
+			if !slices.Contains(scripts, src) {
+				scripts = append(scripts, src)
+			}
+		} else if !slices.Contains(styles, src) {
+			styles = append(styles, src)
+		}
+	}
+	style := "'none'"
+	if len(styles) > 0 {
+		style = strings.Join(styles, " ")
+	}
+	return "default-src 'none'; script-src " + strings.Join(append(scripts, "'wasm-unsafe-eval'"), " ") +
+		"; style-src " + style + "; img-src data:; font-src data:; base-uri 'none'; form-action 'none'", nil
 }
 
 // scriptText reads a script element's text up to and including its end

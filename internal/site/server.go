@@ -3,17 +3,24 @@
 //
 // The server is deliberately small: GET and HEAD only, a fixed MIME table
 // (so .wasm is application/wasm whatever the host's mime.types says),
-// gzip for text and wasm when the client accepts it, Cache-Control:
-// no-cache on everything, no directory listings, and file access through
-// an os.Root so no request path can leave the served directory.
+// gzip for text and wasm when the client accepts it (each file compressed
+// once, however many ask for it at the same time), an ETag from the
+// content, Cache-Control: no-cache, the Content-Security-Policy and
+// X-Content-Type-Options headers on every response, no directory listings,
+// no dotfiles, file access through an os.Root so no request path can leave
+// the served directory, and timeouts for reading, writing and idle
+// connections.
 package site
 
 import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"mime"
@@ -21,6 +28,7 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,18 +80,36 @@ func compressible(contentType string) bool {
 	return false
 }
 
+// CSP is the Content-Security-Policy the server sends: everything from the site itself, the
+// wasm compiled by WebAssembly.instantiate ('wasm-unsafe-eval', not 'unsafe-eval'), no inline
+// script or style, images also as data: URLs, and any page may frame it (documentation
+// embeds the explainer). An HTML file that declares its own policy in a
+// <meta http-equiv="Content-Security-Policy"> (the offline file: its inline scripts by hash)
+// is sent with that policy instead, so that the header does not forbid what the page needs.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self'; connect-src 'self'; frame-ancestors *"
+
+// maxCompressed bounds the files the server gzips (and keeps compressed in memory).
+const maxCompressed = 64 << 20
+
 // Handler serves the files under dir.
 type Handler struct {
 	root *os.Root
 
-	mu sync.Mutex
-	gz map[string]gzEntry // by cleaned path; invalidated by size/mtime
+	mu    sync.Mutex
+	cache map[string]*fileEntry // by cleaned path; replaced when the file's size or mtime changes
 }
 
-type gzEntry struct {
+// fileEntry is what the server derives from one version of a file, once: its ETag (from its
+// content), its gzip encoding, and the policy an HTML file declares. Requests that arrive
+// while it is being made wait for it (once).
+type fileEntry struct {
 	size    int64
 	modTime time.Time
-	data    []byte
+	once    sync.Once
+	etag    string // quoted, from the content
+	gz      []byte // nil when not compressed
+	csp     string // the policy an HTML file declares, or ""
+	err     error
 }
 
 // NewHandler opens dir (which must be a directory) for serving. Close the
@@ -100,7 +126,7 @@ func NewHandler(dir string) (*Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("site: open %s: %w", dir, err)
 	}
-	return &Handler{root: root, gz: map[string]gzEntry{}}, nil
+	return &Handler{root: root, cache: map[string]*fileEntry{}}, nil
 }
 
 // Close releases the served directory.
@@ -110,6 +136,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
 	hdr.Set("Cache-Control", "no-cache")
 	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Content-Security-Policy", CSP)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		hdr.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -129,12 +156,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "."
 	}
+	if hasDotfile(name) {
+		h.notFound(w, fs.ErrNotExist) // .git, .env, editors' files: never served
+		return
+	}
 
 	f, st, err := h.open(name)
 	if err != nil {
 		h.notFound(w, err)
 		return
 	}
+	dirIndex := false // serving a directory's index.html
 	if st.IsDir() {
 		f.Close()
 		if !strings.HasSuffix(urlPath, "/") {
@@ -157,6 +189,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		name = path.Join(name, "index.html")
+		dirIndex = true
 		f, st, err = h.open(name)
 		if err != nil || st.IsDir() {
 			if err == nil {
@@ -167,31 +200,47 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	defer f.Close()
+	if strings.HasSuffix(urlPath, "/") && !dirIndex {
+		// a file asked for as a directory (/index.html/): its relative URLs would resolve
+		// under a directory that is not there, so send the browser to the file
+		loc := "../" + path.Base(name)
+		if r.URL.RawQuery != "" {
+			loc += "?" + r.URL.RawQuery
+		}
+		hdr.Set("Location", loc)
+		w.WriteHeader(http.StatusMovedPermanently)
+		return
+	}
 
 	ctype := ContentType(name)
 	hdr.Set("Content-Type", ctype)
-	etag := strconv.FormatInt(st.Size(), 36) + "-" + strconv.FormatInt(st.ModTime().UnixNano(), 36)
-
+	ent := h.entry(name, f, st, compressible(ctype))
+	if ent.err != nil {
+		http.Error(w, "read error", http.StatusInternalServerError)
+		return
+	}
+	if ent.csp != "" {
+		hdr.Set("Content-Security-Policy", ent.csp)
+	}
 	if compressible(ctype) {
 		hdr.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
-			data, err := h.gzipped(name, f, st)
-			if err != nil {
-				http.Error(w, "read error", http.StatusInternalServerError)
-				return
-			}
+		if ent.gz != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
 			hdr.Set("Content-Encoding", "gzip")
-			hdr.Set("ETag", `"`+etag+`-gz"`)
+			hdr.Set("ETag", strings.TrimSuffix(ent.etag, `"`)+`-gz"`)
 			// ServeContent leaves out Content-Length once an encoding is set;
 			// the length lets a browser show download progress for the wasm.
-			hdr.Set("Content-Length", strconv.Itoa(len(data)))
+			hdr.Set("Content-Length", strconv.Itoa(len(ent.gz)))
 			// Ranges over an encoded body confuse more than they help.
 			r.Header.Del("Range")
-			http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(data))
+			http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(ent.gz))
 			return
 		}
 	}
-	hdr.Set("ETag", `"`+etag+`"`)
+	hdr.Set("ETag", ent.etag)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		http.Error(w, "read error", http.StatusInternalServerError)
+		return
+	}
 	http.ServeContent(w, r, name, st.ModTime(), f)
 }
 
@@ -216,27 +265,89 @@ func (h *Handler) notFound(w http.ResponseWriter, err error) {
 	http.Error(w, "not found", http.StatusNotFound)
 }
 
-// gzipped returns the gzip encoding of the file, cached until its size or
-// modification time changes (the wasm is megabytes; compress it once).
-func (h *Handler) gzipped(name string, f io.Reader, st fs.FileInfo) ([]byte, error) {
+// entry returns what the server derives from this version of the file, making it once: the
+// first request for a version reads and compresses the file, and the requests that arrive
+// meanwhile wait for it instead of compressing it again.
+func (h *Handler) entry(name string, f io.Reader, st fs.FileInfo, compress bool) *fileEntry {
 	h.mu.Lock()
-	e, ok := h.gz[name]
+	e, ok := h.cache[name]
+	if !ok || e.size != st.Size() || !e.modTime.Equal(st.ModTime()) {
+		e = &fileEntry{size: st.Size(), modTime: st.ModTime()}
+		h.cache[name] = e
+	}
 	h.mu.Unlock()
-	if ok && e.size == st.Size() && e.modTime.Equal(st.ModTime()) {
-		return e.data, nil
+	e.once.Do(func() { e.err = e.make(name, f, compress) })
+	return e
+}
+
+// make reads the file once: its ETag is a hash of what it holds; a compressible file of at most
+// maxCompressed bytes is gzipped (at the best compression: it is done once per version).
+func (e *fileEntry) make(name string, f io.Reader, compress bool) error {
+	hash := sha256.New()
+	var gz bytes.Buffer
+	var zw *gzip.Writer
+	var w io.Writer = hash
+	compress = compress && e.size <= maxCompressed
+	if compress {
+		zw, _ = gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w = io.MultiWriter(hash, zw)
 	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if _, err := io.Copy(zw, f); err != nil {
-		return nil, err
+	var head bytes.Buffer // the start of an HTML file, for its declared policy
+	if strings.HasSuffix(strings.ToLower(name), ".html") {
+		w = io.MultiWriter(w, &limitedBuffer{b: &head, n: 64 << 10})
 	}
-	if err := zw.Close(); err != nil {
-		return nil, err
+	if _, err := io.Copy(w, f); err != nil {
+		return err
 	}
-	h.mu.Lock()
-	h.gz[name] = gzEntry{size: st.Size(), modTime: st.ModTime(), data: buf.Bytes()}
-	h.mu.Unlock()
-	return buf.Bytes(), nil
+	e.etag = `"` + hex.EncodeToString(hash.Sum(nil)[:12]) + `"`
+	if compress {
+		if err := zw.Close(); err != nil {
+			return err
+		}
+		e.gz = gz.Bytes()
+	}
+	e.csp = declaredCSP(head.Bytes())
+	return nil
+}
+
+// limitedBuffer keeps the first n bytes written to it.
+type limitedBuffer struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.n - l.b.Len(); room > 0 {
+		l.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+var metaCSP = regexp.MustCompile(`(?is)<meta\s+http-equiv\s*=\s*["']?content-security-policy["']?\s+content\s*=\s*"([^"]*)"`)
+
+// declaredCSP returns the policy an HTML page declares in a meta tag, with frame-ancestors
+// (which only a header can carry) added, or "".
+func declaredCSP(head []byte) string {
+	m := metaCSP.FindSubmatch(head)
+	if m == nil {
+		return ""
+	}
+	policy := strings.TrimSpace(html.UnescapeString(string(m[1])))
+	if !strings.Contains(policy, "frame-ancestors") {
+		policy = strings.TrimSuffix(policy, ";") + "; frame-ancestors *"
+	}
+	return policy
+}
+
+// hasDotfile reports whether a cleaned path names a file or directory whose name begins with
+// a dot.
+func hasDotfile(name string) bool {
+	for _, seg := range strings.Split(name, "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." {
+			return true
+		}
+	}
+	return false
 }
 
 func hasDotDot(p string) bool {
@@ -318,10 +429,7 @@ func ServeContext(ctx context.Context, dir, addr string, log io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("site: listen %s: %w", addr, err)
 	}
-	srv := &http.Server{
-		Handler:           logRequests(h, log),
-		ReadHeaderTimeout: 10 * time.Second,
-	}
+	srv := newServer(logRequests(h, log))
 	fmt.Fprintf(log, "serving %s at %s\n", dir, URL(ln.Addr()))
 	done := make(chan struct{})
 	go func() {
@@ -339,6 +447,24 @@ func ServeContext(ctx context.Context, dir, addr string, log io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// Timeouts of the server: a request's header must arrive within ReadHeader and all of it
+// within Read (requests are GET and HEAD: there is no body to wait for), a response may take
+// Write (the wasm is a few megabytes, even on a slow link), and a keep-alive connection that
+// sends nothing for Idle is closed. Tests shorten them.
+var timeouts = struct{ ReadHeader, Read, Write, Idle time.Duration }{10 * time.Second, 30 * time.Second, 2 * time.Minute, 30 * time.Second}
+
+// newServer makes the HTTP server with the timeouts and a 16 KB bound on request headers.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: timeouts.ReadHeader,
+		ReadTimeout:       timeouts.Read,
+		WriteTimeout:      timeouts.Write,
+		IdleTimeout:       timeouts.Idle,
+		MaxHeaderBytes:    16 << 10,
+	}
 }
 
 // URL is the http URL of a listening address, with an unspecified host

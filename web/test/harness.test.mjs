@@ -13,22 +13,25 @@ import { setup, waitReady } from "./harness.mjs";
 let h;
 let dir;
 
-const page = (ready) => `<!doctype html>
+// the page's script is a file of its own: the server's Content-Security-Policy refuses inline scripts
+const page = (script) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>harness</title>
 <link rel="stylesheet" href="web/s.css">
-<script type="module">
-  window.explainer = {
-    ready: ${ready},
-    scenarios: async () => [{ name: "fake", title: "Fake", summary: "" }],
-  };
-</script></head>
+<script type="module" src="web/${script}"></script></head>
 <body><main><h1>harness page</h1><img src="web/dot.svg" id="no-alt"></main></body></html>`;
+const pageScript = (ready) => `window.explainer = {
+  ready: ${ready},
+  scenarios: async () => [{ name: "fake", title: "Fake", summary: "" }],
+};
+`;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), "harness-"));
   mkdirSync(join(dir, "web"));
-  writeFileSync(join(dir, "index.html"), page("new Promise((r) => setTimeout(r, 200))"));
-  writeFileSync(join(dir, "rejects.html"), page("Promise.reject(new Error('engine broke'))"));
+  writeFileSync(join(dir, "index.html"), page("ready.js"));
+  writeFileSync(join(dir, "rejects.html"), page("rejects.js"));
+  writeFileSync(join(dir, "web/ready.js"), pageScript("new Promise((r) => setTimeout(r, 200))"));
+  writeFileSync(join(dir, "web/rejects.js"), pageScript("Promise.reject(new Error('engine broke'))"));
   writeFileSync(join(dir, "web/s.css"), "h1 { color: #222; }");
   writeFileSync(join(dir, "web/dot.svg"), "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>");
   writeFileSync(join(dir, "web/x.wasm"), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
@@ -68,7 +71,8 @@ test("console and page errors are recorded", async () => {
   const p = await h.open("index.html");
   h.assertNoErrors(p);
   await p.evaluate(() => { console.error("boom"); setTimeout(() => { throw new Error("uncaught"); }); });
-  await p.waitForTimeout(100);
+  // wait for the uncaught error to be reported (a fixed 100 ms is too short on a loaded machine)
+  for (let t = 0; t < 100 && !p.errors.some((e) => e.startsWith("pageerror")); t++) await p.waitForTimeout(100);
   assert.throws(() => h.assertNoErrors(p), /console\.error: boom[\s\S]*pageerror: uncaught/);
 });
 

@@ -1,0 +1,63 @@
+package engine
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// chunkScenario is one vnode; a chunk of `rows` rows before the backfill starts, then `pairs`
+// one-row chunks each followed by a barrier: the snapshot's rows and the upstream's messages
+// interleave in very many ways.
+func chunkScenario(rows, pairs int) (*Config, []Step) {
+	cfg := &Config{Title: "t", Columns: []Column{{Name: "a"}, {Name: "id"}}, Locality: []int{0}, StreamKey: []int{1},
+		VnodeCount: 1, Owned: []int{0}, ChunkSize: 256, Fragment: 1, Actor: 1}
+	barrier := func(epoch int64, start bool) Step {
+		b := Barrier{Epoch: epoch, Checkpoint: true}
+		if start {
+			b.StartBackfill = []int64{1}
+		}
+		return Step{Kind: EventBarrier, Barrier: b}
+	}
+	row := func(id int64) RowOp { return RowOp{Op: OpInsert, Row: Row{Int(0), Int(id)}, Visible: true} }
+	steps := []Step{barrier(1, false)}
+	big := Step{Kind: EventChunk}
+	for i := 0; i < rows; i++ {
+		big.Chunk = append(big.Chunk, row(int64(i)))
+	}
+	steps = append(steps, big, barrier(2, false), barrier(3, true))
+	for i := 0; i < pairs; i++ {
+		steps = append(steps, Step{Kind: EventChunk, Chunk: []RowOp{row(int64(100000 + i))}}, barrier(int64(4+i), false))
+	}
+	return cfg, steps
+}
+
+// liveHeap is the heap in use after a collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// The explorer's memory estimate is honest: what it holds when it stops (its table of states,
+// their outcomes and examples) is within the estimate, and the estimate stays within the budget.
+func TestExploreHonoursItsMemoryBudget(t *testing.T) {
+	cfg, steps := chunkScenario(200, 10)
+	base, err := New(cfg)
+	require.NoError(t, err)
+	const budget = 16 << 20
+	before := liveHeap()
+	x := newExplorer(base, steps, ExploreBudget{States: 1 << 30, Bytes: budget})
+	res := x.search(x.root)
+	held := liveHeap() - before
+	r := x.report(res)
+	runtime.KeepAlive(x)
+	t.Logf("%d states, %d bytes estimated (peak %d), %d bytes held; %s", r.States, x.bytes, r.Bytes, held, r.Stopped)
+	require.True(t, r.Capped)
+	require.Contains(t, r.Stopped, "memory budget")
+	require.LessOrEqual(t, r.Bytes, int64(budget))
+	require.Less(t, float64(held), 1.25*float64(x.bytes), "the estimate must not be far below what is held")
+	require.Greater(t, float64(held), 0.5*float64(x.bytes), "nor far above it")
+}

@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The copy-on-write structures behave like plain slices, and a copy never sees another's
+// changes: random edits of several copies are checked against independent slices.
+func TestPvecCopiesAreIndependent(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, n := range []int{1, 2, pageSize - 1, pageSize, pageSize + 1, 3*pageSize + 5} {
+		vecs := []*pvec[int]{newPvec[int](n)}
+		models := [][]int{make([]int, n)}
+		for op := 0; op < 2000; op++ {
+			k := rng.Intn(len(vecs))
+			switch rng.Intn(4) {
+			case 0:
+				if len(vecs) < 6 {
+					vecs = append(vecs, vecs[k].share())
+					models = append(models, slices.Clone(models[k]))
+				}
+			default:
+				i, x := rng.Intn(n), rng.Intn(100)
+				vecs[k].set(i, x)
+				models[k][i] = x
+			}
+			if op%23 != 0 {
+				continue
+			}
+			for j := range vecs {
+				got := make([]int, n)
+				for i := range got {
+					got[i] = vecs[j].at(i)
+				}
+				require.Equal(t, models[j], got, "n=%d copy %d after op %d", n, j, op)
+				for i, x := range vecs[j].present() {
+					if models[j][i] != x {
+						t.Fatalf("present: index %d is %d, want %d", i, x, models[j][i])
+					}
+				}
+			}
+		}
+	}
+}
+
+var intDigest = itemDigest[int]{0, func(x int) digest { return digestOf([]byte(fmt.Sprint(x))) }}
+
+func TestPseqCopiesAreIndependent(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	type copyOf struct {
+		s   pseq[int]
+		tag *cowTag
+	}
+	seqs := []copyOf{{tag: new(cowTag)}}
+	models := [][]int{nil}
+	for op := 0; op < 20000; op++ {
+		k := rng.Intn(len(seqs))
+		c := &seqs[k]
+		m := models[k]
+		switch r := rng.Intn(10); {
+		case r == 0 && len(seqs) < 5:
+			c.tag = new(cowTag) // freeze: both copies now copy before changing
+			seqs = append(seqs, copyOf{s: c.s, tag: new(cowTag)})
+			models = append(models, slices.Clone(m))
+			continue
+		case r < 3:
+			x := rng.Intn(1000)
+			c.s = c.s.push(c.tag, x) // the append path: fills nodes, never splits them in half
+			m = append(m, x)
+		case r < 6 || len(m) == 0:
+			i, x := rng.Intn(len(m)+1), rng.Intn(1000)
+			c.s = c.s.insert(c.tag, i, x)
+			m = slices.Insert(m, i, x)
+		case r < 8:
+			i := rng.Intn(len(m))
+			c.s = c.s.remove(c.tag, i)
+			m = slices.Delete(m, i, i+1)
+		default:
+			i, x := rng.Intn(len(m)), rng.Intn(1000)
+			c.s = c.s.set(c.tag, i, x)
+			m[i] = x
+		}
+		models[k] = m
+		if op%97 == 0 || op > 19900 {
+			for j := range seqs {
+				require.Equal(t, len(models[j]), seqs[j].s.len())
+				require.Equal(t, models[j], append([]int{}, seqs[j].s.slice(0, seqs[j].s.len())...), "copy %d after op %d", j, op)
+				from := len(models[j]) / 3
+				var want digest
+				for _, x := range models[j][from:] {
+					want = want.add(intDigest.of(x))
+				}
+				require.Equal(t, want, seqs[j].s.sumFrom(from, intDigest), "copy %d after op %d: the kept sums", j, op)
+				for i := range models[j] {
+					if models[j][i] != seqs[j].s.at(i) {
+						t.Fatalf("copy %d: at(%d) is %d, want %d", j, i, seqs[j].s.at(i), models[j][i])
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPseqSearch(t *testing.T) {
+	tag := new(cowTag)
+	var s pseq[int]
+	for i := 0; i < 1000; i++ {
+		s = s.insert(tag, s.len(), 2*i)
+	}
+	for x := -1; x <= 2001; x++ {
+		want, _ := slices.BinarySearch(s.slice(0, s.len()), x)
+		require.Equal(t, want, s.search(func(y int) bool { return y >= x }), "x=%d", x)
+	}
+	var got []int
+	s.each(995, func(y int) bool { got = append(got, y); return true })
+	require.Equal(t, []int{1990, 1992, 1994, 1996, 1998}, got)
+}

@@ -1,0 +1,63 @@
+package scenarios
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Cost tests compare bytes allocated (runtime.MemStats.TotalAlloc: the same on any machine,
+// however loaded), never time.
+
+func allocatedBy(f func()) uint64 {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// oneLine is a scenario whose only chunk holds n rows on one line.
+func oneLine(n int) []byte {
+	rows := make([]string, n)
+	for i := range rows {
+		rows[i] = fmt.Sprintf(`"+ 0 %d"`, i)
+	}
+	return []byte("title: one line\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 1}\nsteps:\n  - barrier: 1\n  - chunk: [" + strings.Join(rows, ", ") + "]\n")
+}
+
+// parseCostBound is what Parse may allocate for a text of n bytes: a constant and a few hundred
+// bytes per byte of text (YAML nodes, values, positions), never more with longer lines.
+func parseCostBound(n int) uint64 { return 256<<10 + 1024*uint64(n) }
+
+// Positions inside row strings cost what the row holds, not what its line holds: each value's
+// position used to convert the whole line to runes (20,000 rows on one line took 4.4 s, a
+// 1 MiB one-line file 220 s).
+func TestRowPositionsAreLinearInTheLine(t *testing.T) {
+	small, large := oneLine(2000), oneLine(8000)
+	a := allocatedBy(func() { _, err := Parse("s.yaml", small); require.NoError(t, err) })
+	b := allocatedBy(func() { _, err := Parse("l.yaml", large); require.NoError(t, err) })
+	t.Logf("%d bytes: %d allocated; %d bytes: %d allocated (ratio %.2f; linear about 4, quadratic 16)", len(small), a, len(large), b, float64(b)/float64(a))
+	require.Less(t, float64(b)/float64(a), 6.0)
+	require.Less(t, b, parseCostBound(len(large)))
+}
+
+// FuzzParseCost: whatever the text, Parse allocates at most a constant plus a bounded amount
+// per byte of it. The corpus (testdata/fuzz/FuzzParseCost) keeps long one-line inputs.
+func FuzzParseCost(f *testing.F) {
+	f.Add(oneLine(100))
+	f.Add([]byte("{title: t, table: {columns: [a, id], locality: [a], stream_key: [id]}, vnodes: {count: 1}, steps: [{barrier: 1}, {chunk: ['+ 0 1', '+ 0 2']}]}"))
+	for _, c := range errorCases {
+		f.Add([]byte(c.text))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		n := allocatedBy(func() { _, _ = Parse("fuzz.yaml", text) })
+		if bound := parseCostBound(len(text)); n > bound {
+			t.Fatalf("Parse of %d bytes allocated %d bytes (bound %d)", len(text), n, bound)
+		}
+	})
+}
