@@ -38,6 +38,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   let teach = null;
   let glossary = null; // the engine's definitions, once the engine is ready
+  let builtins = null; // the built-in scenarios, once listed (after the first view)
   const controls = createControls({
     first: () => session.fire("first"),
     back: () => session.fire("back"),
@@ -132,22 +133,26 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
     presenting: () => teach.presenter.enabled,
   });
-  let builtins = [];
-  try { builtins = (await explainer.scenarios()) || []; } catch (e) { showToast(e.message); }
-  fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
-  picker.disabled = false;
 
+  // The first view first: the list of built-ins (the engine parses every one of them) fills the
+  // picker after that view has been painted.
   const want = parseHash();
   await url.honour(want);
   loading.hidden = true;
   root.classList.remove("is-loading");
   if (session.view) show(session.view);
   booted = true;
+  await afterPaint();
+  try { builtins = (await explainer.scenarios()) || []; } catch (e) { builtins = []; showToast(e.message); }
+  fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
+  picker.disabled = false;
+  if (session.view) syncPicker(session.view);
   if (!embed && isPlain(want)) {
     maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
   }
 
   function syncPicker(v) {
+    if (!builtins) return; // not listed yet: the picker still says "loading…"
     const known = v.name !== null && builtins.some((s) => s.name === v.name);
     let custom = picker.querySelector('option[value=""]');
     if (!known && !custom) picker.prepend(custom = h("option", { value: "" }, "(your scenario)"));
@@ -165,6 +170,11 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     box.hidden = false;
     root.classList.add("engine-stopped");
   }
+}
+
+/** afterPaint resolves once the browser has painted a frame (a task after the next animation frame). */
+function afterPaint() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 function oneLine(title, summary) {

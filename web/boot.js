@@ -3,50 +3,42 @@
 // defined globalThis.Go (index.html loads it first; the explorer's worker imports it). The page
 // (explainer.js) and the explorer's worker (explore-worker.js) both start their engine here.
 //
+// Compiling is separate from running: the page's first script (start.js) compiles the wasm at the
+// top of the page, so it downloads and compiles while the modules load; bootEngine then takes
+// that compiled module (or compiles one itself, as in the explorer's worker).
+//
 // The Go side signals readiness itself: before running it, boot sets globalThis.__backfillReady,
 // which Go's main calls with the object it answers on (wasm/main.go). No polling.
 //
-// bootEngine({url, base64}) → Promise<{call(method, argJSON) → answer JSON, exited: Promise<string>,
+// compileEngine({url, base64}) → Promise<WebAssembly.Module>
+// bootEngine({url, base64, module}) → Promise<{call(method, argJSON) → answer JSON, exited: Promise<string>,
 // memoryBytes() → the size of the engine's WebAssembly memory now}>
 // `exited` resolves (with a reason) if the Go runtime ever stops after starting. The memory only
 // grows, so its size after a run is the most the run needed (the scale worker reports it).
 
+import "./start.js"; // defines globalThis.__backfillCompileEngine (and, in a page, starts the page's engine)
+
 export const EXITED = "Go program has already exited"; // what wasm_exec.js throws after an exit
 
-async function inlinedBytes(b64) {
-  const bin = Uint8Array.from(atob(b64.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
-  const stream = new Blob([bin]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).arrayBuffer();
-}
+// Marks on the page's timeline (performance.getEntriesByType("mark")) for web/bench/bench.mjs.
+const mark = (name) => { try { performance.mark(name); } catch { /* no performance in this realm */ } };
 
-async function instantiate(go, { url, base64 }) {
-  if (typeof base64 === "string" && base64.length) {
-    return WebAssembly.instantiate(await inlinedBytes(base64), go.importObject);
-  }
-  let resp;
-  try {
-    resp = await fetch(url);
-  } catch (e) {
-    throw new Error(`could not fetch ${url}: ${e.message}`);
-  }
-  if (!resp.ok) throw new Error(`could not fetch ${url}: HTTP ${resp.status} (build it with ./build.sh build)`);
-  if (WebAssembly.instantiateStreaming && (resp.headers.get("content-type") || "").includes("application/wasm")) {
-    return WebAssembly.instantiateStreaming(resp, go.importObject);
-  }
-  return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
-}
+/** compileEngine({url, base64}) → Promise<WebAssembly.Module> (start.js). */
+export const compileEngine = (opts) => globalThis.__backfillCompileEngine(opts);
 
-export async function bootEngine({ url, base64 } = {}) {
+export async function bootEngine({ url, base64, module } = {}) {
   if (typeof globalThis.Go !== "function") {
     throw new Error("Go's wasm_exec.js is missing (expected web/wasm_exec.js, loaded before the page's modules)");
   }
   const go = new globalThis.Go();
-  const { instance } = await instantiate(go, { url, base64 });
+  const compiled = await (module || compileEngine({ url, base64 }));
+  mark("backfill:compiled");
+  const instance = await WebAssembly.instantiate(compiled, go.importObject);
   let resolveExited;
   const exited = new Promise((r) => { resolveExited = r; });
   const api = await new Promise((resolve, reject) => {
     let started = false;
-    globalThis.__backfillReady = (a) => { started = true; resolve(a); };
+    globalThis.__backfillReady = (a) => { started = true; mark("backfill:go-ready"); resolve(a); };
     const stopped = (why) => {
       if (!started) reject(new Error("the engine exited during start-up" + (why ? ": " + why : "")));
       resolveExited(why || "the Go runtime exited");

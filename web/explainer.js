@@ -28,8 +28,12 @@ function makeExplainer() {
     stopped = why || "the Go runtime exited";
     for (const f of stopListeners) { try { f(stopped); } catch { /* a listener's problem */ } }
   }
-  const b64 = globalThis.__backfillWasmBase64;
-  const ready = bootEngine({ url: new URL("web/explainer.wasm", document.baseURI).href, base64: b64 })
+  // start.js (the page's first module) has been compiling the wasm since the top of the page.
+  const ready = bootEngine({
+    url: new URL("web/explainer.wasm", document.baseURI).href,
+    base64: globalThis.__backfillWasmBase64,
+    module: globalThis.__backfillWasmModule,
+  })
     .then((b) => { backend = b; b.exited.then(stop); });
   ready.catch(() => {}); // the page shows a failed start itself
 

@@ -1,22 +1,43 @@
-// bench.mjs — how fast the built page is in Debian's chromium, served by bin/backfill serve.
-// It only reports (no thresholds): cold load to explainer.ready (median of N fresh contexts),
-// step+render p50/p95 over the happy path (explainer.step() until the next animation frame),
-// goto(last) from step 0; the same on two generated scenarios loaded as text (256 vnodes with
-// crc32 placement; 10,000 steps); and the size of dist/ raw and gzipped.
+// bench.mjs — the page's speed and size against its goals, each measured in this one run against
+// a floor this run builds and serves itself: an empty Go wasm page (internal/tools/floorwasm, a
+// main that only sets a global; web/bench/floor/). It only reports (no thresholds, never a failing
+// exit for a missed goal): benchmarks are noisy on a shared machine, so every goal is a ratio of
+// medians or quantiles taken in the same run, printed beside its target with the absolute figures.
+//
+//   cold load    fresh browser context per run, the page and the floor alternating, both served
+//                by bin/backfill serve; in-page time from navigation start to explainer.ready
+//                (the floor: to its global being set); median of BENCH_RUNS; also the first view
+//                (the first view the page renders, to the next frame)
+//   size         gzip -9 of everything a visitor may download (dist/ without the offline file),
+//                the offline file raw (what a person downloads or mails), the floor's gzip
+//   step+render  explainer.step() until the next requestAnimationFrame, p95 on a generated
+//                256-vnode scenario (4,096 rows, crc32 placement, chunk_size 8) and on happy-path
+//   goto         goto(10000) on a 10,000-step scenario, from a just-loaded timeline, to the next frame
+//   engine       the same Go benchmark, engine.BenchmarkWorkload100K (the scale mode's run: 256 vnodes,
+//                crc32, 100,000 rows, from generation to the summary), 2 runs each, native, under Node
+//                and in Chromium (go test -c for js/wasm, run in a page); ratio native ns/op ÷ wasm ns/op
 //
 //   ./build.sh build && node web/bench/bench.mjs          (./build.sh bench does both)
-//   BENCH_RUNS=9 BENCH_PASSES=5 BENCH_SCENARIO=happy-path node web/bench/bench.mjs
+//   BENCH_RUNS=9 BENCH_PASSES=5 BENCH_ENGINE=0 node web/bench/bench.mjs   (BENCH_ENGINE=0: skip the Go part)
+//   BENCH_ONLY=cold BENCH_RUNS=11 node web/bench/bench.mjs               (cold loads and sizes only)
+//   BENCH_BASELINE_DIST=/tmp/old/dist node web/bench/bench.mjs  (also cold-load another build, e.g. main's,
+//                in the same alternation: before/after of a change in one run)
 //
 // The last line is the same numbers as one JSON object, for scripts.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import { DIST, startServer, launchBrowser, waitReady } from "../test/harness.mjs";
+import { DIST, ROOT, startServer, launchBrowser, waitReady } from "../test/harness.mjs";
 
-const RUNS = Number(process.env.BENCH_RUNS || 7);        // cold loads
-const PASSES = Number(process.env.BENCH_PASSES || 5);    // walks over the happy path
-const SCENARIO = process.env.BENCH_SCENARIO || "happy-path";
+const RUNS = Number(process.env.BENCH_RUNS || 7);        // cold loads of each page
+const PASSES = Number(process.env.BENCH_PASSES || 5);    // walks over happy-path, gotos on the long scenario
+const ONLY = process.env.BENCH_ONLY || "";                // "cold": the cold loads and sizes only
+const ENGINE = process.env.BENCH_ENGINE !== "0" && !ONLY;
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST || "";
+const WELCOMED_KEY = "backfill-explainer:welcomed";      // web/help.js: no first-visit card in the walks
 
 function quantile(xs, q) {
   if (!xs.length) return NaN;
@@ -26,39 +47,56 @@ function quantile(xs, q) {
 }
 const median = (xs) => quantile(xs, 0.5);
 const ms = (x) => `${x.toFixed(1)} ms`;
-const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
+const gz = (data) => gzipSync(data, { level: 9 }).length;
 
-function distSizes() {
-  const files = [];
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+const goroot = () => run("go", ["env", "GOROOT"]).trim();
+
+// buildFloor makes the floor's site in a temporary directory: web/bench/floor/ with floor.wasm
+// (built like the page's wasm), Go's wasm_exec.js and, for the engine's Chromium run, the engine's
+// test binary.
+function buildFloor() {
+  const dir = mkdtempSync(join(tmpdir(), "backfill-floor-"));
+  const wasmEnv = { GOOS: "js", GOARCH: "wasm" };
+  run("go", ["build", "-trimpath", "-ldflags=-s -w", "-o", join(dir, "floor.wasm"), "./internal/tools/floorwasm"], wasmEnv);
+  copyFileSync(join(goroot(), "lib/wasm/wasm_exec.js"), join(dir, "wasm_exec.js"));
+  for (const f of readdirSync(join(ROOT, "web/bench/floor"))) copyFileSync(join(ROOT, "web/bench/floor", f), join(dir, f));
+  if (ENGINE) run("go", ["test", "-c", "-o", join(dir, "engine.test.wasm"), "./engine"], wasmEnv);
+  return dir;
+}
+
+function siteSizes(dir, skip = () => false) {
+  const out = { raw: 0, gzip: 0, files: {} };
   const walk = (d) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else files.push(p);
+      if (statSync(p).isDirectory()) { walk(p); continue; }
+      const rel = relative(dir, p);
+      if (skip(rel)) continue;
+      const data = readFileSync(p);
+      const size = { raw: data.length, gzip: gz(data) };
+      out.files[rel] = size;
+      out.raw += size.raw;
+      out.gzip += size.gzip;
     }
   };
-  walk(DIST);
-  const out = { site: { raw: 0, gzip: 0 }, wasm: null, offline: null };
-  for (const p of files) {
-    const data = readFileSync(p);
-    const size = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
-    const rel = relative(DIST, p);
-    if (rel === "explainer-offline.html") { out.offline = size; continue; }
-    if (rel.endsWith(".wasm")) out.wasm = size;
-    out.site.raw += size.raw;
-    out.site.gzip += size.gzip;
-  }
+  walk(dir);
   return out;
 }
 
-async function coldLoads(browser, url) {
-  const inPage = [];
-  const wall = [];
-  for (let i = 0; i < RUNS; i++) {
-    const context = await browser.newContext(); // a fresh cache every run
-    // Note the moment ready resolves, in the page's clock (performance.now() counts from the
-    // navigation's start): catch the assignment of window.explainer and hook its ready at once.
+// coldLoad opens url in a fresh context (an empty cache) and returns, in the page's clock, when
+// window.explainer.ready resolved (or the floor set its global), and when the first view the
+// page rendered reached the next frame.
+async function coldLoad(browser, url, { floor }) {
+  const context = await browser.newContext();
+  try {
     await context.addInitScript(() => {
+      // explainer.ready: hook the assignment of window.explainer and its ready at once.
       let value;
       Object.defineProperty(window, "explainer", {
         configurable: true,
@@ -68,38 +106,78 @@ async function coldLoads(browser, url) {
           Promise.resolve(x && x.ready).then(() => { window.__benchReadyAt = performance.now(); }, () => {});
         },
       });
+      window.addEventListener("explainer:change", () => {
+        if (window.__benchViewAt === undefined) {
+          window.__benchViewAt = null;
+          requestAnimationFrame(() => { window.__benchViewAt = performance.now(); });
+        }
+      });
     });
     const page = await context.newPage();
-    const t0 = performance.now();
-    await page.goto(new URL("index.html", url).href);
-    await waitReady(page);
-    wall.push(performance.now() - t0);
-    const at = await page.evaluate(() => window.__benchReadyAt);
-    if (typeof at !== "number") throw new Error("could not time explainer.ready (window.explainer was not assigned?)");
-    inPage.push(at);
+    await page.goto(url);
+    if (floor) {
+      await page.waitForFunction(() => typeof window.__benchReadyAt === "number", null, { timeout: 30000 });
+      return { ready: await page.evaluate(() => window.__benchReadyAt), view: NaN };
+    }
+    await waitReady(page, { timeoutMs: 30000 });
+    await page.waitForFunction(() => typeof window.__benchViewAt === "number", null, { timeout: 30000 });
+    const [ready, view] = await page.evaluate(() => [window.__benchReadyAt, window.__benchViewAt]);
+    if (typeof ready !== "number") throw new Error("could not time explainer.ready (window.explainer was not assigned?)");
+    return { ready, view };
+  } finally {
     await context.close();
   }
-  return { inPage, wall };
 }
 
-// wide256 is a 256-vnode backfill (crc32 over an int key, chunk_size 4) with rows in every
-// vnode, upstream chunks and barriers while it reads: each step renders 256 builders, lanes
-// and progress rows.
-function wide256() {
+async function coldLoads(browser, pageURL, floorURL, baselineURL) {
+  // One load of each first, not counted: the server's first answer of a file (reading it,
+  // compressing it) is the server's start-up, not a visitor's load.
+  await coldLoad(browser, pageURL, { floor: false });
+  await coldLoad(browser, floorURL, { floor: true });
+  if (baselineURL) await coldLoad(browser, baselineURL, { floor: false });
+  const page = [], view = [], floor = [], base = [], baseView = [];
+  for (let i = 0; i < RUNS; i++) { // alternate, so all see the same machine
+    const p = await coldLoad(browser, pageURL, { floor: false });
+    page.push(p.ready);
+    view.push(p.view);
+    floor.push((await coldLoad(browser, floorURL, { floor: true })).ready);
+    if (baselineURL) {
+      const b = await coldLoad(browser, baselineURL, { floor: false });
+      base.push(b.ready);
+      baseView.push(b.view);
+    }
+  }
+  return { page, view, floor, base, baseView };
+}
+
+// wide256 is a 256-vnode backfill (crc32 over an int key, chunk_size 8: builders of 8) of a
+// 4,096-row table, with upstream chunks and barriers while it reads: each step renders 256
+// builders, lanes and progress rows.
+export function wide256() {
   const lines = ["title: bench 256 vnodes", "table: {columns: [a:int, id], locality: [a], stream_key: [id]}",
-    "vnodes: {count: 256}", "chunk_size: 4", "steps:", "  - barrier: 1"];
+    "vnodes: {count: 256}", "chunk_size: 8"];
   const rows = [];
-  for (let i = 0; i < 1024; i++) rows.push(`"+ ${i} ${i}"`);
-  lines.push(`  - chunk: [${rows.join(", ")}]`, "  - barrier: {epoch: 2, start_backfill: [1]}");
-  let epoch = 2;
-  for (let k = 0; k < 40; k++) {
-    lines.push("  - snapshot: 16", `  - chunk: ["+ ${2000 + k} ${2000 + k}"]`, `  - barrier: ${++epoch}`);
+  for (let i = 0; i < 4096; i++) rows.push(`[${i}, ${i}]`);
+  lines.push(`start: {state_table: [${rows.join(", ")}]}`, "steps:", "  - barrier: 1", "  - barrier: {epoch: 2, start_backfill: [1]}");
+  let epoch = 2, left = 4097, next = 100000; // 4,096 rows and the snapshot's end
+  while (left > 0) {
+    const n = Math.min(32, left);
+    left -= n;
+    lines.push(`  - snapshot: ${n}`);
+    if (left > 0) {
+      const chunk = [];
+      for (let j = 0; j < 4; j++) { next++; chunk.push(`"+ ${next} ${next}"`); }
+      lines.push(`  - chunk: [${chunk.join(", ")}]`);
+    }
+    const m = Math.min(32, left);
+    if (m > 0) { left -= m; lines.push(`  - snapshot: ${m}`); }
+    lines.push(`  - barrier: ${++epoch}`);
   }
   return lines.join("\n") + "\n";
 }
 
 // long10k is a 10,000-step scenario: a buffering actor taking chunk+barrier pairs.
-function long10k() {
+export function long10k() {
   const lines = ["title: bench 10000 steps", "table: {columns: [a, id], locality: [a], stream_key: [id]}",
     "vnodes: {count: 4, rule: modulo}", "chunk_size: 4", "steps:", "  - barrier: 1"];
   let epoch = 1;
@@ -107,121 +185,177 @@ function long10k() {
   return lines.slice(0, 5 + 10000).join("\n") + "\n";
 }
 
-async function generated(browser, url) {
-  const context = await browser.newContext();
+async function openWelcomed(browser, url) {
+  const origin = new URL(url).origin;
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: WELCOMED_KEY, value: "1" }] }] },
+  });
   const page = await context.newPage();
   await page.goto(new URL("index.html", url).href);
   await waitReady(page);
-  const result = await page.evaluate(async ({ wide, long, passes }) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-    await window.explainer.load(wide);
-    const wideSteps = await window.explainer.steps();
-    const step = [];
-    for (let p = 0; p < Math.min(passes, 2); p++) {
-      await window.explainer.goto(0);
-      await frame();
-      for (let i = 0; i < wideSteps; i++) {
-        const t0 = performance.now();
-        await window.explainer.step();
-        await frame();
-        step.push(performance.now() - t0);
-      }
-    }
-    let t0 = performance.now();
-    await window.explainer.load(long);
-    await frame();
-    const loadLong = performance.now() - t0;
-    const longSteps = await window.explainer.steps();
-    const gotoLast = [];
-    for (let p = 0; p < passes; p++) {
-      await window.explainer.load(long); // a fresh timeline: nothing kept yet
-      await frame();
-      t0 = performance.now();
-      await window.explainer.goto(longSteps);
-      await frame();
-      gotoLast.push(performance.now() - t0);
-    }
-    const back = [];
-    for (let p = 0; p < passes; p++) {
-      t0 = performance.now();
-      await window.explainer.goto(Math.floor(longSteps / 2) + p);
-      await frame();
-      back.push(performance.now() - t0);
-    }
-    return { wideSteps, step, longSteps, loadLong, gotoLast, back };
-  }, { wide: wide256(), long: long10k(), passes: PASSES });
-  await context.close();
-  return result;
+  return { context, page };
 }
 
-async function stepping(browser, url) {
+// walks: step+render over happy-path (PASSES walks) and over wide256 (one walk), interleaved
+// pass by pass so that both see the same machine; then goto(last) on long10k.
+async function walks(browser, url) {
+  const { context, page } = await openWelcomed(browser, url);
+  try {
+    return await page.evaluate(async ({ wide, long, passes }) => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      const walk = async (load) => {
+        await load();
+        const steps = await window.explainer.steps();
+        await window.explainer.goto(0);
+        await frame();
+        const out = [];
+        for (let i = 0; i < steps; i++) {
+          const t0 = performance.now();
+          await window.explainer.step();
+          await frame();
+          out.push(performance.now() - t0);
+        }
+        return out;
+      };
+      const happy = [], wideStep = [];
+      let wideSteps = 0;
+      for (let p = 0; p < passes; p++) {
+        happy.push(...await walk(() => window.explainer.open("happy-path")));
+        if (p === Math.floor(passes / 2)) {
+          const w = await walk(() => window.explainer.load(wide));
+          wideSteps = w.length;
+          wideStep.push(...w);
+        }
+      }
+      const happySteps = happy.length / passes;
+      let t0 = performance.now();
+      await window.explainer.load(long);
+      await frame();
+      const loadLong = performance.now() - t0;
+      const longSteps = await window.explainer.steps();
+      const gotoLast = [];
+      for (let p = 0; p < passes; p++) {
+        await window.explainer.load(long); // a just-loaded timeline at step 0
+        await frame();
+        t0 = performance.now();
+        await window.explainer.goto(longSteps);
+        await frame();
+        gotoLast.push(performance.now() - t0);
+      }
+      return { happy, happySteps, wideStep, wideSteps, longSteps, loadLong, gotoLast };
+    }, { wide: wide256(), long: long10k(), passes: PASSES });
+  } finally {
+    await context.close();
+  }
+}
+
+// Engine: the same Go benchmarks native, under Node and in Chromium.
+// A whole run per op, a fixed number of ops: the same work in all three places.
+const ENGINE_BENCH = "^BenchmarkWorkload100K$";
+const ENGINE_ARGS = ["-test.run=^$", `-test.bench=${ENGINE_BENCH}`, "-test.benchtime=2x"];
+
+function parseBench(out) {
+  const r = {};
+  for (const m of out.matchAll(/^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns\/op/gm)) r[m[1]] = Number(m[2]);
+  return r;
+}
+
+async function engineBench(browser, floorURL) {
+  const args = ["test", "-run", "^$", "-bench", ENGINE_BENCH, "-benchtime", "2x", "./engine"];
+  const native = parseBench(run("go", args));
+  const node = parseBench(run("go", [...args.slice(0, 1), `-exec=${join(goroot(), "lib/wasm/go_js_wasm_exec")}`, ...args.slice(1)],
+    { GOOS: "js", GOARCH: "wasm" }));
   const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(new URL("index.html", url).href);
-  await waitReady(page);
-  const result = await page.evaluate(async ({ scenario, passes }) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-    const names = (await window.explainer.scenarios()).map((s) => s.name);
-    const name = names.includes(scenario) ? scenario : names[0];
-    await window.explainer.open(name);
-    const steps = await window.explainer.steps();
-    const step = [];
-    const gotoLast = [];
-    for (let p = 0; p < passes; p++) {
-      await window.explainer.goto(0);
-      await frame();
-      for (let i = 0; i < steps; i++) {
-        const t0 = performance.now();
-        await window.explainer.step();
-        await frame();
-        step.push(performance.now() - t0);
-      }
-      await window.explainer.goto(0);
-      await frame();
-      const t0 = performance.now();
-      await window.explainer.goto(steps);
-      await frame();
-      gotoLast.push(performance.now() - t0);
-    }
-    return { name, steps, step, gotoLast };
-  }, { scenario: SCENARIO, passes: PASSES });
-  await context.close();
-  return result;
+  let chromium = {};
+  try {
+    const page = await context.newPage();
+    let out = "";
+    page.on("console", (m) => { out += m.text() + "\n"; });
+    await page.goto(new URL(`gotest.html#${encodeURIComponent(ENGINE_ARGS.join(" "))}`, floorURL).href);
+    await page.waitForFunction(() => window.__goTestDone === true, null, { timeout: 600000, polling: 500 });
+    chromium = parseBench(out);
+  } finally {
+    await context.close();
+  }
+  return { native, node, chromium };
 }
 
+function goalLine(name, measured, target, ok, detail) {
+  const mark = Number.isNaN(measured) ? "?   " : ok ? "met " : "MISS";
+  return `  ${mark} ${name.padEnd(44)} ${String(measured).padStart(8)}  (target ${target})  ${detail}`;
+}
+
+const floorDir = buildFloor();
 const server = await startServer();
+const floorServer = await startServer({ dir: floorDir });
+const baselineServer = BASELINE_DIST ? await startServer({ dir: BASELINE_DIST }) : null;
 const browser = await launchBrowser();
 try {
   const version = browser.version();
-  const cold = await coldLoads(browser, server.url);
-  const walk = await stepping(browser, server.url);
-  const gen = await generated(browser, server.url);
-  const size = distSizes();
+  const pageURL = new URL("index.html", server.url).href;
+  const floorURL = new URL("index.html", floorServer.url).href;
+  const baselineURL = baselineServer ? new URL("index.html", baselineServer.url).href : "";
+  const cold = await coldLoads(browser, pageURL, floorURL, baselineURL);
+  const w = ONLY ? { happy: [], wideStep: [], gotoLast: [] } : await walks(browser, server.url);
+  const engine = ENGINE ? await engineBench(browser, floorServer.url) : null;
 
-  console.log(`backfill explainer benchmark — chromium ${version}, ${server.url}`);
-  console.log(`cold load to explainer.ready (median of ${RUNS}): ${ms(median(cold.inPage))} from navigation start` +
-    ` (min ${ms(Math.min(...cold.inPage))}, max ${ms(Math.max(...cold.inPage))}); wall ${ms(median(cold.wall))}`);
-  console.log(`step + render, ${walk.name} (${walk.steps} steps × ${PASSES} passes = ${walk.step.length} samples):` +
-    ` p50 ${ms(quantile(walk.step, 0.5))}, p95 ${ms(quantile(walk.step, 0.95))}, max ${ms(Math.max(...walk.step))}`);
-  console.log(`goto(${walk.steps}) from 0 + render (median of ${PASSES}): ${ms(median(walk.gotoLast))}`);
-  console.log(`step + render, 256 vnodes (${gen.wideSteps} steps, ${gen.step.length} samples):` +
-    ` p50 ${ms(quantile(gen.step, 0.5))}, p95 ${ms(quantile(gen.step, 0.95))}`);
-  console.log(`${gen.longSteps}-step scenario: load (parse + check every step) ${ms(gen.loadLong)};` +
-    ` goto(last) from a fresh timeline + render (median of ${PASSES}) ${ms(median(gen.gotoLast))};` +
-    ` then goto(middle) ${ms(median(gen.back))}`);
-  console.log(`dist/ served site: ${kib(size.site.raw)} raw, ${kib(size.site.gzip)} gzip -9`);
-  if (size.wasm) console.log(`  of which explainer.wasm: ${kib(size.wasm.raw)} raw, ${kib(size.wasm.gzip)} gzip -9`);
-  if (size.offline) console.log(`dist/explainer-offline.html: ${kib(size.offline.raw)} raw, ${kib(size.offline.gzip)} gzip -9`);
+  const site = siteSizes(DIST, (rel) => rel === "explainer-offline.html");
+  const offline = readFileSync(join(DIST, "explainer-offline.html"));
+  const offlineSize = { raw: offline.length, gzip: gz(offline) };
+  const floorSite = siteSizes(floorDir, (rel) => !["index.html", "floor.js", "floor.wasm", "wasm_exec.js"].includes(rel));
+  const wasmSize = site.files["web/explainer.wasm"];
+
+  const r2 = (x) => Math.round(x * 100) / 100;
+  const coldRatio = r2(median(cold.page) / median(cold.floor));
+  const happyP95 = quantile(w.happy, 0.95), wideP95 = quantile(w.wideStep, 0.95);
+  const stepRatio = r2(wideP95 / happyP95);
+  const gotoMs = median(w.gotoLast);
+
+  let cpu = "unknown";
+  try { cpu = (/^Model name:\s*(.+)$/m.exec(run("lscpu", [])) || [])[1] || cpu; } catch { /* no lscpu */ }
+  console.log(`backfill explainer benchmark — ${cpu}, chromium ${version}; page ${server.url}, floor ${floorServer.url}`);
+  console.log("goals (issue 9), each measured in this run:");
+  console.log(goalLine("cold load: page ÷ floor (to ready)", coldRatio, "≤ 1.3", coldRatio <= 1.3,
+    `page ${ms(median(cold.page))}, floor ${ms(median(cold.floor))} (medians of ${RUNS}); page's first view ${ms(median(cold.view))}`));
+  if (baselineURL) {
+    console.log(`       baseline build ${BASELINE_DIST}: ready ${ms(median(cold.base))} (${r2(median(cold.base) / median(cold.floor))}× the floor),` +
+      ` first view ${ms(median(cold.baseView))}; this build's first view ÷ baseline's ${r2(median(cold.view) / median(cold.baseView))}`);
+  }
+  console.log(goalLine("served site gzip (MB)", r2(site.gzip / 1e6), "≤ 1.0", site.gzip <= 1e6,
+    `${mb(site.gzip)} gzip, ${mb(site.raw)} raw; floor ${mb(floorSite.gzip)} gzip (${r2(site.gzip / floorSite.gzip)}×); explainer.wasm ${mb(wasmSize.gzip)} gzip, ${mb(wasmSize.raw)} raw`));
+  console.log(goalLine("offline file (MB, raw)", r2(offlineSize.raw / 1e6), "≤ 1.5", offlineSize.raw <= 1.5e6,
+    `${mb(offlineSize.raw)} raw, ${mb(offlineSize.gzip)} gzip`));
+  console.log(goalLine("step+render p95: 256 vnodes ÷ happy-path", stepRatio, "≤ 2", stepRatio <= 2,
+    `256 vnodes p95 ${ms(wideP95)} p50 ${ms(quantile(w.wideStep, 0.5))} (${w.wideSteps} steps); happy-path p95 ${ms(happyP95)} p50 ${ms(quantile(w.happy, 0.5))} (${w.happySteps} steps × ${PASSES})`));
+  console.log(goalLine("step+render p95 at 256 vnodes (ms)", r2(wideP95), "≤ 16", wideP95 <= 16, ""));
+  console.log(goalLine(`goto(${w.longSteps}) + render (ms)`, r2(gotoMs), "≤ 50", gotoMs <= 50,
+    `median of ${PASSES} from a just-loaded timeline; loading the ${w.longSteps}-step text took ${ms(w.loadLong)}`));
+  const engineRatios = {};
+  if (engine) {
+    for (const [name, nat] of Object.entries(engine.native)) {
+      for (const where of ["node", "chromium"]) {
+        const wasm = engine[where][name];
+        if (!wasm) continue;
+        const ratio = r2(nat / wasm);
+        engineRatios[`${name} ${where}`] = ratio;
+        console.log(goalLine(`engine: native ÷ wasm, ${name.replace(/^Benchmark/, "")} (${where})`, ratio, "≥ 0.5", ratio >= 0.5,
+          `native ${(nat / 1e6).toFixed(2)} ms/op, wasm ${(wasm / 1e6).toFixed(2)} ms/op`));
+      }
+    }
+  }
   console.log(JSON.stringify({
-    chromium: version,
-    cold_load_ms: { median: median(cold.inPage), runs: cold.inPage },
-    step_render_ms: { scenario: walk.name, p50: quantile(walk.step, 0.5), p95: quantile(walk.step, 0.95), samples: walk.step.length },
-    goto_last_ms: { median: median(walk.gotoLast), steps: walk.steps },
-    wide256_step_render_ms: { p50: quantile(gen.step, 0.5), p95: quantile(gen.step, 0.95), samples: gen.step.length },
-    long10k_ms: { steps: gen.longSteps, load: gen.loadLong, goto_last_median: median(gen.gotoLast), goto_middle_median: median(gen.back) },
-    size_bytes: size,
+    cpu, chromium: version,
+    cold_load_ms: { page_median: median(cold.page), floor_median: median(cold.floor), ratio: coldRatio, first_view_median: median(cold.view), page: cold.page, floor: cold.floor, view: cold.view,
+      baseline: baselineURL ? { dist: BASELINE_DIST, ready_median: median(cold.base), first_view_median: median(cold.baseView), ready: cold.base, view: cold.baseView } : null },
+    size_bytes: { site: { raw: site.raw, gzip: site.gzip }, wasm: wasmSize, offline: offlineSize, floor: { raw: floorSite.raw, gzip: floorSite.gzip } },
+    step_render_ms: { happy_p95: happyP95, happy_p50: quantile(w.happy, 0.5), wide256_p95: wideP95, wide256_p50: quantile(w.wideStep, 0.5), ratio: stepRatio, happy_samples: w.happy.length, wide256_samples: w.wideStep.length },
+    long10k_ms: { steps: w.longSteps, load: w.loadLong, goto_last_median: gotoMs, goto_last: w.gotoLast },
+    engine_ns_per_op: engine, engine_ratio: engineRatios,
   }));
 } finally {
   await browser.close();
   await server.close();
+  await floorServer.close();
+  await baselineServer?.close();
+  rmSync(floorDir, { recursive: true, force: true });
 }

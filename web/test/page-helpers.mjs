@@ -29,6 +29,8 @@ export async function openPage(h, path, options = {}) {
   const m = /[#&]step=(\d+)/.exec(path);
   if (m) await waitStep(page, Number(m[1]));
   else await page.waitForFunction(() => /^step \d+ \/ [1-9]/.test(document.querySelector('[data-testid="step-count"]')?.textContent || ""));
+  // The picker fills after the first view is painted (app.js): wait until the page has started.
+  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
   return page;
 }
 

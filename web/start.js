@@ -1,0 +1,47 @@
+// start.js — the first script of the page (index.html loads it async, first in <head>, so that
+// neither the stylesheet nor the module graph holds it back): it starts fetching and compiling
+// the engine at once, so the wasm downloads and compiles while the page's modules load instead
+// of after them. It is a classic script with no import or export, so that it can run that early;
+// boot.js imports it too (a file that only assigns globals means the same as a module), for
+// compileEngine in the explorer's worker.
+//
+// globalThis.__backfillCompileEngine({url, base64}) → Promise<WebAssembly.Module>: fetch and
+//   compile (streaming when the server says application/wasm), or compile the offline file's
+//   inlined gzip+base64 copy.
+// globalThis.__backfillWasmModule: in a page, the promise of the page's engine, started here;
+//   explainer.js boots from it.
+(() => {
+  async function inlinedBytes(b64) {
+    const bin = Uint8Array.from(atob(b64.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+    const stream = new Blob([bin]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer();
+  }
+
+  async function compileEngine({ url, base64 } = {}) {
+    if (typeof base64 === "string" && base64.length) {
+      return WebAssembly.compile(await inlinedBytes(base64));
+    }
+    let resp;
+    try {
+      resp = await fetch(url);
+    } catch (e) {
+      throw new Error(`could not fetch ${url}: ${e.message}`);
+    }
+    if (!resp.ok) throw new Error(`could not fetch ${url}: HTTP ${resp.status} (build it with ./build.sh build)`);
+    if (WebAssembly.compileStreaming && (resp.headers.get("content-type") || "").includes("application/wasm")) {
+      return WebAssembly.compileStreaming(resp);
+    }
+    return WebAssembly.compile(await resp.arrayBuffer());
+  }
+
+  globalThis.__backfillCompileEngine = compileEngine;
+  try { performance.mark("backfill:start"); } catch { /* no performance in this realm */ }
+  if (typeof document !== "undefined" && !globalThis.__backfillWasmModule) {
+    const module = compileEngine({
+      url: new URL("web/explainer.wasm", document.baseURI).href,
+      base64: globalThis.__backfillWasmBase64,
+    });
+    module.catch(() => {}); // explainer.js reports a failure when it boots from it
+    globalThis.__backfillWasmModule = module;
+  }
+})();
