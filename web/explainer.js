@@ -67,7 +67,7 @@ function makeExplainer() {
 
   // Scale mode: a workload runs in a worker of its own (on the page's engine in the offline file).
   const scaleRunner = createScaleRunner({
-    inline: typeof b64 === "string" && b64.length > 0, callSync, ready, toError: engineError,
+    inline: typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0, callSync, ready, toError: engineError,
     workerURL: new URL("web/scale-worker.js", document.baseURI).href,
     memoryBytes: () => backend?.memoryBytes(),
   });

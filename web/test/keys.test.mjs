@@ -83,7 +83,8 @@ const KEYS = [
     const was = await pressed("presenter");
     await press();
     assert.notEqual(await pressed("presenter"), was);
-    await byTestId(page, "presenter").click();
+    // back as it was: presenter mode hides the header (its toggle with it) and shows its own Exit
+    await byTestId(page, was === "true" ? "presenter" : "presenter-exit").click();
   }],
 ];
 
@@ -99,7 +100,7 @@ for (const [place, focus] of Object.entries(PLACES)) {
       await byTestId(page, "presenter").click();
       await focus(); await page.keyboard.press("PageDown"); await waitStep(page, 4);
       await focus(); await page.keyboard.press("PageUp"); await waitStep(page, 3);
-      await byTestId(page, "presenter").click();
+      await byTestId(page, "presenter-exit").click(); // the header (and its toggle) is hidden while presenting
     }
     h.assertNoErrors(page);
   });
