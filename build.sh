@@ -161,7 +161,9 @@ test_all() {
   build
 
   heading "test: browser (node --test, chromium)"
-  node --test web/test/*.test.mjs
+  # two files at a time: most of a browser test is waiting for the page, and a 2-core machine
+  # runs two at once in about half the time (TEST_CONCURRENCY=1 runs them one by one)
+  node --test --test-concurrency="${TEST_CONCURRENCY:-2}" web/test/*.test.mjs
 
   heading "test: all passed"
 }
