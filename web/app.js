@@ -17,6 +17,7 @@ import { setLegend } from "./chips.js";
 import { createGlossary } from "./glossary.js";
 import { createIntro } from "./intro.js";
 import { follow } from "./follow.js";
+import { createChangedStrip } from "./changed-strip.js";
 import { createScalePanel } from "./scale-panel.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
@@ -58,6 +59,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   });
 
   const renderer = createRenderer(findElements(document), { onRecover: (a) => session.fire("act", a) });
+  const changedStrip = createChangedStrip(document.getElementById("changed-strip"));
   const intro = createIntro({ button: document.getElementById("about-btn"), summary: byTestId("scenario-summary") });
   // Until the link is honoured the page shows nothing of the way there (a deep link opens its
   // scenario, then goes to its step: only that step is drawn); from then on a phone follows each step.
@@ -70,7 +72,8 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     teach?.update(v);
     syncPicker(v);
     glossary?.decorate(document.body);
-    if (booted) follow();
+    changedStrip.update(); // before follow: the strip is part of the sticky bottom it measures
+    if (booted) changedStrip.setCurrent(follow());
   }
 
   const editor = createEditor(document.getElementById("editor-dialog"), {

@@ -3,7 +3,9 @@
 // panel render.js marked data-changed="true", placed just above the sticky bottom part so that
 // nothing covers it. The upstream queue changes whenever a message is delivered; when another
 // panel changed too, that panel (the message's effect) is the one shown. The failure panel wins
-// when the step failed. In the one-screen layouts everything is already in view: nothing moves.
+// when the step failed. The other panels the step changed are named in the sticky part's strip
+// (changed-strip.js), which brings each into view the same way (reveal). In the one-screen
+// layouts everything is already in view: nothing moves.
 
 const STAGE_PANELS = ["fatal", "upstream-next", "snapshot", "upstream-content", "buffer", "builders",
   "progress", "state-table", "progress-table", "outputs", "downstream", "invariant"];
@@ -13,29 +15,40 @@ export function layout() {
   return getComputedStyle(document.documentElement).getPropertyValue("--layout").trim() || "flow";
 }
 
+/**
+ * The stage panels the last step changed, in stage order (the failure first): for each, the
+ * element render.js marked (`marked`, its data-testid is the view's `changed` key) and the panel
+ * box that holds it (`panel`). Panels not shown are left out.
+ */
+export function changedPanels(root = document) {
+  return STAGE_PANELS
+    .map((id) => root.querySelector(`[data-testid="${id}"]`))
+    .filter((el) => el && !el.hidden && el.dataset.changed === "true" && el.getClientRects().length)
+    .map((el) => ({ id: el.dataset.testid, marked: el, panel: el.closest(".panel") || el }));
+}
+
 /** The element to bring into view after a step, or null. */
 export function target(root = document) {
-  const changed = STAGE_PANELS
-    .map((id) => root.querySelector(`[data-testid="${id}"]`))
-    .filter((el) => el && !el.hidden && el.dataset.changed === "true");
+  const changed = changedPanels(root);
   if (!changed.length) return null;
-  const fatal = changed.find((el) => el.id === "fatal");
-  if (fatal) return fatal;
-  const pick = changed.length > 1 && changed[0].dataset.testid === "upstream-next" ? changed[1] : changed[0];
-  return pick.closest(".panel") || pick;
+  const fatal = changed.find((c) => c.id === "fatal");
+  if (fatal) return fatal.panel;
+  return (changed.length > 1 && changed[0].id === "upstream-next" ? changed[1] : changed[0]).panel;
+}
+
+/** The height of the screen's free part: above the sticky bottom part (the whole screen if none). */
+export function freeHeight() {
+  const bottom = document.getElementById("bottom");
+  const covered = bottom && getComputedStyle(bottom).position === "sticky" ? bottom.getBoundingClientRect().height : 0;
+  return window.innerHeight - covered;
 }
 
 /**
- * follow(): unless the target is wholly in view above the sticky bottom part, scroll the page so
- * its top sits just below the top of the screen (what changed after it follows it there).
+ * reveal(el): unless el is wholly in view above the sticky bottom part, scroll the page so its
+ * top sits just below the top of the screen (what changed after it follows it there).
  */
-export function follow({ smooth = true } = {}) {
-  if (layout() !== "flow") return null;
-  const el = target();
-  if (!el) return null;
-  const bottom = document.getElementById("bottom");
-  const covered = bottom && getComputedStyle(bottom).position === "sticky" ? bottom.getBoundingClientRect().height : 0;
-  const free = window.innerHeight - covered;
+export function reveal(el, { smooth = true } = {}) {
+  const free = freeHeight();
   const r = el.getBoundingClientRect();
   const margin = 8;
   // Already wholly in the free part of the screen: leave the page where the reader has it.
@@ -44,4 +57,11 @@ export function follow({ smooth = true } = {}) {
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollBy({ top: dy, behavior: smooth && !reduce ? "smooth" : "instant" });
   return el;
+}
+
+/** follow(): in the document layout, reveal the step's target; returns it (or null). */
+export function follow({ smooth = true } = {}) {
+  if (layout() !== "flow") return null;
+  const el = target();
+  return el ? reveal(el, { smooth }) : null;
 }

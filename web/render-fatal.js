@@ -29,7 +29,7 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
   }, "⟲ ", recoverAction ? (recoverAction.label || "Recover") : "Recover");
   const head = h("div", { class: "fatal-head" },
     h("span", { class: "fatal-icon", "aria-hidden": "true" }, "⚠"),
-    h("h2", { id: "fatal-title" }, err.panic ? "The executor panicked" : "The executor failed",
+    h("h2", { id: "fatal-title", "data-short": "Failure" }, err.panic ? "The executor panicked" : "The executor failed",
       err.step ? h("span", { class: "h-sub" }, ` at step ${err.step}`) : null),
     h("pre", { class: "errmsg", "data-testid": "fatal-message" }, h("code", null, msg)));
   if (!f) { fill(panel, head, h("div", { class: "fatal-foot" }, recoverBtn)); return; }
