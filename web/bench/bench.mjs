@@ -20,6 +20,7 @@
 //   ./build.sh build && node web/bench/bench.mjs          (./build.sh bench does both)
 //   BENCH_RUNS=9 BENCH_PASSES=5 BENCH_ENGINE=0 node web/bench/bench.mjs   (BENCH_ENGINE=0: skip the Go part)
 //   BENCH_ONLY=cold BENCH_RUNS=11 node web/bench/bench.mjs               (cold loads and sizes only)
+//   BENCH_ONLY=step BENCH_PASSES=5 node web/bench/bench.mjs              (step+render walks and goto only)
 //   BENCH_BASELINE_DIST=/tmp/old/dist node web/bench/bench.mjs  (also cold-load another build, e.g. main's,
 //                in the same alternation: before/after of a change in one run)
 //
@@ -34,8 +35,9 @@ import { DIST, ROOT, startServer, launchBrowser, waitReady } from "../test/harne
 
 const RUNS = Number(process.env.BENCH_RUNS || 7);        // cold loads of each page
 const PASSES = Number(process.env.BENCH_PASSES || 5);    // walks over happy-path, gotos on the long scenario
-const ONLY = process.env.BENCH_ONLY || "";                // "cold": the cold loads and sizes only
+const ONLY = process.env.BENCH_ONLY || "";                // "cold": the cold loads and sizes only; "step": the walks and goto only
 const ENGINE = process.env.BENCH_ENGINE !== "0" && !ONLY;
+const COLD = ONLY !== "step";
 const BASELINE_DIST = process.env.BENCH_BASELINE_DIST || "";
 const WELCOMED_KEY = "backfill-explainer:welcomed";      // web/help.js: no first-visit card in the walks
 
@@ -295,8 +297,8 @@ try {
   const pageURL = new URL("index.html", server.url).href;
   const floorURL = new URL("index.html", floorServer.url).href;
   const baselineURL = baselineServer ? new URL("index.html", baselineServer.url).href : "";
-  const cold = await coldLoads(browser, pageURL, floorURL, baselineURL);
-  const w = ONLY ? { happy: [], wideStep: [], gotoLast: [] } : await walks(browser, server.url);
+  const cold = COLD ? await coldLoads(browser, pageURL, floorURL, baselineURL) : { page: [], view: [], floor: [], base: [], baseView: [] };
+  const w = ONLY === "cold" ? { happy: [], wideStep: [], gotoLast: [] } : await walks(browser, server.url);
   const engine = ENGINE ? await engineBench(browser, floorServer.url) : null;
 
   const site = siteSizes(DIST, (rel) => rel === "explainer-offline.html");
