@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -190,6 +191,24 @@ func BenchmarkStepView(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// "json": the timeline's view and its JSON text, as the wasm bridge answers a step.
+	b.Run("json", func(b *testing.B) {
+		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+		b.ReportAllocs()
+		for b.Loop() {
+			if tl.Pos() == tl.Len() {
+				b.StopTimer()
+				tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+				b.StartTimer()
+			}
+			if err := tl.Forward(); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := json.Marshal(tl.View()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, whole := range []bool{false, true} {
 		name := map[bool]string{false: "engine", true: "timeline"}[whole]
 		b.Run(name, func(b *testing.B) {

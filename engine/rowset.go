@@ -21,6 +21,11 @@ type rowset struct {
 	pk    []int
 	parts *pvec[pseq[rsEntry]]
 	rows  int // entries in all vnodes
+	// first is the last answer of firstRows(firstN), kept until the set changes (add drops it):
+	// a view asks for the same rows at every step, and most steps leave the set as it was.
+	// It is shared, read-only, by every copy made before the next change.
+	first  []Row
+	firstN int
 }
 
 func newRowset(pk []int, parts int) *rowset {
@@ -29,7 +34,7 @@ func newRowset(pk []int, parts int) *rowset {
 
 // share returns a copy; from now on neither changes a vnode in place before copying it.
 func (s *rowset) share() *rowset {
-	return &rowset{pk: s.pk, parts: s.parts.share(), rows: s.rows}
+	return &rowset{pk: s.pk, parts: s.parts.share(), rows: s.rows, first: s.first, firstN: s.firstN}
 }
 
 // part returns a vnode's entries (read-only).
@@ -56,6 +61,9 @@ func (s *rowset) search(vi int, row Row) (int, bool) {
 // add changes a row's count by d.
 func (s *rowset) add(vi int, row Row, d int) {
 	p, tag := s.part(vi), s.parts.tag
+	if d != 0 {
+		s.first = nil
+	}
 	if d != 0 && s.afterLast(p, row) {
 		// after every entry (rows often come in pk order): append
 		s.parts.set(vi, p.push(tag, rsEntry{row: row, count: d}))
@@ -192,11 +200,15 @@ func (s *rowset) sorted() []Row {
 	return out
 }
 
-// firstRows lists up to n rows with a positive count, in row order. It keeps only the n
+// firstRows lists up to n rows with a positive count, in row order (read-only: the answer is
+// kept for the next call until the set changes). It keeps only the n
 // smallest while it looks (a view shows the first few hundred of up to a million rows).
 func (s *rowset) firstRows(n int) []Row {
 	if n <= 0 {
 		return []Row{}
+	}
+	if s.first != nil && s.firstN == n {
+		return s.first
 	}
 	h := &rowMaxHeap{}
 	s.each(func(_ int, e rsEntry) bool {
@@ -218,7 +230,8 @@ func (s *rowset) firstRows(n int) []Row {
 	if out == nil {
 		out = []Row{}
 	}
-	return out
+	s.first, s.firstN = out[:len(out):len(out)], n
+	return s.first
 }
 
 // rowMaxHeap keeps the largest row on top.

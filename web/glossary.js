@@ -99,11 +99,18 @@ export function createGlossary(entries) {
     if (!re) return;
     if (open && !open.isConnected) hide();
     const labels = root.matches?.(LABELS) ? [root, ...root.querySelectorAll(LABELS)] : root.querySelectorAll(LABELS);
+    // one definition of a term per region (a column, the narration, the fatal panel, the header):
+    // the terms a region holds, read once per region and kept up to date as terms are added
+    // (reading them again for every label cost a querySelectorAll per label: 256 vnodes' labels)
+    const seenIn = new Map();
     for (const label of labels) {
       if (label.closest(SKIP) || label.querySelector(":scope .term")) continue;
-      // one definition of a term per region (a column, the narration, the fatal panel, the header)
       const region = label.closest(SCOPES) || label;
-      const seen = new Set([...region.querySelectorAll(".term")].map((b) => byWord.get(b.dataset.term)?.term));
+      let seen = seenIn.get(region);
+      if (!seen) {
+        seen = new Set([...region.querySelectorAll(".term")].map((b) => byWord.get(b.dataset.term)?.term));
+        seenIn.set(region, seen);
+      }
       const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT, {
         acceptNode: (n) => (n.parentElement && !n.parentElement.closest(SKIP) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
       });
@@ -119,6 +126,8 @@ export function createGlossary(entries) {
           const e = byWord.get(m[1].toLowerCase());
           if (!e || seen.has(e.term)) continue;
           seen.add(e.term);
+          // a region inside another: the outer one (if read already) now holds the term too
+          for (let r = region.parentElement?.closest(SCOPES); r; r = r.parentElement?.closest(SCOPES)) seenIn.get(r)?.add(e.term);
           out.push(s.slice(last, m.index), termButton(m[1]));
           last = m.index + m[1].length;
         }

@@ -20,8 +20,10 @@
 //   ./build.sh build && node web/bench/bench.mjs          (./build.sh bench does both)
 //   BENCH_RUNS=9 BENCH_PASSES=5 BENCH_ENGINE=0 node web/bench/bench.mjs   (BENCH_ENGINE=0: skip the Go part)
 //   BENCH_ONLY=cold BENCH_RUNS=11 node web/bench/bench.mjs               (cold loads and sizes only)
+//   BENCH_ONLY=step BENCH_PASSES=5 node web/bench/bench.mjs              (step+render walks and goto only)
 //   BENCH_BASELINE_DIST=/tmp/old/dist node web/bench/bench.mjs  (also cold-load another build, e.g. main's,
-//                in the same alternation: before/after of a change in one run)
+//                in the same alternation, and walk it right after this build's walks: before/after of a
+//                change in one run)
 //
 // The last line is the same numbers as one JSON object, for scripts.
 
@@ -34,8 +36,9 @@ import { DIST, ROOT, startServer, launchBrowser, waitReady } from "../test/harne
 
 const RUNS = Number(process.env.BENCH_RUNS || 7);        // cold loads of each page
 const PASSES = Number(process.env.BENCH_PASSES || 5);    // walks over happy-path, gotos on the long scenario
-const ONLY = process.env.BENCH_ONLY || "";                // "cold": the cold loads and sizes only
+const ONLY = process.env.BENCH_ONLY || "";                // "cold": the cold loads and sizes only; "step": the walks and goto only
 const ENGINE = process.env.BENCH_ENGINE !== "0" && !ONLY;
+const COLD = ONLY !== "step";
 const BASELINE_DIST = process.env.BENCH_BASELINE_DIST || "";
 const WELCOMED_KEY = "backfill-explainer:welcomed";      // web/help.js: no first-visit card in the walks
 
@@ -295,8 +298,10 @@ try {
   const pageURL = new URL("index.html", server.url).href;
   const floorURL = new URL("index.html", floorServer.url).href;
   const baselineURL = baselineServer ? new URL("index.html", baselineServer.url).href : "";
-  const cold = await coldLoads(browser, pageURL, floorURL, baselineURL);
-  const w = ONLY ? { happy: [], wideStep: [], gotoLast: [] } : await walks(browser, server.url);
+  const cold = COLD ? await coldLoads(browser, pageURL, floorURL, baselineURL) : { page: [], view: [], floor: [], base: [], baseView: [] };
+  const w = ONLY === "cold" ? { happy: [], wideStep: [], gotoLast: [] } : await walks(browser, server.url);
+  // with BENCH_BASELINE_DIST, the same walks on the other build, right after: before/after in one run
+  const bw = baselineServer && ONLY !== "cold" ? await walks(browser, baselineServer.url) : null;
   const engine = ENGINE ? await engineBench(browser, floorServer.url) : null;
 
   const site = siteSizes(DIST, (rel) => rel === "explainer-offline.html");
@@ -330,6 +335,11 @@ try {
   console.log(goalLine("step+render p95 at 256 vnodes (ms)", r2(wideP95), "≤ 16", wideP95 <= 16, ""));
   console.log(goalLine(`goto(${w.longSteps}) + render (ms)`, r2(gotoMs), "≤ 50", gotoMs <= 50,
     `median of ${PASSES} from a just-loaded timeline; loading the ${w.longSteps}-step text took ${ms(w.loadLong)}`));
+  if (bw) {
+    const bHappy = quantile(bw.happy, 0.95), bWide = quantile(bw.wideStep, 0.95);
+    console.log(`       baseline build ${BASELINE_DIST}: step+render 256 vnodes p95 ${ms(bWide)} p50 ${ms(quantile(bw.wideStep, 0.5))}, happy-path p95 ${ms(bHappy)} p50 ${ms(quantile(bw.happy, 0.5))}` +
+      ` (ratio ${r2(bWide / bHappy)}); goto(${bw.longSteps}) median ${ms(median(bw.gotoLast))}; this build ÷ baseline: 256-vnode p95 ${r2(wideP95 / bWide)}, p50 ${r2(quantile(w.wideStep, 0.5) / quantile(bw.wideStep, 0.5))}, goto ${r2(gotoMs / median(bw.gotoLast))}`);
+  }
   const engineRatios = {};
   if (engine) {
     for (const [name, nat] of Object.entries(engine.native)) {
@@ -350,6 +360,7 @@ try {
     size_bytes: { site: { raw: site.raw, gzip: site.gzip }, wasm: wasmSize, offline: offlineSize, floor: { raw: floorSite.raw, gzip: floorSite.gzip } },
     step_render_ms: { happy_p95: happyP95, happy_p50: quantile(w.happy, 0.5), wide256_p95: wideP95, wide256_p50: quantile(w.wideStep, 0.5), ratio: stepRatio, happy_samples: w.happy.length, wide256_samples: w.wideStep.length },
     long10k_ms: { steps: w.longSteps, load: w.loadLong, goto_last_median: gotoMs, goto_last: w.gotoLast },
+    baseline_walks: bw ? { happy_p95: quantile(bw.happy, 0.95), wide256_p95: quantile(bw.wideStep, 0.95), wide256_p50: quantile(bw.wideStep, 0.5), goto_last_median: median(bw.gotoLast) } : null,
     engine_ns_per_op: engine, engine_ratio: engineRatios,
   }));
 } finally {
