@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -183,40 +182,4 @@ type Mark struct {
 	Step  int    `json:"step"`
 	Kind  string `json:"kind"` // barrier | error | recovery | end
 	Label string `json:"label"`
-}
-
-// MarkList is the view's timeline marks. A timeline's marks are the same at every step of its
-// script (a 10,000-step script has 5,000: 233 KB of JSON), so the timeline writes their JSON once
-// and every view of that script reuses it; a list without that text is written as encoding/json
-// writes a []Mark ([] for none).
-type MarkList struct {
-	List []Mark
-	text []byte // List's JSON, or nil
-}
-
-// newMarkList writes the JSON of marks once, with HTML left unescaped (an encoder that escapes
-// HTML does so in a MarshalJSON's answer itself).
-func newMarkList(marks []Mark) MarkList {
-	m := MarkList{List: marks}
-	if text, err := m.MarshalJSON(); err == nil {
-		m.text = text
-	}
-	return m
-}
-
-// MarshalJSON writes the list as a JSON array.
-func (m MarkList) MarshalJSON() ([]byte, error) {
-	if m.text != nil {
-		return m.text, nil
-	}
-	if m.List == nil {
-		return []byte("[]"), nil
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(m.List); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

@@ -38,7 +38,6 @@ type Timeline struct {
 	saved  map[int]*Engine // engine after k steps, for k a multiple of checkpointEvery
 	format func(Step) string
 	marks  []Mark        // the whole script's timeline marks; nil until computed
-	markJS MarkList      // marks with their JSON, written once
 	rev    int           // counts the changes of the script (a branch)
 	before *before       // the panels before the step that led to cur (nil at step 0)
 	pred   *predictCache // the last prediction
@@ -399,8 +398,7 @@ func (t *Timeline) View() View {
 		v.Upstream.Next = append(v.Upstream.Next, t.cur.messageView(s, i+1))
 	}
 	v.Actions = t.Actions()
-	t.Marks()
-	v.Marks = t.markJS
+	v.Marks = t.Marks()
 	v.Branched = t.Branched
 	v.Predict = t.prediction()
 	v.Changed, v.ChangedVnodes, v.AddedRows = t.changed()
@@ -508,7 +506,6 @@ func (t *Timeline) Marks() []Mark {
 			}
 		}
 		t.marks = append([]Mark{}, e.marks...)
-		t.markJS = newMarkList(t.marks)
 	}
 	return t.marks
 }

@@ -30,7 +30,7 @@ type View struct {
 	Error         *Failure        `json:"error"`
 	Failure       *FailureView    `json:"failure"` // the failure's explanation (engine/failure.go), or null
 	Actions       []Action        `json:"actions"`
-	Marks         MarkList        `json:"marks"`
+	Marks         []Mark          `json:"marks"`
 	Bug           *BugInfo        `json:"bug"`      // the bug mode on, or null
 	Branched      bool            `json:"branched"` // the run left its scenario's script (export() replays it)
 	Name          *string         `json:"name"`     // the built-in scenario's name, or null for loaded text
@@ -194,10 +194,13 @@ func (e *Engine) View() View {
 	c := e.cfg
 	v := View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Failure: e.FailureExplanation(), Invariant: e.inv, Explanations: e.effects, Marks: MarkList{List: e.marks}, Bug: c.Bug.Info(),
+		Error: e.failure, Failure: e.FailureExplanation(), Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.Info(),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []Effect{}
+	}
+	if v.Marks == nil {
+		v.Marks = []Mark{}
 	}
 	if v.Invariant.Missing == nil {
 		v.Invariant.Missing = []Row{}

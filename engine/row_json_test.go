@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -40,38 +39,6 @@ func TestRowMarshalJSONIsEncodingJSONs(t *testing.T) {
 			}{[]Value(c.row), [][]Value{c.row, c.row}})
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
-		})
-	}
-}
-
-// A MarkList (with its JSON written ahead or not) writes exactly what encoding/json writes for
-// its []Mark, also inside a view encoded with or without HTML escaping.
-func TestMarkListMarshalJSONIsEncodingJSONs(t *testing.T) {
-	marks := []Mark{{Step: 4, Kind: "barrier", Label: "e2"}, {Step: 9, Kind: "error", Label: "<a & b>"}}
-	for _, c := range []struct {
-		name string
-		list MarkList
-		want []Mark
-	}{
-		{"none", MarkList{}, []Mark{}},
-		{"written on demand", MarkList{List: marks}, marks},
-		{"written ahead", newMarkList(marks), marks},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			for _, escape := range []bool{true, false} {
-				enc := func(v any) string {
-					var b bytes.Buffer
-					e := json.NewEncoder(&b)
-					e.SetEscapeHTML(escape)
-					require.NoError(t, e.Encode(v))
-					return b.String()
-				}
-				assert.Equal(t, enc(struct {
-					M []Mark `json:"marks"`
-				}{c.want}), enc(struct {
-					M MarkList `json:"marks"`
-				}{c.list}), "escape HTML %v", escape)
-			}
 		})
 	}
 }
