@@ -1,11 +1,15 @@
 package scenarios
 
 import (
+	"bytes"
 	"embed"
 	"fmt"
 	"path"
 	"sort"
 	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
 )
 
 //go:embed *.yaml
@@ -66,18 +70,80 @@ func BuiltinText(name string) ([]byte, error) {
 	return b, nil
 }
 
-// Builtins lists the built-in scenarios with their titles and one-line summaries.
+// Builtins lists the built-in scenarios with their titles and one-line summaries. It reads only
+// the head of each file (builtinHead), once per process, and runs none: the page asks for the
+// list at start-up, before its first view, and opening every built-in took most of that time in
+// the wasm. A test checks that the list is exactly the one opening each would give.
 func Builtins() []Info {
-	var out []Info
-	for _, n := range BuiltinNames() {
-		s, err := OpenBuiltin(n)
-		if err != nil {
-			continue // a broken built-in fails its golden test
+	builtinsOnce.Do(func() {
+		for _, n := range BuiltinNames() {
+			text, err := BuiltinText(n)
+			if err != nil {
+				continue
+			}
+			title, summary, ok := builtinHead(text)
+			if !ok { // a head this cannot read alone: parse the whole file
+				sc, err := Parse(path.Join("scenarios", n+".yaml"), text)
+				if err != nil {
+					continue // a broken built-in fails its golden test
+				}
+				title, summary = sc.Config.Title, sc.Config.Summary
+			}
+			builtins = append(builtins, Info{Name: n, Title: title, Summary: firstLine(summary)})
 		}
-		c := s.Scenario.Config
-		out = append(out, Info{Name: n, Title: c.Title, Summary: firstLine(c.Summary)})
+	})
+	return append([]Info(nil), builtins...)
+}
+
+var (
+	builtinsOnce sync.Once
+	builtins     []Info
+)
+
+// builtinHead decodes a scenario file's title and summary from its head alone: the lines before
+// the first top-level key that is neither (a line starting with a letter or '_' at column 1).
+// ok is false unless the head is a mapping of exactly a non-empty plain text title and, maybe,
+// a text summary, read as the parser reads them.
+func builtinHead(text []byte) (title, summary string, ok bool) {
+	head := text
+	for i := 0; i < len(text); {
+		end := bytes.IndexByte(text[i:], '\n')
+		if end < 0 {
+			end = len(text) - i
+		}
+		line := text[i : i+end]
+		if len(line) > 0 && (line[0] == '_' || line[0] >= 'a' && line[0] <= 'z' || line[0] >= 'A' && line[0] <= 'Z') &&
+			!bytes.HasPrefix(line, []byte("title:")) && !bytes.HasPrefix(line, []byte("summary:")) {
+			head = text[:i]
+			break
+		}
+		i += end + 1
 	}
-	return out
+	var doc yaml.Node
+	if yaml.Unmarshal(head, &doc) != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return "", "", false
+	}
+	m := doc.Content[0]
+	if m.Kind != yaml.MappingNode {
+		return "", "", false
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || seen[k.Value] {
+			return "", "", false
+		}
+		seen[k.Value] = true
+		switch k.Value {
+		case "title":
+			title = v.Value
+		case "summary":
+			summary = v.Value
+		default:
+			return "", "", false
+		}
+	}
+	return title, summary, strings.TrimSpace(title) != ""
 }
 
 func firstLine(s string) string {
