@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -72,7 +71,15 @@ type result struct {
 	example *exampleNode
 }
 
-type stateKey [16]byte
+// stateKey is a state's identity: a 128-bit digest of its canonical encoding (digestOf, FNV-1a
+// with 128 bits, mixed). The search only needs two different states not to meet by chance among
+// the at most budget.States it visits: the encoding is made of the engine's own values and its
+// row digests (the same 128-bit digests), nothing chosen to collide, and two of even 10^7 states
+// share a key with a probability near 10^-25. A cryptographic hash buys resistance to crafted
+// collisions, which no one here has a reason to make (a crafted scenario could only miscount
+// its own exploration), at the price of crypto/sha256 and its FIPS packages in the wasm and a
+// slower hash there, where it has no hardware help.
+type stateKey digest
 
 // frame is a state on the search's path.
 type frame struct {
@@ -196,10 +203,7 @@ func (x *explorer) keyOf(e *Engine, i int, violated bool) stateKey {
 	e.appendStateKey(&x.buf)
 	x.buf.bool(violated)
 	x.buf.int(int64(i))
-	sum := sha256.Sum256(x.buf)
-	var k stateKey
-	copy(k[:], sum[:])
-	return k
+	return stateKey(digestOf(x.buf))
 }
 
 // enter makes the frame of a state reached by move via.
