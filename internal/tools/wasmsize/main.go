@@ -4,6 +4,7 @@
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/x.wasm ./wasm
 //	go run ./internal/tools/wasmsize [-top 25] /tmp/x.wasm
+//	go run ./internal/tools/wasmsize -funcs 40 [-pkg engine] /tmp/x.wasm   (the largest functions)
 //
 // The data section (strings, tables, type data) is reported as one line; it is not attributed.
 package main
@@ -21,9 +22,11 @@ import (
 
 func main() {
 	top := flag.Int("top", 30, "how many packages to list")
+	funcs := flag.Int("funcs", 0, "list this many of the largest functions instead of packages")
+	pkg := flag.String("pkg", "", "with -funcs: only functions whose package contains this")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] FILE.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N | -funcs N [-pkg P]] FILE.wasm")
 		os.Exit(2)
 	}
 	data, err := os.ReadFile(flag.Arg(0))
@@ -36,7 +39,35 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	if *funcs > 0 {
+		r.printFuncs(os.Stdout, *funcs, *pkg)
+		return
+	}
 	r.print(os.Stdout, *top)
+}
+
+// printFuncs lists the n largest functions (of packages whose path contains pkg).
+func (r *report) printFuncs(w io.Writer, n int, pkg string) {
+	type kv struct {
+		k string
+		v int
+	}
+	var rows []kv
+	sum := 0
+	for k, v := range r.byFunc {
+		if strings.Contains(pkgOf(k), pkg) {
+			rows = append(rows, kv{k, v})
+			sum += v
+		}
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].v > rows[j].v || rows[i].v == rows[j].v && rows[i].k < rows[j].k })
+	fmt.Fprintf(w, "%d functions, %d bytes of code\n", len(rows), sum)
+	for i, row := range rows {
+		if i == n {
+			break
+		}
+		fmt.Fprintf(w, "%10d  %s\n", row.v, row.k)
+	}
 }
 
 // report is a module's size by part.
@@ -46,6 +77,7 @@ type report struct {
 	data     int
 	other    int
 	byPkg    map[string]int
+	byFunc   map[string]int
 	unnamed  int
 	funcs    int
 	hasNames bool
@@ -151,7 +183,7 @@ func analyze(b []byte) (*report, error) {
 	if len(b) < 8 || string(b[:4]) != "\x00asm" {
 		return nil, errors.New("not a WebAssembly module")
 	}
-	rep := &report{total: len(b), byPkg: map[string]int{}}
+	rep := &report{total: len(b), byPkg: map[string]int{}, byFunc: map[string]int{}}
 	r := &reader{b: b, off: 8}
 	imported := 0
 	var bodies []int
@@ -264,6 +296,7 @@ func analyze(b []byte) (*report, error) {
 			continue
 		}
 		rep.byPkg[pkgOf(name)] += sz
+		rep.byFunc[name] += sz
 	}
 	return rep, nil
 }
