@@ -47,10 +47,14 @@ type Citation struct {
 	URL   string `json:"url"`
 }
 
+// lp and mod stay out of line: see newSite (cite.go).
+//
+//go:noinline
 func lp(lines [2]int, text string) Citation {
 	return Citation{Text: text, File: FileLocalityProvider, Lines: lines, URL: FileURL(FileLocalityProvider, lines)}
 }
 
+//go:noinline
 func mod(lines [2]int, text string) Citation {
 	return Citation{Text: text, File: FileExecutorMod, Lines: lines, URL: FileURL(FileExecutorMod, lines)}
 }
