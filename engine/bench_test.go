@@ -209,6 +209,25 @@ func BenchmarkStepView(b *testing.B) {
 			}
 		}
 	})
+	// "append": the same view written as the bridge writes it now (View.AppendJSON, no
+	// reflection), into a buffer kept from step to step as the bridge keeps it.
+	b.Run("append", func(b *testing.B) {
+		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+		var buf []byte
+		b.ReportAllocs()
+		for b.Loop() {
+			if tl.Pos() == tl.Len() {
+				b.StopTimer()
+				tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+				b.StartTimer()
+			}
+			if err := tl.Forward(); err != nil {
+				b.Fatal(err)
+			}
+			v := tl.View()
+			buf = v.AppendJSON(buf[:0])
+		}
+	})
 	for _, whole := range []bool{false, true} {
 		name := map[bool]string{false: "engine", true: "timeline"}[whole]
 		b.Run(name, func(b *testing.B) {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -345,14 +344,7 @@ func (x *explorer) outcome(e *Engine, violated bool) int32 {
 		f.Step = 0 // where it happened differs between schedules; what happened does not
 		o.Error = &f
 	}
-	b, _ := json.Marshal(struct {
-		P string
-		E *Failure
-		V bool
-		S string
-		D []Row
-		T [][]any
-	}{o.Phase, o.Error, o.Violated, o.Invariant.Status, o.Downstream, o.ProgressTable})
+	b := outcomeKey(o)
 	o.key = string(b)
 	id = int32(len(x.outcomes))
 	x.outcomes = append(x.outcomes, o)

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -43,42 +42,6 @@ type outRowJSON struct {
 	Visible bool   `json:"visible"`
 	Vnode   int    `json:"vnode"`
 	Why     string `json:"why,omitempty"`
-}
-
-// MarshalJSON writes the trace contract's form (plus step and a few extra keys).
-func (o Output) MarshalJSON() ([]byte, error) {
-	switch o.Type {
-	case OutBarrier:
-		return json.Marshal(struct {
-			Type       string `json:"type"`
-			Epoch      int64  `json:"epoch"`
-			Checkpoint bool   `json:"checkpoint"`
-			Step       int    `json:"step"`
-		}{"barrier", o.Epoch, o.Checkpoint, o.Step})
-	case OutChunk:
-		rows := make([]outRowJSON, len(o.Rows))
-		for i, r := range o.Rows {
-			rows[i] = outRowJSON{r.Op.String(), r.Row, r.Visible, r.Vnode, r.Why}
-		}
-		return json.Marshal(struct {
-			Type   string       `json:"type"`
-			Rows   []outRowJSON `json:"rows"`
-			Step   int          `json:"step"`
-			Source string       `json:"source"`
-		}{"chunk", rows, o.Step, o.Source})
-	case OutWatermark:
-		return json.Marshal(struct {
-			Type   string `json:"type"`
-			Column string `json:"column"`
-			Value  Value  `json:"value"`
-			Step   int    `json:"step"`
-		}{"watermark", o.Column, o.Value, o.Step})
-	}
-	return json.Marshal(struct {
-		Type  string `json:"type"`
-		Epoch int64  `json:"epoch"`
-		Step  int    `json:"step"`
-	}{"recovery", o.Epoch, o.Step})
 }
 
 // String renders an output for people, e.g. "chunk +(1,100)✓ +(2,101)✓".

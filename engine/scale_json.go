@@ -1,19 +1,12 @@
 package engine
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "bytes"
 
 // JSON writes the summary as indented JSON in which every array or object that holds only
 // scalars stays on one line (a series, one vnode's progress), so that a summary of a million
 // rows reads as a page, not as a hundred thousand lines. It ends with a newline.
 func (s *ScaleSummary) JSON() ([]byte, error) {
-	compact, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	return indentShallow(compact), nil
+	return indentShallow(s.AppendJSON(nil)), nil
 }
 
 // indentShallow indents compact JSON: containers that hold containers get one member per

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -105,48 +104,8 @@ func isBareWord(s string) bool {
 	return digits == "" || strings.Trim(digits, "0123456789") != ""
 }
 
-// MarshalJSON writes integers as numbers, strings as strings, NULL as null.
-func (v Value) MarshalJSON() ([]byte, error) {
-	switch v.Kind {
-	case KindInt:
-		return strconv.AppendInt(nil, v.I, 10), nil
-	case KindStr:
-		return json.Marshal(v.S)
-	}
-	return []byte("null"), nil
-}
-
 // Row is a tuple of values: a full row of the table's columns, or a key.
 type Row []Value
-
-// MarshalJSON writes a row as a JSON array of its values (null for a nil row), exactly as
-// encoding/json writes a []Value, in one call: encoding/json checks and compacts what every
-// MarshalJSON returns, and once per row instead of once per value halves that work in a view.
-func (r Row) MarshalJSON() ([]byte, error) {
-	if r == nil {
-		return []byte("null"), nil
-	}
-	out := make([]byte, 0, 2+8*len(r))
-	out = append(out, '[')
-	for i, v := range r {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		switch v.Kind {
-		case KindInt:
-			out = strconv.AppendInt(out, v.I, 10)
-		case KindStr:
-			b, err := json.Marshal(v.S)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, b...)
-		default:
-			out = append(out, "null"...)
-		}
-	}
-	return append(out, ']'), nil
-}
 
 // CompareRows orders rows lexicographically with Compare.
 func CompareRows(a, b Row) int {

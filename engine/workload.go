@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
 )
 
@@ -53,9 +52,6 @@ const (
 var FaultKinds = []string{"end", "error", "recover"}
 
 func (k FaultKind) String() string { return FaultKinds[k] }
-
-// MarshalJSON writes the kind's name.
-func (k FaultKind) MarshalJSON() ([]byte, error) { return json.Marshal(k.String()) }
 
 // ParseFaultKind reads end, error or recover.
 func ParseFaultKind(s string) (FaultKind, bool) {

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -201,10 +200,7 @@ func (s *Session) FormatForm(values map[string]any) (string, error) {
 	default:
 		return "", fmt.Errorf("unknown kind of step %q", kind)
 	}
-	raw, err := json.Marshal(map[string]any{kind: ev})
-	if err != nil {
-		return "", err
-	}
+	raw := appendStepJSON(nil, map[string]any{kind: ev})
 	st, err := ParseStep(s.Scenario.Config, string(raw))
 	if err != nil {
 		var pe *Error

@@ -3,64 +3,98 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // bridge holds the open scenario and answers the page's calls. JavaScript calls it from one
-// thread, through entry (js.go), the only place a panic is recovered.
+// thread, through entry (js.go), the one place a method's panic is recovered (okAnswer answers a
+// result that panics while it is written).
 type bridge struct {
 	s     *scenarios.Session // nil until a scenario is open
 	scale *scaleRun          // a paused scale run (scale.go), or nil
+	buf   []byte             // the last answer's buffer, reused (okAnswer)
 }
 
 // method is one call the page can make: arg is the JSON of its argument ("" or "null" when it
-// takes none); the result is encoded as JSON.
-type method func(b *bridge, arg string) (any, error)
+// takes none); the result writes its JSON.
+type method func(b *bridge, arg string) (result, error)
+
+// result appends a method's answer as JSON (the engine's and the scenarios' AppendJSON methods,
+// byte for byte as encoding/json would write the same values: encoding/json is not in the wasm).
+type result func([]byte) []byte
 
 // methods is everything the page can call. A failed open or load keeps the open scenario.
 var methods = map[string]method{
-	"scenarios": none(func(*bridge) (any, error) { return scenarios.Builtins(), nil }),
-	"bugs":      none(func(*bridge) (any, error) { return engine.Bugs, nil }),
-	"legend":    none(func(*bridge) (any, error) { return engine.Legend, nil }),
-	"glossary":  none(func(*bridge) (any, error) { return engine.Glossary, nil }),
-	"open": text(func(b *bridge, name string) (any, error) {
+	"scenarios": none(func(*bridge) (result, error) {
+		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Builtins()) }, nil
+	}),
+	"bugs": none(func(*bridge) (result, error) {
+		return func(b []byte) []byte { return engine.AppendJSONBugs(b, engine.Bugs) }, nil
+	}),
+	"legend": none(func(*bridge) (result, error) {
+		return func(b []byte) []byte { return engine.AppendJSONLegend(b, engine.Legend) }, nil
+	}),
+	"glossary": none(func(*bridge) (result, error) {
+		return func(b []byte) []byte { return engine.AppendJSONGlossary(b, engine.Glossary) }, nil
+	}),
+	"open": text(func(b *bridge, name string) (result, error) {
 		s, err := scenarios.OpenBuiltin(name)
 		return b.opened(s, err)
 	}),
-	"load": text(func(b *bridge, t string) (any, error) {
+	"load": text(func(b *bridge, t string) (result, error) {
 		s, err := scenarios.Load("", []byte(t))
 		return b.opened(s, err)
 	}),
-	"view":    session(func(s *scenarios.Session) (any, error) { return s.View(), nil }),
-	"steps":   session(func(s *scenarios.Session) (any, error) { return s.Steps(), nil }),
-	"actions": session(func(s *scenarios.Session) (any, error) { return s.Actions(), nil }),
-	"state":   session(func(s *scenarios.Session) (any, error) { return s.Trace(), nil }),
-	"export":  session(func(s *scenarios.Session) (any, error) { return s.Export(), nil }),
-	"step":    session(func(s *scenarios.Session) (any, error) { return viewAfter(s, s.Step()) }),
-	"back":    session(func(s *scenarios.Session) (any, error) { return viewAfter(s, s.Back()) }),
-	"goto": func(b *bridge, arg string) (any, error) {
+	"view": session(func(s *scenarios.Session) (result, error) { return s.View().AppendJSON, nil }),
+	"steps": session(func(s *scenarios.Session) (result, error) {
+		n := s.Steps()
+		return func(b []byte) []byte { return strconv.AppendInt(b, int64(n), 10) }, nil
+	}),
+	"actions": session(func(s *scenarios.Session) (result, error) {
+		a := s.Actions()
+		return func(b []byte) []byte { return engine.AppendJSONActions(b, a) }, nil
+	}),
+	"state": session(func(s *scenarios.Session) (result, error) {
+		t := s.Trace()
+		return t.AppendJSON, nil
+	}),
+	"export": session(func(s *scenarios.Session) (result, error) {
+		e := s.Export()
+		return e.AppendJSON, nil
+	}),
+	"step": session(func(s *scenarios.Session) (result, error) { return viewAfter(s, s.Step()) }),
+	"back": session(func(s *scenarios.Session) (result, error) { return viewAfter(s, s.Back()) }),
+	"goto": func(b *bridge, arg string) (result, error) {
 		n, err := intArg("goto", arg)
 		if err != nil {
 			return nil, err
 		}
-		return withSession(b, func(s *scenarios.Session) (any, error) { return viewAfter(s, s.Goto(n)) })
+		return withSession(b, func(s *scenarios.Session) (result, error) { return viewAfter(s, s.Goto(n)) })
 	},
-	"apply": sessionText(func(s *scenarios.Session, t string) (any, error) { return viewAfter(s, s.Apply(t)) }),
-	"bug":   sessionText(func(s *scenarios.Session, t string) (any, error) { return viewAfter(s, s.SetBug(t)) }),
-	"compare_bug": sessionText(func(s *scenarios.Session, t string) (any, error) {
-		return s.CompareBug(t)
+	"apply": sessionText(func(s *scenarios.Session, t string) (result, error) { return viewAfter(s, s.Apply(t)) }),
+	"bug":   sessionText(func(s *scenarios.Session, t string) (result, error) { return viewAfter(s, s.SetBug(t)) }),
+	"compare_bug": sessionText(func(s *scenarios.Session, t string) (result, error) {
+		c, err := s.CompareBug(t)
+		if err != nil {
+			return nil, err
+		}
+		return c.AppendJSON, nil
 	}),
-	"compare_text": sessionText(func(s *scenarios.Session, t string) (any, error) {
-		return s.CompareText(t)
+	"compare_text": sessionText(func(s *scenarios.Session, t string) (result, error) {
+		c, err := s.CompareText(t)
+		if err != nil {
+			return nil, err
+		}
+		return c.AppendJSON, nil
 	}),
-	"explore": func(b *bridge, arg string) (any, error) {
+	"explore": func(b *bridge, arg string) (result, error) {
 		n := 0
 		if !isNull(arg) {
 			var err error
@@ -68,18 +102,35 @@ var methods = map[string]method{
 				return nil, err
 			}
 		}
-		return withSession(b, func(s *scenarios.Session) (any, error) { return s.Explore(n) })
+		return withSession(b, func(s *scenarios.Session) (result, error) {
+			r, err := s.Explore(n)
+			if err != nil {
+				return nil, err
+			}
+			return r.AppendJSON, nil
+		})
 	},
-	"step_forms": session(func(s *scenarios.Session) (any, error) { return s.StepForms(), nil }),
-	"format_step": func(b *bridge, arg string) (any, error) {
-		var values map[string]any
-		if json.Unmarshal([]byte(arg), &values) != nil || values == nil {
+	"step_forms": session(func(s *scenarios.Session) (result, error) {
+		f := s.StepForms()
+		return func(b []byte) []byte { return scenarios.AppendJSONStepForms(b, f) }, nil
+	}),
+	"format_step": func(b *bridge, arg string) (result, error) {
+		values, ok := objectArg(arg)
+		if !ok {
 			return nil, errors.New("format_step: the argument must be a JSON object, e.g. {\"kind\": \"barrier\", \"epoch\": 9}")
 		}
-		return withSession(b, func(s *scenarios.Session) (any, error) { return s.FormatForm(values) })
+		return withSession(b, func(s *scenarios.Session) (result, error) {
+			t, err := s.FormatForm(values)
+			if err != nil {
+				return nil, err
+			}
+			return stringResult(t), nil
+		})
 	},
 	// Scale mode (scale.go): the built-in workloads, and a workload's run.
-	"workloads":     none(func(*bridge) (any, error) { return scenarios.Workloads(), nil }),
+	"workloads": none(func(*bridge) (result, error) {
+		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Workloads()) }, nil
+	}),
 	"workload_text": text(workloadText),
 	"scale":         text(scaleWhole),
 	"scale_start":   text(scaleStart),
@@ -94,24 +145,24 @@ func (b *bridge) call(name, arg string) string {
 	if !ok {
 		return errorAnswer(fmt.Errorf("unknown method %q", name))
 	}
-	result, err := m(b, strings.TrimSpace(arg))
+	r, err := m(b, strings.TrimSpace(arg))
 	if err != nil {
 		return errorAnswer(err)
 	}
-	return okAnswer(result)
+	return b.okAnswer(r)
 }
 
-func (b *bridge) opened(s *scenarios.Session, err error) (any, error) {
+func (b *bridge) opened(s *scenarios.Session, err error) (result, error) {
 	if err != nil {
 		return nil, err
 	}
 	b.s = s
-	return s.View(), nil
+	return s.View().AppendJSON, nil
 }
 
 var errNoSession = errors.New("no scenario is open")
 
-func withSession(b *bridge, run func(*scenarios.Session) (any, error)) (any, error) {
+func withSession(b *bridge, run func(*scenarios.Session) (result, error)) (result, error) {
 	if b.s == nil {
 		return nil, errNoSession
 	}
@@ -119,8 +170,8 @@ func withSession(b *bridge, run func(*scenarios.Session) (any, error)) (any, err
 }
 
 // none is a method that takes no argument.
-func none(run func(*bridge) (any, error)) method {
-	return func(b *bridge, arg string) (any, error) {
+func none(run func(*bridge) (result, error)) method {
+	return func(b *bridge, arg string) (result, error) {
 		if !isNull(arg) {
 			return nil, errors.New("this method takes no argument")
 		}
@@ -129,15 +180,17 @@ func none(run func(*bridge) (any, error)) method {
 }
 
 // session is a method of the open scenario that takes no argument.
-func session(run func(*scenarios.Session) (any, error)) method {
-	return none(func(b *bridge) (any, error) { return withSession(b, run) })
+func session(run func(*scenarios.Session) (result, error)) method {
+	return none(func(b *bridge) (result, error) { return withSession(b, run) })
 }
 
-// text is a method that takes a string.
-func text(run func(*bridge, string) (any, error)) method {
-	return func(b *bridge, arg string) (any, error) {
-		var s string
-		if arg == "" || json.Unmarshal([]byte(arg), &s) != nil {
+// text is a method that takes a string (null is the empty string, as json.Unmarshal reads it
+// into a string).
+func text(run func(*bridge, string) (result, error)) method {
+	return func(b *bridge, arg string) (result, error) {
+		v, err := jsonw.Decode(arg)
+		s, isString := v.(string)
+		if arg == "" || err != nil || v != nil && !isString {
 			return nil, errors.New("the argument must be a JSON string")
 		}
 		return run(b, s)
@@ -145,31 +198,30 @@ func text(run func(*bridge, string) (any, error)) method {
 }
 
 // sessionText is a method of the open scenario that takes a string.
-func sessionText(run func(*scenarios.Session, string) (any, error)) method {
-	return text(func(b *bridge, t string) (any, error) {
-		return withSession(b, func(s *scenarios.Session) (any, error) { return run(s, t) })
+func sessionText(run func(*scenarios.Session, string) (result, error)) method {
+	return text(func(b *bridge, t string) (result, error) {
+		return withSession(b, func(s *scenarios.Session) (result, error) { return run(s, t) })
 	})
 }
 
-func viewAfter(s *scenarios.Session, err error) (any, error) {
+func viewAfter(s *scenarios.Session, err error) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.View(), nil
+	return s.View().AppendJSON, nil
 }
+
+// stringResult answers with a string.
+func stringResult(s string) result { return func(b []byte) []byte { return jsonw.String(b, s) } }
 
 func isNull(arg string) bool { return arg == "" || arg == "null" }
 
-// intArg reads an integer: a JSON number without a fraction, never a string of digits.
+// intArg reads an integer: a JSON number without a fraction or exponent that fits an int, never
+// a string of digits.
 func intArg(name, arg string) (int, error) {
-	d := json.NewDecoder(strings.NewReader(arg))
-	d.UseNumber()
-	var v any
-	if arg == "" || d.Decode(&v) != nil || d.More() {
-		return 0, fmt.Errorf("%s: the argument must be an integer step number", name)
-	}
-	n, isNumber := v.(json.Number)
-	if !isNumber {
+	v, err := jsonw.Decode(arg)
+	n, isNumber := v.(jsonw.Number)
+	if err != nil || !isNumber {
 		return 0, fmt.Errorf("%s: the argument must be an integer step number", name)
 	}
 	i, err := n.Int64()
@@ -179,18 +231,74 @@ func intArg(name, arg string) (int, error) {
 	return int(i), nil
 }
 
-func okAnswer(result any) string {
-	var buf bytes.Buffer
-	buf.WriteString(`{"ok":`)
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(result); err != nil {
-		return errorAnswer(fmt.Errorf("internal error: encoding the result: %w", err))
+// objectArg reads a JSON object as json.Unmarshal reads one into a map[string]any: numbers as
+// float64 at every depth; false when the argument is not an object (null included) or holds a
+// number out of float64's range.
+func objectArg(arg string) (map[string]any, bool) {
+	v, err := jsonw.Decode(arg)
+	m, isObject := v.(map[string]any)
+	if err != nil || !isObject {
+		return nil, false
 	}
-	buf.Truncate(buf.Len() - 1) // Encode's newline
-	buf.WriteByte('}')
-	return buf.String()
+	return m, floats(m)
 }
+
+// floats turns the numbers in a decoded value into float64s in place; false if one does not fit.
+func floats(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if n, ok := e.(jsonw.Number); ok {
+				f, err := n.Float64()
+				if err != nil {
+					return false
+				}
+				x[k] = f
+			} else if !floats(e) {
+				return false
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if n, ok := e.(jsonw.Number); ok {
+				f, err := n.Float64()
+				if err != nil {
+					return false
+				}
+				x[i] = f
+			} else if !floats(e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// okAnswer writes {"ok": result} into the bridge's buffer, kept from call to call (a view at 256
+// vnodes is some 200 KB). A result that panics while writing answers as an internal error.
+func (b *bridge) okAnswer(r result) (answer string) {
+	defer func() {
+		if p := recover(); p != nil {
+			answer = errorAnswer(fmt.Errorf("internal error: encoding the result: %v", p))
+		}
+	}()
+	buf := append(b.buf[:0], `{"ok":`...)
+	if r == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = r(buf)
+	}
+	buf = append(buf, '}')
+	if cap(buf) <= maxKeptBuffer {
+		b.buf = buf
+	} else {
+		b.buf = nil
+	}
+	return string(buf)
+}
+
+// maxKeptBuffer is the largest answer buffer a bridge keeps for the next call.
+const maxKeptBuffer = 4 << 20
 
 // answerError is an error as the page gets it: a scenario error carries its line and column
 // (1-based) and reads "line:column: message", without a file name.
@@ -205,13 +313,20 @@ func errorAnswer(err error) string {
 	var se *scenarios.Error
 	if errors.As(err, &se) {
 		line, col := se.Line, se.Col
-		a = answerError{Message: fmt.Sprintf("%d:%d: %s", line, col, se.Msg), Line: &line, Column: &col}
+		a = answerError{Message: strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": " + se.Msg, Line: &line, Column: &col}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(struct {
-		Error answerError `json:"error"`
-	}{a})
-	return strings.TrimSuffix(buf.String(), "\n")
+	b := append([]byte(nil), `{"error":{"message":`...)
+	b = jsonw.String(b, a.Message)
+	b = append(b, `,"line":`...)
+	b = appendIntPtr(b, a.Line)
+	b = append(b, `,"column":`...)
+	b = appendIntPtr(b, a.Column)
+	return string(append(b, "}}"...))
+}
+
+func appendIntPtr(b []byte, n *int) []byte {
+	if n == nil {
+		return append(b, "null"...)
+	}
+	return strconv.AppendInt(b, int64(*n), 10)
 }

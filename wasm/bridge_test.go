@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 // answer decodes a bridge answer, checking it is exactly one of ok/error.
@@ -263,6 +265,12 @@ func TestAnswersAreNotHTMLEscaped(t *testing.T) {
 	assert.Contains(t, errorAnswer(assert.AnError), `"message":"assert.AnError general error for testing"`)
 }
 
+// A result that cannot be written (here a value AppendAny does not know) answers as an error,
+// and the bridge answers the next call as before.
 func TestUnencodableResultIsAnError(t *testing.T) {
-	assert.Equal(t, `{"error":{"message":"internal error: encoding the result: json: unsupported type: chan int","line":null,"column":null}}`, okAnswer(make(chan int)))
+	b := &bridge{}
+	unwritable := func(buf []byte) []byte { return engine.AppendAny(buf, make(chan int), false) }
+	assert.Equal(t, `{"error":{"message":"internal error: encoding the result: engine: AppendAny cannot write a chan int","line":null,"column":null}}`, b.okAnswer(unwritable))
+	_, e := answer(t, b.call("open", `"happy-path"`))
+	assert.Nil(t, e)
 }

@@ -46,8 +46,8 @@ func TestCallThroughJavaScript(t *testing.T) {
 func TestAPanicIsAnAnswer(t *testing.T) {
 	var logged []string
 	debugLog = func(method string, r any, stack []byte) { logged = append(logged, method) }
-	methods["explode"] = func(*bridge, string) (any, error) { panic(errors.New("exploded")) }
-	methods["nilmap"] = func(*bridge, string) (any, error) {
+	methods["explode"] = func(*bridge, string) (result, error) { panic(errors.New("exploded")) }
+	methods["nilmap"] = func(*bridge, string) (result, error) {
 		var m map[string]int
 		m["boom"] = 1 // a real runtime panic, not a panic(value)
 		return nil, nil

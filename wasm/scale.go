@@ -3,11 +3,12 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strconv"
 
+	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
@@ -83,26 +84,36 @@ func (r *scaleRun) cancel() scalePoint { r.resume <- false; return <-r.points }
 
 func (p scalePoint) ended() bool { return p.Summary != "" || p.err != nil }
 
-// scaleWhole is the method scale: one run, start to end.
-func scaleWhole(_ *bridge, text string) (any, error) {
+// scaleWhole is the method scale: one run, start to end. The answer is the summary's JSON
+// compact (the command line's text without its indentation, which is all JSON.parse skips).
+func scaleWhole(_ *bridge, text string) (result, error) {
 	sum, err := scenarios.Scale("", []byte(text), nil)
 	if err != nil {
 		return nil, err
 	}
-	b, err := sum.JSON()
-	if err != nil {
-		return nil, fmt.Errorf("internal error: encoding the scale summary: %w", err)
-	}
-	return json.RawMessage(b), nil
+	return sum.AppendJSON, nil
 }
 
-func scaleStart(b *bridge, text string) (any, error) {
+// appendJSON writes a pause {done, total} or the end {done, total, summary}.
+func (p *scalePoint) appendJSON(b []byte) []byte {
+	b = append(b, `{"done":`...)
+	b = strconv.AppendInt(b, int64(p.Done), 10)
+	b = append(b, `,"total":`...)
+	b = strconv.AppendInt(b, int64(p.Total), 10)
+	if p.Summary != "" {
+		b = append(b, `,"summary":`...)
+		b = jsonw.String(b, p.Summary)
+	}
+	return append(b, '}')
+}
+
+func scaleStart(b *bridge, text string) (result, error) {
 	scaleCancel(b)
 	r, p := startScale(text)
 	return b.scalePaused(r, p)
 }
 
-func scaleNext(b *bridge) (any, error) {
+func scaleNext(b *bridge) (result, error) {
 	if b.scale == nil {
 		return nil, errors.New("scale_next: no scale run is in progress (start one with scale_start)")
 	}
@@ -110,7 +121,7 @@ func scaleNext(b *bridge) (any, error) {
 }
 
 // scaleCancel ends the paused run, if there is one.
-func scaleCancel(b *bridge) (any, error) {
+func scaleCancel(b *bridge) (result, error) {
 	if b.scale != nil {
 		r := b.scale
 		b.scale = nil
@@ -120,22 +131,22 @@ func scaleCancel(b *bridge) (any, error) {
 }
 
 // scalePaused keeps a run that paused, or answers with its end.
-func (b *bridge) scalePaused(r *scaleRun, p scalePoint) (any, error) {
+func (b *bridge) scalePaused(r *scaleRun, p scalePoint) (result, error) {
 	if !p.ended() {
 		b.scale = r
-		return p, nil
+		return p.appendJSON, nil
 	}
 	b.scale = nil
 	if p.err != nil {
 		return nil, p.err
 	}
-	return p, nil
+	return p.appendJSON, nil
 }
 
-func workloadText(_ *bridge, name string) (any, error) {
+func workloadText(_ *bridge, name string) (result, error) {
 	t, err := scenarios.WorkloadText(name)
 	if err != nil {
 		return nil, err
 	}
-	return string(t), nil
+	return stringResult(string(t)), nil
 }
