@@ -3,7 +3,6 @@ package scenarios
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,7 +87,23 @@ func catch(err *error) {
 	}
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// yamlLine splits "yaml: line N: problem" (what ^yaml: line (\d+): (.*)$ matches: N decimal
+// digits, the problem one line).
+func yamlLine(msg string) (line, problem string, ok bool) {
+	rest, ok := strings.CutPrefix(msg, "yaml: line ")
+	if !ok {
+		return "", "", false
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	problem, ok = strings.CutPrefix(rest[i:], ": ")
+	if i == 0 || !ok || strings.Contains(problem, "\n") {
+		return "", "", false
+	}
+	return rest[:i], problem, true
+}
 
 // parserProblems are the problems of the YAML library's parser (not its scanner); for these it
 // reports a 0-based line (the start of the construct being parsed), so 1 is added.
@@ -116,9 +131,9 @@ func yamlError(file string, text []byte, err error) *Error {
 	}
 	msg := err.Error()
 	line, col := 1, 1
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-		msg = m[2]
-		if n, e := strconv.Atoi(m[1]); e == nil && n >= 1 {
+	if num, problem, ok := yamlLine(msg); ok {
+		msg = problem
+		if n, e := strconv.Atoi(num); e == nil && n >= 1 {
 			line = n
 			if slices.Contains(parserProblems, msg) {
 				line++

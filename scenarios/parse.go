@@ -29,7 +29,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -262,11 +261,26 @@ func describe(n *yaml.Node) string {
 	return "an unexpected node"
 }
 
-var plainIntRE = regexp.MustCompile(`^[-+]?[0-9]+$`)
+// plainInt reports whether s is an optional sign and decimal digits, nothing else (what
+// ^[-+]?[0-9]+$ matches): a YAML float that is in fact a plain integer.
+func plainInt(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // integer reads a YAML integer scalar.
 func (p *parser) integer(n *yaml.Node, what string) int64 {
-	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float" && plainIntRE.MatchString(n.Value)) {
+	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float" && plainInt(n.Value)) {
 		i, err := strconv.ParseInt(n.Value, 0, 64)
 		if err == nil {
 			return i
@@ -374,7 +388,18 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 	return sc
 }
 
-var columnRE = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+// columnName reports whether s is a column name: [a-z_][a-z0-9_]*, nothing else.
+func columnName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 func (p *parser) table(t field) {
 	f := p.mapping(t.val, "table", "columns", "locality", "stream_key")
@@ -389,7 +414,7 @@ func (p *parser) table(t field) {
 		}
 		name, typ, typed := strings.Cut(c.Value, ":")
 		name, typ = strings.TrimSpace(name), strings.TrimSpace(typ)
-		if !columnRE.MatchString(name) {
+		if !columnName(name) {
 			p.failAt(c, "bad column name %q; names match [a-z_][a-z0-9_]*", name)
 		}
 		if _, dup := names[name]; dup {

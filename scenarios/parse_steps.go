@@ -224,7 +224,7 @@ func (p *parser) mutation(n *yaml.Node) (engine.Mutation, int64) {
 		f := p.mapping(n, "mutation", "throttle")
 		t := p.require(f, "throttle", "mutation")
 		v := t.val
-		if v.Kind != yaml.ScalarNode || !(v.Tag == "!!int" || v.Tag == "!!float" && plainIntRE.MatchString(v.Value)) {
+		if v.Kind != yaml.ScalarNode || !(v.Tag == "!!int" || v.Tag == "!!float" && plainInt(v.Value)) {
 			p.failAt(v, "throttle: expected a non-negative integer (the rate limit, 0 to %d), found %s", int64(engine.MaxThrottle), describe(v))
 		}
 		return engine.MutationThrottle, p.intIn(v, "throttle", 0, engine.MaxThrottle)

@@ -24,7 +24,7 @@ func (p *parser) yamlValue(n *yaml.Node, col int) engine.Value {
 		v = engine.Null()
 	case n.Tag == "!!bool":
 		p.failAt(n, "column %s: the YAML boolean %s is not a value; write '%s' in quotes for a string", p.cfg.Columns[col].Name, n.Value, n.Value)
-	case n.Tag == "!!int" || n.Tag == "!!float" && plainIntRE.MatchString(n.Value):
+	case n.Tag == "!!int" || n.Tag == "!!float" && plainInt(n.Value):
 		i, err := strconv.ParseInt(n.Value, 0, 64)
 		if err != nil {
 			p.failAt(n, "integer %s overflows bigint (-9223372036854775808..9223372036854775807)", n.Value)
