@@ -6,7 +6,9 @@
 //	go run ./internal/tools/wasmsize [-top 25] /tmp/x.wasm
 //	go run ./internal/tools/wasmsize -funcs 40 [-pkg engine] /tmp/x.wasm   (the largest functions)
 //
-// The data section (strings, tables, type data) is reported as one line; it is not attributed.
+// The data section is split by what Go's runtime finds in it through its module data: the
+// pc-line table (function names, pc-value tables, …), type descriptors, read-only data (string
+// literals, constants), initialized variables (data.go).
 package main
 
 import (
@@ -79,6 +81,8 @@ type report struct {
 	byPkg    map[string]int
 	byFunc   map[string]int
 	unnamed  int
+	segs     []segment
+	segErr   error
 	funcs    int
 	hasNames bool
 }
@@ -117,6 +121,28 @@ func (r *report) print(w io.Writer, top int) {
 	if r.unnamed > 0 {
 		fmt.Fprintf(w, "  %-46s %10d %6.1f\n", "(functions without a name)", r.unnamed, pct(r.unnamed))
 	}
+	r.printData(w)
+}
+
+// printData splits the data section (data.go), or says why it cannot.
+func (r *report) printData(w io.Writer) {
+	if r.segErr != nil {
+		fmt.Fprintf(w, "data section: %v\n", r.segErr)
+		return
+	}
+	if r.segs == nil {
+		return
+	}
+	parts, err := attributeData(r.segs)
+	if err != nil {
+		fmt.Fprintf(w, "data section: %v\n", err)
+		return
+	}
+	inSegs := 0
+	for _, s := range r.segs {
+		inSegs += len(s.b)
+	}
+	printData(w, parts, r.data-inSegs)
 }
 
 // pkgOf returns the Go package of a function name as the Go linker writes it into the name
@@ -268,6 +294,7 @@ func analyze(b []byte) (*report, error) {
 			rep.code += whole
 		case 11:
 			rep.data += whole
+			rep.segs, rep.segErr = readSegments(body)
 		case 0:
 			l, err := sr.uleb()
 			if err != nil {
