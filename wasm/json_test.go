@@ -66,6 +66,14 @@ func TestAnswersAsEncodingJSON(t *testing.T) {
 	text, err := scenarios.WorkloadText("million-rows")
 	require.NoError(t, err)
 	assert.Equal(t, oldOK(t, string(text)), b.call("workload_text", `"million-rows"`))
+	// scale answered json.RawMessage(the summary's indented text), which the Encoder compacted
+	sum, err := scenarios.Scale("", []byte(smallWorkload), nil)
+	require.NoError(t, err)
+	indented, err := sum.JSON()
+	require.NoError(t, err)
+	var compact bytes.Buffer
+	require.NoError(t, json.Compact(&compact, indented))
+	assert.Equal(t, `{"ok":`+compact.String()+`}`, b.call("scale", mustJSON(t, smallWorkload)))
 	assert.Equal(t, oldOK(t, "barrier: {epoch: 9, start_backfill: [7]}"),
 		b.call("format_step", `{"kind":"barrier","epoch":9,"mutation":"start_backfill","fragments":"7"}`))
 }
