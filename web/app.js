@@ -147,6 +147,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   booted = true;
   await afterPaint();
   try { builtins = (await explainer.scenarios()) || []; } catch (e) { builtins = []; showToast(e.message); }
+  teach?.setScenarios(builtins);
   fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
   picker.disabled = false;
   if (session.view) syncPicker(session.view);

@@ -13,7 +13,7 @@ import { focusStage } from "./keyboard.js";
 
 /**
  * createTeach({explainer, session, getName() → file name base, showToast(msg)}) →
- * {predict, presenter, explorer, compare, openBugMenu(), update(view)}
+ * {predict, presenter, explorer, compare, openBugMenu(), setScenarios(list), update(view)}
  */
 export function createTeach({ explainer, session, getName, showToast }) {
   const q = (id) => document.getElementById(id);
@@ -58,11 +58,12 @@ export function createTeach({ explainer, session, getName, showToast }) {
   q("export-wrap").replaceWith(save.wrap);
 
   explainer.bugs().then((list) => bugMode.setBugs(list), () => bugMode.setBugs([]));
-  explainer.scenarios().then((list) => bugMode.setTitles(Object.fromEntries((list || []).map((x) => [x.name, x.title]))), () => {});
 
   return {
     predict, presenter, explorer, compare,
     openBugMenu: () => bugMode.open(),
+    /** the built-in scenarios (app.js lists them once, after the first view): the bug menu's titles */
+    setScenarios(list) { bugMode.setTitles(Object.fromEntries((list || []).map((x) => [x.name, x.title]))); },
     update(view) {
       bugMode.update(view);
       predict.onChange(view);
