@@ -2,10 +2,8 @@ package site
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -17,172 +15,135 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// BundleReport says what BundlePage wrote and removed (slash paths under the site).
+// BundleReport says what BundlePage wrote (slash paths under the site).
 type BundleReport struct {
-	Entries []string // the page's module scripts, each now its bundle
-	Chunks  []string // shared code and dynamically imported modules, one file each
-	Removed []string // modules now inside a bundle or chunk that nothing else loads
-	Kept    []string // modules inside a bundle that another script still loads (workers …)
+	Entries map[string]string // each module script of the page → its bundle
+	Chunks  []string          // shared code and dynamically imported modules, one file each
+	Bytes   int               // the size of all it wrote
 }
 
-// BundlePage bundles, in place, the module scripts of the built page index (a slash path under
-// dir) with esbuild: a browser then fetches one file for the page's whole static module graph
-// (and a chunk or two of code it shares with what it loads later) instead of one request per
-// module. The page is left as it is: each module script's file becomes its bundle, under the
-// same name. A module imported with import() stays a file of its own that loads on first use
-// (a chunk, chunk-HASH.js beside the first entry), and code shared between the entries and those
-// chunks goes to shared chunks, so that every module still runs once. The modules now inside a
-// bundle or chunk are removed, except those another script of the site still loads: any other
-// JavaScript file under dir (a worker, an embedding script, a classic script of the page) and
-// what it imports.
+// BundleOptions says what to bundle and where.
+type BundleOptions struct {
+	Dir    string // the built site
+	Index  string // the page, a slash path under Dir (default "index.html")
+	Out    string // where the bundles go, a slash path under Dir (default "web/bundle")
+	Minify bool   // minify the bundles (whitespace and syntax; names are kept, for stack traces)
+	// Files the bundles import as they are (slash paths under Dir, e.g. a vendored library that
+	// is already minified): they stay files of their own, imported by a path relative to Out.
+	External []string
+}
+
+// BundlePage bundles the module scripts of the built page with esbuild, and points the page's
+// <script type="module" src> at the bundles: a browser then fetches one file for the page's whole
+// static module graph (and a chunk or two of code it shares with what it loads later) instead of
+// one request per module. A module imported with import() becomes a file of its own that loads on
+// first use (a chunk, NAME-HASH.js after the module), and code shared between an entry and such
+// chunks goes to shared chunks (chunk-HASH.js), so that every module still runs once. Everything
+// goes to opt.Out, under the entry's name (web/main.js → web/bundle/main.js); the modules
+// themselves stay where they are (a worker, the embedding element or a test may load them).
 //
-// Run it before AddModulePreloads (which then preloads the chunks an entry imports statically)
-// and after BuildOffline, which bundles the page's modules itself from their sources.
-func BundlePage(dir, index string) (BundleReport, error) {
+// It returns the page rewritten; the caller writes it. Run AddModulePreloads on that page next
+// (it then preloads the shared chunks the bundles import statically), and BuildOffline on the
+// page as it was: it bundles the page's modules itself, into the one file.
+func BundlePage(opt BundleOptions) ([]byte, BundleReport, error) {
 	var rep BundleReport
-	abs, err := filepath.Abs(dir)
+	if opt.Index == "" {
+		opt.Index = "index.html"
+	}
+	if opt.Out == "" {
+		opt.Out = "web/bundle"
+	}
+	abs, err := filepath.Abs(opt.Dir)
 	if err != nil {
-		return rep, err
+		return nil, rep, err
 	}
 	b := &offlineBuilder{dir: abs}
-	page, err := b.read(index)
+	page, err := b.read(opt.Index)
 	if err != nil {
-		return rep, err
+		return nil, rep, err
 	}
-	entries, classic, err := pageScripts(page, pathDir(index))
-	if err != nil {
-		return rep, err
-	}
+	base := pathDir(opt.Index)
+	entries := pageModules(page, base)
 	if len(entries) == 0 {
-		return rep, nil
+		return page, rep, nil
+	}
+	outDir, err := b.abs(opt.Out)
+	if err != nil {
+		return nil, rep, err
 	}
 	var points []string
 	for _, e := range entries {
 		p, err := b.abs(e)
 		if err != nil {
-			return rep, err
+			return nil, rep, err
 		}
 		points = append(points, p)
 	}
 	res := api.Build(api.BuildOptions{
-		EntryPoints:   points,
-		Bundle:        true,
-		Splitting:     true,
-		Write:         false,
-		Metafile:      true,
-		Format:        api.FormatESModule,
-		Platform:      api.PlatformBrowser,
-		Outdir:        abs,
-		Outbase:       abs,
-		AbsWorkingDir: abs,
-		EntryNames:    "[dir]/[name]",
-		ChunkNames:    path.Join(pathDir(entries[0]), "chunk-[hash]"),
-		Loader:        assetLoaders,
-		Charset:       api.CharsetUTF8,
-		LogLevel:      api.LogLevelSilent,
+		EntryPoints:      points,
+		Bundle:           true,
+		Splitting:        true,
+		Write:            false,
+		Format:           api.FormatESModule,
+		Platform:         api.PlatformBrowser,
+		Outdir:           outDir,
+		AbsWorkingDir:    abs,
+		EntryNames:       "[name]",
+		ChunkNames:       "[name]-[hash]",
+		Loader:           assetLoaders,
+		Charset:          api.CharsetUTF8,
+		MinifyWhitespace: opt.Minify,
+		MinifySyntax:     opt.Minify,
+		LegalComments:    api.LegalCommentsEndOfFile,
+		Plugins:          []api.Plugin{externalFiles(b, opt.External, outDir)},
+		LogLevel:         api.LogLevelSilent,
 	})
 	if err := buildError("bundling the page's modules", res); err != nil {
-		return rep, err
+		return nil, rep, err
 	}
-	var meta struct {
-		Inputs map[string]json.RawMessage `json:"inputs"`
-	}
-	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		return rep, fmt.Errorf("bundle: esbuild's metafile: %w", err)
-	}
-	bundled := map[string]bool{}
-	for in := range meta.Inputs {
-		bundled[filepath.ToSlash(in)] = true
-	}
-	written := map[string]bool{}
-	isEntry := map[string]bool{}
-	for _, e := range entries {
-		isEntry[e] = true
-	}
+	rep.Entries = map[string]string{}
+	outputs := map[string]bool{}
 	for _, f := range res.OutputFiles {
 		rel, err := filepath.Rel(abs, f.Path)
 		if err != nil || strings.HasPrefix(rel, "..") {
-			return rep, fmt.Errorf("bundle: esbuild wrote %s outside %s", f.Path, abs)
+			return nil, rep, fmt.Errorf("bundle: esbuild wrote %s outside %s", f.Path, abs)
 		}
-		rel = filepath.ToSlash(rel)
-		written[rel] = true
-		if isEntry[rel] {
-			continue
-		}
-		if bundled[rel] {
-			return rep, fmt.Errorf("bundle: the chunk %s would overwrite a module of the page", rel)
-		}
-		rep.Chunks = append(rep.Chunks, rel)
+		outputs[filepath.ToSlash(rel)] = true
 	}
-	rep.Entries = entries
-
-	// What other scripts load: every other JavaScript file of the site, the page's classic
-	// scripts, and all they import.
-	var others []string
-	err = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for _, e := range entries {
+		out := path.Join(opt.Out, strings.TrimSuffix(path.Base(e), path.Ext(e))+".js")
+		if !outputs[out] {
+			return nil, rep, fmt.Errorf("bundle: no bundle for %s (two entries with one name?)", e)
 		}
-		if d.IsDir() {
-			return nil
-		}
-		rel, _ := filepath.Rel(abs, p)
-		rel = filepath.ToSlash(rel)
-		if (strings.HasSuffix(rel, ".js") || strings.HasSuffix(rel, ".mjs")) && !bundled[rel] && !written[rel] {
-			others = append(others, rel)
-		}
-		return nil
-	})
-	if err != nil {
-		return rep, err
+		rep.Entries[e] = out
+		delete(outputs, out)
 	}
-	others = append(others, classic...)
-	needed, err := b.importClosure(others)
-	if err != nil {
-		return rep, err
-	}
-	for f := range bundled {
-		if isEntry[f] || !strings.HasSuffix(f, ".js") && !strings.HasSuffix(f, ".mjs") {
-			continue
-		}
-		if needed[f] {
-			rep.Kept = append(rep.Kept, f)
-		} else {
-			rep.Removed = append(rep.Removed, f)
-		}
+	for f := range outputs {
+		rep.Chunks = append(rep.Chunks, f)
 	}
 	sort.Strings(rep.Chunks)
-	sort.Strings(rep.Removed)
-	sort.Strings(rep.Kept)
-
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return nil, rep, fmt.Errorf("bundle: %w", err)
+	}
 	for _, f := range res.OutputFiles {
 		if err := os.WriteFile(f.Path, f.Contents, 0o644); err != nil {
-			return rep, fmt.Errorf("bundle: %w", err)
+			return nil, rep, fmt.Errorf("bundle: %w", err)
 		}
+		rep.Bytes += len(f.Contents)
 	}
-	for _, f := range rep.Removed {
-		p, err := b.abs(f)
-		if err != nil {
-			return rep, err
-		}
-		if err := os.Remove(p); err != nil {
-			return rep, fmt.Errorf("bundle: %w", err)
-		}
-	}
-	return rep, nil
+	out, err := pointScripts(page, base, rep.Entries)
+	return out, rep, err
 }
 
-// pageScripts lists the page's local module scripts and local classic scripts (slash paths
-// under the site), in document order.
-func pageScripts(page []byte, base string) (modules, classic []string, err error) {
+// pageModules lists the page's local module scripts (slash paths under the site), in document
+// order.
+func pageModules(page []byte, base string) []string {
+	var modules []string
 	z := html.NewTokenizer(bytes.NewReader(page))
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			if z.Err() == io.EOF {
-				return modules, classic, nil
-			}
-			return nil, nil, fmt.Errorf("bundle: parsing the page: %w", z.Err())
+			return modules
 		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
@@ -191,58 +152,77 @@ func pageScripts(page []byte, base string) (modules, classic []string, err error
 		if tok.DataAtom != atom.Script {
 			continue
 		}
-		src, _ := attr(tok, "src")
-		file, local := localRef(base, src)
-		if !local {
-			continue
-		}
 		typ, _ := attr(tok, "type")
-		if strings.EqualFold(strings.TrimSpace(typ), "module") {
+		src, _ := attr(tok, "src")
+		if file, local := localRef(base, src); local && strings.EqualFold(strings.TrimSpace(typ), "module") {
 			modules = append(modules, file)
-		} else {
-			classic = append(classic, file)
 		}
 	}
 }
 
-// importClosure is every file reachable from files by any import (static or dynamic), files
-// included, as slash paths under the site.
-func (b *offlineBuilder) importClosure(files []string) (map[string]bool, error) {
-	out := map[string]bool{}
-	if len(files) == 0 {
-		return out, nil
-	}
-	var points []string
-	for _, f := range files {
-		p, err := b.abs(f)
+// pointScripts returns the page with each module script's src that bundles names pointed at its
+// bundle (a path relative to the page); nothing else changes, byte for byte.
+func pointScripts(page []byte, base string, bundles map[string]string) ([]byte, error) {
+	var out bytes.Buffer
+	z := html.NewTokenizer(bytes.NewReader(page))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			if z.Err() == io.EOF {
+				return out.Bytes(), nil
+			}
+			return nil, fmt.Errorf("bundle: parsing the page: %w", z.Err())
+		}
+		raw := z.Raw()
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			out.Write(raw)
+			continue
+		}
+		tok := z.Token()
+		src, _ := attr(tok, "src")
+		typ, _ := attr(tok, "type")
+		file, local := localRef(base, src)
+		to, ok := bundles[file]
+		if tok.DataAtom != atom.Script || !local || !ok || !strings.EqualFold(strings.TrimSpace(typ), "module") {
+			out.Write(raw)
+			continue
+		}
+		rel, err := filepath.Rel(filepath.FromSlash("/"+base), filepath.FromSlash("/"+to))
 		if err != nil {
 			return nil, err
 		}
-		points = append(points, p)
+		out.WriteString(openTagWith(tok, "src", filepath.ToSlash(rel)))
 	}
-	res := api.Build(api.BuildOptions{
-		EntryPoints:   points,
-		Bundle:        true,
-		Write:         false,
-		Metafile:      true,
-		Format:        api.FormatESModule,
-		Platform:      api.PlatformBrowser,
-		Outdir:        filepath.Join(b.dir, ".bundle-out"),
-		AbsWorkingDir: b.dir,
-		Loader:        assetLoaders,
-		LogLevel:      api.LogLevelSilent,
-	})
-	if err := buildError("reading what the site's other scripts import", res); err != nil {
-		return nil, err
+}
+
+// externalFiles keeps the files external (slash paths under the site) out of the bundles: an
+// import that resolves to one of them stays an import, of its path relative to outDir.
+func externalFiles(b *offlineBuilder, external []string, outDir string) api.Plugin {
+	keep := map[string]bool{}
+	for _, f := range external {
+		if p, err := b.abs(f); err == nil {
+			keep[p] = true
+		}
 	}
-	var meta struct {
-		Inputs map[string]json.RawMessage `json:"inputs"`
+	return api.Plugin{
+		Name: "backfill-external",
+		Setup: func(pb api.PluginBuild) {
+			pb.OnResolve(api.OnResolveOptions{Filter: `^\.\.?/`},
+				func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+					p := filepath.Join(a.ResolveDir, filepath.FromSlash(a.Path))
+					if !keep[p] {
+						return api.OnResolveResult{}, nil // esbuild resolves it
+					}
+					rel, err := filepath.Rel(outDir, p)
+					if err != nil {
+						return api.OnResolveResult{}, err
+					}
+					rel = filepath.ToSlash(rel)
+					if !strings.HasPrefix(rel, ".") {
+						rel = "./" + rel
+					}
+					return api.OnResolveResult{Path: rel, External: true}, nil
+				})
+		},
 	}
-	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		return nil, fmt.Errorf("bundle: esbuild's metafile: %w", err)
-	}
-	for in := range meta.Inputs {
-		out[filepath.ToSlash(in)] = true
-	}
-	return out, nil
 }
