@@ -155,12 +155,14 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // The first view first: the list of built-ins (the engine parses every one of them) fills the
   // picker after that view has been painted.
   const want = parseHash();
+  url.hold(); // the address follows once the first view is painted
   await url.honour(want);
   loading.hidden = true;
   root.classList.remove("is-loading");
   if (session.view) show(session.view);
   booted = true;
   await afterPaint();
+  url.release();
   // The dialogs' modules, fetched while the engine makes the list of built-ins.
   const tools = embed ? null : Promise.all([help, editor, inject, scale, teach].map((t) => t.prefetch()));
   // A plain first visit: the first-visit card, before that list (which takes the engine a while).

@@ -1,5 +1,6 @@
-// lazy.test.mjs — the page's loading path: window.explainer exists once the page's scripts have
-// run; the first view needs none of the dialogs' modules (the editor, injection, help, the
+// loading.test.mjs — the page's loading path: window.explainer exists once the page's scripts have
+// run; the address is written once the first view is drawn, never a step on the way to it; the
+// first view needs none of the dialogs' modules (the editor, injection, help, the
 // explorer, compare, the Scale panel load on first use: chunks of their own in the served page's
 // bundle, web/bundle/NAME-HASH.js); a tool whose module has not arrived yet still opens on the
 // first press of its key or click on its button, once the module is in; and in the offline file,
@@ -173,5 +174,28 @@ test("window.explainer exists once the page's scripts have run, before its load 
     assert.equal(await page.evaluate(() => window.__atLoad), true);
   } finally {
     await context.close();
+  }
+});
+
+test("the address is written once the first view is drawn: a deep link's stays as it is, a plain visit gets one", async () => {
+  for (const [path, want] of [
+    ["index.html#scenario=fatal-upstream-end&step=12", []],
+    ["index.html", ["#scenario=happy-path&step=0"]],
+  ]) {
+    const context = await h.browser.newContext(welcomed(h));
+    await context.addInitScript(() => {
+      window.__writes = [];
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (s, t, u) => { window.__writes.push(String(u)); return replace(s, t, u); };
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL(path, h.url).href);
+      await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+      assert.deepEqual(await page.evaluate(() => window.__writes), want, path);
+      assert.equal(await page.evaluate(() => location.href), new URL(path.replace(/#.*/, "") + (want.at(-1) ?? path.replace(/^[^#]*/, "")), h.url).href);
+    } finally {
+      await context.close();
+    }
   }
 });
