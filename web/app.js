@@ -2,13 +2,18 @@
 // view and the one table of commands), the renderer, the controls and keyboard, the dialogs
 // (editor, injection, help, first-visit card), the teaching tools, the URL (url.js) and the
 // embedding API (embed.js). It holds no state of its own beyond what these modules hold.
+//
+// What the first view needs is imported statically; the dialogs that open on demand (the editor,
+// the injection dialog, help and the first-visit card, the Scale panel; teach.js does the same for
+// the explorer and compare) are lazy (lazy.js): their code is neither fetched nor run before the
+// first view. Their buttons are here (or in index.html) from the start; a click or key that comes
+// before the module loads it, then opens the dialog. Right after the first view the page fetches
+// them all, and enables the scenario picker (the sign that the page has started) once they are
+// in: from then on a tool opens at once, as if it had come with the page.
 import { h, fill, byTestId } from "./dom.js";
 import { createRenderer, findElements } from "./render.js";
 import { createControls } from "./controls.js";
 import { installKeyboard, returnFocus } from "./keyboard.js";
-import { createInject } from "./inject.js";
-import { createEditor } from "./editor.js";
-import { openHelp, maybeWelcome } from "./help.js";
 import { createTeach } from "./teach.js";
 import { createSession } from "./session.js";
 import { createURL, parseHash, isPlain } from "./url.js";
@@ -18,7 +23,7 @@ import { createGlossary } from "./glossary.js";
 import { createIntro } from "./intro.js";
 import { follow } from "./follow.js";
 import { createChangedStrip } from "./changed-strip.js";
-import { createScalePanel } from "./scale-panel.js";
+import { lazy } from "./lazy.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -48,7 +53,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     goto: (n) => session.fire("goto", n),
     togglePlay: () => session.fire("togglePlay"),
     act: (a) => session.fire("act", a),
-    inject: () => { session.run("pause"); inject.open(); },
+    inject: () => { session.run("pause"); inject.use((i) => i.open()); },
   });
   const session = createSession(explainer, {
     interceptStep: (v) => !!teach && teach.predict.intercept(v),
@@ -76,21 +81,23 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     if (booted) changedStrip.setCurrent(follow());
   }
 
-  const editor = createEditor(document.getElementById("editor-dialog"), {
+  // The dialogs that open on demand: loaded on first use (a failed load is shown, and retried next time).
+  const editor = lazy(() => import("./editor.js"), ({ createEditor }) => createEditor(document.getElementById("editor-dialog"), {
     load: (text) => session.run("load", text),
-  });
-  const inject = createInject(document.getElementById("inject-dialog"), {
+  }), showToast);
+  const inject = lazy(() => import("./inject.js"), ({ createInject }) => createInject(document.getElementById("inject-dialog"), {
     stepForms: () => internal.stepForms(),
     formatStep: (values) => internal.formatStep(values),
     apply: (text) => session.run("apply", text),
-  });
+  }), showToast);
   let embedded = null;
-  const url = createURL({ session, explainer, onError: (m) => { showToast(m); embedded?.error(m); }, openEditor: (text, e) => editor.open(text, e) });
+  const url = createURL({ session, explainer, onError: (m) => { showToast(m); embedded?.error(m); }, openEditor: (text, e) => editor.use((ed) => ed.open(text, e)) });
   embedded = createEmbed({ session });
 
-  document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.open(); });
-  const help = () => openHelp(document.getElementById("help"), { glossary, link: location.href });
-  document.getElementById("help-btn").addEventListener("click", help);
+  document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.use((ed) => ed.open()); });
+  const help = lazy(() => import("./help.js"), undefined, showToast);
+  const openHelp = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary, link: location.href }));
+  document.getElementById("help-btn").addEventListener("click", openHelp);
   for (const d of document.querySelectorAll("dialog.overlay")) {
     d.addEventListener("click", (ev) => { if (ev.target === d) d.close(); }); // a click on the backdrop
     d.addEventListener("close", returnFocus);
@@ -100,7 +107,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     document.addEventListener("dragover", (ev) => { if (ev.dataTransfer?.types?.includes("Files")) ev.preventDefault(); });
     document.addEventListener("drop", (ev) => {
       const f = ev.dataTransfer?.files?.[0];
-      if (f) { ev.preventDefault(); session.run("pause"); editor.loadFile(f); }
+      if (f) { ev.preventDefault(); session.run("pause"); editor.use((ed) => ed.loadFile(f)); }
     });
   }
 
@@ -118,7 +125,15 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   setLegend(await internal.legend().catch(() => ({})));
   glossary = createGlossary(await internal.glossary().catch(() => []));
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
-  if (!embed) createScalePanel(document.getElementById("scale-dialog"), { explainer, internal, tools: document.getElementById("tools") });
+  const scale = lazy(() => import("./scale-panel.js"), ({ createScalePanel }) =>
+    createScalePanel(document.getElementById("scale-dialog"), { explainer, internal }), showToast);
+  if (!embed) {
+    document.getElementById("tools").append(h("button", {
+      type: "button", class: "btn", id: "scale-btn", "aria-haspopup": "dialog", "data-testid": "scale-btn",
+      title: "Run a workload at production size (a million rows over 256 vnodes) and chart it",
+      onclick: () => scale.use((p) => p.open()),
+    }, "Scale…"));
+  }
   installKeyboard({
     step: () => session.fire("step"),
     back: () => session.fire("back"),
@@ -127,11 +142,11 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     togglePlay: () => session.fire("togglePlay"),
     action: (i) => session.fire("action", i),
     recover: () => session.fire("recover"),
-    help: () => !embed && help(),
-    inject: () => { if (!embed) { session.run("pause"); inject.open(); } },
-    open: () => { if (!embed) { session.run("pause"); editor.open(); } },
+    help: () => !embed && openHelp(),
+    inject: () => { if (!embed) { session.run("pause"); inject.use((i) => i.open()); } },
+    open: () => { if (!embed) { session.run("pause"); editor.use((ed) => ed.open()); } },
     bugMenu: () => !embed && teach.openBugMenu(),
-    explore: () => !embed && teach.explorer.open(),
+    explore: () => !embed && teach.openExplorer(),
     presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
     predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
     presenting: () => teach.presenter.enabled,
@@ -140,19 +155,29 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // The first view first: the list of built-ins (the engine parses every one of them) fills the
   // picker after that view has been painted.
   const want = parseHash();
+  url.hold(); // the address follows once the first view is painted
   await url.honour(want);
   loading.hidden = true;
   root.classList.remove("is-loading");
   if (session.view) show(session.view);
   booted = true;
   await afterPaint();
-  try { builtins = (await explainer.scenarios()) || []; } catch (e) { builtins = []; showToast(e.message); }
-  fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
-  picker.disabled = false;
-  if (session.view) syncPicker(session.view);
+  url.release();
+  // The dialogs' modules, fetched while the engine makes the list of built-ins.
+  const tools = embed ? null : Promise.all([help, editor, inject, scale, teach].map((t) => t.prefetch()));
+  // A plain first visit: the first-visit card, before that list (which takes the engine a while).
   if (!embed && isPlain(want)) {
-    maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
+    await help.get().then(({ maybeWelcome }) => {
+      maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
+    }, () => {});
   }
+  try { builtins = (await explainer.scenarios()) || []; } catch (e) { builtins = []; showToast(e.message); }
+  teach?.setScenarios(builtins);
+  fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
+  if (session.view) syncPicker(session.view);
+  // (a module that has not arrived in a few seconds still loads at its first use)
+  if (tools) await Promise.race([tools, new Promise((r) => setTimeout(r, 3000))]);
+  picker.disabled = false;
 
   function syncPicker(v) {
     if (!builtins) return; // not listed yet: the picker still says "loading…"

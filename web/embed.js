@@ -64,7 +64,7 @@ export function createEmbed({ session }) {
     const h = Math.ceil(document.body.getBoundingClientRect().height);
     if (h !== height) { height = h; post({ type: "explainer:resize", height: h }); }
   };
+  // (its first report comes after the first layout: reading the height now would force one)
   new ResizeObserver(measure).observe(document.body);
-  measure();
   return { error: (message) => post({ type: "explainer:error", message: String(message), request: null }) };
 }

@@ -10,7 +10,6 @@
 // the onStopped listeners are told (the page shows it with a reload button).
 import { bootEngine, EXITED } from "./boot.js";
 import { isSpeakerWindow } from "./speaker-link.js";
-import { createScaleRunner } from "./scale-run.js";
 
 function engineError(e) {
   const err = new Error(String(e && e.message !== undefined ? e.message : e));
@@ -65,12 +64,15 @@ function makeExplainer() {
     return callSync(method, arg);
   }
 
-  // Scale mode: a workload runs in a worker of its own (on the page's engine in the offline file).
-  const scaleRunner = createScaleRunner({
+  // Scale mode: a workload runs in a worker of its own (on the page's engine in the offline file);
+  // scale-run.js loads with the first run (or when the Scale panel opens).
+  let scaleRunner = null; // the runner, once loaded
+  let loadingRunner = null;
+  const runner = () => (loadingRunner ??= import("./scale-run.js").then(({ createScaleRunner }) => (scaleRunner = createScaleRunner({
     inline: typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0, callSync, ready, toError: engineError,
     workerURL: new URL("web/scale-worker.js", document.baseURI).href,
     memoryBytes: () => backend?.memoryBytes(),
-  });
+  })), (e) => { loadingRunner = null; throw e; }));
 
   async function mutate(method, arg) {
     const view = await call(method, arg);
@@ -101,7 +103,7 @@ function makeExplainer() {
     export: () => call("export"),
     // scale(yamlText, {onProgress(done, total), signal, text}) → the scale summary (scale-run.js);
     // {text: true}: its JSON text, byte for byte what `backfill run --json` prints
-    scale: (yamlText, options) => scaleRunner.run(String(yamlText), options),
+    scale: (yamlText, options) => runner().then((r) => r.run(String(yamlText), options)),
     workloads: () => call("workloads"),
   };
 
@@ -118,9 +120,9 @@ function makeExplainer() {
     /** a built-in workload's file text */
     workloadText: (name) => call("workload_text", String(name)),
     /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
-    lastScale: () => scaleRunner.last(),
+    lastScale: () => (scaleRunner ? scaleRunner.last() : null),
     /** start the scale worker's engine ahead of a run (the Scale panel opened) */
-    prewarmScale: () => scaleRunner.prewarm(),
+    prewarmScale: () => runner().then((r) => r.prewarm(), () => {}),
     /** f(reason) is called once if the engine stops after starting */
     onStopped(f) { stopListeners.push(f); if (stopped) f(stopped); },
   };

@@ -13,10 +13,11 @@ function closeBtn(dialog) {
 }
 
 /**
- * createScalePanel(dialog, {explainer, internal, tools}) → {open(), run(), charts()}
- * Adds a "Scale…" button to the tools group; the dialog holds the whole panel.
+ * createScalePanel(dialog, {explainer, internal}) → {open(), run(), charts()}
+ * The dialog holds the whole panel; its "Scale…" button is the page's (app.js makes it, and
+ * loads this module when it is first pressed).
  */
-export function createScalePanel(dialog, { explainer, internal, tools }) {
+export function createScalePanel(dialog, { explainer, internal }) {
   let list = null;         // the built-in workloads, once asked
   let abort = null;        // the AbortController of the run in progress
   let charts = null;       // the drawn charts (scale-charts.js), or null
@@ -59,13 +60,6 @@ export function createScalePanel(dialog, { explainer, internal, tools }) {
       form,
       h("div", { class: "scale-progress", hidden: true, "data-testid": "scale-progress-row" }, bar, barText),
       status, errorBox, result));
-
-  const btn = h("button", {
-    type: "button", class: "btn", id: "scale-btn", "aria-haspopup": "dialog", "data-testid": "scale-btn",
-    title: "Run a workload at production size (a million rows over 256 vnodes) and chart it",
-    onclick: () => open(),
-  }, "Scale…");
-  tools?.append(btn);
 
   picker.addEventListener("change", () => choose(picker.value));
   textArea.addEventListener("input", () => {

@@ -11,6 +11,9 @@
 // globalThis.__backfillWasmModule: in a page, the promise of the page's engine, started here;
 //   explainer.js boots from it.
 (() => {
+  // Once is enough: in the page this file runs as its first script and again inside the module
+  // graph (boot.js imports it; the served page's bundle holds a copy).
+  if (typeof globalThis.__backfillCompileEngine === "function") return;
   async function inlinedBytes(b64) {
     const bin = Uint8Array.from(atob(b64.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
     const stream = new Blob([bin]).stream().pipeThrough(new DecompressionStream("gzip"));

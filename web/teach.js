@@ -2,26 +2,31 @@
 // explorer, compare, predict mode, presenter mode and the Save menu. Commands go through the
 // session (so they stop autoplay); the session asks predict mode before each step forward and
 // presenter mode after each autoplayed step.
+//
+// What the first view shows is made here at once: the bug menu and banner, the Explore button,
+// predict and presenter mode (each may be on from this session) and the Save menu. The explorer
+// and compare are dialogs: their modules load on first use (lazy.js), from the Explore button or
+// key, the bug menu, the banner or an explored outcome.
 import { h } from "./dom.js";
 import { createBugMode } from "./bugmode.js";
-import { createCompare } from "./compare.js";
-import { createExplorer } from "./explorer.js";
 import { createPredict } from "./predict.js";
 import { createPresenter } from "./presenter.js";
 import { createExport } from "./export.js";
 import { focusStage } from "./keyboard.js";
+import { lazy } from "./lazy.js";
 
 /**
  * createTeach({explainer, session, getName() → file name base, showToast(msg)}) →
- * {predict, presenter, explorer, compare, openBugMenu(), update(view)}
+ * {predict, presenter, openExplorer(), openBugMenu(), setScenarios(list), update(view), prefetch()}
  */
 export function createTeach({ explainer, session, getName, showToast }) {
   const q = (id) => document.getElementById(id);
-  const compare = createCompare(q("compare-dialog"), { explainer, getView: () => session.view, getBugs: () => bugMode.bugs });
+  const compare = lazy(() => import("./compare.js"), ({ createCompare }) =>
+    createCompare(q("compare-dialog"), { explainer, getView: () => session.view, getBugs: () => bugMode.bugs }), showToast);
   const bugMode = createBugMode({
     banner: q("bug-banner"),
     choose: (name) => session.fire("bug", name),
-    compare: (name) => compare.openBug(name),
+    compare: (name) => compare.use((c) => c.openBug(name)),
     // the built-in that shows a bug mode best, opened with that mode on (a file may carry its own)
     openBest: async (scenario, bug) => {
       try {
@@ -32,11 +37,12 @@ export function createTeach({ explainer, session, getName, showToast }) {
     },
     done: () => focusStage(),
   });
-  const explorer = createExplorer(q("explorer-dialog"), {
+  const explorer = lazy(() => import("./explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
     explainer,
     openExample: (text) => session.fire("load", text),
-    compareWith: (text, label) => compare.openText(text, label),
-  });
+    compareWith: (text, label) => compare.use((c) => c.openText(text, label)),
+  }), showToast);
+  const openExplorer = () => explorer.use((e) => e.open());
   // The quiz's own step: autoplay stops, and predict mode is not asked again.
   const predict = createPredict({
     panel: q("predict-panel"),
@@ -51,18 +57,21 @@ export function createTeach({ explainer, session, getName, showToast }) {
   const exploreBtn = h("button", {
     type: "button", class: "btn", id: "explore-btn", "aria-haspopup": "dialog", "aria-keyshortcuts": "x",
     "data-testid": "explore-btn", title: "Explore every interleaving of this scenario (x)",
-    onclick: () => explorer.open(),
+    onclick: openExplorer,
   }, "Explore…");
   q("tools").append(bugMode.wrap, exploreBtn,
     h("span", { class: "toggle-wrap" }, predict.toggle, predict.scoreEl), presenter.toggle);
   q("export-wrap").replaceWith(save.wrap);
 
   explainer.bugs().then((list) => bugMode.setBugs(list), () => bugMode.setBugs([]));
-  explainer.scenarios().then((list) => bugMode.setTitles(Object.fromEntries((list || []).map((x) => [x.name, x.title]))), () => {});
 
   return {
-    predict, presenter, explorer, compare,
+    predict, presenter, openExplorer,
+    /** fetch the explorer's and compare's modules ahead of their first use */
+    prefetch: () => Promise.all([explorer.prefetch(), compare.prefetch()]),
     openBugMenu: () => bugMode.open(),
+    /** the built-in scenarios (app.js lists them once, after the first view): the bug menu's titles */
+    setScenarios(list) { bugMode.setTitles(Object.fromEntries((list || []).map((x) => [x.name, x.title]))); },
     update(view) {
       bugMode.update(view);
       predict.onChange(view);

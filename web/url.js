@@ -70,7 +70,9 @@ async function fetchScenario(src) {
 
 /**
  * createURL({session, explainer, onError(message), openEditor(text, error)}) →
- * {honour(want) → Promise, update(view), want}
+ * {honour(want) → Promise, update(view), hold(), release(), want}
+ * hold() … release(): the hash is kept in memory in between and written at release (the page
+ * starts with it held, so that the first view is drawn without a history update first).
  */
 export function createURL({ session, explainer, onError, openEditor }) {
   let runCode = null;      // the run= code the hash carries (or will, once made)
@@ -102,8 +104,10 @@ export function createURL({ session, explainer, onError, openEditor }) {
     return "#" + p.toString();
   }
 
+  let held = null;         // between hold() and release(): {hash} to write then, {from} the address then
   function write(hash) {
     written = hash;
+    if (held) { held.hash = hash; return; }
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
 
@@ -174,5 +178,16 @@ export function createURL({ session, explainer, onError, openEditor }) {
     honour(parseHash());
   });
 
-  return { honour, update, get want() { return parseHash(); } };
+  return {
+    honour,
+    update,
+    hold() { held ??= { hash: null, from: location.hash }; },
+    release() {
+      const h = held;
+      held = null;
+      // (an address edited in the meantime is honoured by its hashchange, and stays)
+      if (h && h.hash !== null && location.hash === h.from) write(h.hash);
+    },
+    get want() { return parseHash(); },
+  };
 }
