@@ -2,6 +2,9 @@
 // row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant. What
 // the last step added comes from the view (new_outputs, added_rows, changed).
 import { h, fill, key, keyed } from "./dom.js";
+import { longList } from "./longlist.js";
+
+const OUTPUTS_PAGE = 40; // outputs drawn at first: the newest (the view has at most 200)
 import { chipList, chipListPart, messageBody, stepBadge } from "./chips.js";
 
 export function renderDownstream(view, els) {
@@ -23,14 +26,16 @@ function renderOutputs(view, ol, sub, box) {
   const fresh = view.new_outputs ?? 0;
   fill(sub, `${total} in all` + (fresh ? ` · ${fresh} new this step` : ""));
   // Keyed by position in the whole log: a step builds only the outputs it added or re-marked.
-  const items = [];
-  if (first > 0) items.push({ key: "more", sig: String(first), build: () => h("li", { class: "msg more" }, `… ${first} earlier output${first === 1 ? "" : "s"} not shown`) });
-  if (!outs.length) items.push({ key: "empty", sig: "", build: () => h("li", { class: "msg empty" }, "nothing emitted yet") });
+  // The newest end is in view: a long log is drawn a page at a time from there (longlist.js), the
+  // marker before it counting the earlier outputs the view has and those it leaves out.
+  const head = [];
+  if (!outs.length) head.push({ key: "empty", sig: "", build: () => h("li", { class: "msg empty" }, "nothing emitted yet") });
   const rolled = view.rolled_back || [];
-  outs.forEach((o, i) => {
+  const item = (i) => {
+    const o = outs[i];
     const isNew = i >= outs.length - fresh;
     const rb = rolled.find((r) => first + i >= r.from && first + i < r.to) || null;
-    items.push({
+    return {
       key: "o" + (first + i), sig: (isNew ? "n" : "-") + (rb ? "r" + rb.step : "") + key(o),
       build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && "changed", rb && "rolled-back"], "data-rolled-back": rb ? String(rb.step) : null },
         stepBadge(o.step),
@@ -38,9 +43,14 @@ function renderOutputs(view, ol, sub, box) {
         messageBody(o),
         rb ? h("span", { class: "rb-tag", "data-testid": "rolled-back", title: `the recovery at step ${rb.step} went back to e${rb.epoch}: downstream undid this` },
           h("span", { "aria-hidden": "true" }, "⟲ "), `rolled back at step ${rb.step}`) : null),
-    });
+    };
+  };
+  longList(ol, outs.length, item, {
+    page: OUTPUTS_PAGE, fromEnd: true, tag: "li", markerClass: "msg more", head, always: first > 0,
+    more: (n) => n === 0
+      ? `… ${first} earlier output${first === 1 ? "" : "s"} not shown`
+      : `… ${n + first} earlier output${n + first === 1 ? "" : "s"}` + (first ? ` (${first} of them not in this view)` : ""),
   });
-  keyed(ol, items);
   // Keep the newest output in sight.
   if (box) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }

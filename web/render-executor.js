@@ -3,6 +3,7 @@
 // (committed vs durable, its columns named by the view). Rendering only: every value comes from
 // the view, and what the last step changed from its changed_vnodes.
 import { h, fill, key, keyed, part } from "./dom.js";
+import { longList } from "./longlist.js";
 import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue, legend } from "./chips.js";
 
 export function renderExecutor(view, els) {
@@ -42,12 +43,15 @@ function renderBuilders(view, changedVnodes, box, sub) {
   }
   const cap = bs[0].capacity;
   fill(sub, bs.every((b) => b.capacity === cap) ? `capacity ${cap} rows each` : "");
-  // One keyed node per builder: a step rebuilds only the builders whose rows or highlights moved.
-  const items = bs.map((b) => {
+  // One keyed node per builder: a step rebuilds only the builders whose rows or highlights moved;
+  // a long list is drawn a page at a time (longlist.js).
+  const item = (i) => {
+    const b = bs[i];
     const changed = changedVnodes.has(b.vnode);
     return { key: b.vnode, sig: key(b) + (changed ? "1" : "0"), build: () => builderNode(b, changed) };
-  });
-  keyed(box, [part("builders", () => h("div", { class: "builders" }), (list) => keyed(list, items))]);
+  };
+  keyed(box, [part("builders", () => h("div", { class: "builders" }),
+    (list) => longList(list, bs.length, item, { page: 32, more: (n) => `… ${n} more builder${n === 1 ? "" : "s"}` }))]);
 }
 
 function builderNode(b, changed) {
@@ -79,11 +83,13 @@ function renderProgress(view, changedVnodes, box) {
     fill(box, h("p", { class: "empty" }, legend("progress.none")));
     return;
   }
-  const items = ps.map((p) => {
+  const item = (i) => {
+    const p = ps[i];
     const changed = changedVnodes.has(p.vnode);
     return { key: p.vnode, sig: (changed ? "1" : "0") + key(p), build: () => progressNode(p, changed) };
-  });
-  keyed(box, [part("progress", () => h("ul", { class: "progress" }), (list) => keyed(list, items))]);
+  };
+  keyed(box, [part("progress", () => h("ul", { class: "progress" }),
+    (list) => longList(list, ps.length, item, { page: 32, tag: "li", more: (n) => `… ${n} more vnode${n === 1 ? "" : "s"}` }))]);
 }
 
 function progressNode(p, changed) {
@@ -103,29 +109,37 @@ function renderStateTable(view, changedVnodes, box, sub) {
     if (!byV.has(r.vnode)) byV.set(r.vnode, []);
     byV.get(r.vnode).push(r);
   }
-  // Keyed: one node per vnode row and per pending chip, rebuilt only when it changes.
-  const committed = [part("h4", () => h("h4", null, "committed", h("span", { class: "h-sub" }, " " + legend("state_table.committed"))))];
-  if (!byV.size) committed.push(part("empty", () => h("p", { class: "empty" }, "empty")));
-  for (const [v, rows] of [...byV.entries()].sort((a, b) => a[0] - b[0])) {
+  // Keyed: one node per vnode row and per pending chip, rebuilt only when it changes; a long
+  // list is drawn a page at a time (longlist.js).
+  const committedHead = [part("h4", () => h("h4", null, "committed", h("span", { class: "h-sub" }, " " + legend("state_table.committed"))))];
+  if (!byV.size) committedHead.push(part("empty", () => h("p", { class: "empty" }, "empty")));
+  const groups = [...byV.entries()].sort((a, b) => a[0] - b[0]);
+  const vrow = (i) => {
+    const [v, rows] = groups[i];
     const vals = rows.map((r) => r.values);
     const changed = changedVnodes.has(v);
-    committed.push({
+    return {
       key: "v" + v, sig: (changed ? "1" : "0") + key(vals),
       build: () => h("div", { class: ["vrow", changed && "changed"], "data-vnode": v }, vnodeLabel(v), chipList(vals)),
-    });
-  }
+    };
+  };
   const pend = st.pending || [];
   const pending = [part("h4", () => h("h4", null, "pending", h("span", { class: "h-sub" }, " " + legend("state_table.pending"))))];
   if (!pend.length) pending.push(part("empty", () => h("p", { class: "empty" }, "none")));
   else {
-    const chips = pend.map((p) => ({
-      key: key(p), sig: "",
-      build: () => h("span", { class: "withv" }, vnodeLabel(p.vnode, "mini"), rowChip({ op: p.op, values: p.values })),
-    }));
-    pending.push(part("chips", () => h("span", { class: "chips" }), (el) => keyed(el, chips)));
+    const chip = (i) => {
+      const p = pend[i];
+      return {
+        key: key(p), sig: "",
+        build: () => h("span", { class: "withv" }, vnodeLabel(p.vnode, "mini"), rowChip({ op: p.op, values: p.values })),
+      };
+    };
+    pending.push(part("chips", () => h("span", { class: "chips" }),
+      (el) => longList(el, pend.length, chip, { page: 120, tag: "span", more: (n) => `… ${n} more write${n === 1 ? "" : "s"}` })));
   }
   keyed(box, [part("split", () => h("div", { class: "split" }), (split) => keyed(split, [
-    part("committed", () => h("div", { class: "subpanel" }), (el) => keyed(el, committed)),
+    part("committed", () => h("div", { class: "subpanel" }),
+      (el) => longList(el, groups.length, vrow, { page: 16, head: committedHead, more: (n) => `… ${n} more vnode${n === 1 ? "" : "s"}` })),
     part("pending", () => h("div", { class: "subpanel pending" }), (el) => keyed(el, pending)),
   ]))]);
 }
@@ -156,19 +170,21 @@ function tableOf(title, hint, rows, cols, changedVnodes) {
   if (!rows.length) {
     items.push(part("empty", () => h("p", { class: "empty" }, legend("progress_table.none"))));
   } else {
-    const trs = rows.map((r) => {
+    const tr = (j) => {
+      const r = rows[j];
       const ch = changedVnodes.has(r[vnodeAt]);
       return {
         key: r[vnodeAt], sig: (ch ? "1" : "0") + key(r),
         build: () => h("tr", { class: ch && "changed" }, r.map((v, i) => cell(cols[i], v))),
       };
-    });
+    };
     items.push(part("tablebox",
       () => h("div", { class: "tablebox", tabindex: "0", role: "region", "aria-label": "progress table, " + title }),
       (box) => keyed(box, [part("table", () => h("table", { class: "ptable" }), (table) => keyed(table, [
         part("caption", () => h("caption", { class: "sr-only" }, "progress table, " + title)),
         { key: "thead", sig: key(cols), build: () => h("thead", null, h("tr", null, cols.map((c) => h("th", { scope: "col" }, c.name)))) },
-        part("tbody", () => h("tbody"), (tbody) => keyed(tbody, trs)),
+        part("tbody", () => h("tbody"), (tbody) => longList(tbody, rows.length, tr,
+          { page: 32, tag: "tr", colspan: Math.max(1, cols.length), more: (n) => `… ${n} more row${n === 1 ? "" : "s"}` })),
       ]))])));
   }
   return part(title, () => h("div", { class: "subpanel" }), (wrap) => keyed(wrap, items));

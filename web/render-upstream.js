@@ -2,6 +2,7 @@
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
 // The lanes and rows the last step changed are the view's changed_vnodes and added_rows.
 import { h, fill, key, keyed, part } from "./dom.js";
+import { longList } from "./longlist.js";
 import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple, legend } from "./chips.js";
 
 export function renderUpstream(view, els) {
@@ -49,15 +50,19 @@ function renderSnapshot(view, box, head) {
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
       ? h("span", { class: ["tag", opened && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
       : null);
-  // One keyed node per lane: a step rebuilds only the lanes it moved.
-  const items = (snap.vnodes || []).map((lane) => {
+  // One keyed node per lane: a step rebuilds only the lanes it moved; a long list of lanes is
+  // drawn a page at a time (longlist.js).
+  const vnodes = snap.vnodes || [];
+  const laneItem = (i) => {
+    const lane = vnodes[i];
     const moved = movedLanes.has(lane.vnode);
     return { key: lane.vnode, sig: (moved ? "1" : "0") + key(lane), build: () => laneNode(lane, moved) };
-  });
-  if (!items.length) items.push({ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.no_lanes")) });
+  };
   keyed(box, [
     { key: "meta", sig: null, build: () => meta },
-    part("lanes", () => h("div", { class: "lanes" }), (lanes) => keyed(lanes, items)),
+    part("lanes", () => h("div", { class: "lanes" }), (lanes) => vnodes.length
+      ? longList(lanes, vnodes.length, laneItem, { page: 16, more: (n) => `… ${n} more lane${n === 1 ? "" : "s"}` })
+      : keyed(lanes, [{ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.no_lanes")) }])),
   ]);
 }
 

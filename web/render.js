@@ -8,6 +8,7 @@ import { renderExecutor } from "./render-executor.js";
 import { renderDownstream } from "./render-downstream.js";
 import { renderNarration } from "./render-narration.js";
 import { renderFatal } from "./render-fatal.js";
+import { resetLongLists } from "./longlist.js";
 
 export function findElements(root = document) {
   const q = (id) => root.getElementById ? root.getElementById(id) : $("#" + id, root);
@@ -28,21 +29,33 @@ export function findElements(root = document) {
   };
 }
 
+// The panels are the page's own elements (index.html): each is looked up once, not at every step.
+const panelOf = new Map(); // key of `changed` → {el, panel} (null: not on the page)
+
 /** markChanged sets data-changed on every panel the view says the last step changed. */
 function markChanged(view, root = document) {
   for (const [k, on] of Object.entries(view.changed || {})) {
-    const el = root.querySelector(`[data-testid="${k.replaceAll("_", "-")}"]`);
-    if (!el) continue;
-    if (on) el.dataset.changed = "true"; else delete el.dataset.changed;
-    el.closest(".panel")?.classList.toggle("panel-changed", !!on);
+    let p = panelOf.get(k);
+    if (p === undefined || (p && !p.el.isConnected)) {
+      const el = root.querySelector(`[data-testid="${k.replaceAll("_", "-")}"]`);
+      p = el ? { el, panel: el.closest(".panel") } : null;
+      panelOf.set(k, p);
+    }
+    if (!p) continue;
+    if (on) { if (p.el.dataset.changed !== "true") p.el.dataset.changed = "true"; } else if ("changed" in p.el.dataset) delete p.el.dataset.changed;
+    if (p.panel && p.panel.classList.contains("panel-changed") !== !!on) p.panel.classList.toggle("panel-changed", !!on);
   }
 }
 
 /** createRenderer(els, {onRecover}) → {render(view)} */
 export function createRenderer(els, opts = {}) {
+  let scenario = null; // which scenario the long lists were drawn for
   return {
     render(view) {
       const ch = view.changed || {};
+      // another scenario: its long lists start again from their first page (longlist.js)
+      const now = `${view.name}\0${view.title}\0${view.config?.owned?.length}`;
+      if (now !== scenario) { scenario = now; resetLongLists(); }
       document.documentElement.dataset.phase = view.phase || "";
       fill(els.title, view.title || "Untitled scenario");
       fill(els.summary, richParagraphs(view.summary || ""));
