@@ -1,7 +1,7 @@
 // render-downstream.js — the DOWNSTREAM column: the output log (barriers, chunks with each
 // row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant. What
 // the last step added comes from the view (new_outputs, added_rows, changed).
-import { h, fill, key, keyed } from "./dom.js";
+import { h, fillIf, setText, key, keyed } from "./dom.js";
 import { longList } from "./longlist.js";
 
 const OUTPUTS_PAGE = 40; // outputs drawn at first: the newest (the view has at most 200)
@@ -10,7 +10,7 @@ import { chipList, chipListPart, messageBody, stepBadge } from "./chips.js";
 export function renderDownstream(view, els) {
   renderOutputs(view, els.outputs, els.outputsSub, els.outputsBox);
   const ds = view.downstream || { rows: [] };
-  fill(els.downstreamSub, `durable e${ds.durable_epoch ?? 0}`);
+  setText(els.downstreamSub, `durable e${ds.durable_epoch ?? 0}`);
   const added = new Set((view.added_rows?.downstream || []).map(key));
   keyed(els.downstream, [chipListPart("rows", ds.rows, {
     empty: "no rows yet",
@@ -24,7 +24,7 @@ function renderOutputs(view, ol, sub, box) {
   const total = view.outputs_total ?? outs.length;
   const first = view.outputs_first ?? 0;
   const fresh = view.new_outputs ?? 0;
-  fill(sub, `${total} in all` + (fresh ? ` · ${fresh} new this step` : ""));
+  setText(sub, `${total} in all` + (fresh ? ` · ${fresh} new this step` : ""));
   // Keyed by position in the whole log: a step builds only the outputs it added or re-marked.
   // The newest end is in view: a long log is drawn a page at a time from there (longlist.js), the
   // marker before it counting the earlier outputs the view has and those it leaves out.
@@ -51,8 +51,22 @@ function renderOutputs(view, ol, sub, box) {
       ? `… ${first} earlier output${first === 1 ? "" : "s"} not shown`
       : `… ${n + first} earlier output${n + first === 1 ? "" : "s"}` + (first ? ` (${first} of them not in this view)` : ""),
   });
-  // Keep the newest output in sight.
-  if (box) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+  // Keep the newest output in sight: style.css lays the log's box out from its bottom (its
+  // scroll origin is there), so the newest output stays in sight as outputs come and as the box
+  // changes size, without a layout read here at every step; after the reader scrolled up the
+  // log, the next view brings it back down (0 is the bottom).
+  if (box) {
+    watchAway(box);
+    if (away.has(box)) { away.delete(box); box.scrollTop = 0; }
+  }
+}
+
+const away = new WeakSet();    // output boxes the reader scrolled up
+const watched = new WeakSet();
+function watchAway(box) {
+  if (watched.has(box)) return;
+  watched.add(box);
+  box.addEventListener("scroll", () => { if (box.scrollTop < -1) away.add(box); else away.delete(box); }, { passive: true });
 }
 
 const INV = {
@@ -65,6 +79,10 @@ function renderInvariant(view, box) {
   const inv = view.invariant || { status: "unchecked" };
   const m = INV[inv.status] || { glyph: "?", text: inv.status };
   const changed = !!view.changed?.invariant;
+  fillIf(box, key([inv, changed]), () => invariantParts(inv, m, changed));
+}
+
+function invariantParts(inv, m, changed) {
   const parts = [
     h("p", { class: ["inv-status", "inv-" + inv.status, changed && "changed"] },
       h("span", { class: "glyph", "aria-hidden": "true" }, m.glyph), " ",
@@ -76,5 +94,5 @@ function renderInvariant(view, box) {
     parts.push(h("div", { class: "inv-diff" }, h("span", { class: "k" }, "missing downstream: "), chipList(inv.missing, { extraClass: "missing" })));
   if (inv.extra && inv.extra.length)
     parts.push(h("div", { class: "inv-diff" }, h("span", { class: "k" }, "extra downstream: "), chipList(inv.extra, { extraClass: "extra" })));
-  fill(box, parts);
+  return parts;
 }

@@ -2,14 +2,14 @@
 // per-vnode progress, the state table (committed vs pending) and the progress table
 // (committed vs durable, its columns named by the view). Rendering only: every value comes from
 // the view, and what the last step changed from its changed_vnodes.
-import { h, fill, key, keyed, part } from "./dom.js";
+import { h, fillIf, setText, key, keyed, part } from "./dom.js";
 import { longList } from "./longlist.js";
 import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue, legend } from "./chips.js";
 
 export function renderExecutor(view, els) {
   const cfg = view.config || {};
   const changed = (panel) => new Set(view.changed_vnodes?.[panel] || []);
-  fill(els.sub, cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "");
+  setText(els.sub, cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "");
   renderBuffer(view, els.buffer);
   renderBuilders(view, changed("builders"), els.builders, els.buildersSub);
   renderProgress(view, changed("progress"), els.progress);
@@ -19,10 +19,12 @@ export function renderExecutor(view, els) {
 
 function renderBuffer(view, box) {
   const buf = view.buffer || [];
-  if (!buf.length) {
-    fill(box, h("p", { class: "empty" }, "empty"));
-    return;
-  }
+  // (drawn again only when the chunks, or which of them arrived with this step, changed)
+  fillIf(box, key(buf) + buf.map((e) => (e.arrived_step === view.step ? "1" : "0")).join(""), () => bufferParts(view, buf));
+}
+
+function bufferParts(view, buf) {
+  if (!buf.length) return h("p", { class: "empty" }, "empty");
   const ol = h("ol", { class: "msgs" });
   for (const entry of buf) {
     const isNew = entry.arrived_step === view.step; // arrived with this step
@@ -31,18 +33,18 @@ function renderBuffer(view, box) {
       h("span", { class: "pill chunk" }, "chunk"),
       chipList(entry.rows, { empty: "empty (all rows were invisible)", markVisible: false })));
   }
-  fill(box, h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}: ${legend("buffer.held")}`), ol);
+  return [h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}: ${legend("buffer.held")}`), ol];
 }
 
 function renderBuilders(view, changedVnodes, box, sub) {
   const bs = view.builders || [];
   if (!bs.length) {
-    fill(sub, "");
-    fill(box, h("p", { class: "empty" }, legend("builders.none")));
+    setText(sub, "");
+    keyed(box, [{ key: "\0none", sig: "", build: () => h("p", { class: "empty" }, legend("builders.none")) }]);
     return;
   }
   const cap = bs[0].capacity;
-  fill(sub, bs.every((b) => b.capacity === cap) ? `capacity ${cap} rows each` : "");
+  setText(sub, bs.every((b) => b.capacity === cap) ? `capacity ${cap} rows each` : "");
   // One keyed node per builder: a step rebuilds only the builders whose rows or highlights moved;
   // a long list is drawn a page at a time (longlist.js).
   const item = (i) => {
@@ -80,7 +82,7 @@ const STATE_GLYPH = { not_started: "○", in_progress: "◐", completed: "●" }
 function renderProgress(view, changedVnodes, box) {
   const ps = view.progress || [];
   if (!ps.length) {
-    fill(box, h("p", { class: "empty" }, legend("progress.none")));
+    keyed(box, [{ key: "\0none", sig: "", build: () => h("p", { class: "empty" }, legend("progress.none")) }]);
     return;
   }
   const item = (i) => {
@@ -102,7 +104,7 @@ function progressNode(p, changed) {
 
 function renderStateTable(view, changedVnodes, box, sub) {
   const st = view.state_table || { rows: [], pending: [] };
-  fill(sub, `committed e${st.epoch ?? 0} · durable e${st.durable_epoch ?? 0}`);
+  setText(sub, `committed e${st.epoch ?? 0} · durable e${st.durable_epoch ?? 0}`);
   // Group committed rows by vnode for reading.
   const byV = new Map();
   for (const r of st.rows || []) {
@@ -146,7 +148,7 @@ function renderStateTable(view, changedVnodes, box, sub) {
 
 function renderProgressTable(view, changedRows, changedDurable, box, sub) {
   const pt = view.progress_table || { rows: [], durable: [], columns: [] };
-  fill(sub, `durable as of e${pt.durable_epoch ?? 0}`);
+  setText(sub, `durable as of e${pt.durable_epoch ?? 0}`);
   const cols = pt.columns || [];
   keyed(box, [part("split", () => h("div", { class: "split" }), (split) => keyed(split, [
     tableOf("committed", legend("progress_table.committed"), pt.rows || [], cols, changedRows),

@@ -1,7 +1,7 @@
 // render-upstream.js — the UPSTREAM column: the messages still to come, the snapshot
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
 // The lanes and rows the last step changed are the view's changed_vnodes and added_rows.
-import { h, fill, key, keyed, part } from "./dom.js";
+import { h, fillIf, key, keyed, part } from "./dom.js";
 import { longList } from "./longlist.js";
 import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple, legend } from "./chips.js";
 
@@ -17,6 +17,10 @@ export function renderUpstream(view, els) {
 
 function renderNext(view, ol) {
   const up = view.upstream || {};
+  fillIf(ol, key([up.next, up.more, up.ended]), () => nextItems(up));
+}
+
+function nextItems(up) {
   const items = [];
   (up.next || []).forEach((msg, i) => {
     items.push(h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
@@ -31,21 +35,21 @@ function renderNext(view, ol) {
   } else if (up.ended) {
     items.unshift(h("li", { class: "msg ended" }, legend("upstream.ended_first")));
   }
-  fill(ol, items);
+  return items;
 }
 
 function renderSnapshot(view, box, head) {
   const snap = view.snapshot;
   if (head) {
-    fill(head, "Snapshot", snap ? h("span", { class: "h-sub" }, " as of e" + snap.epoch) : null);
+    fillIf(head, snap ? "e" + snap.epoch : "", () => ["Snapshot", snap ? h("span", { class: "h-sub" }, " as of e" + snap.epoch) : null]);
   }
   if (!snap) {
-    fill(box, h("p", { class: "empty" }, legend("snapshot.none")));
+    keyed(box, [{ key: "\0none", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.none")) }]);
     return;
   }
   const movedLanes = new Set(view.changed_vnodes?.snapshot || []);
   const opened = snap.refreshed_at_step === view.step && view.step > 0;
-  const meta = h("p", { class: "meta" },
+  const meta = () => h("p", { class: "meta" },
     `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (${legend("snapshot.end_counts")})`,
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
       ? h("span", { class: ["tag", opened && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
@@ -59,7 +63,7 @@ function renderSnapshot(view, box, head) {
     return { key: lane.vnode, sig: (moved ? "1" : "0") + key(lane), build: () => laneNode(lane, moved) };
   };
   keyed(box, [
-    { key: "meta", sig: null, build: () => meta },
+    { key: "meta", sig: key([snap.remaining, snap.refreshed_at_step, opened]), build: meta },
     part("lanes", () => h("div", { class: "lanes" }), (lanes) => vnodes.length
       ? longList(lanes, vnodes.length, laneItem, { page: 16, more: (n) => `… ${n} more lane${n === 1 ? "" : "s"}` })
       : keyed(lanes, [{ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.no_lanes")) }])),

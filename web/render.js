@@ -2,7 +2,7 @@
 // itself (`changed`, `changed_vnodes`, `added_rows`): each panel whose part changed is marked
 // data-changed="true" (the panel's data-testid is the key of `changed`, with - for _), and the
 // panels mark the items the engine names. It computes no protocol logic.
-import { $, h, fill, richParagraphs } from "./dom.js";
+import { $, h, fillIf, setText, richParagraphs } from "./dom.js";
 import { renderUpstream } from "./render-upstream.js";
 import { renderExecutor } from "./render-executor.js";
 import { renderDownstream } from "./render-downstream.js";
@@ -56,13 +56,15 @@ export function createRenderer(els, opts = {}) {
       // another scenario: its long lists start again from their first page (longlist.js)
       const now = `${view.name}\0${view.title}\0${view.config?.owned?.length}`;
       if (now !== scenario) { scenario = now; resetLongLists(); }
-      document.documentElement.dataset.phase = view.phase || "";
-      fill(els.title, view.title || "Untitled scenario");
-      fill(els.summary, richParagraphs(view.summary || ""));
-      fill(els.phase, h("span", { class: "sr-only" }, "phase: "), String(view.phase || "").toUpperCase());
-      els.phase.className = "phase ph-" + (view.phase || "none") + (ch.phase ? " changed" : "");
-      fill(els.epoch, view.epoch ? `epoch e${view.epoch}` : "no barrier yet");
-      els.epoch.classList.toggle("changed", !!ch.epoch);
+      // (each part is drawn again only when what it shows changed: dom.js fillIf)
+      if (document.documentElement.dataset.phase !== (view.phase || "")) document.documentElement.dataset.phase = view.phase || "";
+      setText(els.title, view.title || "Untitled scenario");
+      fillIf(els.summary, view.summary || "", () => richParagraphs(view.summary || ""));
+      fillIf(els.phase, String(view.phase), () => [h("span", { class: "sr-only" }, "phase: "), String(view.phase || "").toUpperCase()]);
+      const phaseClass = "phase ph-" + (view.phase || "none") + (ch.phase ? " changed" : "");
+      if (els.phase.className !== phaseClass) els.phase.className = phaseClass;
+      setText(els.epoch, view.epoch ? `epoch e${view.epoch}` : "no barrier yet");
+      if (els.epoch.classList.contains("changed") !== !!ch.epoch) els.epoch.classList.toggle("changed", !!ch.epoch);
       renderUpstream(view, els.upstream);
       renderExecutor(view, els.executor);
       renderDownstream(view, els.downstream);
