@@ -29,19 +29,20 @@ export function findElements(root = document) {
   };
 }
 
-// The panels are the page's own elements (index.html): each is looked up once, not at every step.
-const panelOf = new Map(); // key of `changed` → {el, panel} (null: not on the page)
+// The panels are the page's own elements (index.html): each is looked up once, not at every step
+// (again when it left the page: the note is drawn anew with the narration).
+const panelOf = new Map(); // key of `changed` → {el, panel}
 
 /** markChanged sets data-changed on every panel the view says the last step changed. */
 function markChanged(view, root = document) {
   for (const [k, on] of Object.entries(view.changed || {})) {
     let p = panelOf.get(k);
-    if (p === undefined || (p && !p.el.isConnected)) {
+    if (!p || !p.el.isConnected) {
       const el = root.querySelector(`[data-testid="${k.replaceAll("_", "-")}"]`);
-      p = el ? { el, panel: el.closest(".panel") } : null;
+      if (!el) { panelOf.delete(k); continue; }
+      p = { el, panel: el.closest(".panel") };
       panelOf.set(k, p);
     }
-    if (!p) continue;
     if (on) { if (p.el.dataset.changed !== "true") p.el.dataset.changed = "true"; } else if ("changed" in p.el.dataset) delete p.el.dataset.changed;
     if (p.panel && p.panel.classList.contains("panel-changed") !== !!on) p.panel.classList.toggle("panel-changed", !!on);
   }
