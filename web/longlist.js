@@ -47,7 +47,10 @@ function draw(container, st, n, item, opts) {
   for (let i = from; i < from + shown; i++) items.push(item(i));
   if (marker && !opts.fromEnd) items.push(marker);
   items.push(...(opts.tail || []));
+  // (when the last page is drawn the marker goes: focus on its button goes to the scroll box)
+  const focused = !marker && st.marker?.contains(document.activeElement);
   keyed(container, items);
+  if (focused) (container.closest('[tabindex="0"]') || container).focus({ preventScroll: true });
   if (!rest) {
     st.io?.disconnect();
     st.io = null;
