@@ -21,21 +21,25 @@ let generation = 0;           // bumped by resetLongLists: every list starts fro
  * "tr") reading opts.more(rest) ("… 208 more builders") and a "Show N more" button.
  * opts: {page, more(rest) → text, tag = "div", colspan, markerClass, fromEnd, always (the marker
  * even when every item is drawn, without its button: it counts something else too),
- * head: [keyed items drawn first], tail: [keyed items drawn last]}.
+ * head: [keyed items drawn first], tail: [keyed items drawn last], id (a list drawn anew in a new
+ * container, as a rebuilt row's chips are, keeps the pages drawn for the same id)}.
  */
 export function longList(container, n, item, opts) {
   let st = lists.get(container);
   if (!st || st.generation !== generation) {
     st?.io?.disconnect();
-    st = { generation, limit: opts.page, page: opts.page, io: null, marker: null, observed: null, draw: null };
+    const limit = Math.max(opts.page, (opts.id !== undefined && grown.get(opts.id)) || 0);
+    st = { generation, id: opts.id, limit, page: opts.page, io: null, marker: null, observed: null, draw: null };
     lists.set(container, st);
   }
   st.draw = () => draw(container, st, n, item, opts);
   st.draw();
 }
 
+const grown = new Map(); // opts.id → the pages drawn for it (this generation)
+
 /** resetLongLists(): every long list is drawn from its first page again (a new scenario). */
-export function resetLongLists() { generation++; }
+export function resetLongLists() { generation++; grown.clear(); }
 
 function draw(container, st, n, item, opts) {
   const shown = Math.min(n, st.limit);
@@ -89,6 +93,7 @@ function markerItem(container, st, rest, opts) {
 
 function grow(st) {
   st.limit += st.page;
+  if (st.id !== undefined) grown.set(st.id, st.limit);
   st.observed = null; // observed again after the draw: see watch
   st.draw();
 }
@@ -96,6 +101,14 @@ function grow(st) {
 // The marker draws the next page when it comes within a box's height of the scroll box's visible
 // part (the panel body that scrolls; the viewport when there is none).
 function watch(container, st) {
+  // (a list drawn in a node not yet on the page is watched once it is: the same task)
+  if (!container.isConnected) {
+    if (!st.waiting) {
+      st.waiting = true;
+      queueMicrotask(() => { st.waiting = false; if (container.isConnected && st.marker) watch(container, st); });
+    }
+    return;
+  }
   if (!st.io) {
     const root = container.closest(".panel-body") || null;
     st.io = new IntersectionObserver((entries) => {

@@ -122,7 +122,13 @@ function renderStateTable(view, changedVnodes, box, sub) {
     const changed = changedVnodes.has(v);
     return {
       key: "v" + v, sig: (changed ? "1" : "0") + key(vals),
-      build: () => h("div", { class: ["vrow", changed && "changed"], "data-vnode": v }, vnodeLabel(v), chipList(vals)),
+      build: () => {
+        // a vnode's rows too are drawn a page at a time (they keep their pages when the row is rebuilt)
+        const chips = h("span", { class: "chips" });
+        longList(chips, vals.length, (j) => ({ key: j, sig: "", build: () => rowChip(vals[j]) }),
+          { page: 48, tag: "span", id: "state-table-v" + v, more: (n) => `… ${n} more row${n === 1 ? "" : "s"}` });
+        return h("div", { class: ["vrow", changed && "changed"], "data-vnode": v }, vnodeLabel(v), chips);
+      },
     };
   };
   const pend = st.pending || [];

@@ -183,7 +183,7 @@ test("64 vnodes: the output log draws its newest outputs, counts the earlier one
   h.assertNoErrors(page);
 });
 
-test("a timeline with more barriers than buttons fit: one picture of ticks that goes to the barrier clicked", async () => {
+test("300 barriers: the timeline draws their ticks as one picture that goes to the barrier clicked; a vnode's 70 state-table rows come a page at a time", async () => {
   const lines = ["title: many barriers", "table: {columns: [a, id], locality: [a], stream_key: [id]}",
     "vnodes: {count: 4, rule: modulo}", "chunk_size: 4", "steps:", "  - barrier: 1"];
   for (let i = 0, epoch = 1; i < 300; i++) lines.push(`  - chunk: ["+ ${i} ${i}"]`, `  - barrier: ${++epoch}`);
@@ -203,6 +203,29 @@ test("a timeline with more barriers than buttons fit: one picture of ticks that 
   await page.mouse.click(box.x + (k.step / v.steps) * box.width, box.y + box.height / 2);
   await waitStep(page, k.step);
   assert.equal(await page.locator("#marks svg.tl-ticks path.tick-here").getAttribute("d"), `M${k.step} 0V10`, "the current barrier is marked");
+  // The state table's rows of a vnode are drawn a page at a time too, and a row rebuilt by a step
+  // keeps the pages drawn for it.
+  const vrow = async () => page.evaluate(() => {
+    const row = document.querySelector('[data-testid="state-table"] .vrow[data-vnode="1"]');
+    return { chips: row.querySelectorAll(".chip").length, marker: row.querySelector(".long-more-text")?.textContent ?? null };
+  });
+  await page.evaluate(() => window.explainer.goto(560));
+  await waitStep(page, 560);
+  const rows1 = (await page.evaluate(() => window.explainer.view())).state_table.rows.filter((r) => r.vnode === 1).length;
+  assert.ok(rows1 > 48, `vnode 1's rows: ${rows1}`);
+  assert.deepEqual(await vrow(), { chips: 48, marker: `… ${rows1 - 48} more rows` });
+  // (the button's own click: scrolled into view, the marker would draw the next page by itself)
+  await page.locator('[data-testid="state-table"] .vrow[data-vnode="1"] .long-more button').evaluate((b) => b.click());
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="state-table"] .vrow[data-vnode="1"] .chip').length === n, Math.min(rows1, 96));
+  let k1 = 560;
+  for (let n = 561; n <= 570; n++) {
+    await page.evaluate(() => window.explainer.step());
+    await waitStep(page, n);
+    k1 = n;
+  }
+  const rowsNow = (await page.evaluate(() => window.explainer.view())).state_table.rows.filter((r) => r.vnode === 1).length;
+  assert.ok(rowsNow > rows1, `vnode 1 gained rows by step ${k1}`);
+  assert.equal((await vrow()).chips, Math.min(rowsNow, 96), "the rebuilt row keeps its two pages");
   // A scenario with few barriers keeps a button per mark.
   await page.evaluate(() => window.explainer.open("happy-path"));
   await waitStep(page, 0);
