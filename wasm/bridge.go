@@ -18,6 +18,12 @@ import (
 type bridge struct {
 	s     *scenarios.Session // nil until a scenario is open
 	scale *scaleRun          // a paused scale run (scale.go), or nil
+	// The page keeps the marks of the script revision its last view carried (explainer.js):
+	// once it asked for it (lean_marks), a view of that same revision leaves them out ("marks":
+	// null) — 5,000 marks are most of a 10,000-step scenario's view, and they change only with
+	// the script.
+	leanMarks bool
+	marksRev  int64 // the revision whose marks the page was last sent (0: none)
 }
 
 // method is one call the page can make: arg is the JSON of its argument ("" or "null" when it
@@ -78,6 +84,20 @@ var methods = map[string]method{
 		}
 		return withSession(b, func(s *scenarios.Session) (any, error) { return s.FormatForm(values) })
 	},
+	// The timeline's marks, and views without them while they stay the same (see bridge.leanMarks).
+	"marks": func(b *bridge, arg string) (any, error) {
+		if !isNull(arg) {
+			return nil, errors.New("this method takes no argument")
+		}
+		return withSession(b, func(s *scenarios.Session) (any, error) {
+			b.marksRev = s.Revision()
+			return s.Timeline().Marks(), nil
+		})
+	},
+	"lean_marks": none(func(b *bridge) (any, error) {
+		b.leanMarks, b.marksRev = true, 0
+		return true, nil
+	}),
 	// Scale mode (scale.go): the built-in workloads, and a workload's run.
 	"workloads":     none(func(*bridge) (any, error) { return scenarios.Workloads(), nil }),
 	"workload_text": text(workloadText),
@@ -97,6 +117,13 @@ func (b *bridge) call(name, arg string) string {
 	result, err := m(b, strings.TrimSpace(arg))
 	if err != nil {
 		return errorAnswer(err)
+	}
+	if v, ok := result.(*engine.View); ok && b.leanMarks {
+		if v.Revision == b.marksRev {
+			v.Marks = nil // the page has them: the same script revision
+		} else {
+			b.marksRev = v.Revision
+		}
 	}
 	return okAnswer(result)
 }

@@ -17,25 +17,23 @@ export function renderUpstream(view, els) {
 
 function renderNext(view, ol) {
   const up = view.upstream || {};
-  fillIf(ol, key([up.next, up.more, up.ended]), () => nextItems(up));
-}
-
-function nextItems(up) {
-  const items = [];
-  (up.next || []).forEach((msg, i) => {
-    items.push(h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
+  // Keyed by the message's step: a delivery rebuilds the message that became the next one and
+  // the one that came into the list, not the dozen that stayed.
+  const items = (up.next || []).map((msg, i) => ({
+    key: "m" + msg.step, sig: (i === 0 ? "n" : "-") + key(msg),
+    build: () => h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
       stepBadge(msg.step),
       i === 0 ? h("span", { class: "sr-only" }, "next: ") : null,
-      messageBody(msg, { markVisible: false })));
-  });
-  if (up.more > 0) items.push(h("li", { class: "msg more" }, `… and ${up.more} more`));
+      messageBody(msg, { markVisible: false })),
+  }));
+  if (up.more > 0) items.push({ key: "\0more", sig: String(up.more), build: () => h("li", { class: "msg more" }, `… and ${up.more} more`) });
   if (items.length === 0) {
-    items.push(h("li", { class: "msg empty" },
-      up.ended ? legend("upstream.ended") : legend("upstream.nothing")));
+    const text = up.ended ? legend("upstream.ended") : legend("upstream.nothing");
+    items.push({ key: "\0empty", sig: text, build: () => h("li", { class: "msg empty" }, text) });
   } else if (up.ended) {
-    items.unshift(h("li", { class: "msg ended" }, legend("upstream.ended_first")));
+    items.unshift({ key: "\0ended", sig: "", build: () => h("li", { class: "msg ended" }, legend("upstream.ended_first")) });
   }
-  return items;
+  keyed(ol, items);
 }
 
 function renderSnapshot(view, box, head) {

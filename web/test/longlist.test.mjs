@@ -281,3 +281,27 @@ test("64 vnodes at 1280×800 and 375×740: the protocol's panels in view at ever
     h.assertNoErrors(page);
   }
 });
+
+test("every view the API hands out carries its timeline marks (the engine sends them once per script revision)", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
+  const r = await page.evaluate(async () => {
+    const ex = window.explainer;
+    const out = [];
+    const m0 = (await ex.open("happy-path")).marks;
+    const same = (v) => JSON.stringify(v.marks) === JSON.stringify(m0);
+    for (const [what, f] of [["step", () => ex.step()], ["back", () => ex.back()], ["view", () => ex.view()], ["goto", () => ex.goto(9)], ["apply (scripted)", () => ex.apply("barrier: 4")]]) {
+      const v = await f();
+      out.push([what, Array.isArray(v.marks) && same(v)]);
+    }
+    const branched = await ex.apply('chunk: ["+ 5 104"]');
+    out.push(["branch has marks", Array.isArray(branched.marks) && branched.marks.length > 0]);
+    const after = await ex.step();
+    out.push(["next view of the branch", JSON.stringify(after.marks) === JSON.stringify(branched.marks)]);
+    const bugged = await ex.bug("mark-before-drain");
+    out.push(["bug mode view", Array.isArray(bugged.marks) && bugged.marks.length > 0]);
+    out.push(["its next view", JSON.stringify((await ex.goto(1)).marks) === JSON.stringify(bugged.marks)]);
+    return out;
+  });
+  for (const [what, ok] of r) assert.equal(ok, true, what);
+  h.assertNoErrors(page);
+});
