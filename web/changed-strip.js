@@ -54,7 +54,7 @@ export function createChangedStrip(nav) {
     // is drawn as soon as a resize brings the document layout.
     if (layout() !== "flow") {
       if (list.firstChild) keyed(list, []);
-      nav.hidden = true;
+      if (!nav.hidden) nav.hidden = true;
       current = null;
       if (had) focusStage();
       return;
