@@ -20,6 +20,12 @@ type bridge struct {
 	s     *scenarios.Session // nil until a scenario is open
 	scale *scaleRun          // a paused scale run (scale.go), or nil
 	buf   []byte             // the last answer's buffer, reused (okAnswer)
+	// The page keeps the marks of the script revision its last view carried (explainer.js):
+	// once it asked for it (lean_marks), a view of that same revision leaves them out ("marks":
+	// null) — 5,000 marks are most of a 10,000-step scenario's view, and they change only with
+	// the script.
+	leanMarks bool
+	marksRev  int64 // the revision whose marks the page was last sent (0: none)
 }
 
 // method is one call the page can make: arg is the JSON of its argument ("" or "null" when it
@@ -52,7 +58,7 @@ var methods = map[string]method{
 		s, err := scenarios.Load("", []byte(t))
 		return b.opened(s, err)
 	}),
-	"view": session(func(s *scenarios.Session) (result, error) { return s.View().AppendJSON, nil }),
+	"view": viewMethod(func(*scenarios.Session) error { return nil }),
 	"steps": session(func(s *scenarios.Session) (result, error) {
 		n := s.Steps()
 		return func(b []byte) []byte { return strconv.AppendInt(b, int64(n), 10) }, nil
@@ -69,17 +75,17 @@ var methods = map[string]method{
 		e := s.Export()
 		return e.AppendJSON, nil
 	}),
-	"step": session(func(s *scenarios.Session) (result, error) { return viewAfter(s, s.Step()) }),
-	"back": session(func(s *scenarios.Session) (result, error) { return viewAfter(s, s.Back()) }),
+	"step": viewMethod((*scenarios.Session).Step),
+	"back": viewMethod((*scenarios.Session).Back),
 	"goto": func(b *bridge, arg string) (result, error) {
 		n, err := intArg("goto", arg)
 		if err != nil {
 			return nil, err
 		}
-		return withSession(b, func(s *scenarios.Session) (result, error) { return viewAfter(s, s.Goto(n)) })
+		return withSession(b, func(s *scenarios.Session) (result, error) { return b.viewAfter(s, s.Goto(n)) })
 	},
-	"apply": sessionText(func(s *scenarios.Session, t string) (result, error) { return viewAfter(s, s.Apply(t)) }),
-	"bug":   sessionText(func(s *scenarios.Session, t string) (result, error) { return viewAfter(s, s.SetBug(t)) }),
+	"apply": viewText((*scenarios.Session).Apply),
+	"bug":   viewText((*scenarios.Session).SetBug),
 	"compare_bug": sessionText(func(s *scenarios.Session, t string) (result, error) {
 		c, err := s.CompareBug(t)
 		if err != nil {
@@ -127,6 +133,18 @@ var methods = map[string]method{
 			return stringResult(t), nil
 		})
 	},
+	// The timeline's marks, and views without them while they stay the same (see bridge.leanMarks).
+	"marks": none(func(b *bridge) (result, error) {
+		return withSession(b, func(s *scenarios.Session) (result, error) {
+			b.marksRev = s.Revision()
+			m := s.Timeline().Marks()
+			return func(out []byte) []byte { return jsonw.List(out, m, (*engine.Mark).AppendJSON) }, nil
+		})
+	}),
+	"lean_marks": none(func(b *bridge) (result, error) {
+		b.leanMarks, b.marksRev = true, 0
+		return func(out []byte) []byte { return append(out, "true"...) }, nil
+	}),
 	// Scale mode (scale.go): the built-in workloads, and a workload's run.
 	"workloads": none(func(*bridge) (result, error) {
 		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Workloads()) }, nil
@@ -157,7 +175,7 @@ func (b *bridge) opened(s *scenarios.Session, err error) (result, error) {
 		return nil, err
 	}
 	b.s = s
-	return s.View().AppendJSON, nil
+	return b.viewAfter(s, nil)
 }
 
 var errNoSession = errors.New("no scenario is open")
@@ -204,11 +222,35 @@ func sessionText(run func(*scenarios.Session, string) (result, error)) method {
 	})
 }
 
-func viewAfter(s *scenarios.Session, err error) (result, error) {
+// viewMethod is a method of the open scenario that takes no argument and answers the view after
+// run; viewText the same with a string argument.
+func viewMethod(run func(*scenarios.Session) error) method {
+	return none(func(b *bridge) (result, error) {
+		return withSession(b, func(s *scenarios.Session) (result, error) { return b.viewAfter(s, run(s)) })
+	})
+}
+
+func viewText(run func(*scenarios.Session, string) error) method {
+	return text(func(b *bridge, t string) (result, error) {
+		return withSession(b, func(s *scenarios.Session) (result, error) { return b.viewAfter(s, run(s, t)) })
+	})
+}
+
+// viewAfter answers the open scenario's view, unless err. After lean_marks, a view of the script
+// revision whose marks the page was last sent leaves them out.
+func (b *bridge) viewAfter(s *scenarios.Session, err error) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.View().AppendJSON, nil
+	v := s.View()
+	if b.leanMarks {
+		if v.Revision == b.marksRev {
+			v.Marks = nil // the page has them: the same script revision
+		} else {
+			b.marksRev = v.Revision
+		}
+	}
+	return v.AppendJSON, nil
 }
 
 // stringResult answers with a string.

@@ -274,3 +274,54 @@ func TestUnencodableResultIsAnError(t *testing.T) {
 	_, e := answer(t, b.call("open", `"happy-path"`))
 	assert.Nil(t, e)
 }
+
+// With lean_marks (the page's explainer.js asks for it), a view leaves out the marks the page was
+// already sent for the same script revision ("marks": null); a view of a new revision carries
+// them; "marks" answers them. Without it every view carries them (the explorer's worker).
+func TestLeanMarks(t *testing.T) {
+	marksOf := func(raw string) (json.RawMessage, int64) {
+		ok, e := answer(t, raw)
+		require.Nil(t, e, raw)
+		var v struct {
+			Marks    json.RawMessage `json:"marks"`
+			Revision int64           `json:"revision"`
+		}
+		require.NoError(t, json.Unmarshal(ok, &v))
+		return v.Marks, v.Revision
+	}
+	plain := &bridge{}
+	marksOf(plain.call("open", `"happy-path"`))
+	m, _ := marksOf(plain.call("step", ""))
+	assert.NotEqual(t, "null", string(m), "without lean_marks every view has its marks")
+
+	b := &bridge{}
+	first, rev := marksOf(b.call("open", `"happy-path"`))
+	require.NotEqual(t, "null", string(first))
+	ok, e := answer(t, b.call("lean_marks", ""))
+	require.Nil(t, e)
+	assert.Equal(t, "true", string(ok))
+	m, _ = marksOf(b.call("step", ""))
+	assert.Equal(t, string(first), string(m), "the first view after lean_marks carries them")
+	for _, c := range [][2]string{{"step", ""}, {"back", ""}, {"goto", "9"}, {"view", ""}, {"apply", `"barrier: 4"`}} {
+		m, r := marksOf(b.call(c[0], c[1]))
+		assert.Equal(t, rev, r, c[0])
+		assert.Equal(t, "null", string(m), "%s: the same revision leaves them out", c[0])
+	}
+	// a branch is a new revision: its view carries the new script's marks, then leaves them out
+	m, r := marksOf(b.call("apply", `"chunk: [\"+ 5 104\"]"`))
+	assert.NotEqual(t, rev, r)
+	assert.NotEqual(t, "null", string(m))
+	m, _ = marksOf(b.call("step", ""))
+	assert.Equal(t, "null", string(m))
+	// "marks" answers the marks of the open script
+	ok, e = answer(t, b.call("marks", ""))
+	require.Nil(t, e)
+	var list []map[string]any
+	require.NoError(t, json.Unmarshal(ok, &list))
+	assert.NotEmpty(t, list)
+	// another scenario: its first view carries its marks
+	m, _ = marksOf(b.call("open", `"fatal-upstream-end"`))
+	assert.NotEqual(t, "null", string(m))
+	m, _ = marksOf(b.call("step", ""))
+	assert.Equal(t, "null", string(m))
+}

@@ -7,7 +7,7 @@
 // and play as anywhere on the stage. The strip is hidden when nothing changed, and style.css
 // hides it in the one-screen layouts, where every panel is already in view.
 import { h, keyed } from "./dom.js";
-import { changedPanels, reveal } from "./follow.js";
+import { changedPanels, reveal, layout, onLayout } from "./follow.js";
 import { focusStage } from "./keyboard.js";
 
 /** The name of a panel on its button: its heading's short form (data-short) or the heading. */
@@ -47,29 +47,42 @@ export function createChangedStrip(nav) {
     reveal(b.panel);
   }
 
+  function update() {
+    const had = nav.contains(document.activeElement);
+    // In the one-screen layouts style.css hides the strip: it is not drawn there (drawing it
+    // reads the panels' styles and scrolls it, a forced style and layout at every step), and it
+    // is drawn as soon as a resize brings the document layout.
+    if (layout() !== "flow") {
+      if (list.firstChild) keyed(list, []);
+      if (!nav.hidden) nav.hidden = true;
+      current = null;
+      if (had) focusStage();
+      return;
+    }
+    const panels = changedPanels();
+    if (!panels.some((c) => c.panel === current)) current = null;
+    keyed(list, panels.map((c) => {
+      const name = panelName(c.panel);
+      return {
+        key: c.id,
+        sig: name,
+        build: () => h("button", {
+          type: "button", class: "changed-chip", "data-testid": "changed-chip", "data-panel": c.id,
+          title: `Show “${name}”`, onclick: (ev) => go(ev.currentTarget),
+        }, h("span", { class: "cc-pill" }, name)),
+        inner: (b) => { b.panel = c.panel; },
+      };
+    }));
+    nav.hidden = !panels.length;
+    list.scrollLeft = 0;
+    if (had && !nav.contains(document.activeElement)) focusStage();
+    mark();
+  }
+  onLayout(() => update());
+
   return {
     /** Draw the strip from the panels marked data-changed (call after each render, before follow). */
-    update() {
-      const had = nav.contains(document.activeElement);
-      const panels = changedPanels();
-      if (!panels.some((c) => c.panel === current)) current = null;
-      keyed(list, panels.map((c) => {
-        const name = panelName(c.panel);
-        return {
-          key: c.id,
-          sig: name,
-          build: () => h("button", {
-            type: "button", class: "changed-chip", "data-testid": "changed-chip", "data-panel": c.id,
-            title: `Show “${name}”`, onclick: (ev) => go(ev.currentTarget),
-          }, h("span", { class: "cc-pill" }, name)),
-          inner: (b) => { b.panel = c.panel; },
-        };
-      }));
-      nav.hidden = !panels.length;
-      list.scrollLeft = 0;
-      if (had && !nav.contains(document.activeElement)) focusStage();
-      mark();
-    },
+    update,
     /** The panel follow.js brought into view (or null). */
     setCurrent(panel) {
       current = panel;

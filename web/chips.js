@@ -1,6 +1,7 @@
 // chips.js — how rows, tuples and messages look: small chips in pk order.
 // A chip is "op + values", e.g. +(3,102), with ✓/✗ for visibility (glyph and colour).
 import { h, keyed, part } from "./dom.js";
+import { longList } from "./longlist.js";
 
 const OP_NAMES = { "+": "insert", "-": "delete", "U-": "update-delete", "U+": "update-insert" };
 const OP_CLASS = { "+": "ins", "-": "del", "U-": "upd", "U+": "upd" };
@@ -68,17 +69,18 @@ export function chipList(rows, opts = {}) {
  * kept while its row and its change highlight stay the same. Same look as chipList.
  */
 export function chipListPart(partKey, rows, opts = {}) {
-  return part(partKey, () => h("span", { class: "chips" }), (list) => keyed(list, chipItems(rows, opts)));
-}
-
-function chipItems(rows, opts) {
-  if (!rows || rows.length === 0) {
-    const text = opts.empty ?? "empty";
-    return [{ key: "\0empty", sig: text, build: () => h("span", { class: "empty" }, text) }];
-  }
-  return rows.map((r, i) => {
-    const changed = typeof opts.changed === "function" ? opts.changed(r, i) : false;
-    return { key: JSON.stringify(r), sig: changed ? "1" : "0", build: () => rowChip(r, { ...opts, changed }) };
+  return part(partKey, () => h("span", { class: "chips" }), (list) => {
+    if (!rows || rows.length === 0) {
+      const text = opts.empty ?? "empty";
+      keyed(list, [{ key: "\0empty", sig: text, build: () => h("span", { class: "empty" }, text) }]);
+      return;
+    }
+    // a long list of rows is drawn a page at a time (longlist.js)
+    longList(list, rows.length, (i) => {
+      const r = rows[i];
+      const changed = typeof opts.changed === "function" ? opts.changed(r, i) : false;
+      return { key: JSON.stringify(r), sig: changed ? "1" : "0", build: () => rowChip(r, { ...opts, changed }) };
+    }, { page: 120, tag: "span", more: (n) => `… ${n} more row${n === 1 ? "" : "s"}` });
   });
 }
 

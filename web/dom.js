@@ -45,6 +45,26 @@ export function fill(el, ...children) {
   return append(el, children);
 }
 
+const drawnSig = new WeakMap(); // element → the signature of what fillIf last drew in it
+
+/**
+ * fillIf(el, sig, build): fill el with build()'s children unless what it shows now was drawn
+ * for the same signature (a string covering everything build draws, change highlights
+ * included): a step leaves the panels it did not change as they are, so the browser has
+ * nothing there to style, lay out or paint again.
+ */
+export function fillIf(el, sig, build) {
+  if (drawnSig.get(el) === sig) return el;
+  drawnSig.set(el, sig);
+  const out = build();
+  return fill(el, ...(Array.isArray(out) ? out : [out]));
+}
+
+/** setText(el, text): el's text, written only when it differs. */
+export function setText(el, text) {
+  return fillIf(el, "\0" + text, () => text);
+}
+
 /**
  * Inline rich text for summaries: `code` and **bold** only, built as nodes.
  * Anything else (including "<script>") stays literal text.

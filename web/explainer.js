@@ -18,6 +18,9 @@ function engineError(e) {
   return err;
 }
 
+// The methods whose answer is a view (docs/view.md).
+const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "view"]);
+
 function makeExplainer() {
   let backend = null;
   let stopped = null; // the reason, once the runtime stopped
@@ -33,7 +36,12 @@ function makeExplainer() {
     base64: globalThis.__backfillWasmBase64,
     module: globalThis.__backfillWasmModule,
   })
-    .then((b) => { backend = b; b.exited.then(stop); });
+    .then((b) => {
+      backend = b;
+      b.exited.then(stop);
+      // views of the same script revision come without its marks (see withMarks)
+      try { b.call("lean_marks", "null"); } catch { /* an engine without it sends them every time */ }
+    });
   ready.catch(() => {}); // the page shows a failed start itself
 
   function callSync(method, arg) {
@@ -56,7 +64,25 @@ function makeExplainer() {
       throw new Error(`${method}: the engine returned invalid JSON`);
     }
     if (res && res.error) throw engineError(res.error);
-    return res ? res.ok : undefined;
+    return res ? (VIEWS.has(method) ? withMarks(res.ok) : res.ok) : undefined;
+  }
+
+  // The timeline's marks change only with the script (its revision), and a long scenario has
+  // thousands: the engine sends them with the first view of a revision and leaves them out of
+  // the next ones ("marks": null), which get the same list back here. Every view this API hands
+  // out has its marks (views of one revision share the list: treat views as read-only).
+  let marks = null; // {revision, list}: the marks of the last view that carried them
+  function withMarks(view) {
+    if (!view || typeof view !== "object" || !("marks" in view)) return view;
+    if (view.marks !== null) {
+      marks = { revision: view.revision, list: view.marks };
+    } else if (marks && marks.revision === view.revision) {
+      view.marks = marks.list;
+    } else {
+      view.marks = callSync("marks"); // (not expected: the engine sent them for another revision)
+      marks = { revision: view.revision, list: view.marks };
+    }
+    return view;
   }
 
   async function call(method, arg) {

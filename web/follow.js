@@ -10,10 +10,27 @@
 const STAGE_PANELS = ["fatal", "upstream-next", "snapshot", "upstream-content", "buffer", "builders",
   "progress", "state-table", "progress-table", "outputs", "downstream", "invariant"];
 
+// The layout changes only when the window's size crosses style.css's breakpoint, so it is read
+// from style.css once and again only after the window was resized: reading it is a style
+// recalculation, and after every step that would come between the render's writes and the
+// browser's own frame.
+let known = null;
+const layoutListeners = [];
+window.addEventListener("resize", () => {
+  if (known === null) return;
+  const was = known;
+  known = null;
+  if (layout() !== was) for (const f of layoutListeners) f(known);
+});
+
 /** The layout in force, as style.css names it in --layout ("flow" or "shell"). */
 export function layout() {
-  return getComputedStyle(document.documentElement).getPropertyValue("--layout").trim() || "flow";
+  if (known === null) known = getComputedStyle(document.documentElement).getPropertyValue("--layout").trim() || "flow";
+  return known;
 }
+
+/** onLayout(f): f(layout) whenever a resize changes the layout in force. */
+export function onLayout(f) { layoutListeners.push(f); }
 
 /**
  * The stage panels the last step changed, in stage order (the failure first): for each, the
@@ -23,7 +40,8 @@ export function layout() {
 export function changedPanels(root = document) {
   return STAGE_PANELS
     .map((id) => root.querySelector(`[data-testid="${id}"]`))
-    .filter((el) => el && !el.hidden && el.dataset.changed === "true" && el.getClientRects().length)
+    // (checkVisibility needs the style only, not a layout as getClientRects would)
+    .filter((el) => el && !el.hidden && el.dataset.changed === "true" && el.checkVisibility())
     .map((el) => ({ id: el.dataset.testid, marked: el, panel: el.closest(".panel") || el }));
 }
 

@@ -94,6 +94,17 @@ export function createGlossary(entries) {
   });
   window.addEventListener("resize", () => { if (open) place(open); });
 
+  const plain = new WeakMap(); // label → its text, when that text holds no glossary word
+  /** Does any text node under el hold a glossary word? */
+  function hasWord(el) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      re.lastIndex = 0;
+      if (re.test(n.nodeValue)) return true;
+    }
+    return false;
+  }
+
   /** Make the first glossary word of each term in every label under root a term button. */
   function decorate(root = document) {
     if (!re) return;
@@ -104,6 +115,11 @@ export function createGlossary(entries) {
     // (reading them again for every label cost a querySelectorAll per label: 256 vnodes' labels)
     const seenIn = new Map();
     for (const label of labels) {
+      // a label whose text holds no glossary word at all has nothing to decorate until its text
+      // changes: at 256 vnodes most labels are the same from step to step
+      const whole = label.textContent;
+      if (plain.get(label) === whole) continue;
+      if (!hasWord(label)) { plain.set(label, whole); continue; }
       if (label.closest(SKIP) || label.querySelector(":scope .term")) continue;
       const region = label.closest(SCOPES) || label;
       let seen = seenIn.get(region);

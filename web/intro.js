@@ -11,8 +11,9 @@ export function createIntro({ button, summary }) {
   const scenarioOf = (v) => `${v.name ?? ""}\u0000${v.revision ?? ""}\u0000${v.title ?? ""}`;
 
   function set(open) {
-    summary.hidden = !open;
-    button.setAttribute("aria-expanded", String(open));
+    // (written only when it changes: an attribute written at every step is a style recalculation)
+    if (summary.hidden !== !open) summary.hidden = !open;
+    if (button.getAttribute("aria-expanded") !== String(open)) button.setAttribute("aria-expanded", String(open));
   }
 
   button.addEventListener("click", () => {
@@ -29,7 +30,8 @@ export function createIntro({ button, summary }) {
       if (!mine) shownFor = null;
       const presenting = document.documentElement.classList.contains("presenter");
       set(mine ? chosen : view.step === 0 && !presenting);
-      button.hidden = !String(view.summary || "").trim();
+      const none = !String(view.summary || "").trim();
+      if (button.hidden !== none) button.hidden = none;
     },
   };
 }

@@ -2,13 +2,14 @@
 // per-vnode progress, the state table (committed vs pending) and the progress table
 // (committed vs durable, its columns named by the view). Rendering only: every value comes from
 // the view, and what the last step changed from its changed_vnodes.
-import { h, fill, key, keyed, part } from "./dom.js";
+import { h, fillIf, setText, key, keyed, part } from "./dom.js";
+import { longList } from "./longlist.js";
 import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue, legend } from "./chips.js";
 
 export function renderExecutor(view, els) {
   const cfg = view.config || {};
   const changed = (panel) => new Set(view.changed_vnodes?.[panel] || []);
-  fill(els.sub, cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "");
+  setText(els.sub, cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "");
   renderBuffer(view, els.buffer);
   renderBuilders(view, changed("builders"), els.builders, els.buildersSub);
   renderProgress(view, changed("progress"), els.progress);
@@ -18,10 +19,12 @@ export function renderExecutor(view, els) {
 
 function renderBuffer(view, box) {
   const buf = view.buffer || [];
-  if (!buf.length) {
-    fill(box, h("p", { class: "empty" }, "empty"));
-    return;
-  }
+  // (drawn again only when the chunks, or which of them arrived with this step, changed)
+  fillIf(box, key(buf) + buf.map((e) => (e.arrived_step === view.step ? "1" : "0")).join(""), () => bufferParts(view, buf));
+}
+
+function bufferParts(view, buf) {
+  if (!buf.length) return h("p", { class: "empty" }, "empty");
   const ol = h("ol", { class: "msgs" });
   for (const entry of buf) {
     const isNew = entry.arrived_step === view.step; // arrived with this step
@@ -30,24 +33,27 @@ function renderBuffer(view, box) {
       h("span", { class: "pill chunk" }, "chunk"),
       chipList(entry.rows, { empty: "empty (all rows were invisible)", markVisible: false })));
   }
-  fill(box, h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}: ${legend("buffer.held")}`), ol);
+  return [h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}: ${legend("buffer.held")}`), ol];
 }
 
 function renderBuilders(view, changedVnodes, box, sub) {
   const bs = view.builders || [];
   if (!bs.length) {
-    fill(sub, "");
-    fill(box, h("p", { class: "empty" }, legend("builders.none")));
+    setText(sub, "");
+    keyed(box, [{ key: "\0none", sig: "", build: () => h("p", { class: "empty" }, legend("builders.none")) }]);
     return;
   }
   const cap = bs[0].capacity;
-  fill(sub, bs.every((b) => b.capacity === cap) ? `capacity ${cap} rows each` : "");
-  // One keyed node per builder: a step rebuilds only the builders whose rows or highlights moved.
-  const items = bs.map((b) => {
+  setText(sub, bs.every((b) => b.capacity === cap) ? `capacity ${cap} rows each` : "");
+  // One keyed node per builder: a step rebuilds only the builders whose rows or highlights moved;
+  // a long list is drawn a page at a time (longlist.js).
+  const item = (i) => {
+    const b = bs[i];
     const changed = changedVnodes.has(b.vnode);
     return { key: b.vnode, sig: key(b) + (changed ? "1" : "0"), build: () => builderNode(b, changed) };
-  });
-  keyed(box, [part("builders", () => h("div", { class: "builders" }), (list) => keyed(list, items))]);
+  };
+  keyed(box, [part("builders", () => h("div", { class: "builders" }),
+    (list) => longList(list, bs.length, item, { page: 32, more: (n) => `… ${n} more builder${n === 1 ? "" : "s"}` }))]);
 }
 
 function builderNode(b, changed) {
@@ -76,14 +82,16 @@ const STATE_GLYPH = { not_started: "○", in_progress: "◐", completed: "●" }
 function renderProgress(view, changedVnodes, box) {
   const ps = view.progress || [];
   if (!ps.length) {
-    fill(box, h("p", { class: "empty" }, legend("progress.none")));
+    keyed(box, [{ key: "\0none", sig: "", build: () => h("p", { class: "empty" }, legend("progress.none")) }]);
     return;
   }
-  const items = ps.map((p) => {
+  const item = (i) => {
+    const p = ps[i];
     const changed = changedVnodes.has(p.vnode);
     return { key: p.vnode, sig: (changed ? "1" : "0") + key(p), build: () => progressNode(p, changed) };
-  });
-  keyed(box, [part("progress", () => h("ul", { class: "progress" }), (list) => keyed(list, items))]);
+  };
+  keyed(box, [part("progress", () => h("ul", { class: "progress" }),
+    (list) => longList(list, ps.length, item, { page: 32, tag: "li", more: (n) => `… ${n} more vnode${n === 1 ? "" : "s"}` }))]);
 }
 
 function progressNode(p, changed) {
@@ -96,43 +104,57 @@ function progressNode(p, changed) {
 
 function renderStateTable(view, changedVnodes, box, sub) {
   const st = view.state_table || { rows: [], pending: [] };
-  fill(sub, `committed e${st.epoch ?? 0} · durable e${st.durable_epoch ?? 0}`);
+  setText(sub, `committed e${st.epoch ?? 0} · durable e${st.durable_epoch ?? 0}`);
   // Group committed rows by vnode for reading.
   const byV = new Map();
   for (const r of st.rows || []) {
     if (!byV.has(r.vnode)) byV.set(r.vnode, []);
     byV.get(r.vnode).push(r);
   }
-  // Keyed: one node per vnode row and per pending chip, rebuilt only when it changes.
-  const committed = [part("h4", () => h("h4", null, "committed", h("span", { class: "h-sub" }, " " + legend("state_table.committed"))))];
-  if (!byV.size) committed.push(part("empty", () => h("p", { class: "empty" }, "empty")));
-  for (const [v, rows] of [...byV.entries()].sort((a, b) => a[0] - b[0])) {
+  // Keyed: one node per vnode row and per pending chip, rebuilt only when it changes; a long
+  // list is drawn a page at a time (longlist.js).
+  const committedHead = [part("h4", () => h("h4", null, "committed", h("span", { class: "h-sub" }, " " + legend("state_table.committed"))))];
+  if (!byV.size) committedHead.push(part("empty", () => h("p", { class: "empty" }, "empty")));
+  const groups = [...byV.entries()].sort((a, b) => a[0] - b[0]);
+  const vrow = (i) => {
+    const [v, rows] = groups[i];
     const vals = rows.map((r) => r.values);
     const changed = changedVnodes.has(v);
-    committed.push({
+    return {
       key: "v" + v, sig: (changed ? "1" : "0") + key(vals),
-      build: () => h("div", { class: ["vrow", changed && "changed"], "data-vnode": v }, vnodeLabel(v), chipList(vals)),
-    });
-  }
+      build: () => {
+        // a vnode's rows too are drawn a page at a time (they keep their pages when the row is rebuilt)
+        const chips = h("span", { class: "chips" });
+        longList(chips, vals.length, (j) => ({ key: j, sig: "", build: () => rowChip(vals[j]) }),
+          { page: 48, tag: "span", id: "state-table-v" + v, more: (n) => `… ${n} more row${n === 1 ? "" : "s"}` });
+        return h("div", { class: ["vrow", changed && "changed"], "data-vnode": v }, vnodeLabel(v), chips);
+      },
+    };
+  };
   const pend = st.pending || [];
   const pending = [part("h4", () => h("h4", null, "pending", h("span", { class: "h-sub" }, " " + legend("state_table.pending"))))];
   if (!pend.length) pending.push(part("empty", () => h("p", { class: "empty" }, "none")));
   else {
-    const chips = pend.map((p) => ({
-      key: key(p), sig: "",
-      build: () => h("span", { class: "withv" }, vnodeLabel(p.vnode, "mini"), rowChip({ op: p.op, values: p.values })),
-    }));
-    pending.push(part("chips", () => h("span", { class: "chips" }), (el) => keyed(el, chips)));
+    const chip = (i) => {
+      const p = pend[i];
+      return {
+        key: key(p), sig: "",
+        build: () => h("span", { class: "withv" }, vnodeLabel(p.vnode, "mini"), rowChip({ op: p.op, values: p.values })),
+      };
+    };
+    pending.push(part("chips", () => h("span", { class: "chips" }),
+      (el) => longList(el, pend.length, chip, { page: 120, tag: "span", more: (n) => `… ${n} more write${n === 1 ? "" : "s"}` })));
   }
   keyed(box, [part("split", () => h("div", { class: "split" }), (split) => keyed(split, [
-    part("committed", () => h("div", { class: "subpanel" }), (el) => keyed(el, committed)),
+    part("committed", () => h("div", { class: "subpanel" }),
+      (el) => longList(el, groups.length, vrow, { page: 16, head: committedHead, more: (n) => `… ${n} more vnode${n === 1 ? "" : "s"}` })),
     part("pending", () => h("div", { class: "subpanel pending" }), (el) => keyed(el, pending)),
   ]))]);
 }
 
 function renderProgressTable(view, changedRows, changedDurable, box, sub) {
   const pt = view.progress_table || { rows: [], durable: [], columns: [] };
-  fill(sub, `durable as of e${pt.durable_epoch ?? 0}`);
+  setText(sub, `durable as of e${pt.durable_epoch ?? 0}`);
   const cols = pt.columns || [];
   keyed(box, [part("split", () => h("div", { class: "split" }), (split) => keyed(split, [
     tableOf("committed", legend("progress_table.committed"), pt.rows || [], cols, changedRows),
@@ -156,19 +178,21 @@ function tableOf(title, hint, rows, cols, changedVnodes) {
   if (!rows.length) {
     items.push(part("empty", () => h("p", { class: "empty" }, legend("progress_table.none"))));
   } else {
-    const trs = rows.map((r) => {
+    const tr = (j) => {
+      const r = rows[j];
       const ch = changedVnodes.has(r[vnodeAt]);
       return {
         key: r[vnodeAt], sig: (ch ? "1" : "0") + key(r),
         build: () => h("tr", { class: ch && "changed" }, r.map((v, i) => cell(cols[i], v))),
       };
-    });
+    };
     items.push(part("tablebox",
       () => h("div", { class: "tablebox", tabindex: "0", role: "region", "aria-label": "progress table, " + title }),
       (box) => keyed(box, [part("table", () => h("table", { class: "ptable" }), (table) => keyed(table, [
         part("caption", () => h("caption", { class: "sr-only" }, "progress table, " + title)),
         { key: "thead", sig: key(cols), build: () => h("thead", null, h("tr", null, cols.map((c) => h("th", { scope: "col" }, c.name)))) },
-        part("tbody", () => h("tbody"), (tbody) => keyed(tbody, trs)),
+        part("tbody", () => h("tbody"), (tbody) => longList(tbody, rows.length, tr,
+          { page: 32, tag: "tr", colspan: Math.max(1, cols.length), more: (n) => `… ${n} more row${n === 1 ? "" : "s"}` })),
       ]))])));
   }
   return part(title, () => h("div", { class: "subpanel" }), (wrap) => keyed(wrap, items));

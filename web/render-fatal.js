@@ -16,8 +16,10 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
   const f = view.failure;
   const err = view.error;
   if (!err) {
-    panel.hidden = true;
-    panel.replaceChildren();
+    // (written only when it changes: an attribute written at every step, even unchanged, is a
+    // style recalculation at every step)
+    if (!panel.hidden) panel.hidden = true;
+    if (panel.firstChild) panel.replaceChildren();
     return;
   }
   panel.hidden = false;

@@ -1,7 +1,8 @@
 // render-upstream.js — the UPSTREAM column: the messages still to come, the snapshot
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
 // The lanes and rows the last step changed are the view's changed_vnodes and added_rows.
-import { h, fill, key, keyed, part } from "./dom.js";
+import { h, fillIf, key, keyed, part } from "./dom.js";
+import { longList } from "./longlist.js";
 import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple, legend } from "./chips.js";
 
 export function renderUpstream(view, els) {
@@ -16,48 +17,54 @@ export function renderUpstream(view, els) {
 
 function renderNext(view, ol) {
   const up = view.upstream || {};
-  const items = [];
-  (up.next || []).forEach((msg, i) => {
-    items.push(h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
+  // Keyed by the message's step: a delivery rebuilds the message that became the next one and
+  // the one that came into the list, not the dozen that stayed.
+  const items = (up.next || []).map((msg, i) => ({
+    key: "m" + msg.step, sig: (i === 0 ? "n" : "-") + key(msg),
+    build: () => h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
       stepBadge(msg.step),
       i === 0 ? h("span", { class: "sr-only" }, "next: ") : null,
-      messageBody(msg, { markVisible: false })));
-  });
-  if (up.more > 0) items.push(h("li", { class: "msg more" }, `… and ${up.more} more`));
+      messageBody(msg, { markVisible: false })),
+  }));
+  if (up.more > 0) items.push({ key: "\0more", sig: String(up.more), build: () => h("li", { class: "msg more" }, `… and ${up.more} more`) });
   if (items.length === 0) {
-    items.push(h("li", { class: "msg empty" },
-      up.ended ? legend("upstream.ended") : legend("upstream.nothing")));
+    const text = up.ended ? legend("upstream.ended") : legend("upstream.nothing");
+    items.push({ key: "\0empty", sig: text, build: () => h("li", { class: "msg empty" }, text) });
   } else if (up.ended) {
-    items.unshift(h("li", { class: "msg ended" }, legend("upstream.ended_first")));
+    items.unshift({ key: "\0ended", sig: "", build: () => h("li", { class: "msg ended" }, legend("upstream.ended_first")) });
   }
-  fill(ol, items);
+  keyed(ol, items);
 }
 
 function renderSnapshot(view, box, head) {
   const snap = view.snapshot;
   if (head) {
-    fill(head, "Snapshot", snap ? h("span", { class: "h-sub" }, " as of e" + snap.epoch) : null);
+    fillIf(head, snap ? "e" + snap.epoch : "", () => ["Snapshot", snap ? h("span", { class: "h-sub" }, " as of e" + snap.epoch) : null]);
   }
   if (!snap) {
-    fill(box, h("p", { class: "empty" }, legend("snapshot.none")));
+    keyed(box, [{ key: "\0none", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.none")) }]);
     return;
   }
   const movedLanes = new Set(view.changed_vnodes?.snapshot || []);
   const opened = snap.refreshed_at_step === view.step && view.step > 0;
-  const meta = h("p", { class: "meta" },
+  const meta = () => h("p", { class: "meta" },
     `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (${legend("snapshot.end_counts")})`,
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
       ? h("span", { class: ["tag", opened && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
       : null);
-  // One keyed node per lane: a step rebuilds only the lanes it moved.
-  const items = (snap.vnodes || []).map((lane) => {
+  // One keyed node per lane: a step rebuilds only the lanes it moved; a long list of lanes is
+  // drawn a page at a time (longlist.js).
+  const vnodes = snap.vnodes || [];
+  const laneItem = (i) => {
+    const lane = vnodes[i];
     const moved = movedLanes.has(lane.vnode);
     return { key: lane.vnode, sig: (moved ? "1" : "0") + key(lane), build: () => laneNode(lane, moved) };
-  });
-  if (!items.length) items.push({ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.no_lanes")) });
+  };
   keyed(box, [
-    { key: "meta", sig: null, build: () => meta },
-    part("lanes", () => h("div", { class: "lanes" }), (lanes) => keyed(lanes, items)),
+    { key: "meta", sig: key([snap.remaining, snap.refreshed_at_step, opened]), build: meta },
+    part("lanes", () => h("div", { class: "lanes" }), (lanes) => vnodes.length
+      ? longList(lanes, vnodes.length, laneItem, { page: 16, more: (n) => `… ${n} more lane${n === 1 ? "" : "s"}` })
+      : keyed(lanes, [{ key: "\0empty", sig: "", build: () => h("p", { class: "empty" }, legend("snapshot.no_lanes")) }])),
   ]);
 }
 

@@ -10,6 +10,8 @@
 import { encodeRun, decodeRun, readCapped, TEXT_LIMIT } from "./run-link.js";
 
 const DEFAULT_SCENARIO = "happy-path";
+const LONG_LINK = 4096;        // characters: a longer link is written once stepping pauses (see write)
+const LONG_LINK_DELAY_MS = 250; // how long the views must pause for it
 
 export function parseHash(hash = location.hash) {
   const p = new URLSearchParams(String(hash).replace(/^#/, ""));
@@ -105,7 +107,33 @@ export function createURL({ session, explainer, onError, openEditor }) {
   }
 
   let held = null;         // between hold() and release(): {hash} to write then, {from} the address then
+  // A long link (the run= code of a large scenario: 30 KB for 4,096 rows) costs milliseconds to
+  // write (5 ms and more, at every step), so it is written once the views stop coming for a
+  // moment, once for any number of steps taken meanwhile (a walk, autoplay); a short one at once.
+  let later = null; // the long link still to write, or null
+  let timer = null;
   function write(hash) {
+    clearTimeout(timer);
+    timer = null;
+    if (hash.length > LONG_LINK) {
+      later = hash;
+      timer = setTimeout(flush, LONG_LINK_DELAY_MS);
+      return;
+    }
+    later = null;
+    put(hash);
+  }
+  function flush() {
+    clearTimeout(timer);
+    timer = null;
+    const h = later;
+    later = null;
+    if (h !== null) put(h);
+  }
+  // (leaving the page, or hiding it, writes what is due: the link is the page's state)
+  window.addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") flush(); });
+  function put(hash) {
     written = hash;
     if (held) { held.hash = hash; return; }
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
@@ -174,6 +202,9 @@ export function createURL({ session, explainer, onError, openEditor }) {
 
   window.addEventListener("hashchange", () => {
     if (location.hash === written) return;
+    later = null; // the reader's link wins over one not yet written
+    clearTimeout(timer);
+    timer = null;
     written = location.hash;
     honour(parseHash());
   });

@@ -1,0 +1,307 @@
+// longlist.test.mjs — at many vnodes the stage's long lists are drawn a page at a time
+// (web/longlist.js): each draws its first items (the output log: its newest) exactly as the view
+// has them, with their change highlights, and a marker that counts the rest and draws the next
+// page with its button (by keyboard too) or by itself when it is scrolled near; scrolling a
+// panel reaches every item; a step keeps what was drawn, another scenario starts again from the
+// first page. The output log keeps its newest output in sight. A timeline with more barriers
+// than buttons fit draws their ticks as one picture that still goes to the barrier clicked.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { openPage, waitStep, setupPrivate } from "./page-helpers.mjs";
+import { inView, requiredFor, settle, sideways } from "./stage-helpers.mjs";
+
+let h;
+before(async () => { h = await setupPrivate(); });
+after(async () => { await h?.close(); });
+
+// 64 vnodes (crc32), 512 rows (or more), builders of 8: a backfill whose lists are longer than a page.
+function wide64(count = 512) {
+  const lines = ["title: wide 64 vnodes", "table: {columns: [a:int, id], locality: [a], stream_key: [id]}",
+    "vnodes: {count: 64}", "chunk_size: 8"];
+  const rows = [];
+  for (let i = 0; i < count; i++) rows.push(`[${i}, ${i}]`);
+  lines.push(`start: {state_table: [${rows.join(", ")}]}`, "steps:", "  - barrier: 1", "  - barrier: {epoch: 2, start_backfill: [1]}");
+  let epoch = 2, left = count + 1, next = 100000;
+  while (left > 0) {
+    const n = Math.min(48, left);
+    left -= n;
+    lines.push(`  - snapshot: ${n}`);
+    if (left > 0) lines.push(`  - chunk: ["+ ${++next} ${next}", "+ ${++next} ${next}"]`);
+    lines.push(`  - barrier: ${++epoch}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+async function openWide(page, step, count) {
+  await page.evaluate(async ([text, step]) => { await window.explainer.load(text); await window.explainer.goto(step); }, [wide64(count), step]);
+  await waitStep(page, step);
+}
+
+/** What a long list shows: its drawn items' keys, the marker's text, and whether it has a button. */
+const listState = (page, sel, itemSel) => page.evaluate(([sel, itemSel]) => {
+  const list = document.querySelector(sel);
+  const marker = list.querySelector(":scope > .long-more");
+  const button = marker?.querySelector("button:not([hidden])");
+  return {
+    items: [...list.querySelectorAll(`:scope > ${itemSel}`)].map((x) => x.dataset.vnode ?? x.textContent.trim()),
+    marker: marker ? marker.querySelector(".long-more-text").textContent : null,
+    button: button ? button.textContent : null,
+  };
+}, [sel, itemSel]);
+
+test("64 vnodes: every long list draws its first page, exactly as the view has it, and counts the rest", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
+  await openWide(page, 30);
+  const v = await page.evaluate(() => window.explainer.view());
+  assert.equal(v.builders.length, 64);
+  assert.ok(v.progress_table.rows.length > 32, `progress table rows: ${v.progress_table.rows.length}`);
+  assert.ok(v.changed_vnodes.builders.some((x) => v.builders.findIndex((b) => b.vnode === x) < 32), "a drawn builder changed");
+
+  const builders = await listState(page, '[data-testid="builders"] .builders', ".builder");
+  assert.deepEqual(builders.items, v.builders.slice(0, 32).map((b) => String(b.vnode)));
+  assert.equal(builders.marker, "… 32 more builders");
+  assert.equal(builders.button, "Show 32 more");
+  // each drawn builder is the view's, its change highlight the engine's
+  const drawn = await page.evaluate(() => [...document.querySelectorAll('[data-testid="builders"] .builder')]
+    .map((b) => [b.dataset.vnode, b.querySelector(".count").textContent.trim(), !!b.querySelector(".count.changed")]));
+  const changedB = new Set(v.changed_vnodes.builders);
+  assert.deepEqual(drawn, v.builders.slice(0, 32).map((b) => [String(b.vnode), `${b.rows.length} / ${b.capacity}`, changedB.has(b.vnode)]));
+
+  const progress = await listState(page, '[data-testid="progress"] ul.progress', "li.prog");
+  assert.deepEqual(progress.items, v.progress.slice(0, 32).map((p) => String(p.vnode)));
+  assert.equal(progress.marker, "… 32 more vnodes");
+  const changedP = new Set(v.changed_vnodes.progress);
+  const progChanged = await page.evaluate(() => [...document.querySelectorAll('[data-testid="progress"] li.prog')].map((li) => li.classList.contains("changed")));
+  assert.deepEqual(progChanged, v.progress.slice(0, 32).map((p) => changedP.has(p.vnode)));
+
+  const lanes = await listState(page, '[data-testid="snapshot"] .lanes', ".lane");
+  assert.deepEqual(lanes.items, v.snapshot.vnodes.slice(0, 16).map((l) => String(l.vnode)));
+  assert.equal(lanes.marker, `… ${v.snapshot.vnodes.length - 16} more lanes`);
+  // a drawn lane shows its rows around the cursor and says how far it was read
+  const lane0 = v.snapshot.vnodes[0];
+  const label = await page.locator('[data-testid="snapshot"] .lane').first().getAttribute("aria-label");
+  assert.equal(label, `vnode ${lane0.vnode}: ${lane0.offset + lane0.next} of ${lane0.total} rows read`);
+
+  const rows = await page.evaluate(() => [...document.querySelectorAll('[data-testid="progress-table"] tbody')].map((tb) => ({
+    rows: tb.querySelectorAll("tr:not(.long-more)").length,
+    marker: tb.querySelector("tr.long-more .long-more-text")?.textContent ?? null,
+    colspan: tb.querySelector("tr.long-more td")?.colSpan ?? null,
+  })));
+  assert.deepEqual(rows[0], { rows: 32, marker: `… ${v.progress_table.rows.length - 32} more rows`, colspan: v.progress_table.columns.length });
+
+  const content = await listState(page, '[data-testid="upstream-content"] .chips', ".chip");
+  assert.equal(content.items.length, 120);
+  assert.deepEqual(content.items, v.upstream.content.slice(0, 120).map((r) => `(${r.join(",")})`));
+  assert.equal(content.marker, `… ${v.upstream.content.length - 120} more rows`);
+  h.assertNoErrors(page);
+});
+
+test("64 vnodes: scrolling a panel, or its button (by keyboard too), draws the next pages; a step keeps them; another scenario starts again", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
+  await openWide(page, 6);
+  const count = () => page.evaluate(() => document.querySelectorAll('[data-testid="builders"] .builder').length);
+  assert.equal(await count(), 32);
+
+  // The keyboard: Enter on the marker's button draws the next page; the last page takes the
+  // marker away, and the focus goes to the panel's scroll box (where the arrows scroll).
+  const button = page.locator('[data-testid="builders"] .long-more button');
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="builders"] .builder').length === 64);
+  assert.equal(await page.evaluate(() => document.querySelector('[data-testid="builders"] .long-more')), null, "every builder is drawn: no marker");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "builders");
+  // With a page still to come, the focus stays on the button.
+  const lanes = page.locator('[data-testid="snapshot"] .long-more button');
+  await lanes.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="snapshot"] .lane').length >= 32);
+  assert.equal(await page.evaluate(() => document.activeElement?.closest(".long-more") !== null), true, "the focus stays on the button");
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('[data-testid="builders"] .builder')].map((b) => Number(b.dataset.vnode))),
+    (await page.evaluate(() => window.explainer.view())).builders.map((b) => b.vnode));
+
+  // Scrolling: the progress panel's body to its end, until every entry is drawn.
+  for (let i = 0; i < 10; i++) {
+    const n = await page.evaluate(() => {
+      const body = document.querySelector('[data-testid="progress"]');
+      body.scrollTop = body.scrollHeight;
+      return body.querySelectorAll("li.prog").length;
+    });
+    if (n === 64) break;
+    await page.waitForTimeout(150);
+  }
+  assert.equal(await page.evaluate(() => document.querySelectorAll('[data-testid="progress"] li.prog').length), 64, "scrolling reaches every vnode");
+
+  // A step keeps what was drawn.
+  await page.evaluate(() => window.explainer.step());
+  await waitStep(page, 7);
+  assert.equal(await count(), 64);
+  // Tab order: the marker's button is reachable with Tab from the panel body before it.
+  await page.evaluate(() => document.querySelector('[data-testid="snapshot"]').focus());
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="snapshot"] .long-more'));
+  }
+  assert.ok(reached, "Tab reaches the lanes' Show more button");
+
+  // Another scenario, then this one again: the lists start from their first page.
+  await page.evaluate(() => window.explainer.open("happy-path"));
+  await openWide(page, 6);
+  assert.equal(await count(), 32);
+  assert.deepEqual(await h.axe(page, { include: "#stage" }), []);
+  h.assertNoErrors(page);
+});
+
+test("64 vnodes: the output log draws its newest outputs, counts the earlier ones, and keeps the newest in sight", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
+  await openWide(page, 30);
+  const v = await page.evaluate(() => window.explainer.view());
+  assert.ok(v.outputs.length > 40, `outputs in the view: ${v.outputs.length}`);
+  const log = await page.evaluate(() => {
+    const items = [...document.querySelectorAll("#outputs > li:not(.long-more)")];
+    return { n: items.length, first: items[0].querySelector(".stepno").textContent, marker: document.querySelector("#outputs > .long-more .long-more-text")?.textContent, markerFirst: document.querySelector("#outputs > li")?.classList.contains("long-more") };
+  });
+  assert.equal(log.n, 40);
+  assert.equal(log.first, "#" + v.outputs[v.outputs.length - 40].step);
+  assert.equal(log.marker, `… ${v.outputs_first + v.outputs.length - 40} earlier outputs` + (v.outputs_first ? ` (${v.outputs_first} of them not in this view)` : ""));
+  assert.equal(log.markerFirst, true, "the marker comes before the drawn outputs");
+  const newestInSight = () => page.evaluate(() => {
+    const box = document.getElementById("outputs-box").getBoundingClientRect();
+    const last = document.querySelector("#outputs > li:last-child").getBoundingClientRect();
+    return last.bottom <= box.bottom + 0.5 && last.top >= box.top - 0.5;
+  });
+  assert.equal(await newestInSight(), true);
+  // Scrolled up by the reader, the log comes back to its newest output at the next step.
+  await page.evaluate(() => { document.getElementById("outputs-box").scrollTop = -300; });
+  await page.waitForTimeout(100);
+  assert.equal(await newestInSight(), false);
+  await page.evaluate(() => window.explainer.step());
+  await waitStep(page, 31);
+  await page.waitForTimeout(100);
+  assert.equal(await newestInSight(), true);
+  h.assertNoErrors(page);
+});
+
+test("300 barriers: the timeline draws their ticks as one picture that goes to the barrier clicked; a vnode's 70 state-table rows come a page at a time", async () => {
+  const lines = ["title: many barriers", "table: {columns: [a, id], locality: [a], stream_key: [id]}",
+    "vnodes: {count: 4, rule: modulo}", "chunk_size: 4", "steps:", "  - barrier: 1"];
+  for (let i = 0, epoch = 1; i < 300; i++) lines.push(`  - chunk: ["+ ${i} ${i}"]`, `  - barrier: ${++epoch}`);
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
+  await page.evaluate((t) => window.explainer.load(t), lines.join("\n") + "\n");
+  await waitStep(page, 0);
+  const v = await page.evaluate(() => window.explainer.view());
+  const barriers = v.marks.filter((m) => m.kind === "barrier");
+  assert.ok(barriers.length > 240, `barriers: ${barriers.length}`);
+  assert.equal(await page.locator("#marks .tl-mark.mk-barrier").count(), 0, "no button per barrier");
+  assert.equal(await page.locator("#marks svg.tl-ticks").count(), 1);
+  const ticks = await page.locator("#marks svg.tl-ticks path.ticks").getAttribute("d");
+  assert.equal(ticks, barriers.map((m) => `M${m.step} 0V10`).join(""), "a tick at every barrier's step");
+  // A click on the picture at barrier k's place goes to barrier k.
+  const k = barriers[120];
+  const box = await page.locator("#marks svg.tl-ticks").boundingBox();
+  await page.mouse.click(box.x + (k.step / v.steps) * box.width, box.y + box.height / 2);
+  await waitStep(page, k.step);
+  assert.equal(await page.locator("#marks svg.tl-ticks path.tick-here").getAttribute("d"), `M${k.step} 0V10`, "the current barrier is marked");
+  // The state table's rows of a vnode are drawn a page at a time too, and a row rebuilt by a step
+  // keeps the pages drawn for it.
+  const vrow = async () => page.evaluate(() => {
+    const row = document.querySelector('[data-testid="state-table"] .vrow[data-vnode="1"]');
+    return { chips: row.querySelectorAll(".chip").length, marker: row.querySelector(".long-more-text")?.textContent ?? null };
+  });
+  await page.evaluate(() => window.explainer.goto(560));
+  await waitStep(page, 560);
+  const rows1 = (await page.evaluate(() => window.explainer.view())).state_table.rows.filter((r) => r.vnode === 1).length;
+  assert.ok(rows1 > 48, `vnode 1's rows: ${rows1}`);
+  assert.deepEqual(await vrow(), { chips: 48, marker: `… ${rows1 - 48} more rows` });
+  // (the button's own click: scrolled into view, the marker would draw the next page by itself)
+  await page.locator('[data-testid="state-table"] .vrow[data-vnode="1"] .long-more button').evaluate((b) => b.click());
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="state-table"] .vrow[data-vnode="1"] .chip').length === n, Math.min(rows1, 96));
+  let k1 = 560;
+  for (let n = 561; n <= 570; n++) {
+    await page.evaluate(() => window.explainer.step());
+    await waitStep(page, n);
+    k1 = n;
+  }
+  const rowsNow = (await page.evaluate(() => window.explainer.view())).state_table.rows.filter((r) => r.vnode === 1).length;
+  assert.ok(rowsNow > rows1, `vnode 1 gained rows by step ${k1}`);
+  assert.equal((await vrow()).chips, Math.min(rowsNow, 96), "the rebuilt row keeps its two pages");
+  // A scenario with few barriers keeps a button per mark.
+  await page.evaluate(() => window.explainer.open("happy-path"));
+  await waitStep(page, 0);
+  assert.ok(await page.locator("#marks .tl-mark.mk-barrier").count() > 0);
+  assert.equal(await page.locator("#marks svg.tl-ticks").count(), 0);
+  h.assertNoErrors(page);
+});
+
+test("a large loaded scenario's long run= link is written once stepping pauses", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
+  await openWide(page, 3, 4096);
+  await page.waitForFunction(() => /^#run=[A-Za-z0-9_-]+&step=3$/.test(location.hash), null, { timeout: 15000 });
+  assert.ok(await page.evaluate(() => location.hash.length) > 4096, "the link is a long one");
+  for (let n = 4; n <= 6; n++) await page.evaluate(() => window.explainer.step());
+  await waitStep(page, 6);
+  await page.waitForFunction(() => /&step=6$/.test(location.hash), null, { timeout: 5000 });
+  // The link opens the same state.
+  const hash = await page.evaluate(() => location.hash);
+  const again = await openPage(h, "index.html" + hash, { viewport: { width: 1280, height: 800 } });
+  assert.equal((await again.evaluate(() => window.explainer.view())).title, "wide 64 vnodes");
+  h.assertNoErrors(page);
+  h.assertNoErrors(again);
+});
+
+test("64 vnodes at 1280×800 and 375×740: the protocol's panels in view at every step; on a phone each step's panel followed", async () => {
+  for (const [name, opts] of [["1280", { viewport: { width: 1280, height: 800 } }], ["375", { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true }]]) {
+    const page = await openPage(h, "index.html#scenario=happy-path&step=0", opts);
+    await openWide(page, 0);
+    const steps = await page.evaluate(() => window.explainer.steps());
+    const problems = [];
+    for (let n = 1; n <= steps; n++) {
+      await page.evaluate(() => window.explainer.step());
+      await waitStep(page, n);
+      await settle(page);
+      if (name === "1280") {
+        for (const p of await inView(page, await requiredFor(page))) problems.push(`step ${n}: ${p}`);
+      } else {
+        const id = await page.evaluate(async () => {
+          const { target, changedPanels } = await import("./web/follow.js");
+          const t = target();
+          return t ? changedPanels().find((c) => c.panel === t)?.id ?? null : null;
+        });
+        if (id) for (const p of await inView(page, [id], { bottomCover: "#bottom" })) problems.push(`step ${n}: ${p}`);
+        const strip = await page.evaluate(() => [...document.querySelectorAll('[data-testid="changed-chip"]')].map((b) => b.dataset.panel));
+        const marked = await page.evaluate(() => [...document.querySelectorAll('#stage [data-changed="true"]')].map((e) => e.dataset.testid));
+        for (const m of marked) if (!strip.includes(m)) problems.push(`step ${n}: the strip does not name ${m}`);
+        const side = await sideways(page);
+        if (side) problems.push(`step ${n}: ${side}`);
+      }
+    }
+    assert.deepEqual(problems, [], name);
+    await h.screenshot(page, `longlist-64-vnodes-${name}`, { fullPage: false });
+    h.assertNoErrors(page);
+  }
+});
+
+test("every view the API hands out carries its timeline marks (the engine sends them once per script revision)", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
+  const r = await page.evaluate(async () => {
+    const ex = window.explainer;
+    const out = [];
+    const m0 = (await ex.open("happy-path")).marks;
+    const same = (v) => JSON.stringify(v.marks) === JSON.stringify(m0);
+    for (const [what, f] of [["step", () => ex.step()], ["back", () => ex.back()], ["view", () => ex.view()], ["goto", () => ex.goto(9)], ["apply (scripted)", () => ex.apply("barrier: 4")]]) {
+      const v = await f();
+      out.push([what, Array.isArray(v.marks) && same(v)]);
+    }
+    const branched = await ex.apply('chunk: ["+ 5 104"]');
+    out.push(["branch has marks", Array.isArray(branched.marks) && branched.marks.length > 0]);
+    const after = await ex.step();
+    out.push(["next view of the branch", JSON.stringify(after.marks) === JSON.stringify(branched.marks)]);
+    const bugged = await ex.bug("mark-before-drain");
+    out.push(["bug mode view", Array.isArray(bugged.marks) && bugged.marks.length > 0]);
+    out.push(["its next view", JSON.stringify((await ex.goto(1)).marks) === JSON.stringify(bugged.marks)]);
+    return out;
+  });
+  for (const [what, ok] of r) assert.equal(ok, true, what);
+  h.assertNoErrors(page);
+});
