@@ -62,12 +62,13 @@ func (e *Engine) lostWork() string {
 // snapshotItem delivers the snapshot's next item: a row into its vnode's builder, or the end.
 func (e *Engine) snapshotItem() {
 	vi, row, ok := e.snap.peek()
+	rows, i := e.snap.cur.rows, e.snap.cur.next // (the lane peek moved to)
 	e.snap.advance(vi)
 	if !ok {
 		e.onSnapshotEnd()
 		return
 	}
-	n, c := e.appendToBuilder(vi, row), e.cfg.Capacity()
+	n, c := e.appendToBuilder(vi, rows, i), e.cfg.Capacity()
 	if n == c {
 		if e.narrate {
 			e.say(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
@@ -90,16 +91,19 @@ func (e *Engine) snapshotItem() {
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
-	rows := e.takeBuilder(vi)
-	out := e.outRows(len(rows))
-	for i, r := range rows {
-		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
-	}
+	b := e.takeBuilder(vi)
+	out := e.outRows(b.len())[:0]
+	vnode := e.owned[vi]
+	b.rows.leaves(b.from, b.from+b.n, func(rows []Row) {
+		for _, r := range rows {
+			out = append(out, OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: vnode})
+		}
+	})
 	p := e.progress.at(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
-	p.Pos = rows[len(rows)-1].Project(e.pk)
-	p.Rows += int64(len(rows))
+	p.Pos = out[len(out)-1].Row.Project(e.pk)
+	p.Rows += int64(len(out))
 	e.advanceProgress(vi, p)
 	e.emitChunkOf(vi, out, "builder")
 	if !e.narrate {
@@ -114,7 +118,7 @@ func (e *Engine) buildersHold() bool { return e.builderRows > 0 }
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
 	var full []int
-	e.nonEmptyBuilders(func(vi int, _ pseq[Row]) { full = append(full, vi) })
+	e.nonEmptyBuilders(func(vi int, _ builder) { full = append(full, vi) })
 	for _, vi := range full {
 		e.emitBuilder(vi)
 	}

@@ -83,7 +83,7 @@ type Engine struct {
 	progMoved   bool                 // progress changed since a checkpoint last made it durable
 	unread      bitset               // vnodes not Completed with committed rows past pos
 	unreadRows  int                  // those rows
-	builders    *pvec[pseq[Row]]     // per owned index, nil outside backfill
+	builders    *pvec[builder]       // per owned index, nil outside backfill
 	builderRows int                  // rows in all builders
 	buffer      []bufferedChunk
 	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer

@@ -71,6 +71,31 @@ func (s pseq[E]) at(i int) E {
 	return n.items[i]
 }
 
+// leafOf returns the items of the leaf that holds item i (0 ≤ i < len) and the index of the
+// leaf's first item, for a reader that walks on through the leaf without descending again
+// (read-only: a node another copy may change in place is copied first, so what a frozen
+// version's leaf holds never changes).
+func (s pseq[E]) leafOf(i int) ([]E, int) {
+	n, base := s.r, 0
+	for !n.leaf() {
+		c, j := n.child(i, false)
+		base += i - j
+		n, i = n.kids[c], j
+	}
+	return n.items, base
+}
+
+// leaves calls f with the items i..j-1 (0 ≤ i ≤ j ≤ len), a leaf's run at a time, in order
+// (read-only).
+func (s pseq[E]) leaves(i, j int, f func([]E)) {
+	for i < j {
+		items, base := s.leafOf(i)
+		k := min(len(items), j-base)
+		f(items[i-base : k])
+		i = base + k
+	}
+}
+
 // search returns the index of the first item for which ge is true (ge must be false, then
 // true, along the sequence), or len when there is none.
 func (s pseq[E]) search(ge func(E) bool) int {

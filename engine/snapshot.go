@@ -9,6 +9,10 @@ type lane struct {
 	rows  pseq[Row] // a committed state-table version of the vnode's rows (read-only)
 	first int       // index in rows of the lane's first row (the first after pos)
 	next  int       // index in rows of the next row to deliver
+	// leaf is the items of the leaf of rows that the stream read last, from index leafAt: the
+	// next row is usually there (read-only; see pseq.leafOf)
+	leaf   []Row
+	leafAt int
 }
 
 // total is the number of rows in the lane.
@@ -88,8 +92,12 @@ func (s *Snapshot) reached() int {
 // may move on to the next lane (the stream moves to the next vnode with rows once a lane is read).
 func (s *Snapshot) peek() (vi int, row Row, ok bool) {
 	for {
-		if s.reached() >= 0 && s.cur.next < s.cur.rows.len() {
-			return s.cur.vi, s.cur.rows.at(s.cur.next), true
+		if l := &s.cur; s.reached() >= 0 && l.next < l.rows.len() {
+			if j := l.next - l.leafAt; j >= 0 && j < len(l.leaf) {
+				return l.vi, l.leaf[j], true
+			}
+			l.leaf, l.leafAt = l.rows.leafOf(l.next)
+			return l.vi, l.leaf[l.next-l.leafAt], true
 		}
 		vi := s.unread.next(s.reached() + 1)
 		if vi < 0 {

@@ -106,9 +106,10 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 	})
 	k.int(-1)
 	k.bool(e.builders != nil)
-	e.nonEmptyBuilders(func(vi int, b pseq[Row]) {
+	e.nonEmptyBuilders(func(vi int, b builder) {
 		k.int(int64(vi))
-		k.seq(b, 0)
+		k.int(int64(b.len()))
+		k.digest(b.sum())
 	})
 	k.int(-1)
 	k.int(int64(len(e.buffer)))
