@@ -26,6 +26,14 @@ type seqNode[E any] struct {
 	n     int           // items under this node
 	sums  [2]digest     // the sums of the items' digests, one per kind of digest (see sumFrom)
 	known [2]bool       // which sums are known
+	// A leaf's array may hold more than its items: the room past them is lent to the first copy
+	// that appends (see own), so that the first change after a checkpoint, usually an append,
+	// does not copy the leaf's items. lent: this leaf's room was lent (a later copy copies the
+	// items). shared: this leaf's first shared items are in an array it borrowed, where the leaf
+	// it was copied from still reads them: they are copied before one of them changes in place
+	// (appends go past them).
+	lent   bool
+	shared int
 }
 
 func (n *seqNode[E]) leaf() bool { return n.kids == nil }
@@ -162,6 +170,13 @@ func (n *seqNode[E]) own(tag *cowTag) *seqNode[E] {
 	}
 	c := &seqNode[E]{owner: tag, n: n.n}
 	if n.leaf() {
+		if !n.lent && len(n.items) < cap(n.items) {
+			// the array has room past n's items that no copy uses: c borrows it and appends there,
+			// while n's items, which c shares, stay as they are
+			n.lent = true
+			c.items, c.shared = n.items, len(n.items)
+			return c
+		}
 		// room to grow: appends after a copy (the first change after a checkpoint) go on in place
 		c.items = append(make([]E, 0, min(seqMax, max(4, 2*len(n.items)))), n.items...)
 	} else {
@@ -170,6 +185,15 @@ func (n *seqNode[E]) own(tag *cowTag) *seqNode[E] {
 		c.lasts = append(make([]E, 0, len(n.kids)+1), n.lasts...)
 	}
 	return c
+}
+
+// writable prepares an owned leaf for a change in place of its items from index i on: items it
+// shares with the leaf it was copied from are copied first.
+func (n *seqNode[E]) writable(i int) {
+	if i < n.shared {
+		n.items = append(make([]E, 0, cap(n.items)), n.items...)
+		n.shared = 0
+	}
 }
 
 // insert returns the sequence with x inserted before item i (0 ≤ i ≤ len).
@@ -196,6 +220,10 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 	n = n.own(tag)
 	n.n++
 	if n.leaf() {
+		n.writable(i)
+		if len(n.items) == cap(n.items) {
+			n.shared = 0 // (slices.Insert makes a new array)
+		}
 		n.items = slices.Insert(n.items, i, x)
 		if len(n.items) <= seqMax {
 			return n, nil
@@ -203,6 +231,7 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 		h := len(n.items) / 2
 		right := &seqNode[E]{owner: tag, items: append(make([]E, 0, seqMax), n.items[h:]...), n: len(n.items) - h}
 		n.items = n.items[:h:h]
+		n.shared = min(n.shared, h)
 		n.n = h
 		return n, right
 	}
@@ -257,7 +286,10 @@ func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {
 			return n, &seqNode[E]{owner: tag, items: append(make([]E, 0, seqMax), x), n: 1}
 		}
 		n = n.own(tag)
-		n.items = append(n.items, x)
+		if len(n.items) == cap(n.items) {
+			n.shared = 0 // (leafAppend makes a new array)
+		}
+		n.items = leafAppend(n.items, x)
 		n.n++
 		return n, nil
 	}
@@ -279,12 +311,23 @@ func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {
 	return n, nil
 }
 
+// leafAppend appends x to a leaf's items (fewer than seqMax), growing a full array to four times
+// its size but never past seqMax (4, 16, 64 items: a leaf that outgrows 16 is usually on its
+// way to full), where append alone would double it, past seqMax too (48 items to room for 96).
+func leafAppend[E any](items []E, x E) []E {
+	if len(items) == cap(items) {
+		items = append(make([]E, 0, min(seqMax, max(4, 4*cap(items)))), items...)
+	}
+	return append(items, x)
+}
+
 // set returns the sequence with item i replaced by x.
 func (s pseq[E]) set(tag *cowTag, i int, x E) pseq[E] { return pseq[E]{s.r.set(tag, i, x)} }
 
 func (n *seqNode[E]) set(tag *cowTag, i int, x E) *seqNode[E] {
 	n = n.own(tag)
 	if n.leaf() {
+		n.writable(i)
 		n.items[i] = x
 		return n
 	}
@@ -311,6 +354,7 @@ func (n *seqNode[E]) remove(tag *cowTag, i int) *seqNode[E] {
 	n = n.own(tag)
 	n.n--
 	if n.leaf() {
+		n.writable(i)
 		n.items = slices.Delete(n.items, i, i+1)
 		return n
 	}

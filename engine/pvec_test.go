@@ -120,3 +120,58 @@ func TestPseqSearch(t *testing.T) {
 	s.each(995, func(y int) bool { got = append(got, y); return true })
 	require.Equal(t, []int{1990, 1992, 1994, 1996, 1998}, got)
 }
+
+// A leaf lends the room past its items to the first copy that appends (pseq.own): copies made
+// often, mostly appended to and sometimes changed in the items they share, must still never
+// see each other's changes. Every copy is checked after every operation.
+func TestPseqLentRoomStaysPrivate(t *testing.T) {
+	for seed := int64(0); seed < 20; seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		type copyOf struct {
+			s   pseq[int]
+			tag *cowTag
+		}
+		seqs := []copyOf{{tag: new(cowTag)}}
+		models := [][]int{nil}
+		for op := 0; op < 1500; op++ {
+			k := rng.Intn(len(seqs))
+			c := &seqs[k]
+			m := models[k]
+			switch r := rng.Intn(20); {
+			case r < 3:
+				c.tag = new(cowTag) // freeze, and make a copy (or replace one)
+				cp := copyOf{s: c.s, tag: new(cowTag)}
+				if len(seqs) < 8 {
+					seqs = append(seqs, cp)
+					models = append(models, slices.Clone(m))
+				} else {
+					j := rng.Intn(len(seqs))
+					seqs[j], models[j] = cp, slices.Clone(m)
+				}
+				continue
+			case r < 13 || len(m) == 0:
+				x := op
+				c.s = c.s.push(c.tag, x)
+				m = append(m, x)
+			case r < 15:
+				i := rng.Intn(len(m) + 1)
+				c.s = c.s.insert(c.tag, i, -op)
+				m = slices.Insert(m, i, -op)
+			case r < 17:
+				i := rng.Intn(len(m))
+				c.s = c.s.remove(c.tag, i)
+				m = slices.Delete(m, i, i+1)
+			default:
+				i := rng.Intn(len(m))
+				c.s = c.s.set(c.tag, i, 1_000_000+op)
+				m[i] = 1_000_000 + op
+			}
+			models[k] = m
+			for j := range seqs {
+				if got := seqs[j].s.slice(0, seqs[j].s.len()); !slices.Equal(models[j], got) {
+					t.Fatalf("seed %d op %d: copy %d holds %v, want %v", seed, op, j, got, models[j])
+				}
+			}
+		}
+	}
+}

@@ -88,7 +88,7 @@ type generator struct {
 
 func newGenerator(cfg *Config, w *Workload) *generator {
 	g := &generator{cfg: cfg, mix: w.Mix, key: make([]bool, len(cfg.Columns)), seed: uint64(w.Seed),
-		live: make([]genRow, 0, w.Rows+w.UpstreamPerEpoch), tmp: make(Row, len(cfg.Columns)),
+		live: make([]genRow, 0, min(w.maxRows(), int64(w.Rows)+1<<20)), tmp: make(Row, len(cfg.Columns)),
 		vidx: make([]int32, cfg.VnodeCount), arenas: make([][]Value, len(cfg.Owned))}
 	for _, c := range cfg.PK() {
 		g.key[c] = true
