@@ -252,6 +252,9 @@ func (e *Engine) markBuffered() bool {
 // sayGate narrates a buffered chunk that is not emitted because no vnode is in progress, with
 // what becomes of each of its rows (kept in heldFates for predict mode, narrated or not).
 func (e *Engine) sayGate(rows []RowOp, written bool) {
+	if !e.explains() {
+		return // (scale mode: no narration, and no predict mode to read the fates)
+	}
 	fates := make([]string, len(rows))
 	gap := false
 	for i, r := range rows {

@@ -66,7 +66,7 @@ func (s *rowset) add(vi int, row Row, d int) {
 	}
 	if d != 0 && s.afterLast(p, row) {
 		// after every entry (rows often come in pk order): append
-		s.parts.set(vi, p.push(tag, rsEntry{row: row, count: d}))
+		s.setPart(vi, p, p.push(tag, rsEntry{row: row, count: d}))
 		s.rows++
 		return
 	}
@@ -87,7 +87,16 @@ func (s *rowset) add(vi int, row Row, d int) {
 	default:
 		return
 	}
-	s.parts.set(vi, p)
+	s.setPart(vi, s.part(vi), p)
+}
+
+// setPart stores vnode vi's changed entries now, whose entries were was. A change that kept the
+// root node changed it in place: the root is this copy's (it was stored since the set was last
+// shared), and so is the page that holds it, which then needs no write.
+func (s *rowset) setPart(vi int, was, now pseq[rsEntry]) {
+	if now.r != was.r {
+		s.parts.set(vi, now)
+	}
 }
 
 // remove takes one copy of row out, if the set holds it, and reports whether it did.

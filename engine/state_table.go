@@ -86,8 +86,11 @@ func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 	for _, w := range t.pending {
 		rows := t.committed.at(w.vi)
 		if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
-			// after every row (rows often come in pk order): append
-			t.committed.set(w.vi, rows.push(tag, w.row))
+			// after every row (rows often come in pk order): append (a root changed in place is
+			// already stored: see rowset.setPart)
+			if now := rows.push(tag, w.row); now.r != rows.r {
+				t.committed.set(w.vi, now)
+			}
 			if note != nil {
 				note(w.vi, w.row, 1)
 			}
