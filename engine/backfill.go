@@ -92,24 +92,32 @@ func (e *Engine) snapshotItem() {
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
 	b := e.takeBuilder(vi)
-	out := e.outRows(b.len())[:0]
-	vnode := e.owned[vi]
-	b.rows.leaves(b.from, b.from+b.n, func(rows []Row) {
-		for _, r := range rows {
-			out = append(out, OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: vnode})
-		}
-	})
 	p := e.progress.at(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
-	p.Pos = out[len(out)-1].Row.Project(e.pk)
-	p.Rows += int64(len(out))
+	p.Pos = b.last().Project(e.pk)
+	p.Rows += int64(b.len())
 	e.advanceProgress(vi, p)
-	e.emitChunkOf(vi, out, "builder")
+	if e.counter != nil {
+		// scale mode counts the chunk instead of keeping it: its rows (the lane's, in pk order)
+		// go straight into downstream's view, without a chunk of output rows made for nothing
+		b.rows.leaves(b.from, b.from+b.n, func(rows []Row) { e.down.addAscending(vi, rows) })
+		e.touch(vi, nil)
+		e.counter.emitted += b.n
+		e.counter.snapshotRows += b.n
+	} else {
+		out := make([]OutRow, 0, b.len())
+		b.rows.leaves(b.from, b.from+b.n, func(rows []Row) {
+			for _, r := range rows {
+				out = append(out, OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]})
+			}
+		})
+		e.emitChunkOf(vi, out, "builder")
+	}
 	if !e.narrate {
 		return // (the arguments below cost more than the emission itself)
 	}
-	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
+	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(b.len(), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.

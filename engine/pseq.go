@@ -298,16 +298,20 @@ func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {
 	if split != nil && len(n.kids) == seqMax {
 		// kid is unchanged (x went to split): so is n, and split starts its right sibling
 		return n, &seqNode[E]{owner: tag, n: split.n,
-			kids: append(make([]*seqNode[E], 0, 4), split), sizes: append(make([]int, 0, 4), split.n), lasts: append(make([]E, 0, 4), split.last())}
+			kids: append(make([]*seqNode[E], 0, 4), split), sizes: append(make([]int, 0, 4), split.n), lasts: append(make([]E, 0, 4), x)}
 	}
 	n = n.own(tag)
 	n.n++
-	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
-	if split != nil {
+	if split != nil { // kid is unchanged: x went to split, of which it is the last item
 		n.kids = append(n.kids, split)
 		n.sizes = append(n.sizes, split.n)
-		n.lasts = append(n.lasts, split.last())
+		n.lasts = append(n.lasts, x)
+		return n, nil
 	}
+	if n.kids[c] != kid { // (a kid changed in place is stored already: no pointer write)
+		n.kids[c] = kid
+	}
+	n.sizes[c], n.lasts[c] = kid.n, x // x is kid's last item now
 	return n, nil
 }
 

@@ -99,6 +99,26 @@ func (s *rowset) setPart(vi int, was, now pseq[rsEntry]) {
 	}
 }
 
+// addAscending adds one copy of each of rows, which ascend strictly in (pk, row) order (a
+// vnode's rows as the state table holds them): when the first sorts after every entry, so do
+// the others, and they are appended at once.
+func (s *rowset) addAscending(vi int, rows []Row) {
+	p := s.part(vi)
+	if len(rows) == 0 || !s.afterLast(p, rows[0]) {
+		for _, r := range rows {
+			s.add(vi, r, 1)
+		}
+		return
+	}
+	s.first = nil
+	was, tag := p, s.parts.tag
+	for _, r := range rows {
+		p = p.push(tag, rsEntry{row: r, count: 1})
+	}
+	s.rows += len(rows)
+	s.setPart(vi, was, p)
+}
+
 // remove takes one copy of row out, if the set holds it, and reports whether it did.
 func (s *rowset) remove(vi int, row Row) bool {
 	if _, found := s.search(vi, row); !found {
