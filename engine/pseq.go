@@ -266,6 +266,9 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 // walks down the last children only, and a full node gives x a new right sibling instead of
 // splitting in half, so appended items fill their nodes.
 func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
+	if s.r != nil && s.r.owner == tag && s.appendInPlace(tag, x) {
+		return s
+	}
 	if s.r == nil {
 		return pseq[E]{&seqNode[E]{owner: tag, items: append(make([]E, 0, 4), x), n: 1}}
 	}
@@ -275,6 +278,32 @@ func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
 	}
 	return pseq[E]{&seqNode[E]{owner: tag, n: left.n + right.n,
 		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), right.last()}}}
+}
+
+// appendInPlace appends x where the sequence's path to its last leaf is tag's and the leaf has
+// room in its array, and reports whether it did (the usual append: one walk down, no copy, no
+// node made or stored again).
+func (s pseq[E]) appendInPlace(tag *cowTag, x E) bool {
+	n := s.r
+	for !n.leaf() {
+		if n = n.kids[len(n.kids)-1]; n.owner != tag {
+			return false
+		}
+	}
+	if len(n.items) == cap(n.items) || len(n.items) == seqMax {
+		return false
+	}
+	n.items = append(n.items, x) // (past the items a borrowed array shares: see own)
+	n.n++
+	n.known = [2]bool{}
+	for n = s.r; !n.leaf(); n = n.kids[len(n.kids)-1] {
+		c := len(n.kids) - 1
+		n.n++
+		n.sizes[c]++
+		n.lasts[c] = x
+		n.known = [2]bool{}
+	}
+	return true
 }
 
 // push appends x under n; when n is full, n is returned unchanged with a new right sibling that

@@ -178,8 +178,11 @@ func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 
 // putPK stores row, replacing any row with its pk.
 func (s *rowset) putPK(vi int, row Row) {
-	if s.pkAfterLast(s.part(vi), row) {
-		s.add(vi, row, 1) // a new pk after every entry: add appends it
+	if p := s.part(vi); s.pkAfterLast(p, row) {
+		// a new pk after every entry (so the row is after every entry too): append it
+		s.first = nil
+		s.setPart(vi, p, p.push(s.parts.tag, rsEntry{row: row, count: 1}))
+		s.rows++
 		return
 	}
 	if old, ok := s.getPK(vi, row); ok {
