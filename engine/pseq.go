@@ -22,7 +22,7 @@ type seqNode[E any] struct {
 	items []E           // a leaf's items
 	kids  []*seqNode[E] // an inner node's children, none empty (nil for a leaf)
 	sizes []int         // items under each child
-	lasts []E           // the last item under each child
+	lasts []E           // the last item under each child but the last (see lastUnder)
 	n     int           // items under this node
 	sums  [2]digest     // the sums of the items' digests, one per kind of digest (see sumFrom)
 	known [2]bool       // which sums are known
@@ -38,11 +38,21 @@ type seqNode[E any] struct {
 
 func (n *seqNode[E]) leaf() bool { return n.kids == nil }
 
+// last returns the last item under n. An inner node does not keep its last child's last item
+// (lasts[len-1] is not kept up to date), so that an append, which changes only that one at every
+// level, writes no item above the leaf: the last item is found down the last children.
 func (n *seqNode[E]) last() E {
-	if n.leaf() {
-		return n.items[len(n.items)-1]
+	for !n.leaf() {
+		n = n.kids[len(n.kids)-1]
 	}
-	return n.lasts[len(n.lasts)-1]
+	return n.items[len(n.items)-1]
+}
+
+// keepLast sets lasts[c] from child c, unless c is the last child (see last).
+func (n *seqNode[E]) keepLast(c int) {
+	if c < len(n.kids)-1 {
+		n.lasts[c] = n.kids[c].last()
+	}
 }
 
 // len is the number of items.
@@ -112,10 +122,9 @@ func (s pseq[E]) search(ge func(E) bool) int {
 		return 0
 	}
 	for !n.leaf() {
-		c := sort.Search(len(n.kids), func(c int) bool { return ge(n.lasts[c]) })
-		if c == len(n.kids) {
-			return base + n.n
-		}
+		// the last child is taken when no other holds an item for which ge is true: its leaf
+		// then answers with the index past its items when it holds none either
+		c := sort.Search(len(n.kids)-1, func(c int) bool { return ge(n.lasts[c]) })
 		for _, size := range n.sizes[:c] {
 			base += size
 		}
@@ -206,7 +215,7 @@ func (s pseq[E]) insert(tag *cowTag, i int, x E) pseq[E] {
 		return pseq[E]{left}
 	}
 	return pseq[E]{&seqNode[E]{owner: tag, n: left.n + right.n,
-		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), right.last()}}}
+		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), *new(E)}}}
 }
 
 // insert adds x before item i under n; when n overflows it is split and the right half is
@@ -237,12 +246,15 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 	}
 	c, i := n.child(i, true)
 	kid, split := n.kids[c].insert(tag, i, x)
-	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
+	n.kids[c], n.sizes[c] = kid, kid.n
 	if split != nil {
 		n.kids = slices.Insert(n.kids, c+1, split)
 		n.sizes = slices.Insert(n.sizes, c+1, split.n)
-		n.lasts = slices.Insert(n.lasts, c+1, split.last())
+		var e E
+		n.lasts = slices.Insert(n.lasts, c+1, e)
+		n.keepLast(c + 1)
 	}
+	n.keepLast(c)
 	if len(n.kids) <= seqMax {
 		return n, nil
 	}
@@ -277,7 +289,7 @@ func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
 		return pseq[E]{left}
 	}
 	return pseq[E]{&seqNode[E]{owner: tag, n: left.n + right.n,
-		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), right.last()}}}
+		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), *new(E)}}}
 }
 
 // appendInPlace appends x where the sequence's path to its last leaf is tag's and the leaf has
@@ -297,10 +309,8 @@ func (s pseq[E]) appendInPlace(tag *cowTag, x E) bool {
 	n.n++
 	n.known = [2]bool{}
 	for n = s.r; !n.leaf(); n = n.kids[len(n.kids)-1] {
-		c := len(n.kids) - 1
 		n.n++
-		n.sizes[c]++
-		n.lasts[c] = x
+		n.sizes[len(n.kids)-1]++ // (the last child: its last item is not kept)
 		n.known = [2]bool{}
 	}
 	return true
@@ -327,20 +337,22 @@ func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {
 	if split != nil && len(n.kids) == seqMax {
 		// kid is unchanged (x went to split): so is n, and split starts its right sibling
 		return n, &seqNode[E]{owner: tag, n: split.n,
-			kids: append(make([]*seqNode[E], 0, 4), split), sizes: append(make([]int, 0, 4), split.n), lasts: append(make([]E, 0, 4), x)}
+			kids: append(make([]*seqNode[E], 0, 4), split), sizes: append(make([]int, 0, 4), split.n), lasts: make([]E, 1, 4)}
 	}
 	n = n.own(tag)
 	n.n++
-	if split != nil { // kid is unchanged: x went to split, of which it is the last item
+	if split != nil { // kid is unchanged, and no longer the last child: x went to split
+		var e E
 		n.kids = append(n.kids, split)
 		n.sizes = append(n.sizes, split.n)
-		n.lasts = append(n.lasts, x)
+		n.lasts = append(n.lasts, e)
+		n.keepLast(c)
 		return n, nil
 	}
 	if n.kids[c] != kid { // (a kid changed in place is stored already: no pointer write)
 		n.kids[c] = kid
 	}
-	n.sizes[c], n.lasts[c] = kid.n, x // x is kid's last item now
+	n.sizes[c] = kid.n // (the last child: its last item is not kept)
 	return n, nil
 }
 
@@ -365,8 +377,8 @@ func (n *seqNode[E]) set(tag *cowTag, i int, x E) *seqNode[E] {
 		return n
 	}
 	c, i := n.child(i, false)
-	kid := n.kids[c].set(tag, i, x)
-	n.kids[c], n.lasts[c] = kid, kid.last()
+	n.kids[c] = n.kids[c].set(tag, i, x)
+	n.keepLast(c)
 	return n
 }
 
@@ -399,7 +411,8 @@ func (n *seqNode[E]) remove(tag *cowTag, i int) *seqNode[E] {
 		n.lasts = slices.Delete(n.lasts, c, c+1)
 		return n
 	}
-	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
+	n.kids[c], n.sizes[c] = kid, kid.n
+	n.keepLast(c)
 	return n
 }
 

@@ -175,3 +175,70 @@ func TestPseqLentRoomStaysPrivate(t *testing.T) {
 		}
 	}
 }
+
+// search and last agree with a sorted model while a sequence is built by appends (push, which
+// keeps no last item above the leaves) and inserts, removes and sets in order, with copies.
+func TestPseqSearchAfterChanges(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	type copyOf struct {
+		s   pseq[int]
+		tag *cowTag
+	}
+	seqs := []copyOf{{tag: new(cowTag)}}
+	models := [][]int{nil}
+	for op := 0; op < 6000; op++ {
+		k := rng.Intn(len(seqs))
+		c := &seqs[k]
+		m := models[k]
+		switch r := rng.Intn(10); {
+		case r == 0 && len(seqs) < 4:
+			c.tag = new(cowTag)
+			seqs = append(seqs, copyOf{s: c.s, tag: new(cowTag)})
+			models = append(models, slices.Clone(m))
+			continue
+		case r < 6 || len(m) == 0:
+			x := 10*op + 5 // above every item: an append
+			c.s = c.s.push(c.tag, x)
+			m = append(m, x)
+		case r < 8:
+			i := rng.Intn(len(m) + 1) // an item between its neighbours, in order
+			lo, hi := -1_000_000, 10*op+5 // (below every later append)
+			if i > 0 {
+				lo = m[i-1]
+			}
+			if i < len(m) {
+				hi = m[i]
+			}
+			if hi-lo < 2 {
+				continue
+			}
+			x := lo + 1 + rng.Intn(hi-lo-1)
+			c.s = c.s.insert(c.tag, i, x)
+			m = slices.Insert(m, i, x)
+		case r < 9:
+			i := rng.Intn(len(m))
+			c.s = c.s.remove(c.tag, i)
+			m = slices.Delete(m, i, i+1)
+		default:
+			i := rng.Intn(len(m)) // the same value: set keeps the order
+			c.s = c.s.set(c.tag, i, m[i])
+		}
+		models[k] = m
+		if op%7 != 0 {
+			continue
+		}
+		for j, cp := range seqs {
+			mj := models[j]
+			if len(mj) > 0 && cp.s.last() != mj[len(mj)-1] {
+				t.Fatalf("op %d copy %d: last is %d, want %d", op, j, cp.s.last(), mj[len(mj)-1])
+			}
+			for probe := 0; probe < 20; probe++ {
+				x := rng.Intn(10*op+20) - 10
+				want, _ := slices.BinarySearch(mj, x)
+				if got := cp.s.search(func(y int) bool { return y >= x }); got != want {
+					t.Fatalf("op %d copy %d: search(≥%d) is %d, want %d", op, j, x, got, want)
+				}
+			}
+		}
+	}
+}
