@@ -16,14 +16,11 @@ type StateTable struct {
 	committed *pvec[pseq[Row]] // per owned-vnode index, sorted by pk
 	pending   []write
 	epoch     int64 // epoch of the last commit
-	// mine[vi]: committed[vi]'s array has no other writer, so rows may be appended to it in
-	// place (readers of earlier versions see only their own length). A clone and a restore
-	// clear it.
-	mine []bool
-	// commit's scratch (never shared: a clone drops it): writes left per vnode, and which
-	// vnodes this commit has copied (their arrays have no readers yet).
-	counts []int32
-	fresh  []bool
+	// commit's scratch (never shared: a clone drops it): where each vnode's writes start in
+	// order, the pending writes' indices by vnode, and a run of rows to append
+	starts []int32
+	order  []int32
+	run    []Row
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
@@ -34,6 +31,7 @@ func (t *StateTable) clone() *StateTable {
 	c := *t
 	c.committed = t.committed.share()
 	c.pending = append([]write(nil), t.pending...)
+	c.starts, c.order, c.run = nil, nil, nil
 	return &c
 }
 
@@ -82,41 +80,117 @@ func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 	if len(t.pending) == 0 {
 		return
 	}
-	tag := t.committed.tag
-	for _, w := range t.pending {
-		rows := t.committed.at(w.vi)
-		if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
-			// after every row (rows often come in pk order): append (a root changed in place is
-			// already stored: see rowset.setPart)
-			if now := rows.push(tag, w.row); now.r != rows.r {
-				t.committed.set(w.vi, now)
-			}
-			if note != nil {
-				note(w.vi, w.row, 1)
-			}
-			continue
-		}
-		i := rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
-		found := i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
-		var d int
-		switch {
-		case w.put && found:
-			rows = rows.set(tag, i, w.row)
-		case w.put:
-			rows, d = rows.insert(tag, i, w.row), 1
-		case found:
-			rows, d = rows.remove(tag, i), -1
-		default:
-			continue
-		}
-		t.committed.set(w.vi, rows)
-		if note != nil {
-			note(w.vi, w.row, d)
+	if len(t.pending) >= t.committed.len() {
+		t.commitByVnode(note)
+	} else {
+		for _, w := range t.pending {
+			t.apply(w, note)
 		}
 	}
-	clear(t.fresh)
 	clear(t.pending)
 	t.pending = t.pending[:0]
+}
+
+// apply commits one write.
+func (t *StateTable) apply(w write, note func(vi int, row Row, d int)) {
+	tag := t.committed.tag
+	rows := t.committed.at(w.vi)
+	if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
+		// after every row (rows often come in pk order): append (a root changed in place is
+		// already stored: see rowset.setPart)
+		if now := rows.push(tag, w.row); now.r != rows.r {
+			t.committed.set(w.vi, now)
+		}
+		if note != nil {
+			note(w.vi, w.row, 1)
+		}
+		return
+	}
+	i := rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
+	found := i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
+	var d int
+	switch {
+	case w.put && found:
+		rows = rows.set(tag, i, w.row)
+	case w.put:
+		rows, d = rows.insert(tag, i, w.row), 1
+	case found:
+		rows, d = rows.remove(tag, i), -1
+	default:
+		return
+	}
+	t.committed.set(w.vi, rows)
+	if note != nil {
+		note(w.vi, w.row, d)
+	}
+}
+
+// commitByVnode commits many writes (at least one per vnode) vnode by vnode, each vnode's in
+// their order: writes to different vnodes touch different rows, so the order between vnodes
+// changes nothing. A vnode's puts that each come after every row (as a backfill's inserts
+// usually do) are appended together, a leaf at a time.
+func (t *StateTable) commitByVnode(note func(vi int, row Row, d int)) {
+	n := t.committed.len()
+	t.starts = append(t.starts[:0], make([]int32, n+1)...)
+	for _, w := range t.pending {
+		t.starts[w.vi+1]++
+	}
+	for vi := 1; vi <= n; vi++ {
+		t.starts[vi] += t.starts[vi-1]
+	}
+	t.order = append(t.order[:0], make([]int32, len(t.pending))...)
+	for i, w := range t.pending {
+		t.order[t.starts[w.vi]] = int32(i)
+		t.starts[w.vi]++
+	}
+	// starts[vi] is now where vnode vi+1's writes start
+	from := int32(0)
+	for vi := 0; vi < n; vi++ {
+		to := t.starts[vi]
+		if from == to {
+			continue
+		}
+		run := t.run[:0]
+		var last Row // the last row of the vnode, once the run is appended
+		if rows := t.committed.at(vi); rows.len() > 0 {
+			last = rows.last()
+		}
+		for _, k := range t.order[from:to] {
+			w := t.pending[k]
+			if w.put && (last == nil || compareRowsPK(last, w.row, t.pk) < 0) {
+				run = append(run, w.row)
+				last = w.row
+				continue
+			}
+			t.appendRun(vi, run, note)
+			run = run[:0]
+			t.apply(w, note)
+			last = nil
+			if rows := t.committed.at(vi); rows.len() > 0 {
+				last = rows.last()
+			}
+		}
+		t.appendRun(vi, run, note)
+		clear(run)
+		t.run = run[:0]
+		from = to
+	}
+}
+
+// appendRun appends rows, each after every row of vnode vi, and tells note of each.
+func (t *StateTable) appendRun(vi int, rows []Row, note func(vi int, row Row, d int)) {
+	if len(rows) == 0 {
+		return
+	}
+	was := t.committed.at(vi)
+	if now := was.appendAll(t.committed.tag, rows); now.r != was.r {
+		t.committed.set(vi, now)
+	}
+	if note != nil {
+		for _, r := range rows {
+			note(vi, r, 1)
+		}
+	}
 }
 
 // compareRowsPK compares two full rows by their pk columns.
