@@ -201,7 +201,7 @@ func TestPseqSearchAfterChanges(t *testing.T) {
 			c.s = c.s.push(c.tag, x)
 			m = append(m, x)
 		case r < 8:
-			i := rng.Intn(len(m) + 1) // an item between its neighbours, in order
+			i := rng.Intn(len(m) + 1)     // an item between its neighbours, in order
 			lo, hi := -1_000_000, 10*op+5 // (below every later append)
 			if i > 0 {
 				lo = m[i-1]
