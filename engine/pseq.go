@@ -316,46 +316,6 @@ func (s pseq[E]) appendInPlace(tag *cowTag, x E) bool {
 	return true
 }
 
-// appendAll returns the sequence with xs appended, in order: it fills the last leaf with as many
-// as it has room for at once (where the path to it is tag's), and push makes room for the rest.
-func (s pseq[E]) appendAll(tag *cowTag, xs []E) pseq[E] {
-	for len(xs) > 0 {
-		if s.r != nil && s.r.owner == tag {
-			if k := s.fillLast(tag, xs); k > 0 {
-				xs = xs[k:]
-				continue
-			}
-		}
-		s = s.push(tag, xs[0]) // a new leaf, or the path to the last one made tag's
-		xs = xs[1:]
-	}
-	return s
-}
-
-// fillLast appends the first of xs that the last leaf has room for in its array, where the path
-// to it is tag's, and returns how many it appended (see appendInPlace).
-func (s pseq[E]) fillLast(tag *cowTag, xs []E) int {
-	n := s.r
-	for !n.leaf() {
-		if n = n.kids[len(n.kids)-1]; n.owner != tag {
-			return 0
-		}
-	}
-	k := min(len(xs), cap(n.items)-len(n.items), seqMax-len(n.items))
-	if k <= 0 {
-		return 0
-	}
-	n.items = append(n.items, xs[:k]...) // (past the items a borrowed array shares: see own)
-	n.n += k
-	n.known = [2]bool{}
-	for n = s.r; !n.leaf(); n = n.kids[len(n.kids)-1] {
-		n.n += k
-		n.sizes[len(n.kids)-1] += k
-		n.known = [2]bool{}
-	}
-	return k
-}
-
 // push appends x under n; when n is full, n is returned unchanged with a new right sibling that
 // holds x.
 func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {

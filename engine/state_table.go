@@ -17,10 +17,9 @@ type StateTable struct {
 	pending   []write
 	epoch     int64 // epoch of the last commit
 	// commit's scratch (never shared: a clone drops it): where each vnode's writes start in
-	// order, the pending writes' indices by vnode, and a run of rows to append
+	// order, and the pending writes' indices by vnode
 	starts []int32
 	order  []int32
-	run    []Row
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
@@ -31,7 +30,7 @@ func (t *StateTable) clone() *StateTable {
 	c := *t
 	c.committed = t.committed.share()
 	c.pending = append([]write(nil), t.pending...)
-	c.starts, c.order, c.run = nil, nil, nil
+	c.starts, c.order = nil, nil
 	return &c
 }
 
@@ -128,7 +127,7 @@ func (t *StateTable) apply(w write, note func(vi int, row Row, d int)) {
 // commitByVnode commits many writes (at least one per vnode) vnode by vnode, each vnode's in
 // their order: writes to different vnodes touch different rows, so the order between vnodes
 // changes nothing. A vnode's puts that each come after every row (as a backfill's inserts
-// usually do) are appended together, a leaf at a time.
+// usually do) are appended to its rows, which are looked up and stored once for the vnode.
 func (t *StateTable) commitByVnode(note func(vi int, row Row, d int)) {
 	n := t.committed.len()
 	t.starts = append(t.starts[:0], make([]int32, n+1)...)
@@ -144,52 +143,42 @@ func (t *StateTable) commitByVnode(note func(vi int, row Row, d int)) {
 		t.starts[w.vi]++
 	}
 	// starts[vi] is now where vnode vi+1's writes start
+	tag := t.committed.tag
 	from := int32(0)
 	for vi := 0; vi < n; vi++ {
 		to := t.starts[vi]
 		if from == to {
 			continue
 		}
-		run := t.run[:0]
-		var last Row // the last row of the vnode, once the run is appended
-		if rows := t.committed.at(vi); rows.len() > 0 {
+		was := t.committed.at(vi)
+		rows := was
+		var last Row // the vnode's last row
+		if rows.len() > 0 {
 			last = rows.last()
 		}
 		for _, k := range t.order[from:to] {
-			w := t.pending[k]
+			w := &t.pending[k]
 			if w.put && (last == nil || compareRowsPK(last, w.row, t.pk) < 0) {
-				run = append(run, w.row)
-				last = w.row
+				rows, last = rows.push(tag, w.row), w.row
+				if note != nil {
+					note(vi, w.row, 1)
+				}
 				continue
 			}
-			t.appendRun(vi, run, note)
-			run = run[:0]
-			t.apply(w, note)
-			last = nil
-			if rows := t.committed.at(vi); rows.len() > 0 {
+			if rows.r != was.r {
+				t.committed.set(vi, rows)
+			}
+			t.apply(*w, note)
+			was = t.committed.at(vi)
+			rows, last = was, nil
+			if rows.len() > 0 {
 				last = rows.last()
 			}
 		}
-		t.appendRun(vi, run, note)
-		clear(run)
-		t.run = run[:0]
-		from = to
-	}
-}
-
-// appendRun appends rows, each after every row of vnode vi, and tells note of each.
-func (t *StateTable) appendRun(vi int, rows []Row, note func(vi int, row Row, d int)) {
-	if len(rows) == 0 {
-		return
-	}
-	was := t.committed.at(vi)
-	if now := was.appendAll(t.committed.tag, rows); now.r != was.r {
-		t.committed.set(vi, now)
-	}
-	if note != nil {
-		for _, r := range rows {
-			note(vi, r, 1)
+		if rows.r != was.r {
+			t.committed.set(vi, rows)
 		}
+		from = to
 	}
 }
 
