@@ -88,6 +88,39 @@ func (e *Engine) snapshotItem() {
 	}
 }
 
+// snapshotItems delivers the snapshot's next count items as snapshotItem does one by one, for
+// a run without narration: the rows a builder takes from its lane before it is full (or the
+// lane or the count ends) are taken at once.
+func (e *Engine) snapshotItems(count int) {
+	c := e.cfg.Capacity()
+	for ; count > 0 && e.snap != nil; count-- {
+		vi, _, ok := e.snap.peek()
+		if !ok {
+			e.snap.advance(vi)
+			e.onSnapshotEnd()
+			continue
+		}
+		l := &e.snap.cur
+		b := e.builders.ref(vi)
+		k := min(count, l.rows.len()-l.next, c-b.n)
+		switch {
+		case b.n == 0:
+			*b = builder{rows: l.rows, from: l.next, n: k}
+		case b.rows.r == l.rows.r && b.from+b.n == l.next:
+			b.n += k
+		default:
+			panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, l.next))
+		}
+		l.next += k
+		e.snap.left -= k
+		e.builderRows += k
+		count -= k - 1 // (and the loop's one)
+		if b.n == c {
+			e.emitBuilder(vi)
+		}
+	}
+}
+
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {

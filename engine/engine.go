@@ -317,6 +317,10 @@ func (e *Engine) apply(s Step) {
 			e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
 		}
 		e.quietRows = 0
+		if !e.narrate {
+			e.snapshotItems(s.Count)
+			break
+		}
 		for i := 0; i < s.Count; i++ {
 			// in a long run, narrate the first two and the last item and sum up the rest
 			e.quietRow = s.Count > 6 && i >= 2 && i < s.Count-1

@@ -278,7 +278,7 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 // walks down the last children only, and a full node gives x a new right sibling instead of
 // splitting in half, so appended items fill their nodes.
 func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
-	if s.r != nil && s.r.owner == tag && s.appendInPlace(tag, x) {
+	if s.appendInPlace(tag, x) {
 		return s
 	}
 	if s.r == nil {
@@ -296,24 +296,45 @@ func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
 // room in its array, and reports whether it did (the usual append: one walk down, no copy, no
 // node made or stored again).
 func (s pseq[E]) appendInPlace(tag *cowTag, x E) bool {
-	n := s.r
-	for !n.leaf() {
-		if n = n.kids[len(n.kids)-1]; n.owner != tag {
-			return false
-		}
-	}
-	if len(n.items) == cap(n.items) || len(n.items) == seqMax {
+	leaf := s.room(tag)
+	if leaf == nil {
 		return false
 	}
-	n.items = append(n.items, x) // (past the items a borrowed array shares: see own)
-	n.n++
-	n.known = [2]bool{}
-	for n = s.r; !n.leaf(); n = n.kids[len(n.kids)-1] {
-		n.n++
-		n.sizes[len(n.kids)-1]++ // (the last child: its last item is not kept)
+	leaf.items = append(leaf.items, x)
+	s.grew(1)
+	return true
+}
+
+// room returns the last leaf when the sequence's path to it is tag's and the leaf has room in
+// its array for another item (and is short of seqMax), or nil. Its caller may append items
+// there (past the items a borrowed array shares: see own), as many as the room it has, and
+// must then tell grew how many it appended.
+func (s pseq[E]) room(tag *cowTag) *seqNode[E] {
+	n := s.r
+	if n == nil || n.owner != tag {
+		return nil
+	}
+	for !n.leaf() {
+		if n = n.kids[len(n.kids)-1]; n.owner != tag {
+			return nil
+		}
+	}
+	if len(n.items) == cap(n.items) || len(n.items) >= seqMax {
+		return nil
+	}
+	return n
+}
+
+// grew counts k items appended to the last leaf (see room) in every node down to it.
+func (s pseq[E]) grew(k int) {
+	n := s.r
+	for ; !n.leaf(); n = n.kids[len(n.kids)-1] {
+		n.n += k
+		n.sizes[len(n.kids)-1] += k // (the last child: its last item is not kept)
 		n.known = [2]bool{}
 	}
-	return true
+	n.n += k
+	n.known = [2]bool{}
 }
 
 // push appends x under n; when n is full, n is returned unchanged with a new right sibling that

@@ -111,11 +111,21 @@ func (s *rowset) addAscending(vi int, rows []Row) {
 		return
 	}
 	s.first = nil
-	was, tag := p, s.parts.tag
-	for _, r := range rows {
-		p = p.push(tag, rsEntry{row: r, count: 1})
-	}
 	s.rows += len(rows)
+	was, tag := p, s.parts.tag
+	for len(rows) > 0 {
+		leaf := p.room(tag)
+		if leaf == nil { // a new leaf, or the path to the last one made this copy's
+			p, rows = p.push(tag, rsEntry{row: rows[0], count: 1}), rows[1:]
+			continue
+		}
+		k := min(len(rows), cap(leaf.items)-len(leaf.items), seqMax-len(leaf.items))
+		for _, r := range rows[:k] {
+			leaf.items = append(leaf.items, rsEntry{row: r, count: 1})
+		}
+		p.grew(k)
+		rows = rows[k:]
+	}
 	s.setPart(vi, was, p)
 }
 
