@@ -143,42 +143,53 @@ func (t *StateTable) commitByVnode(note func(vi int, row Row, d int)) {
 		t.starts[w.vi]++
 	}
 	// starts[vi] is now where vnode vi+1's writes start
-	tag := t.committed.tag
 	from := int32(0)
 	for vi := 0; vi < n; vi++ {
-		to := t.starts[vi]
-		if from == to {
+		if to := t.starts[vi]; to > from {
+			t.commitVnode(vi, t.order[from:to], note)
+			from = to
+		}
+	}
+}
+
+// commitVnode commits the writes of vnode vi (indices into pending, in their order): the puts
+// that each come after every row are appended to its rows, which are looked up and stored once.
+//
+// (A function of its own, called once per vnode, rather than a loop in commitByVnode: V8 has
+// no on-stack replacement for WebAssembly, so a call runs the code it started with to its end
+// and the optimized code made for a hot function serves only later calls: one call over every
+// write of a commit would run the first commits unoptimized.)
+//
+//go:noinline
+func (t *StateTable) commitVnode(vi int, order []int32, note func(vi int, row Row, d int)) {
+	tag := t.committed.tag
+	was := t.committed.at(vi)
+	rows := was
+	var last Row // the vnode's last row
+	if rows.len() > 0 {
+		last = rows.last()
+	}
+	for _, k := range order {
+		w := &t.pending[k]
+		if w.put && (last == nil || compareRowsPK(last, w.row, t.pk) < 0) {
+			rows, last = rows.push(tag, w.row), w.row
+			if note != nil {
+				note(vi, w.row, 1)
+			}
 			continue
-		}
-		was := t.committed.at(vi)
-		rows := was
-		var last Row // the vnode's last row
-		if rows.len() > 0 {
-			last = rows.last()
-		}
-		for _, k := range t.order[from:to] {
-			w := &t.pending[k]
-			if w.put && (last == nil || compareRowsPK(last, w.row, t.pk) < 0) {
-				rows, last = rows.push(tag, w.row), w.row
-				if note != nil {
-					note(vi, w.row, 1)
-				}
-				continue
-			}
-			if rows.r != was.r {
-				t.committed.set(vi, rows)
-			}
-			t.apply(*w, note)
-			was = t.committed.at(vi)
-			rows, last = was, nil
-			if rows.len() > 0 {
-				last = rows.last()
-			}
 		}
 		if rows.r != was.r {
 			t.committed.set(vi, rows)
 		}
-		from = to
+		t.apply(*w, note)
+		was = t.committed.at(vi)
+		rows, last = was, nil
+		if rows.len() > 0 {
+			last = rows.last()
+		}
+	}
+	if rows.r != was.r {
+		t.committed.set(vi, rows)
 	}
 }
 
