@@ -16,10 +16,6 @@ type StateTable struct {
 	committed *pvec[pseq[Row]] // per owned-vnode index, sorted by pk
 	pending   []write
 	epoch     int64 // epoch of the last commit
-	// commit's scratch (never shared: a clone drops it): where each vnode's writes start in
-	// order, and the pending writes' indices by vnode
-	starts []int32
-	order  []int32
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
@@ -30,7 +26,6 @@ func (t *StateTable) clone() *StateTable {
 	c := *t
 	c.committed = t.committed.share()
 	c.pending = append([]write(nil), t.pending...)
-	c.starts, c.order = nil, nil
 	return &c
 }
 
@@ -76,27 +71,37 @@ func comparePK(row Row, key Row, pk []int) int {
 // one, 0 for a replaced one.
 func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 	t.epoch = epoch
-	if len(t.pending) == 0 {
-		return
-	}
-	if len(t.pending) >= t.committed.len() {
-		t.commitByVnode(note)
-	} else {
-		for _, w := range t.pending {
-			t.apply(w, note)
-		}
+	for ws := t.pending; len(ws) > 0; {
+		k := min(len(ws), commitSlice)
+		t.applyAll(ws[:k], note)
+		ws = ws[k:]
 	}
 	clear(t.pending)
 	t.pending = t.pending[:0]
 }
 
-// apply commits one write.
-func (t *StateTable) apply(w write, note func(vi int, row Row, d int)) {
+// commitSlice is how many writes one call of applyAll commits. A commit of a buffering epoch
+// may hold hundreds of thousands: one call over all of them would run them unoptimized under
+// WebAssembly, where V8 has no on-stack replacement (a call runs the code it started with to
+// its end; the optimized code made for a hot function serves only later calls).
+const commitSlice = 1024
+
+// applyAll commits writes in their order.
+//
+//go:noinline
+func (t *StateTable) applyAll(ws []write, note func(vi int, row Row, d int)) {
+	for i := range ws {
+		t.apply(&ws[i], note)
+	}
+}
+
+// apply commits one write. Writes come in any order of vnodes, and each vnode's in pk order
+// more often than not: an insert after every row is appended.
+func (t *StateTable) apply(w *write, note func(vi int, row Row, d int)) {
 	tag := t.committed.tag
 	rows := t.committed.at(w.vi)
 	if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
-		// after every row (rows often come in pk order): append (a root changed in place is
-		// already stored: see rowset.setPart)
+		// a root changed in place is already stored (see rowset.setPart)
 		if now := rows.push(tag, w.row); now.r != rows.r {
 			t.committed.set(w.vi, now)
 		}
@@ -121,75 +126,6 @@ func (t *StateTable) apply(w write, note func(vi int, row Row, d int)) {
 	t.committed.set(w.vi, rows)
 	if note != nil {
 		note(w.vi, w.row, d)
-	}
-}
-
-// commitByVnode commits many writes (at least one per vnode) vnode by vnode, each vnode's in
-// their order: writes to different vnodes touch different rows, so the order between vnodes
-// changes nothing. A vnode's puts that each come after every row (as a backfill's inserts
-// usually do) are appended to its rows, which are looked up and stored once for the vnode.
-func (t *StateTable) commitByVnode(note func(vi int, row Row, d int)) {
-	n := t.committed.len()
-	t.starts = append(t.starts[:0], make([]int32, n+1)...)
-	for _, w := range t.pending {
-		t.starts[w.vi+1]++
-	}
-	for vi := 1; vi <= n; vi++ {
-		t.starts[vi] += t.starts[vi-1]
-	}
-	t.order = append(t.order[:0], make([]int32, len(t.pending))...)
-	for i, w := range t.pending {
-		t.order[t.starts[w.vi]] = int32(i)
-		t.starts[w.vi]++
-	}
-	// starts[vi] is now where vnode vi+1's writes start
-	from := int32(0)
-	for vi := 0; vi < n; vi++ {
-		if to := t.starts[vi]; to > from {
-			t.commitVnode(vi, t.order[from:to], note)
-			from = to
-		}
-	}
-}
-
-// commitVnode commits the writes of vnode vi (indices into pending, in their order): the puts
-// that each come after every row are appended to its rows, which are looked up and stored once.
-//
-// (A function of its own, called once per vnode, rather than a loop in commitByVnode: V8 has
-// no on-stack replacement for WebAssembly, so a call runs the code it started with to its end
-// and the optimized code made for a hot function serves only later calls: one call over every
-// write of a commit would run the first commits unoptimized.)
-//
-//go:noinline
-func (t *StateTable) commitVnode(vi int, order []int32, note func(vi int, row Row, d int)) {
-	tag := t.committed.tag
-	was := t.committed.at(vi)
-	rows := was
-	var last Row // the vnode's last row
-	if rows.len() > 0 {
-		last = rows.last()
-	}
-	for _, k := range order {
-		w := &t.pending[k]
-		if w.put && (last == nil || compareRowsPK(last, w.row, t.pk) < 0) {
-			rows, last = rows.push(tag, w.row), w.row
-			if note != nil {
-				note(vi, w.row, 1)
-			}
-			continue
-		}
-		if rows.r != was.r {
-			t.committed.set(vi, rows)
-		}
-		t.apply(*w, note)
-		was = t.committed.at(vi)
-		rows, last = was, nil
-		if rows.len() > 0 {
-			last = rows.last()
-		}
-	}
-	if rows.r != was.r {
-		t.committed.set(vi, rows)
 	}
 }
 
