@@ -159,6 +159,15 @@ func (s *rowset) afterLast(p pseq[rsEntry], row Row) bool {
 	return s.cmp(last, row) < 0
 }
 
+// pkBefore reports whether a's pk sorts before b's (full rows); the first pk column decides
+// most often, and is tested without a call.
+func pkBefore(a, b Row, pk []int) bool {
+	if c := pk[0]; a[c].Kind == KindInt && b[c].Kind == KindInt && a[c].I != b[c].I {
+		return a[c].I < b[c].I
+	}
+	return compareRowsPK(a, b, pk) < 0
+}
+
 // pkAfterLast reports whether row's pk sorts after every entry's pk of p.
 func (s *rowset) pkAfterLast(p pseq[rsEntry], row Row) bool {
 	if p.len() == 0 {
@@ -188,7 +197,17 @@ func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 
 // putPK stores row, replacing any row with its pk.
 func (s *rowset) putPK(vi int, row Row) {
-	if p := s.part(vi); s.pkAfterLast(p, row) {
+	p := s.part(vi)
+	if leaf := p.room(s.parts.tag); leaf != nil && len(leaf.items) > 0 && pkBefore(leaf.items[len(leaf.items)-1].row, row, s.pk) {
+		// the usual insert, past the vnode's last entry (the last of its last leaf), where that
+		// leaf has room: append in place
+		s.first = nil
+		leaf.items = append(leaf.items, rsEntry{row: row, count: 1})
+		p.grew(1)
+		s.rows++
+		return
+	}
+	if s.pkAfterLast(p, row) {
 		// a new pk after every entry (so the row is after every entry too): append it
 		s.first = nil
 		s.setPart(vi, p, p.push(s.parts.tag, rsEntry{row: row, count: 1}))

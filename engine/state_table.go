@@ -100,6 +100,16 @@ func (t *StateTable) applyAll(ws []write, note func(vi int, row Row, d int)) {
 func (t *StateTable) apply(w *write, note func(vi int, row Row, d int)) {
 	tag := t.committed.tag
 	rows := t.committed.at(w.vi)
+	if leaf := rows.room(tag); w.put && leaf != nil && len(leaf.items) > 0 && pkBefore(leaf.items[len(leaf.items)-1], w.row, t.pk) {
+		// the usual insert, past the vnode's last row (the last of its last leaf), where that leaf
+		// has room: append in place
+		leaf.items = append(leaf.items, w.row)
+		rows.grew(1)
+		if note != nil {
+			note(w.vi, w.row, 1)
+		}
+		return
+	}
 	if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
 		// a root changed in place is already stored (see rowset.setPart)
 		if now := rows.push(tag, w.row); now.r != rows.r {
