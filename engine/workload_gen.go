@@ -81,7 +81,9 @@ type generator struct {
 
 	arenas    [][]Value // per owned vnode: room for its next rows
 	arenaRows int       // rows per arena block
-	intsOnly  bool      // every column is an integer: the arenas hold no pointer (see newArena)
+	slab      []Value   // room for the next arena blocks (see newArena)
+	slabLeft  int64     // values the run may still need beyond the slab (an upper bound)
+	intsOnly  bool      // every column is an integer: the arenas hold no pointer (see newSlab)
 	crcInts   bool      // crc32 placement of integer locality columns: vnode computes it from n
 
 	ckRnd  splitmix
@@ -115,6 +117,7 @@ func newGenerator(cfg *Config, w *Workload) *generator {
 	}
 	// a vnode's last arena block wastes at most an eighth of its expected rows
 	g.arenaRows = min(256, max(4, w.Rows/len(cfg.Owned)/8))
+	g.slabLeft = (w.maxRows() + int64(len(cfg.Owned)*g.arenaRows)) * int64(len(cfg.Columns))
 	g.rnd = splitmix{s: mix64(g.seed ^ 0x5ca1ab1e)}
 	g.checkpoint()
 	return g
@@ -135,18 +138,37 @@ func (g *generator) row(r genRow) Row {
 	return row
 }
 
-// newArena returns room for k values, all zero. When every column is an integer the arena is
-// memory the garbage collector does not scan: a generated integer value is its kind and its
-// number, and its string stays empty (a nil pointer) for the life of the row, since nothing
-// writes into a row once it is made; so there is no pointer in it to find. Scanning them was
-// half the pointer slots of a row's memory, for nothing: under WebAssembly the collector marks
-// on the run's own thread. A varchar column needs ordinary memory.
+// newArena returns room for k values, all zero: a block of a slab sized for the rows the run may
+// make (at most slabMax values at a time), so that a run allocates a few large blocks rather
+// than a small one per vnode every few dozen rows (under WebAssembly the heap grows half a
+// megabyte at a time, and each growth is a costly step for the JavaScript engine).
 func (g *generator) newArena(k int) []Value {
-	if !g.intsOnly {
-		return make([]Value, k)
+	if len(g.slab) < k {
+		n := int(min(max(g.slabLeft, int64(k)), slabMax))
+		n = max(n, k)
+		g.slab = g.newSlab(n)
+		g.slabLeft -= int64(n)
 	}
-	words := make([]uint64, k*valueWords)
-	return unsafe.Slice((*Value)(unsafe.Pointer(unsafe.SliceData(words))), k)
+	a := g.slab[:k:k]
+	g.slab = g.slab[k:]
+	return a
+}
+
+// slabMax bounds a slab of row values (32 MB).
+const slabMax = 1 << 20
+
+// newSlab returns n zero values. When every column is an integer they are memory the garbage
+// collector does not scan: a generated integer value is its kind and its number, and its string
+// stays empty (a nil pointer) for the life of the row, since nothing writes into a row once it
+// is made; so there is no pointer in it to find. Scanning them was two of a row's seven pointer
+// slots, for nothing: under WebAssembly the collector marks on the run's own thread. A varchar
+// column needs ordinary memory.
+func (g *generator) newSlab(n int) []Value {
+	if !g.intsOnly {
+		return make([]Value, n)
+	}
+	words := make([]uint64, n*valueWords)
+	return unsafe.Slice((*Value)(unsafe.Pointer(unsafe.SliceData(words))), n)
 }
 
 // valueWords is a Value's size in 64-bit words (kind, number, and the string's pointer and
