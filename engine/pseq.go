@@ -570,10 +570,11 @@ func fmix(k uint64) uint64 {
 }
 
 // itemDigest is a kind of digest of items: slot says where nodes keep its sums (0 or 1; one
-// kind per slot for a given item type).
+// kind per slot for a given item type), and sum sums the digests of a run of items (one call
+// for a leaf's items, not one per item).
 type itemDigest[E any] struct {
 	slot int
-	of   func(E) digest
+	sum  func([]E) digest
 }
 
 // total returns the sum of the items' digests under n, computing what is not known yet.
@@ -581,9 +582,7 @@ func (n *seqNode[E]) total(item itemDigest[E]) digest {
 	if !n.known[item.slot] {
 		var d digest
 		if n.leaf() {
-			for _, x := range n.items {
-				d = d.add(item.of(x))
-			}
+			d = item.sum(n.items)
 		} else {
 			for _, c := range n.kids {
 				d = d.add(c.total(item))
@@ -603,9 +602,7 @@ func (s pseq[E]) sumFrom(i int, item itemDigest[E]) digest {
 	var before digest
 	for n := s.r; i > 0; {
 		if n.leaf() {
-			for _, x := range n.items[:i] {
-				before = before.add(item.of(x))
-			}
+			before = before.add(item.sum(n.items[:i]))
 			break
 		}
 		c, j := n.child(i, false)

@@ -48,7 +48,15 @@ func TestPvecCopiesAreIndependent(t *testing.T) {
 	}
 }
 
-var intDigest = itemDigest[int]{0, func(x int) digest { return digestOf([]byte(fmt.Sprint(x))) }}
+func intDigestOf(x int) digest { return digestOf([]byte(fmt.Sprint(x))) }
+
+var intDigest = itemDigest[int]{0, func(xs []int) digest {
+	var d digest
+	for _, x := range xs {
+		d = d.add(intDigestOf(x))
+	}
+	return d
+}}
 
 func TestPseqCopiesAreIndependent(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
@@ -93,7 +101,7 @@ func TestPseqCopiesAreIndependent(t *testing.T) {
 				from := len(models[j]) / 3
 				var want digest
 				for _, x := range models[j][from:] {
-					want = want.add(intDigest.of(x))
+					want = want.add(intDigestOf(x))
 				}
 				require.Equal(t, want, seqs[j].s.sumFrom(from, intDigest), "copy %d after op %d: the kept sums", j, op)
 				for i := range models[j] {
