@@ -9,10 +9,6 @@ type lane struct {
 	rows  pseq[Row] // a committed state-table version of the vnode's rows (read-only)
 	first int       // index in rows of the lane's first row (the first after pos)
 	next  int       // index in rows of the next row to deliver
-	// leaf is the items of the leaf of rows that the stream read last, from index leafAt: the
-	// next row is usually there (read-only; see pseq.leafOf)
-	leaf   []Row
-	leafAt int
 }
 
 // total is the number of rows in the lane.
@@ -36,6 +32,10 @@ type Snapshot struct {
 	ended     bool      // the end has been delivered
 	openedAt  int       // step that opened it
 	refreshed bool      // opened by a refresh (rather than at backfill start)
+	// leaf is the items of the leaf of cur's rows that the stream read last, from index leafAt
+	// of them: the next row is usually there (read-only, see pseq.leafOf; nil when cur changes)
+	leaf   []Row
+	leafAt int
 }
 
 // laneList is a list of lanes read to their end, newest first; copies share it.
@@ -93,11 +93,11 @@ func (s *Snapshot) reached() int {
 func (s *Snapshot) peek() (vi int, row Row, ok bool) {
 	for {
 		if l := &s.cur; s.reached() >= 0 && l.next < l.rows.len() {
-			if j := l.next - l.leafAt; j >= 0 && j < len(l.leaf) {
-				return l.vi, l.leaf[j], true
+			if j := l.next - s.leafAt; j >= 0 && j < len(s.leaf) {
+				return l.vi, s.leaf[j], true
 			}
-			l.leaf, l.leafAt = l.rows.leafOf(l.next)
-			return l.vi, l.leaf[l.next-l.leafAt], true
+			s.leaf, s.leafAt = l.rows.leafOf(l.next)
+			return l.vi, s.leaf[l.next-s.leafAt], true
 		}
 		vi := s.unread.next(s.reached() + 1)
 		if vi < 0 {
@@ -106,7 +106,7 @@ func (s *Snapshot) peek() (vi int, row Row, ok bool) {
 		if s.reached() >= 0 {
 			s.done = &laneList{s.cur, s.done}
 		}
-		s.cur = s.laneAt(vi)
+		s.cur, s.leaf = s.laneAt(vi), nil
 	}
 }
 
