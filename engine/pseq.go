@@ -22,7 +22,7 @@ type seqNode[E any] struct {
 	items []E           // a leaf's items
 	kids  []*seqNode[E] // an inner node's children, none empty (nil for a leaf)
 	sizes []int         // items under each child
-	lasts []E           // the last item under each child but the last (see lastUnder)
+	lasts []E           // the last item under each child but the last (see last)
 	n     int           // items under this node
 	sums  [2]digest     // the sums of the items' digests, one per kind of digest (see sumFrom)
 	known [2]bool       // which sums are known
