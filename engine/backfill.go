@@ -62,12 +62,13 @@ func (e *Engine) lostWork() string {
 // snapshotItem delivers the snapshot's next item: a row into its vnode's builder, or the end.
 func (e *Engine) snapshotItem() {
 	vi, row, ok := e.snap.peek()
+	rows, i := e.snap.cur.rows, e.snap.cur.next // (the lane peek moved to)
 	e.snap.advance(vi)
 	if !ok {
 		e.onSnapshotEnd()
 		return
 	}
-	n, c := e.appendToBuilder(vi, row), e.cfg.Capacity()
+	n, c := e.appendToBuilder(vi, rows, i), e.cfg.Capacity()
 	if n == c {
 		if e.narrate {
 			e.say(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
@@ -87,25 +88,69 @@ func (e *Engine) snapshotItem() {
 	}
 }
 
+// snapshotItems delivers the snapshot's next count items as snapshotItem does one by one, for
+// a run without narration: the rows a builder takes from its lane before it is full (or the
+// lane or the count ends) are taken at once.
+func (e *Engine) snapshotItems(count int) {
+	c := e.cfg.Capacity()
+	for ; count > 0 && e.snap != nil; count-- {
+		vi, _, ok := e.snap.peek()
+		if !ok {
+			e.snap.advance(vi)
+			e.onSnapshotEnd()
+			continue
+		}
+		l := &e.snap.cur
+		b := e.builders.ref(vi)
+		k := min(count, l.rows.len()-l.next, c-b.n)
+		switch {
+		case b.n == 0:
+			*b = builder{rows: l.rows, from: l.next, n: k}
+		case b.rows.r == l.rows.r && b.from+b.n == l.next:
+			b.n += k
+		default:
+			panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, l.next))
+		}
+		l.next += k
+		e.snap.left -= k
+		e.builderRows += k
+		count -= k - 1 // (and the loop's one)
+		if b.n == c {
+			e.emitBuilder(vi)
+		}
+	}
+}
+
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
-	rows := e.takeBuilder(vi)
-	out := e.outRows(len(rows))
-	for i, r := range rows {
-		out[i] = OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]}
-	}
+	b := e.takeBuilder(vi)
 	p := e.progress.at(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
-	p.Pos = rows[len(rows)-1].Project(e.pk)
-	p.Rows += int64(len(rows))
+	p.Pos = b.last().Project(e.pk)
+	p.Rows += int64(b.len())
 	e.advanceProgress(vi, p)
-	e.emitChunkOf(vi, out, "builder")
+	if e.counter != nil {
+		// scale mode counts the chunk instead of keeping it: its rows (the lane's, in pk order)
+		// go straight into downstream's view, without a chunk of output rows made for nothing
+		b.rows.leaves(b.from, b.from+b.n, func(rows []Row) { e.down.addAscending(vi, rows) })
+		e.touch(vi, nil)
+		e.counter.emitted += b.n
+		e.counter.snapshotRows += b.n
+	} else {
+		out := make([]OutRow, 0, b.len())
+		b.rows.leaves(b.from, b.from+b.n, func(rows []Row) {
+			for _, r := range rows {
+				out = append(out, OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]})
+			}
+		})
+		e.emitChunkOf(vi, out, "builder")
+	}
 	if !e.narrate {
 		return // (the arguments below cost more than the emission itself)
 	}
-	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(len(out), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
+	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(b.len(), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.
@@ -114,7 +159,7 @@ func (e *Engine) buildersHold() bool { return e.builderRows > 0 }
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
 	var full []int
-	e.nonEmptyBuilders(func(vi int, _ pseq[Row]) { full = append(full, vi) })
+	e.nonEmptyBuilders(func(vi int, _ builder) { full = append(full, vi) })
 	for _, vi := range full {
 		e.emitBuilder(vi)
 	}
@@ -248,6 +293,9 @@ func (e *Engine) markBuffered() bool {
 // sayGate narrates a buffered chunk that is not emitted because no vnode is in progress, with
 // what becomes of each of its rows (kept in heldFates for predict mode, narrated or not).
 func (e *Engine) sayGate(rows []RowOp, written bool) {
+	if !e.explains() {
+		return // (scale mode: no narration, and no predict mode to read the fates)
+	}
 	fates := make([]string, len(rows))
 	gap := false
 	for i, r := range rows {

@@ -58,7 +58,7 @@ type before struct {
 	buffer    int
 	bufFirst  int
 	bufLast   int
-	builders  *pvec[pseq[Row]]
+	builders  *pvec[builder]
 	progress  *pvec[VnodeProgress]
 	committed *pvec[pseq[Row]]
 	pending   int

@@ -83,7 +83,7 @@ type Engine struct {
 	progMoved   bool                 // progress changed since a checkpoint last made it durable
 	unread      bitset               // vnodes not Completed with committed rows past pos
 	unreadRows  int                  // those rows
-	builders    *pvec[pseq[Row]]     // per owned index, nil outside backfill
+	builders    *pvec[builder]       // per owned index, nil outside backfill
 	builderRows int                  // rows in all builders
 	buffer      []bufferedChunk
 	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer
@@ -317,6 +317,10 @@ func (e *Engine) apply(s Step) {
 			e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
 		}
 		e.quietRows = 0
+		if !e.narrate {
+			e.snapshotItems(s.Count)
+			break
+		}
 		for i := 0; i < s.Count; i++ {
 			// in a long run, narrate the first two and the last item and sum up the rest
 			e.quietRow = s.Count > 6 && i >= 2 && i < s.Count-1

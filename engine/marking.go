@@ -16,8 +16,14 @@ func (e *Engine) mark(rows []RowOp, onArrival bool) []OutRow {
 	for i, r := range rows {
 		vi, v := e.vnodeIndex(r.Row)
 		p := e.progress.at(vi)
-		pk := r.Row.Project(e.pk)
 		o := OutRow{Op: r.Op, Row: r.Row, Vnode: v}
+		if !e.explains() {
+			o.Visible = p.State == Completed || p.State == InProgress &&
+				(comparePK(r.Row, p.Pos, e.pk) <= 0 || e.cfg.Bug == BugEmitBeyondPos)
+			out[i] = o
+			continue
+		}
+		pk := r.Row.Project(e.pk)
 		name := r.Op.String() + r.Row.String()
 		switch p.State {
 		case Completed:
@@ -45,6 +51,9 @@ func (e *Engine) mark(rows []RowOp, onArrival bool) []OutRow {
 // explainMarked adds to each marked row's reason what really becomes of it in this run: a
 // hidden row's fate, and a row the bug mode emit-beyond-pos emits early.
 func (e *Engine) explainMarked(out []OutRow, written bool) {
+	if !e.explains() {
+		return
+	}
 	if e.pendingIdx == nil {
 		e.pendingIdx = e.state.pendingIndex()
 	}
@@ -170,3 +179,7 @@ func (e *Engine) latestVersion(vi int, r Row) (Row, bool) {
 	}
 	return e.state.latest(e.pendingIdx, vi, r.Project(e.pk))
 }
+
+// explains reports whether emitted rows carry their reasons (Why). In scale mode the outputs
+// are counted, not kept, and nothing reads a reason: marking then only sets the visibility.
+func (e *Engine) explains() bool { return e.counter == nil || e.narrate }

@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // What the engine keeps per owned vnode — progress, builders, what the invariant must look at
 // again — lives in copy-on-write pvecs, and the counts that barriers need are kept up to date
@@ -106,10 +109,35 @@ func (e *Engine) changedProgress() []int32 {
 	return slices.Compact(c)
 }
 
-// newBuilders makes one empty builder per owned vnode. A builder is a pseq, so an engine copy
-// that appends to it copies a path of nodes, not the rows it holds.
+// builder is a vnode's chunk builder: the rows the snapshot delivered into it since it was last
+// emitted. They are always consecutive rows of one lane of the snapshot stream (the snapshot
+// reads a vnode's lane in order, a builder is emitted whole, and every builder is drained
+// before the stream is refreshed), so a builder is that lane's rows and a range of them:
+// filling it copies no row and allocates nothing, and a copy of the engine shares it as it
+// shares the lane (a committed version of the vnode's rows, which nothing changes).
+type builder struct {
+	rows pseq[Row] // the lane's rows (read-only)
+	from int       // the index in rows of the builder's first row
+	n    int       // rows it holds
+}
+
+// len is the number of rows the builder holds.
+func (b builder) len() int { return b.n }
+
+// last returns the builder's last row (len > 0).
+func (b builder) last() Row { return b.rows.at(b.from + b.n - 1) }
+
+// slice returns a new slice of the builder's rows.
+func (b builder) slice() []Row { return b.rows.slice(b.from, b.from+b.n) }
+
+// sum is the sum of the digests of the builder's rows (see keyWriter.seq).
+func (b builder) sum() digest {
+	return b.rows.sumFrom(b.from, rowDigest).sub(b.rows.sumFrom(b.from+b.n, rowDigest))
+}
+
+// newBuilders makes one empty builder per owned vnode.
 func (e *Engine) newBuilders() {
-	e.builders = newPvec[pseq[Row]](len(e.owned))
+	e.builders = newPvec[builder](len(e.owned))
 	e.builderRows = 0
 }
 
@@ -124,8 +152,7 @@ func (e *Engine) builderOf(vi int) []Row {
 	if e.builders == nil {
 		return nil
 	}
-	b := e.builders.at(vi)
-	return b.slice(0, b.len())
+	return e.builders.at(vi).slice()
 }
 
 // builderLast returns the last row of a vnode's builder, if it holds any.
@@ -134,30 +161,37 @@ func (e *Engine) builderLast(vi int) (Row, bool) {
 		return nil, false
 	}
 	if b := e.builders.at(vi); b.len() > 0 {
-		return b.at(b.len() - 1), true
+		return b.last(), true
 	}
 	return nil, false
 }
 
-// appendToBuilder adds a row to a vnode's builder and returns how many it now holds.
-func (e *Engine) appendToBuilder(vi int, row Row) int {
-	b := e.builders.at(vi)
-	b = b.push(e.builders.tag, row)
-	e.builders.set(vi, b)
+// appendToBuilder adds row i of a lane's rows (the snapshot's next item) to a vnode's builder
+// and returns how many rows the builder now holds.
+func (e *Engine) appendToBuilder(vi int, rows pseq[Row], i int) int {
+	b := e.builders.ref(vi)
+	switch {
+	case b.n == 0:
+		*b = builder{rows: rows, from: i, n: 1}
+	case b.rows.r == rows.r && b.from+b.n == i:
+		b.n++
+	default:
+		panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, i))
+	}
 	e.builderRows++
-	return b.len()
+	return b.n
 }
 
-// takeBuilder empties a vnode's builder and returns the rows it held.
-func (e *Engine) takeBuilder(vi int) []Row {
-	rows := e.builderOf(vi)
-	e.builderRows -= len(rows)
-	e.builders.set(vi, pseq[Row]{})
-	return rows
+// takeBuilder empties a vnode's builder and returns what it held.
+func (e *Engine) takeBuilder(vi int) builder {
+	b := e.builders.at(vi)
+	e.builderRows -= b.n
+	e.builders.set(vi, builder{})
+	return b
 }
 
 // nonEmptyBuilders calls f, in vnode order, for every builder that holds rows.
-func (e *Engine) nonEmptyBuilders(f func(vi int, b pseq[Row])) {
+func (e *Engine) nonEmptyBuilders(f func(vi int, b builder)) {
 	if e.builders == nil || e.builderRows == 0 {
 		return
 	}

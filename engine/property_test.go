@@ -233,3 +233,29 @@ func FuzzEvents(f *testing.F) {
 		runRandom(t, &byteChooser{b: data}, 60)
 	})
 }
+
+// TestQuietRunAgreesWithNarrated: without narration the engine takes a snapshot step's rows a
+// run at a time (snapshotItems); it must reach exactly what the narrated run, item by item,
+// reaches, after every step of random scenarios with larger snapshot steps and chunk sizes.
+func TestQuietRunAgreesWithNarrated(t *testing.T) {
+	for seed := 0; seed < 300; seed++ {
+		r := rand.New(rand.NewSource(int64(5000 + seed)))
+		cfg, script := runRandom(t, r, 120)
+		for i := range script {
+			if script[i].Kind == engine.EventSnapshot {
+				script[i].Count = 1 + r.Intn(12)
+			}
+		}
+		loud, err := engine.New(cfg)
+		require.NoError(t, err)
+		quiet, err := engine.New(cfg)
+		require.NoError(t, err)
+		quiet.SetNarration(false)
+		for k, s := range script {
+			errL, errQ := loud.Apply(s), quiet.Apply(s)
+			require.Equal(t, errL == nil, errQ == nil, "seed %d step %d", seed, k)
+			require.Equal(t, mustJSON(loud.Trace()), mustJSON(quiet.Trace()), "seed %d step %d", seed, k)
+			require.Equal(t, loud.Invariant(), quiet.Invariant(), "seed %d step %d", seed, k)
+		}
+	}
+}

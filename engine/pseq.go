@@ -22,19 +22,37 @@ type seqNode[E any] struct {
 	items []E           // a leaf's items
 	kids  []*seqNode[E] // an inner node's children, none empty (nil for a leaf)
 	sizes []int         // items under each child
-	lasts []E           // the last item under each child
+	lasts []E           // the last item under each child but the last (see last)
 	n     int           // items under this node
 	sums  [2]digest     // the sums of the items' digests, one per kind of digest (see sumFrom)
 	known [2]bool       // which sums are known
+	// A leaf's array may hold more than its items: the room past them is lent to the first copy
+	// that appends (see own), so that the first change after a checkpoint, usually an append,
+	// does not copy the leaf's items. lent: this leaf's room was lent (a later copy copies the
+	// items). shared: this leaf's first shared items are in an array it borrowed, where the leaf
+	// it was copied from still reads them: they are copied before one of them changes in place
+	// (appends go past them).
+	lent   bool
+	shared int
 }
 
 func (n *seqNode[E]) leaf() bool { return n.kids == nil }
 
+// last returns the last item under n. An inner node does not keep its last child's last item
+// (lasts[len-1] is not kept up to date), so that an append, which changes only that one at every
+// level, writes no item above the leaf: the last item is found down the last children.
 func (n *seqNode[E]) last() E {
-	if n.leaf() {
-		return n.items[len(n.items)-1]
+	for !n.leaf() {
+		n = n.kids[len(n.kids)-1]
 	}
-	return n.lasts[len(n.lasts)-1]
+	return n.items[len(n.items)-1]
+}
+
+// keepLast sets lasts[c] from child c, unless c is the last child (see last).
+func (n *seqNode[E]) keepLast(c int) {
+	if c < len(n.kids)-1 {
+		n.lasts[c] = n.kids[c].last()
+	}
 }
 
 // len is the number of items.
@@ -71,6 +89,31 @@ func (s pseq[E]) at(i int) E {
 	return n.items[i]
 }
 
+// leafOf returns the items of the leaf that holds item i (0 ≤ i < len) and the index of the
+// leaf's first item, for a reader that walks on through the leaf without descending again
+// (read-only: a node another copy may change in place is copied first, so what a frozen
+// version's leaf holds never changes).
+func (s pseq[E]) leafOf(i int) ([]E, int) {
+	n, base := s.r, 0
+	for !n.leaf() {
+		c, j := n.child(i, false)
+		base += i - j
+		n, i = n.kids[c], j
+	}
+	return n.items, base
+}
+
+// leaves calls f with the items i..j-1 (0 ≤ i ≤ j ≤ len), a leaf's run at a time, in order
+// (read-only).
+func (s pseq[E]) leaves(i, j int, f func([]E)) {
+	for i < j {
+		items, base := s.leafOf(i)
+		k := min(len(items), j-base)
+		f(items[i-base : k])
+		i = base + k
+	}
+}
+
 // search returns the index of the first item for which ge is true (ge must be false, then
 // true, along the sequence), or len when there is none.
 func (s pseq[E]) search(ge func(E) bool) int {
@@ -79,10 +122,9 @@ func (s pseq[E]) search(ge func(E) bool) int {
 		return 0
 	}
 	for !n.leaf() {
-		c := sort.Search(len(n.kids), func(c int) bool { return ge(n.lasts[c]) })
-		if c == len(n.kids) {
-			return base + n.n
-		}
+		// the last child is taken when no other holds an item for which ge is true: its leaf
+		// then answers with the index past its items when it holds none either
+		c := sort.Search(len(n.kids)-1, func(c int) bool { return ge(n.lasts[c]) })
 		for _, size := range n.sizes[:c] {
 			base += size
 		}
@@ -137,6 +179,13 @@ func (n *seqNode[E]) own(tag *cowTag) *seqNode[E] {
 	}
 	c := &seqNode[E]{owner: tag, n: n.n}
 	if n.leaf() {
+		if !n.lent && len(n.items) < cap(n.items) {
+			// the array has room past n's items that no copy uses: c borrows it and appends there,
+			// while n's items, which c shares, stay as they are
+			n.lent = true
+			c.items, c.shared = n.items, len(n.items)
+			return c
+		}
 		// room to grow: appends after a copy (the first change after a checkpoint) go on in place
 		c.items = append(make([]E, 0, min(seqMax, max(4, 2*len(n.items)))), n.items...)
 	} else {
@@ -145,6 +194,15 @@ func (n *seqNode[E]) own(tag *cowTag) *seqNode[E] {
 		c.lasts = append(make([]E, 0, len(n.kids)+1), n.lasts...)
 	}
 	return c
+}
+
+// writable prepares an owned leaf for a change in place of its items from index i on: items it
+// shares with the leaf it was copied from are copied first.
+func (n *seqNode[E]) writable(i int) {
+	if i < n.shared {
+		n.items = append(make([]E, 0, cap(n.items)), n.items...)
+		n.shared = 0
+	}
 }
 
 // insert returns the sequence with x inserted before item i (0 ≤ i ≤ len).
@@ -157,7 +215,7 @@ func (s pseq[E]) insert(tag *cowTag, i int, x E) pseq[E] {
 		return pseq[E]{left}
 	}
 	return pseq[E]{&seqNode[E]{owner: tag, n: left.n + right.n,
-		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), right.last()}}}
+		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), *new(E)}}}
 }
 
 // insert adds x before item i under n; when n overflows it is split and the right half is
@@ -171,6 +229,10 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 	n = n.own(tag)
 	n.n++
 	if n.leaf() {
+		n.writable(i)
+		if len(n.items) == cap(n.items) {
+			n.shared = 0 // (slices.Insert makes a new array)
+		}
 		n.items = slices.Insert(n.items, i, x)
 		if len(n.items) <= seqMax {
 			return n, nil
@@ -178,17 +240,21 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 		h := len(n.items) / 2
 		right := &seqNode[E]{owner: tag, items: append(make([]E, 0, seqMax), n.items[h:]...), n: len(n.items) - h}
 		n.items = n.items[:h:h]
+		n.shared = min(n.shared, h)
 		n.n = h
 		return n, right
 	}
 	c, i := n.child(i, true)
 	kid, split := n.kids[c].insert(tag, i, x)
-	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
+	n.kids[c], n.sizes[c] = kid, kid.n
 	if split != nil {
 		n.kids = slices.Insert(n.kids, c+1, split)
 		n.sizes = slices.Insert(n.sizes, c+1, split.n)
-		n.lasts = slices.Insert(n.lasts, c+1, split.last())
+		var e E
+		n.lasts = slices.Insert(n.lasts, c+1, e)
+		n.keepLast(c + 1)
 	}
+	n.keepLast(c)
 	if len(n.kids) <= seqMax {
 		return n, nil
 	}
@@ -212,6 +278,9 @@ func (n *seqNode[E]) insert(tag *cowTag, i int, x E) (*seqNode[E], *seqNode[E]) 
 // walks down the last children only, and a full node gives x a new right sibling instead of
 // splitting in half, so appended items fill their nodes.
 func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
+	if s.appendInPlace(tag, x) {
+		return s
+	}
 	if s.r == nil {
 		return pseq[E]{&seqNode[E]{owner: tag, items: append(make([]E, 0, 4), x), n: 1}}
 	}
@@ -220,7 +289,52 @@ func (s pseq[E]) push(tag *cowTag, x E) pseq[E] {
 		return pseq[E]{left}
 	}
 	return pseq[E]{&seqNode[E]{owner: tag, n: left.n + right.n,
-		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), right.last()}}}
+		kids: []*seqNode[E]{left, right}, sizes: []int{left.n, right.n}, lasts: []E{left.last(), *new(E)}}}
+}
+
+// appendInPlace appends x where the sequence's path to its last leaf is tag's and the leaf has
+// room in its array, and reports whether it did (the usual append: one walk down, no copy, no
+// node made or stored again).
+func (s pseq[E]) appendInPlace(tag *cowTag, x E) bool {
+	leaf := s.room(tag)
+	if leaf == nil {
+		return false
+	}
+	leaf.items = append(leaf.items, x)
+	s.grew(1)
+	return true
+}
+
+// room returns the last leaf when the sequence's path to it is tag's and the leaf has room in
+// its array for another item (and is short of seqMax), or nil. Its caller may append items
+// there (past the items a borrowed array shares: see own), as many as the room it has, and
+// must then tell grew how many it appended.
+func (s pseq[E]) room(tag *cowTag) *seqNode[E] {
+	n := s.r
+	if n == nil || n.owner != tag {
+		return nil
+	}
+	for !n.leaf() {
+		if n = n.kids[len(n.kids)-1]; n.owner != tag {
+			return nil
+		}
+	}
+	if len(n.items) == cap(n.items) || len(n.items) >= seqMax {
+		return nil
+	}
+	return n
+}
+
+// grew counts k items appended to the last leaf (see room) in every node down to it.
+func (s pseq[E]) grew(k int) {
+	n := s.r
+	for ; !n.leaf(); n = n.kids[len(n.kids)-1] {
+		n.n += k
+		n.sizes[len(n.kids)-1] += k // (the last child: its last item is not kept)
+		n.known = [2]bool{}
+	}
+	n.n += k
+	n.known = [2]bool{}
 }
 
 // push appends x under n; when n is full, n is returned unchanged with a new right sibling that
@@ -232,7 +346,10 @@ func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {
 			return n, &seqNode[E]{owner: tag, items: append(make([]E, 0, seqMax), x), n: 1}
 		}
 		n = n.own(tag)
-		n.items = append(n.items, x)
+		if len(n.items) == cap(n.items) {
+			n.shared = 0 // (leafAppend makes a new array)
+		}
+		n.items = leafAppend(n.items, x)
 		n.n++
 		return n, nil
 	}
@@ -241,17 +358,33 @@ func (n *seqNode[E]) push(tag *cowTag, x E) (*seqNode[E], *seqNode[E]) {
 	if split != nil && len(n.kids) == seqMax {
 		// kid is unchanged (x went to split): so is n, and split starts its right sibling
 		return n, &seqNode[E]{owner: tag, n: split.n,
-			kids: append(make([]*seqNode[E], 0, 4), split), sizes: append(make([]int, 0, 4), split.n), lasts: append(make([]E, 0, 4), split.last())}
+			kids: append(make([]*seqNode[E], 0, 4), split), sizes: append(make([]int, 0, 4), split.n), lasts: make([]E, 1, 4)}
 	}
 	n = n.own(tag)
 	n.n++
-	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
-	if split != nil {
+	if split != nil { // kid is unchanged, and no longer the last child: x went to split
+		var e E
 		n.kids = append(n.kids, split)
 		n.sizes = append(n.sizes, split.n)
-		n.lasts = append(n.lasts, split.last())
+		n.lasts = append(n.lasts, e)
+		n.keepLast(c)
+		return n, nil
 	}
+	if n.kids[c] != kid { // (a kid changed in place is stored already: no pointer write)
+		n.kids[c] = kid
+	}
+	n.sizes[c] = kid.n // (the last child: its last item is not kept)
 	return n, nil
+}
+
+// leafAppend appends x to a leaf's items (fewer than seqMax), growing a full array to four times
+// its size but never past seqMax (4, 16, 64 items: a leaf that outgrows 16 is usually on its
+// way to full), where append alone would double it, past seqMax too (48 items to room for 96).
+func leafAppend[E any](items []E, x E) []E {
+	if len(items) == cap(items) {
+		items = append(make([]E, 0, min(seqMax, max(4, 4*cap(items)))), items...)
+	}
+	return append(items, x)
 }
 
 // set returns the sequence with item i replaced by x.
@@ -260,12 +393,13 @@ func (s pseq[E]) set(tag *cowTag, i int, x E) pseq[E] { return pseq[E]{s.r.set(t
 func (n *seqNode[E]) set(tag *cowTag, i int, x E) *seqNode[E] {
 	n = n.own(tag)
 	if n.leaf() {
+		n.writable(i)
 		n.items[i] = x
 		return n
 	}
 	c, i := n.child(i, false)
-	kid := n.kids[c].set(tag, i, x)
-	n.kids[c], n.lasts[c] = kid, kid.last()
+	n.kids[c] = n.kids[c].set(tag, i, x)
+	n.keepLast(c)
 	return n
 }
 
@@ -286,6 +420,7 @@ func (n *seqNode[E]) remove(tag *cowTag, i int) *seqNode[E] {
 	n = n.own(tag)
 	n.n--
 	if n.leaf() {
+		n.writable(i)
 		n.items = slices.Delete(n.items, i, i+1)
 		return n
 	}
@@ -297,7 +432,8 @@ func (n *seqNode[E]) remove(tag *cowTag, i int) *seqNode[E] {
 		n.lasts = slices.Delete(n.lasts, c, c+1)
 		return n
 	}
-	n.kids[c], n.sizes[c], n.lasts[c] = kid, kid.n, kid.last()
+	n.kids[c], n.sizes[c] = kid, kid.n
+	n.keepLast(c)
 	return n
 }
 
@@ -434,10 +570,11 @@ func fmix(k uint64) uint64 {
 }
 
 // itemDigest is a kind of digest of items: slot says where nodes keep its sums (0 or 1; one
-// kind per slot for a given item type).
+// kind per slot for a given item type), and sum sums the digests of a run of items (one call
+// for a leaf's items, not one per item).
 type itemDigest[E any] struct {
 	slot int
-	of   func(E) digest
+	sum  func([]E) digest
 }
 
 // total returns the sum of the items' digests under n, computing what is not known yet.
@@ -445,9 +582,7 @@ func (n *seqNode[E]) total(item itemDigest[E]) digest {
 	if !n.known[item.slot] {
 		var d digest
 		if n.leaf() {
-			for _, x := range n.items {
-				d = d.add(item.of(x))
-			}
+			d = item.sum(n.items)
 		} else {
 			for _, c := range n.kids {
 				d = d.add(c.total(item))
@@ -467,9 +602,7 @@ func (s pseq[E]) sumFrom(i int, item itemDigest[E]) digest {
 	var before digest
 	for n := s.r; i > 0; {
 		if n.leaf() {
-			for _, x := range n.items[:i] {
-				before = before.add(item.of(x))
-			}
+			before = before.add(item.sum(n.items[:i]))
 			break
 		}
 		c, j := n.child(i, false)

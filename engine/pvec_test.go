@@ -48,7 +48,15 @@ func TestPvecCopiesAreIndependent(t *testing.T) {
 	}
 }
 
-var intDigest = itemDigest[int]{0, func(x int) digest { return digestOf([]byte(fmt.Sprint(x))) }}
+func intDigestOf(x int) digest { return digestOf([]byte(fmt.Sprint(x))) }
+
+var intDigest = itemDigest[int]{0, func(xs []int) digest {
+	var d digest
+	for _, x := range xs {
+		d = d.add(intDigestOf(x))
+	}
+	return d
+}}
 
 func TestPseqCopiesAreIndependent(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
@@ -93,7 +101,7 @@ func TestPseqCopiesAreIndependent(t *testing.T) {
 				from := len(models[j]) / 3
 				var want digest
 				for _, x := range models[j][from:] {
-					want = want.add(intDigest.of(x))
+					want = want.add(intDigestOf(x))
 				}
 				require.Equal(t, want, seqs[j].s.sumFrom(from, intDigest), "copy %d after op %d: the kept sums", j, op)
 				for i := range models[j] {
@@ -119,4 +127,126 @@ func TestPseqSearch(t *testing.T) {
 	var got []int
 	s.each(995, func(y int) bool { got = append(got, y); return true })
 	require.Equal(t, []int{1990, 1992, 1994, 1996, 1998}, got)
+}
+
+// A leaf lends the room past its items to the first copy that appends (pseq.own): copies made
+// often, mostly appended to and sometimes changed in the items they share, must still never
+// see each other's changes. Every copy is checked after every operation.
+func TestPseqLentRoomStaysPrivate(t *testing.T) {
+	for seed := int64(0); seed < 20; seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		type copyOf struct {
+			s   pseq[int]
+			tag *cowTag
+		}
+		seqs := []copyOf{{tag: new(cowTag)}}
+		models := [][]int{nil}
+		for op := 0; op < 1500; op++ {
+			k := rng.Intn(len(seqs))
+			c := &seqs[k]
+			m := models[k]
+			switch r := rng.Intn(20); {
+			case r < 3:
+				c.tag = new(cowTag) // freeze, and make a copy (or replace one)
+				cp := copyOf{s: c.s, tag: new(cowTag)}
+				if len(seqs) < 8 {
+					seqs = append(seqs, cp)
+					models = append(models, slices.Clone(m))
+				} else {
+					j := rng.Intn(len(seqs))
+					seqs[j], models[j] = cp, slices.Clone(m)
+				}
+				continue
+			case r < 13 || len(m) == 0:
+				x := op
+				c.s = c.s.push(c.tag, x)
+				m = append(m, x)
+			case r < 15:
+				i := rng.Intn(len(m) + 1)
+				c.s = c.s.insert(c.tag, i, -op)
+				m = slices.Insert(m, i, -op)
+			case r < 17:
+				i := rng.Intn(len(m))
+				c.s = c.s.remove(c.tag, i)
+				m = slices.Delete(m, i, i+1)
+			default:
+				i := rng.Intn(len(m))
+				c.s = c.s.set(c.tag, i, 1_000_000+op)
+				m[i] = 1_000_000 + op
+			}
+			models[k] = m
+			for j := range seqs {
+				if got := seqs[j].s.slice(0, seqs[j].s.len()); !slices.Equal(models[j], got) {
+					t.Fatalf("seed %d op %d: copy %d holds %v, want %v", seed, op, j, got, models[j])
+				}
+			}
+		}
+	}
+}
+
+// search and last agree with a sorted model while a sequence is built by appends (push, which
+// keeps no last item above the leaves) and inserts, removes and sets in order, with copies.
+func TestPseqSearchAfterChanges(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	type copyOf struct {
+		s   pseq[int]
+		tag *cowTag
+	}
+	seqs := []copyOf{{tag: new(cowTag)}}
+	models := [][]int{nil}
+	for op := 0; op < 6000; op++ {
+		k := rng.Intn(len(seqs))
+		c := &seqs[k]
+		m := models[k]
+		switch r := rng.Intn(10); {
+		case r == 0 && len(seqs) < 4:
+			c.tag = new(cowTag)
+			seqs = append(seqs, copyOf{s: c.s, tag: new(cowTag)})
+			models = append(models, slices.Clone(m))
+			continue
+		case r < 6 || len(m) == 0:
+			x := 10*op + 5 // above every item: an append
+			c.s = c.s.push(c.tag, x)
+			m = append(m, x)
+		case r < 8:
+			i := rng.Intn(len(m) + 1)     // an item between its neighbours, in order
+			lo, hi := -1_000_000, 10*op+5 // (below every later append)
+			if i > 0 {
+				lo = m[i-1]
+			}
+			if i < len(m) {
+				hi = m[i]
+			}
+			if hi-lo < 2 {
+				continue
+			}
+			x := lo + 1 + rng.Intn(hi-lo-1)
+			c.s = c.s.insert(c.tag, i, x)
+			m = slices.Insert(m, i, x)
+		case r < 9:
+			i := rng.Intn(len(m))
+			c.s = c.s.remove(c.tag, i)
+			m = slices.Delete(m, i, i+1)
+		default:
+			i := rng.Intn(len(m)) // the same value: set keeps the order
+			c.s = c.s.set(c.tag, i, m[i])
+		}
+		models[k] = m
+		if op%7 != 0 {
+			continue
+		}
+		for j, cp := range seqs {
+			mj := models[j]
+			if len(mj) > 0 && cp.s.last() != mj[len(mj)-1] {
+				t.Fatalf("op %d copy %d: last is %d, want %d", op, j, cp.s.last(), mj[len(mj)-1])
+			}
+			for probe := 0; probe < 20; probe++ {
+				x := rng.Intn(10*op+20) - 10
+				want, _ := slices.BinarySearch(mj, x)
+				if got := cp.s.search(func(y int) bool { return y >= x }); got != want {
+					t.Fatalf("op %d copy %d: search(≥%d) is %d, want %d", op, j, x, got, want)
+				}
+			}
+		}
+	}
 }

@@ -66,7 +66,7 @@ func (s *rowset) add(vi int, row Row, d int) {
 	}
 	if d != 0 && s.afterLast(p, row) {
 		// after every entry (rows often come in pk order): append
-		s.parts.set(vi, p.push(tag, rsEntry{row: row, count: d}))
+		s.setPart(vi, p, p.push(tag, rsEntry{row: row, count: d}))
 		s.rows++
 		return
 	}
@@ -87,7 +87,46 @@ func (s *rowset) add(vi int, row Row, d int) {
 	default:
 		return
 	}
-	s.parts.set(vi, p)
+	s.setPart(vi, s.part(vi), p)
+}
+
+// setPart stores vnode vi's changed entries now, whose entries were was. A change that kept the
+// root node changed it in place: the root is this copy's (it was stored since the set was last
+// shared), and so is the page that holds it, which then needs no write.
+func (s *rowset) setPart(vi int, was, now pseq[rsEntry]) {
+	if now.r != was.r {
+		s.parts.set(vi, now)
+	}
+}
+
+// addAscending adds one copy of each of rows, which ascend strictly in (pk, row) order (a
+// vnode's rows as the state table holds them): when the first sorts after every entry, so do
+// the others, and they are appended at once.
+func (s *rowset) addAscending(vi int, rows []Row) {
+	p := s.part(vi)
+	if len(rows) == 0 || !s.afterLast(p, rows[0]) {
+		for _, r := range rows {
+			s.add(vi, r, 1)
+		}
+		return
+	}
+	s.first = nil
+	s.rows += len(rows)
+	was, tag := p, s.parts.tag
+	for len(rows) > 0 {
+		leaf := p.room(tag)
+		if leaf == nil { // a new leaf, or the path to the last one made this copy's
+			p, rows = p.push(tag, rsEntry{row: rows[0], count: 1}), rows[1:]
+			continue
+		}
+		k := min(len(rows), cap(leaf.items)-len(leaf.items), seqMax-len(leaf.items))
+		for _, r := range rows[:k] {
+			leaf.items = append(leaf.items, rsEntry{row: r, count: 1})
+		}
+		p.grew(k)
+		rows = rows[k:]
+	}
+	s.setPart(vi, was, p)
 }
 
 // remove takes one copy of row out, if the set holds it, and reports whether it did.
@@ -120,6 +159,15 @@ func (s *rowset) afterLast(p pseq[rsEntry], row Row) bool {
 	return s.cmp(last, row) < 0
 }
 
+// pkBefore reports whether a's pk sorts before b's (full rows); the first pk column decides
+// most often, and is tested without a call.
+func pkBefore(a, b Row, pk []int) bool {
+	if c := pk[0]; a[c].Kind == KindInt && b[c].Kind == KindInt && a[c].I != b[c].I {
+		return a[c].I < b[c].I
+	}
+	return compareRowsPK(a, b, pk) < 0
+}
+
 // pkAfterLast reports whether row's pk sorts after every entry's pk of p.
 func (s *rowset) pkAfterLast(p pseq[rsEntry], row Row) bool {
 	if p.len() == 0 {
@@ -149,8 +197,21 @@ func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 
 // putPK stores row, replacing any row with its pk.
 func (s *rowset) putPK(vi int, row Row) {
-	if s.pkAfterLast(s.part(vi), row) {
-		s.add(vi, row, 1) // a new pk after every entry: add appends it
+	p := s.part(vi)
+	if leaf := p.room(s.parts.tag); leaf != nil && len(leaf.items) > 0 && pkBefore(leaf.items[len(leaf.items)-1].row, row, s.pk) {
+		// the usual insert, past the vnode's last entry (the last of its last leaf), where that
+		// leaf has room: append in place
+		s.first = nil
+		leaf.items = append(leaf.items, rsEntry{row: row, count: 1})
+		p.grew(1)
+		s.rows++
+		return
+	}
+	if s.pkAfterLast(p, row) {
+		// a new pk after every entry (so the row is after every entry too): append it
+		s.first = nil
+		s.setPart(vi, p, p.push(s.parts.tag, rsEntry{row: row, count: 1}))
+		s.rows++
 		return
 	}
 	if old, ok := s.getPK(vi, row); ok {

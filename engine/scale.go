@@ -101,20 +101,6 @@ type outputCounter struct {
 	snapshotRows, upVisible, upHidden int // since the last barrier
 	emitted                           int // rows emitted since the last barrier (lost if a recovery follows)
 	barriers                          int
-	scratch                           []OutRow
-}
-
-// outRows returns room for n output rows: new ones, or in scale mode (where outputs are
-// counted, not kept) the counter's reused buffer.
-func (e *Engine) outRows(n int) []OutRow {
-	c := e.counter
-	if c == nil {
-		return make([]OutRow, n)
-	}
-	if cap(c.scratch) < n {
-		c.scratch = make([]OutRow, n)
-	}
-	return c.scratch[:n]
 }
 
 func (c *outputCounter) chunk(rows []OutRow, source string) {

@@ -32,6 +32,10 @@ type Snapshot struct {
 	ended     bool      // the end has been delivered
 	openedAt  int       // step that opened it
 	refreshed bool      // opened by a refresh (rather than at backfill start)
+	// leaf is the items of the leaf of cur's rows that the stream read last, from index leafAt
+	// of them: the next row is usually there (read-only, see pseq.leafOf; nil when cur changes)
+	leaf   []Row
+	leafAt int
 }
 
 // laneList is a list of lanes read to their end, newest first; copies share it.
@@ -88,8 +92,12 @@ func (s *Snapshot) reached() int {
 // may move on to the next lane (the stream moves to the next vnode with rows once a lane is read).
 func (s *Snapshot) peek() (vi int, row Row, ok bool) {
 	for {
-		if s.reached() >= 0 && s.cur.next < s.cur.rows.len() {
-			return s.cur.vi, s.cur.rows.at(s.cur.next), true
+		if l := &s.cur; s.reached() >= 0 && l.next < l.rows.len() {
+			if j := l.next - s.leafAt; j >= 0 && j < len(s.leaf) {
+				return l.vi, s.leaf[j], true
+			}
+			s.leaf, s.leafAt = l.rows.leafOf(l.next)
+			return l.vi, s.leaf[l.next-s.leafAt], true
 		}
 		vi := s.unread.next(s.reached() + 1)
 		if vi < 0 {
@@ -98,7 +106,7 @@ func (s *Snapshot) peek() (vi int, row Row, ok bool) {
 		if s.reached() >= 0 {
 			s.done = &laneList{s.cur, s.done}
 		}
-		s.cur = s.laneAt(vi)
+		s.cur, s.leaf = s.laneAt(vi), nil
 	}
 }
 

@@ -16,14 +16,6 @@ type StateTable struct {
 	committed *pvec[pseq[Row]] // per owned-vnode index, sorted by pk
 	pending   []write
 	epoch     int64 // epoch of the last commit
-	// mine[vi]: committed[vi]'s array has no other writer, so rows may be appended to it in
-	// place (readers of earlier versions see only their own length). A clone and a restore
-	// clear it.
-	mine []bool
-	// commit's scratch (never shared: a clone drops it): writes left per vnode, and which
-	// vnodes this commit has copied (their arrays have no readers yet).
-	counts []int32
-	fresh  []bool
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
@@ -79,41 +71,72 @@ func comparePK(row Row, key Row, pk []int) int {
 // one, 0 for a replaced one.
 func (t *StateTable) commit(epoch int64, note func(vi int, row Row, d int)) {
 	t.epoch = epoch
-	if len(t.pending) == 0 {
-		return
+	for ws := t.pending; len(ws) > 0; {
+		k := min(len(ws), commitSlice)
+		t.applyAll(ws[:k], note)
+		ws = ws[k:]
 	}
-	tag := t.committed.tag
-	for _, w := range t.pending {
-		rows := t.committed.at(w.vi)
-		if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
-			// after every row (rows often come in pk order): append
-			t.committed.set(w.vi, rows.push(tag, w.row))
-			if note != nil {
-				note(w.vi, w.row, 1)
-			}
-			continue
-		}
-		i := rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
-		found := i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
-		var d int
-		switch {
-		case w.put && found:
-			rows = rows.set(tag, i, w.row)
-		case w.put:
-			rows, d = rows.insert(tag, i, w.row), 1
-		case found:
-			rows, d = rows.remove(tag, i), -1
-		default:
-			continue
-		}
-		t.committed.set(w.vi, rows)
-		if note != nil {
-			note(w.vi, w.row, d)
-		}
-	}
-	clear(t.fresh)
 	clear(t.pending)
 	t.pending = t.pending[:0]
+}
+
+// commitSlice is how many writes one call of applyAll commits. A commit of a buffering epoch
+// may hold hundreds of thousands: one call over all of them would run them unoptimized under
+// WebAssembly, where V8 has no on-stack replacement (a call runs the code it started with to
+// its end; the optimized code made for a hot function serves only later calls).
+const commitSlice = 1024
+
+// applyAll commits writes in their order.
+//
+//go:noinline
+func (t *StateTable) applyAll(ws []write, note func(vi int, row Row, d int)) {
+	for i := range ws {
+		t.apply(&ws[i], note)
+	}
+}
+
+// apply commits one write. Writes come in any order of vnodes, and each vnode's in pk order
+// more often than not: an insert after every row is appended.
+func (t *StateTable) apply(w *write, note func(vi int, row Row, d int)) {
+	tag := t.committed.tag
+	rows := t.committed.at(w.vi)
+	if leaf := rows.room(tag); w.put && leaf != nil && len(leaf.items) > 0 && pkBefore(leaf.items[len(leaf.items)-1], w.row, t.pk) {
+		// the usual insert, past the vnode's last row (the last of its last leaf), where that leaf
+		// has room: append in place
+		leaf.items = append(leaf.items, w.row)
+		rows.grew(1)
+		if note != nil {
+			note(w.vi, w.row, 1)
+		}
+		return
+	}
+	if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
+		// a root changed in place is already stored (see rowset.setPart)
+		if now := rows.push(tag, w.row); now.r != rows.r {
+			t.committed.set(w.vi, now)
+		}
+		if note != nil {
+			note(w.vi, w.row, 1)
+		}
+		return
+	}
+	i := rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
+	found := i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
+	var d int
+	switch {
+	case w.put && found:
+		rows = rows.set(tag, i, w.row)
+	case w.put:
+		rows, d = rows.insert(tag, i, w.row), 1
+	case found:
+		rows, d = rows.remove(tag, i), -1
+	default:
+		return
+	}
+	t.committed.set(w.vi, rows)
+	if note != nil {
+		note(w.vi, w.row, d)
+	}
 }
 
 // compareRowsPK compares two full rows by their pk columns.

@@ -35,17 +35,36 @@ func (k *keyWriter) digest(d digest) {
 // rowDigest and entryDigest hash a row and a row set's entry; heldDigest hashes only entries
 // held (a positive count), for what downstream holds in an outcome.
 var (
-	rowDigest   = itemDigest[Row]{0, func(r Row) digest { return digestRow(r, 0) }}
-	entryDigest = itemDigest[rsEntry]{0, digestEntry}
-	heldDigest  = itemDigest[rsEntry]{1, func(e rsEntry) digest {
-		if e.count <= 0 {
-			return digest{}
-		}
-		return digestEntry(e)
-	}}
+	rowDigest   = itemDigest[Row]{0, sumRows}
+	entryDigest = itemDigest[rsEntry]{0, sumEntries}
+	heldDigest  = itemDigest[rsEntry]{1, sumHeld}
 )
 
-func digestEntry(e rsEntry) digest { return digestRow(e.row, e.count) }
+func sumRows(rs []Row) digest {
+	var d digest
+	for _, r := range rs {
+		d = d.add(digestRow(r, 0))
+	}
+	return d
+}
+
+func sumEntries(es []rsEntry) digest {
+	var d digest
+	for i := range es {
+		d = d.add(digestRow(es[i].row, es[i].count))
+	}
+	return d
+}
+
+func sumHeld(es []rsEntry) digest {
+	var d digest
+	for i := range es {
+		if es[i].count > 0 {
+			d = d.add(digestRow(es[i].row, es[i].count))
+		}
+	}
+	return d
+}
 
 // seq writes the rows of s from index from on: their number and the sum of their digests (the
 // rows are in pk order, so the sum tells which rows they are).
@@ -106,9 +125,10 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 	})
 	k.int(-1)
 	k.bool(e.builders != nil)
-	e.nonEmptyBuilders(func(vi int, b pseq[Row]) {
+	e.nonEmptyBuilders(func(vi int, b builder) {
 		k.int(int64(vi))
-		k.seq(b, 0)
+		k.int(int64(b.len()))
+		k.digest(b.sum())
 	})
 	k.int(-1)
 	k.int(int64(len(e.buffer)))

@@ -88,6 +88,10 @@ func (e *Engine) noteCommitted(vi int, row Row, d int) {
 		return
 	}
 	e.unreadRows += d
+	if d > 0 {
+		e.unread.put(vi, true) // the new row is past pos: unread
+		return
+	}
 	e.unread.put(vi, e.unreadOf(vi) > 0)
 }
 

@@ -163,6 +163,8 @@ func (e *Engine) placeChunk(rows []RowOp) {
 
 // applyToUpstream records a delivered chunk's visible changes in the upstream's content.
 func (e *Engine) applyToUpstream(rows []RowOp) {
+	// while no vnode has started (and the snapshot has not ended), no row is passed
+	passing := e.snapshotFinished || e.progress != nil && e.progCount[NotStarted] < len(e.owned)
 	for i, ro := range rows {
 		if !ro.Visible {
 			continue
@@ -173,7 +175,7 @@ func (e *Engine) applyToUpstream(rows []RowOp) {
 		} else {
 			e.upstream.deletePK(vi, ro.Row)
 		}
-		if (e.snapshotFinished || e.progress != nil) && e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
+		if passing && e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
 			e.touch(vi, ro.Row)
 		}
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/bits"
 	"strconv"
+	"unsafe"
 )
 
 // splitmix is the workload's pseudo-random generator: SplitMix64 (Steele, Lea, Flood 2014),
@@ -80,6 +81,9 @@ type generator struct {
 
 	arenas    [][]Value // per owned vnode: room for its next rows
 	arenaRows int       // rows per arena block
+	slab      []Value   // room for the next arena blocks (see newArena)
+	slabLeft  int64     // values the run may still need beyond the slab (an upper bound)
+	intsOnly  bool      // every column is an integer: the arenas hold no pointer (see newSlab)
 	crcInts   bool      // crc32 placement of integer locality columns: vnode computes it from n
 
 	ckRnd  splitmix
@@ -88,7 +92,7 @@ type generator struct {
 
 func newGenerator(cfg *Config, w *Workload) *generator {
 	g := &generator{cfg: cfg, mix: w.Mix, key: make([]bool, len(cfg.Columns)), seed: uint64(w.Seed),
-		live: make([]genRow, 0, w.Rows+w.UpstreamPerEpoch), tmp: make(Row, len(cfg.Columns)),
+		live: make([]genRow, 0, min(w.maxRows(), int64(w.Rows)+1<<20)), tmp: make(Row, len(cfg.Columns)),
 		vidx: make([]int32, cfg.VnodeCount), arenas: make([][]Value, len(cfg.Owned))}
 	for _, c := range cfg.PK() {
 		g.key[c] = true
@@ -105,8 +109,15 @@ func newGenerator(cfg *Config, w *Workload) *generator {
 			g.crcInts = false
 		}
 	}
+	g.intsOnly = true
+	for _, col := range cfg.Columns {
+		if col.Type == TypeVarchar {
+			g.intsOnly = false
+		}
+	}
 	// a vnode's last arena block wastes at most an eighth of its expected rows
 	g.arenaRows = min(256, max(4, w.Rows/len(cfg.Owned)/8))
+	g.slabLeft = (w.maxRows() + int64(len(cfg.Owned)*g.arenaRows)) * int64(len(cfg.Columns))
 	g.rnd = splitmix{s: mix64(g.seed ^ 0x5ca1ab1e)}
 	g.checkpoint()
 	return g
@@ -119,13 +130,50 @@ func (g *generator) row(r genRow) Row {
 	a := g.arenas[vi]
 	n := len(g.tmp)
 	if len(a) < n {
-		a = make([]Value, g.arenaRows*n)
+		a = g.newArena(g.arenaRows * n)
 	}
 	row := Row(a[:n:n])
 	g.fill(r, row)
 	g.arenas[vi] = a[n:]
 	return row
 }
+
+// newArena returns room for k values, all zero: a block of a slab sized for the rows the run may
+// make (at most slabMax values at a time), so that a run allocates a few large blocks rather
+// than a small one per vnode every few dozen rows (under WebAssembly the heap grows half a
+// megabyte at a time, and each growth is a costly step for the JavaScript engine).
+func (g *generator) newArena(k int) []Value {
+	if len(g.slab) < k {
+		n := int(min(max(g.slabLeft, int64(k)), slabMax))
+		n = max(n, k)
+		g.slab = g.newSlab(n)
+		g.slabLeft -= int64(n)
+	}
+	a := g.slab[:k:k]
+	g.slab = g.slab[k:]
+	return a
+}
+
+// slabMax bounds a slab of row values (32 MB).
+const slabMax = 1 << 20
+
+// newSlab returns n zero values. When every column is an integer they are memory the garbage
+// collector does not scan: a generated integer value is its kind and its number, and its string
+// stays empty (a nil pointer) for the life of the row, since nothing writes into a row once it
+// is made; so there is no pointer in it to find. Scanning them was two of a row's seven pointer
+// slots, for nothing: under WebAssembly the collector marks on the run's own thread. A varchar
+// column needs ordinary memory.
+func (g *generator) newSlab(n int) []Value {
+	if !g.intsOnly {
+		return make([]Value, n)
+	}
+	words := make([]uint64, n*valueWords)
+	return unsafe.Slice((*Value)(unsafe.Pointer(unsafe.SliceData(words))), n)
+}
+
+// valueWords is a Value's size in 64-bit words (kind, number, and the string's pointer and
+// length: 32 bytes, 8-aligned).
+const valueWords = int(unsafe.Sizeof(Value{}) / 8)
 
 // vnode places row number n: its locality columns are key columns, functions of n alone.
 func (g *generator) vnode(n uint32) int {
@@ -187,11 +235,18 @@ func (g *generator) rollback() {
 // (MaxWorkloadRows plus MaxWorkloadChanges), so string order is number order.
 const keyWidth = 8
 
-// fill writes row r's values into vals.
+// fill writes row r's values into vals, which is new memory (all zero).
 func (g *generator) fill(r genRow, vals []Value) {
+	// vals is new (zero) memory: an integer is written as its kind and number alone, leaving
+	// the string empty, so that no pointer is written (a pointer write costs a write barrier
+	// while the collector marks)
 	for c, col := range g.cfg.Columns {
 		if g.key[c] {
-			vals[c] = keyValue(col.Type, r.n)
+			if col.Type == TypeVarchar {
+				vals[c] = keyValue(col.Type, r.n)
+			} else {
+				vals[c].Kind, vals[c].I = KindInt, int64(r.n)
+			}
 			continue
 		}
 		h := mix64(g.seed ^ mix64(uint64(r.n)<<32|uint64(r.ver)) ^ uint64(c))
@@ -199,9 +254,9 @@ func (g *generator) fill(r genRow, vals []Value) {
 		case TypeVarchar:
 			vals[c] = Str("v" + strconv.FormatUint(h%10000, 10))
 		case TypeInt:
-			vals[c] = Int(int64(h % 1000))
+			vals[c].Kind, vals[c].I = KindInt, int64(h%1000)
 		default:
-			vals[c] = Int(int64(h % 1_000_000))
+			vals[c].Kind, vals[c].I = KindInt, int64(h%1_000_000)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 )
 
@@ -33,6 +34,7 @@ type workloadRun struct {
 	progress     func(done, total int) bool
 	work         int // generated rows and snapshot items so far
 	reported     int // work at the last progress call
+	yielded      int // work at the last yield
 }
 
 // RunWorkload runs a workload on a new engine made from cfg (which has no start state) and
@@ -112,6 +114,7 @@ func (r *workloadRun) chunk(rows []RowOp) error {
 		}
 	}
 	r.work += len(rows)
+	r.yield()
 	if r.checkChunks { // the engine places the rows itself: they must land where the generator said
 		r.e.placeChunk(rows)
 		for i, vi := range r.e.placed {
@@ -146,6 +149,7 @@ func (r *workloadRun) run() error {
 				if err := r.apply(Step{Kind: EventSnapshot, Count: n}); err != nil {
 					return err
 				}
+				r.yield()
 			}
 			if err := r.chunk(r.g.changes(w.UpstreamPerEpoch)); err != nil {
 				return err
@@ -307,6 +311,22 @@ func (r *workloadRun) observeEndInvariant() {
 		r.observeInvariant(len(r.sum.Series.Epoch) - 1)
 	}
 }
+
+// yield lets other goroutines run once in a while (every yieldWork rows of work). It changes
+// nothing in the run. Under WebAssembly there is one thread and no preemption: a run that never
+// yields keeps the collector's background worker from ever running, so a collection that
+// starts is finished by the run's allocations alone, late, with the heap far past its goal
+// (the wasm memory then grows, a costly step for the JavaScript engine, and is never given
+// back) and the write barrier on for most of the run.
+func (r *workloadRun) yield() {
+	if r.work-r.yielded >= yieldWork {
+		r.yielded = r.work
+		runtime.Gosched()
+	}
+}
+
+// yieldWork is the work between two yields: a few hundred microseconds of a run.
+const yieldWork = 1 << 12
 
 // report calls the progress callback when enough work was done since the last call (or at
 // the end); it returns false when the run is to stop.

@@ -64,6 +64,20 @@ async function countFrames(page) {
   });
 }
 
+/**
+ * Make the million-rows text in the box a run of two million rows, for a run that a test cancels
+ * midway: the engine runs a million rows in about half a second in a worker, and a test's clicks
+ * under load can take longer than that (the run would end before Cancel is clicked).
+ */
+async function longerRun(page) {
+  const t = await byTestId(page, "scale-text").evaluate((box) => { // (the box may be folded away)
+    box.value = box.value.replace(/rows: 1000000\b/, "rows: 2000000");
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    return box.value;
+  });
+  assert.match(t, /rows: 2000000\b/);
+}
+
 /** Wait until the progress bar shows a run under way (0 < value < max). */
 async function waitMidway(page) {
   await page.waitForFunction(() => {
@@ -75,6 +89,7 @@ async function waitMidway(page) {
 test("the Scale panel: progress in a worker while the page responds, Cancel, a run after it, a bad workload, then the charts", async () => {
   const page = await h.open("index.html#scenario=happy-path", { ...welcomed(h), viewport: { width: 1280, height: 900 } });
   await openScale(page, "million-rows");
+  await longerRun(page);
   await countFrames(page);
   await byTestId(page, "scale-run").click();
   await waitMidway(page);
@@ -170,6 +185,7 @@ test("the charts of the fault workload: the recovery marked, readable in light, 
 test("the offline single file runs a workload on the page's engine, with progress and Cancel", async () => {
   const page = await h.open(fileURL("dist/explainer-offline.html") + "#scenario=happy-path", { viewport: { width: 1280, height: 900 } });
   await openScale(page, "million-rows");
+  await longerRun(page);
   assert.match(await text(page, "scale"), /This offline file cannot start a worker/);
   await countFrames(page);
   await byTestId(page, "scale-run").click();
