@@ -10,12 +10,23 @@
 //                (the first view the page renders, to the next frame)
 //   size         gzip -9 of everything a visitor may download (dist/ without the offline file),
 //                the offline file raw (what a person downloads or mails), the floor's gzip
-//   step+render  explainer.step() until the next requestAnimationFrame, p95 on a generated
-//                256-vnode scenario (4,096 rows, crc32 placement, chunk_size 8) and on happy-path
+//   step+render  explainer.step() until its frame is rendered: to a task posted from the next
+//                requestAnimationFrame callback, which runs after that frame's style, layout and paint
+//                (a rAF callback itself runs before them). p95 on a generated 256-vnode scenario (4,096
+//                rows, crc32 placement, chunk_size 8) and on happy-path: the ratio's goal. And the same
+//                steps' work: the step's call plus that frame's rendering (from its requestAnimationFrame
+//                callback, with which a frame's rendering starts), without the wait for the frame: the ≤ 16 ms goal's (a step
+//                whose work fits in 16 ms is on screen at the next frame; "until its frame" adds up to
+//                one frame interval, ~16.7 ms here, to whatever the work is, so it cannot be ≤ 16 ms at
+//                p95). The walk waits for each frame's rendering before the next step, so no sample
+//                carries the rendering of the one before.
 //   goto         goto(10000) on a 10,000-step scenario, from a just-loaded timeline, to the next frame
-//   engine       the same Go benchmark, engine.BenchmarkWorkload100K (the scale mode's run: 256 vnodes,
-//                crc32, 100,000 rows, from generation to the summary), 2 runs each, native, under Node
-//                and in Chromium (go test -c for js/wasm, run in a page); ratio native ns/op ÷ wasm ns/op
+//   engine       the same Go benchmarks native, under Node and in Chromium (go test -c for js/wasm, run
+//                in a page); ratio native ns/op ÷ wasm ns/op. The goal's: scenarios.BenchmarkScaleMillionRows,
+//                the large scenario as the product runs it (the built-in million-rows: parsing, the run
+//                with the collector relaxed as `backfill run` and the page's scale worker relax it, the
+//                summary's JSON), 3 runs each. Beside it, engine.BenchmarkWorkload100K (100,000 rows,
+//                the engine alone under the default collector: the run the page never makes), 2 runs.
 //
 //   ./build.sh build && node web/bench/bench.mjs          (./build.sh bench does both)
 //   BENCH_RUNS=9 BENCH_PASSES=5 BENCH_ENGINE=0 node web/bench/bench.mjs   (BENCH_ENGINE=0: skip the Go part)
@@ -69,7 +80,7 @@ function buildFloor() {
   run("go", ["build", "-trimpath", "-ldflags=-s -w", "-o", join(dir, "floor.wasm"), "./internal/tools/floorwasm"], wasmEnv);
   copyFileSync(join(goroot(), "lib/wasm/wasm_exec.js"), join(dir, "wasm_exec.js"));
   for (const f of readdirSync(join(ROOT, "web/bench/floor"))) copyFileSync(join(ROOT, "web/bench/floor", f), join(dir, f));
-  if (ENGINE) run("go", ["test", "-c", "-o", join(dir, "engine.test.wasm"), "./engine"], wasmEnv);
+  if (ENGINE) for (const b of ENGINE_BENCHES) run("go", ["test", "-c", "-o", join(dir, b.bin), b.pkg], wasmEnv);
   return dir;
 }
 
@@ -211,23 +222,35 @@ async function walks(browser, url) {
         const steps = await window.explainer.steps();
         await window.explainer.goto(0);
         await frame();
-        const out = [];
+        const out = [], work = [];
         for (let i = 0; i < steps; i++) {
           const t0 = performance.now();
           await window.explainer.step();
-          await frame();
-          out.push(performance.now() - t0);
+          const t1 = performance.now();
+          // the next frame: its start (rAF's timestamp), and the end of its rendering (a task
+          // posted from the rAF callback runs after the frame's style, layout and paint)
+          const [begin, end] = await new Promise((r) => requestAnimationFrame(() => {
+            const at = performance.now(); // the frame's rendering starts with its rAF callbacks
+            const ch = new MessageChannel();
+            ch.port1.onmessage = () => r([at, performance.now()]);
+            ch.port2.postMessage(0);
+          }));
+          out.push(end - t0);
+          work.push((t1 - t0) + (end - begin));
         }
-        return out;
+        return { out, work };
       };
-      const happy = [], wideStep = [];
+      const happy = [], wideStep = [], happyWork = [], wideWork = [];
       let wideSteps = 0;
       for (let p = 0; p < passes; p++) {
-        happy.push(...await walk(() => window.explainer.open("happy-path")));
+        const hw = await walk(() => window.explainer.open("happy-path"));
+        happy.push(...hw.out);
+        happyWork.push(...hw.work);
         if (p === Math.floor(passes / 2)) {
           const w = await walk(() => window.explainer.load(wide));
-          wideSteps = w.length;
-          wideStep.push(...w);
+          wideSteps = w.out.length;
+          wideStep.push(...w.out);
+          wideWork.push(...w.work);
         }
       }
       const happySteps = happy.length / passes;
@@ -245,7 +268,7 @@ async function walks(browser, url) {
         await frame();
         gotoLast.push(performance.now() - t0);
       }
-      return { happy, happySteps, wideStep, wideSteps, longSteps, loadLong, gotoLast };
+      return { happy, happySteps, wideStep, wideSteps, happyWork, wideWork, longSteps, loadLong, gotoLast };
     }, { wide: wide256(), long: long10k(), passes: PASSES });
   } finally {
     await context.close();
@@ -254,8 +277,11 @@ async function walks(browser, url) {
 
 // Engine: the same Go benchmarks native, under Node and in Chromium.
 // A whole run per op, a fixed number of ops: the same work in all three places.
-const ENGINE_BENCH = "^BenchmarkWorkload100K$";
-const ENGINE_ARGS = ["-test.run=^$", `-test.bench=${ENGINE_BENCH}`, "-test.benchtime=2x"];
+// (the first is the goal's; see the header)
+const ENGINE_BENCHES = [
+  { pkg: "./scenarios", bin: "scenarios.test.wasm", bench: "^BenchmarkScaleMillionRows$", times: "3x" },
+  { pkg: "./engine", bin: "engine.test.wasm", bench: "^BenchmarkWorkload100K$", times: "2x" },
+];
 
 function parseBench(out) {
   const r = {};
@@ -264,21 +290,23 @@ function parseBench(out) {
 }
 
 async function engineBench(browser, floorURL) {
-  const args = ["test", "-run", "^$", "-bench", ENGINE_BENCH, "-benchtime", "2x", "./engine"];
-  const native = parseBench(run("go", args));
-  const node = parseBench(run("go", [...args.slice(0, 1), `-exec=${join(goroot(), "lib/wasm/go_js_wasm_exec")}`, ...args.slice(1)],
-    { GOOS: "js", GOARCH: "wasm" }));
-  const context = await browser.newContext();
-  let chromium = {};
-  try {
-    const page = await context.newPage();
-    let out = "";
-    page.on("console", (m) => { out += m.text() + "\n"; });
-    await page.goto(new URL(`gotest.html#${encodeURIComponent(ENGINE_ARGS.join(" "))}`, floorURL).href);
-    await page.waitForFunction(() => window.__goTestDone === true, null, { timeout: 600000, polling: 500 });
-    chromium = parseBench(out);
-  } finally {
-    await context.close();
+  const native = {}, node = {}, chromium = {};
+  for (const b of ENGINE_BENCHES) {
+    const args = ["-run", "^$", "-bench", b.bench, "-benchtime", b.times, b.pkg];
+    Object.assign(native, parseBench(run("go", ["test", ...args])));
+    Object.assign(node, parseBench(run("go", ["test", `-exec=${join(goroot(), "lib/wasm/go_js_wasm_exec")}`, ...args], { GOOS: "js", GOARCH: "wasm" })));
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      let out = "";
+      page.on("console", (m) => { out += m.text() + "\n"; });
+      const hash = encodeURIComponent(["-test.run=^$", `-test.bench=${b.bench}`, `-test.benchtime=${b.times}`].join(" "));
+      await page.goto(new URL(`gotest.html?bin=${b.bin}#${hash}`, floorURL).href);
+      await page.waitForFunction(() => window.__goTestDone === true, null, { timeout: 600000, polling: 500 });
+      Object.assign(chromium, parseBench(out));
+    } finally {
+      await context.close();
+    }
   }
   return { native, node, chromium };
 }
@@ -299,7 +327,7 @@ try {
   const floorURL = new URL("index.html", floorServer.url).href;
   const baselineURL = baselineServer ? new URL("index.html", baselineServer.url).href : "";
   const cold = COLD ? await coldLoads(browser, pageURL, floorURL, baselineURL) : { page: [], view: [], floor: [], base: [], baseView: [] };
-  const w = ONLY === "cold" ? { happy: [], wideStep: [], gotoLast: [] } : await walks(browser, server.url);
+  const w = ONLY === "cold" ? { happy: [], wideStep: [], happyWork: [], wideWork: [], gotoLast: [] } : await walks(browser, server.url);
   // with BENCH_BASELINE_DIST, the same walks on the other build, right after: before/after in one run
   const bw = baselineServer && ONLY !== "cold" ? await walks(browser, baselineServer.url) : null;
   const engine = ENGINE ? await engineBench(browser, floorServer.url) : null;
@@ -314,6 +342,7 @@ try {
   const coldRatio = r2(median(cold.page) / median(cold.floor));
   const happyP95 = quantile(w.happy, 0.95), wideP95 = quantile(w.wideStep, 0.95);
   const stepRatio = r2(wideP95 / happyP95);
+  const wideWorkP95 = quantile(w.wideWork, 0.95);
   const gotoMs = median(w.gotoLast);
 
   let cpu = "unknown";
@@ -333,14 +362,16 @@ try {
   if (ONLY !== "cold") {
     console.log(goalLine("step+render p95: 256 vnodes ÷ happy-path", stepRatio, "≤ 2", stepRatio <= 2,
       `256 vnodes p95 ${ms(wideP95)} p50 ${ms(quantile(w.wideStep, 0.5))} (${w.wideSteps} steps); happy-path p95 ${ms(happyP95)} p50 ${ms(quantile(w.happy, 0.5))} (${w.happySteps} steps × ${PASSES})`));
-    console.log(goalLine("step+render p95 at 256 vnodes (ms)", r2(wideP95), "≤ 16", wideP95 <= 16, ""));
+    console.log(goalLine("step+render work p95 at 256 vnodes (ms)", r2(wideWorkP95), "≤ 16", wideWorkP95 <= 16,
+      `the step's work and its frame's rendering, without the wait for the frame (p50 ${ms(quantile(w.wideWork, 0.5))}; happy-path p95 ${ms(quantile(w.happyWork, 0.95))});` +
+      ` until its frame is rendered ${ms(wideP95)}: a frame comes every ~16.7 ms, so that figure is at least the work and at most the work plus one frame`));
     console.log(goalLine(`goto(${w.longSteps}) + render (ms)`, r2(gotoMs), "≤ 50", gotoMs <= 50,
       `median of ${PASSES} from a just-loaded timeline; loading the ${w.longSteps}-step text took ${ms(w.loadLong)}`));
   }
   if (bw) {
     const bHappy = quantile(bw.happy, 0.95), bWide = quantile(bw.wideStep, 0.95);
     console.log(`       baseline build ${BASELINE_DIST}: step+render 256 vnodes p95 ${ms(bWide)} p50 ${ms(quantile(bw.wideStep, 0.5))}, happy-path p95 ${ms(bHappy)} p50 ${ms(quantile(bw.happy, 0.5))}` +
-      ` (ratio ${r2(bWide / bHappy)}); goto(${bw.longSteps}) median ${ms(median(bw.gotoLast))}; this build ÷ baseline: 256-vnode p95 ${r2(wideP95 / bWide)}, p50 ${r2(quantile(w.wideStep, 0.5) / quantile(bw.wideStep, 0.5))}, goto ${r2(gotoMs / median(bw.gotoLast))}`);
+      ` (ratio ${r2(bWide / bHappy)}); work p95 at 256 vnodes ${ms(quantile(bw.wideWork, 0.95))}; goto(${bw.longSteps}) median ${ms(median(bw.gotoLast))}; this build ÷ baseline: 256-vnode p95 ${r2(wideP95 / bWide)}, p50 ${r2(quantile(w.wideStep, 0.5) / quantile(bw.wideStep, 0.5))}, goto ${r2(gotoMs / median(bw.gotoLast))}`);
   }
   const engineRatios = {};
   if (engine) {
@@ -350,8 +381,13 @@ try {
         if (!wasm) continue;
         const ratio = r2(nat / wasm);
         engineRatios[`${name} ${where}`] = ratio;
-        console.log(goalLine(`engine: native ÷ wasm, ${name.replace(/^Benchmark/, "")} (${where})`, ratio, "≥ 0.5", ratio >= 0.5,
-          `native ${(nat / 1e6).toFixed(2)} ms/op, wasm ${(wasm / 1e6).toFixed(2)} ms/op`));
+        const detail = `native ${(nat / 1e6).toFixed(2)} ms/op, wasm ${(wasm / 1e6).toFixed(2)} ms/op`;
+        const label = `${name.replace(/^Benchmark/, "")} (${where})`;
+        if (ENGINE_BENCHES[0].bench === `^${name}$`) {
+          console.log(goalLine(`engine: native ÷ wasm, ${label}`, ratio, "≥ 0.5", ratio >= 0.5, detail));
+        } else {
+          console.log(`       not the goal's: native ÷ wasm ${ratio}, ${label}: the engine alone under the default collector; ${detail}`);
+        }
       }
     }
   }
@@ -360,9 +396,10 @@ try {
     cold_load_ms: { page_median: median(cold.page), floor_median: median(cold.floor), ratio: coldRatio, first_view_median: median(cold.view), page: cold.page, floor: cold.floor, view: cold.view,
       baseline: baselineURL ? { dist: BASELINE_DIST, ready_median: median(cold.base), first_view_median: median(cold.baseView), ready: cold.base, view: cold.baseView } : null },
     size_bytes: { site: { raw: site.raw, gzip: site.gzip }, wasm: wasmSize, offline: offlineSize, floor: { raw: floorSite.raw, gzip: floorSite.gzip } },
-    step_render_ms: { happy_p95: happyP95, happy_p50: quantile(w.happy, 0.5), wide256_p95: wideP95, wide256_p50: quantile(w.wideStep, 0.5), ratio: stepRatio, happy_samples: w.happy.length, wide256_samples: w.wideStep.length },
+    step_render_ms: { happy_p95: happyP95, happy_p50: quantile(w.happy, 0.5), wide256_p95: wideP95, wide256_p50: quantile(w.wideStep, 0.5), ratio: stepRatio, happy_samples: w.happy.length, wide256_samples: w.wideStep.length,
+      work: { happy_p95: quantile(w.happyWork, 0.95), happy_p50: quantile(w.happyWork, 0.5), wide256_p95: wideWorkP95, wide256_p50: quantile(w.wideWork, 0.5) } },
     long10k_ms: { steps: w.longSteps, load: w.loadLong, goto_last_median: gotoMs, goto_last: w.gotoLast },
-    baseline_walks: bw ? { happy_p95: quantile(bw.happy, 0.95), wide256_p95: quantile(bw.wideStep, 0.95), wide256_p50: quantile(bw.wideStep, 0.5), goto_last_median: median(bw.gotoLast) } : null,
+    baseline_walks: bw ? { happy_p95: quantile(bw.happy, 0.95), wide256_p95: quantile(bw.wideStep, 0.95), wide256_p50: quantile(bw.wideStep, 0.5), wide256_work_p95: quantile(bw.wideWork, 0.95), goto_last_median: median(bw.gotoLast) } : null,
     engine_ns_per_op: engine, engine_ratio: engineRatios,
   }));
 } finally {
