@@ -36,7 +36,7 @@ function renderOutputs(view, ol, sub, box) {
     const isNew = i >= outs.length - fresh;
     const rb = rolled.find((r) => first + i >= r.from && first + i < r.to) || null;
     return {
-      key: "o" + (first + i), sig: (rb ? "r" + rb.step : "") + key(o), hl: isNew ? "n" : "",
+      key: "o" + (first + i), sig: (rb ? "r" + rb.step : "") + outputKey(o), hl: isNew ? "n" : "",
       patch: markNew,
       build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && "changed", rb && "rolled-back"], "data-rolled-back": rb ? String(rb.step) : null },
         stepBadge(o.step),
@@ -60,6 +60,16 @@ function renderOutputs(view, ol, sub, box) {
     watchAway(box);
     if (away.has(box)) { away.delete(box); box.scrollTop = 0; }
   }
+}
+
+// An output's signature, kept with the output: the views of one script revision share their
+// outputs (explainer.js puts back those the engine left out of a view), so an output drawn
+// before is not written out again at every step.
+const outputKeys = new WeakMap();
+function outputKey(o) {
+  let k = outputKeys.get(o);
+  if (k === undefined) outputKeys.set(o, k = key(o));
+  return k;
 }
 
 const srNew = () => h("span", { class: "sr-only sr-new" }, "new: ");
