@@ -34,13 +34,19 @@ export function abortError() {
 
 /**
  * createScaleRunner({inline, callSync(method, arg), ready, toError({message,line,column}) → Error,
- * workerURL, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal, text}) → Promise<summary>,
+ * workerURL, module, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal, text}) → Promise<summary>,
  * prewarm(), last()}
+ * module: the page's compiled engine (a WebAssembly.Module, or its promise: start.js's
+ * globalThis.__backfillWasmModule), posted to the worker, which then instantiates it instead of
+ * fetching and compiling the wasm again (Chromium shares the compiled code); without it (or when
+ * it failed) the worker fetches web/explainer.wasm itself.
  * last() is what the last finished run measured: {where: "worker"|"page", ms, runMs, memoryBytes,
  * json} (json: the summary's text as the engine wrote it).
  */
-export function createScaleRunner({ inline, callSync, ready, toError, workerURL, memoryBytes }) {
+export function createScaleRunner({ inline, callSync, ready, toError, workerURL, module, memoryBytes }) {
   let worker = null;   // {w, idle: timer} of the kept worker
+  // The page's compiled module, once (null: none, the worker compiles its own).
+  const compiled = Promise.resolve(module).then((m) => (m instanceof WebAssembly.Module ? m : null), () => null);
   let current = null;  // {id, stop(reason)} of the run in progress
   let lastStats = null;
   let ids = 0;
@@ -53,6 +59,11 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
     w.onmessage = w.onerror = w.onmessageerror = null;
     w.terminate();
   }
+
+  // post sends msg with the page's module (the worker boots from the first it gets); the page's
+  // compile has finished by the time anyone runs a workload (explainer.ready), so this is one task
+  // later, and messages keep their order. A terminated worker drops what it is sent.
+  const post = (w, msg) => compiled.then((m) => w.postMessage(m ? { ...msg, module: m } : msg));
 
   function getWorker() {
     if (worker) { clearTimeout(worker.idle); return worker.w; }
@@ -79,7 +90,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
       dropWorker();
       settle(new Error("the scale worker failed" + (ev.message ? ": " + ev.message : "")));
     };
-    w.postMessage({ id, text });
+    post(w, { id, text });
     return () => dropWorker(); // how to stop it: nothing of a terminated worker reaches the page
   }
 
@@ -156,7 +167,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
     const fresh = !worker;
     const w = getWorker();
     worker.idle = setTimeout(dropWorker, IDLE_MS);
-    if (fresh) w.postMessage({ warm: true });
+    if (fresh) post(w, { warm: true });
   }
 
   return { run, prewarm, last: () => lastStats };

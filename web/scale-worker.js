@@ -5,14 +5,16 @@
 // progress bar moves while the run goes on here. The page cancels by terminating the worker; it
 // keeps a worker that finished for the next run (the engine is started, its memory grown).
 //
-// In:  {id, text}, or {warm: true} to start the engine ahead of a run (no answer)
+// In:  {id, text, module}, or {warm: true, module} to start the engine ahead of a run (no answer);
+//      module (optional): the page's compiled engine, a WebAssembly.Module, which the engine is
+//      instantiated from instead of fetching and compiling web/explainer.wasm here
 // Out: {id, progress: [done, total]} … then {id, ok: summary, stats: {ms, memoryBytes}}
 //      or {id, error: {message, line, column}}
 import "./wasm_exec.js";
 import { bootEngine } from "./boot.js";
 
 let booting = null; // the engine's start, once: a run sent while it boots waits for the same one
-const engine = () => (booting ??= bootEngine({ url: new URL("explainer.wasm", import.meta.url).href })
+const engine = (module) => (booting ??= bootEngine({ module, url: new URL("explainer.wasm", import.meta.url).href })
   .catch((e) => { booting = null; throw e; })); // a failed start is tried again by the next run
 let eng = null;
 
@@ -30,9 +32,9 @@ function errorOf(e) {
 }
 
 self.onmessage = async (ev) => {
-  const { id, text, warm } = ev.data || {};
+  const { id, text, warm, module } = ev.data || {};
   try {
-    eng = await engine();
+    eng = await engine(module instanceof WebAssembly.Module ? module : undefined);
     if (warm) return; // started ahead of a run (the panel opened): nothing to answer
     const t0 = performance.now();
     let p = call("scale_start", String(text));

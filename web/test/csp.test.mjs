@@ -107,6 +107,9 @@ test("the scale worker is itself under its policy: without 'wasm-unsafe-eval' it
   const strict = CSP.replace(" 'wasm-unsafe-eval'", "");
   const page = await openUnder(CSP, strict);
   const err = await page.evaluate(async () => {
+    // Without the page's compiled module to hand it (here: taken away before the first run makes
+    // the runner), the worker fetches and compiles the wasm itself, under its own policy.
+    globalThis.__backfillWasmModule = undefined;
     try { await window.explainer.scale("title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nworkload: {rows: 10}\n"); return null; } catch (e) { return e.message; }
   });
   assert.match(err ?? "", /WebAssembly|wasm|Content Security Policy|CompileError/i, `scale() rejected with: ${err}`);
@@ -116,4 +119,20 @@ test("the scale worker is itself under its policy: without 'wasm-unsafe-eval' it
   assert.deepEqual(await page.evaluate(() => window.__violations), [], "the page itself (wasm allowed) had none");
   console.log(`# scale() under a worker policy without wasm-unsafe-eval: ${err}`);
   page.errors.length = 0; // (the refused compile is logged by the browser: that is the point here)
+});
+
+test("with the page's compiled module the scale worker compiles nothing: it runs under a policy without 'wasm-unsafe-eval' and fetches no wasm", async () => {
+  const strict = CSP.replace(" 'wasm-unsafe-eval'", "");
+  const page = await openUnder(CSP, strict);
+  const wasmFetches = () => h.server.log().split("\n").filter((l) => /^GET \/web\/explainer\.wasm /.test(l)).length;
+  const before = wasmFetches();
+  assert.ok(before >= 1, "the log counts the page's own fetch of the wasm");
+  const summary = await page.evaluate(() => window.explainer.scale(
+    "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 4}\nworkload: {rows: 1000}\n"));
+  assert.equal(summary.rows, 1000);
+  assert.ok(page.scaleWorker, "the run went to a worker");
+  assert.deepEqual(await page.scaleWorker.evaluate(() => self.__violations), [], "no violation in the worker: it compiled nothing");
+  assert.equal(wasmFetches(), before, "the worker fetched no wasm (the page's was fetched before this run)");
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  h.assertNoErrors(page);
 });
