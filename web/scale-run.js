@@ -65,10 +65,18 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
   // later, and messages keep their order. A terminated worker drops what it is sent.
   const post = (w, msg) => compiled.then((m) => w.postMessage(m ? { ...msg, module: m } : msg));
 
+  // A kept worker between runs: one that fails (its script could not load, say) is dropped, so
+  // that the next run starts another instead of waiting on it.
+  function between(w) {
+    w.onmessage = null;
+    w.onerror = (ev) => { ev.preventDefault(); if (worker && worker.w === w) dropWorker(); };
+  }
+
   function getWorker() {
     if (worker) { clearTimeout(worker.idle); return worker.w; }
     const w = new Worker(workerURL, { type: "module" });
     worker = { w, idle: null };
+    between(w);
     return w;
   }
 
@@ -79,7 +87,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
       const d = ev.data || {};
       if (d.id !== id || !current || current.id !== id) return;
       if (d.progress) { onProgress(d.progress[0], d.progress[1]); return; }
-      w.onmessage = w.onerror = null;
+      between(w);
       worker.idle = setTimeout(dropWorker, IDLE_MS);
       if (d.error) { settle(toError(d.error)); return; }
       lastStats = { where: "worker", ms: performance.now() - t0, runMs: d.stats?.ms ?? null, memoryBytes: d.stats?.memoryBytes ?? null, json: d.ok };

@@ -54,7 +54,9 @@ test("under the CSP: steps, dialogs, the fatal panel, predict mode and the explo
 // Serve everything with `policy` (the scale worker's script with `workerPolicy`), and record every
 // violation the page reports and every one its workers report (a worker's violations fire on the
 // worker's own global, not on the document).
-async function openUnder(policy, workerPolicy = policy) {
+// With noModule, the page keeps no compiled module to hand its workers (start.js's global stays
+// undefined; the page's engine compiles its own), so a worker fetches and compiles the wasm itself.
+async function openUnder(policy, workerPolicy = policy, { noModule = false } = {}) {
   const page = await h.open("about:blank", { ...welcomed(h), ready: false, viewport: { width: 1100, height: 900 } });
   const origin = new URL(h.url).origin;
   await page.route(`${origin}/**`, async (route) => {
@@ -66,6 +68,9 @@ async function openUnder(policy, workerPolicy = policy) {
     window.__violations = [];
     document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
   });
+  if (noModule) {
+    await page.addInitScript(() => Object.defineProperty(globalThis, "__backfillWasmModule", { configurable: true, get: () => undefined, set: () => {} }));
+  }
   page.workerViolations = [];
   page.on("worker", (w) => {
     w.evaluate(() => {
@@ -105,11 +110,10 @@ test("under the CSP: the Scale panel, its worker and uPlot's charts, with no vio
 
 test("the scale worker is itself under its policy: without 'wasm-unsafe-eval' its engine cannot start, and scale() rejects with the browser's reason", async () => {
   const strict = CSP.replace(" 'wasm-unsafe-eval'", "");
-  const page = await openUnder(CSP, strict);
+  // Without the page's compiled module to hand it, the worker fetches and compiles the wasm
+  // itself, under its own policy.
+  const page = await openUnder(CSP, strict, { noModule: true });
   const err = await page.evaluate(async () => {
-    // Without the page's compiled module to hand it (here: taken away before the first run makes
-    // the runner), the worker fetches and compiles the wasm itself, under its own policy.
-    globalThis.__backfillWasmModule = undefined;
     try { await window.explainer.scale("title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nworkload: {rows: 10}\n"); return null; } catch (e) { return e.message; }
   });
   assert.match(err ?? "", /WebAssembly|wasm|Content Security Policy|CompileError/i, `scale() rejected with: ${err}`);
