@@ -110,6 +110,25 @@ test("a scale worker that fails to start is dropped: scale() rejects, and the ne
   page.errors.length = 0; // (the browser logs the refused script: that is the point here)
 });
 
+test("a worker started ahead that fails to load is dropped: the run after it starts another (it used to wait forever)", async () => {
+  const page = await h.open("about:blank", { ...welcomed(h), ready: false });
+  let refuse = true;
+  await page.route((u) => u.pathname.endsWith("/web/scale-worker.js"), async (route) => {
+    if (refuse) { await route.fulfill({ status: 503, contentType: "text/plain", body: "not now" }); return; }
+    await route.fallback();
+  });
+  await page.goto(new URL("index.html#scenario=happy-path", h.url).href);
+  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  const started = page.waitForEvent("worker", (w) => w.url().endsWith("/web/scale-worker.js"));
+  await byTestId(page, "scale-btn").click(); // the panel starts the worker ahead: its script is refused
+  const failed = await started;
+  await failed.waitForEvent("close"); // dropped (terminated) by the page
+  refuse = false;
+  const json = await page.evaluate((t) => window.explainer.scale(t, { text: true }), SMALL);
+  assert.equal(JSON.parse(json).rows, 2000);
+  page.errors.length = 0; // (the browser logs the refused script: that is the point here)
+});
+
 test("the explorer's worker starts when the dialog opens, from the page's engine, serves the runs while it is open, and is terminated when it closes", async () => {
   const from = logLines();
   const page = await openPage(h, "index.html#scenario=happy-path&step=4");
