@@ -3,10 +3,12 @@
 //
 // Where it runs:
 //   - Served over HTTP: in a module Web Worker (scale-worker.js) with an engine of its own, so
-//     the page stays responsive; the worker posts the run's progress (about 200 times), and
-//     cancelling terminates it, after which nothing of that run reaches the page. A worker that
-//     finished is kept for the next run (started engine, grown memory) and terminated after
-//     IDLE_MS without one, which gives its memory back.
+//     the page stays responsive; the engine is instantiated from the page's compiled module,
+//     posted to the worker (no second fetch or compile). The worker posts the run's progress
+//     (about 200 times), and cancelling terminates it, after which nothing of that run reaches
+//     the page. A worker that finished is kept for the next run (started engine, grown memory)
+//     and terminated after IDLE_MS without one, which gives its memory back; prewarm() (the
+//     Scale panel opened) starts one ahead, which warms its engine up (scale-worker.js).
 //   - The offline single file (file://, where a module worker cannot be loaded): on the page's
 //     own engine, after a frame, in the chunks the bridge pauses at (scale_start / scale_next);
 //     every CHUNK_MS of running it waits for the next frame, so the progress bar repaints and a
