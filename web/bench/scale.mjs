@@ -73,7 +73,10 @@ async function browserRuns(browser, url, text, { settle = null } = {}) {
       window.Worker = class extends W {
         constructor(...args) {
           super(...args);
-          this.addEventListener("message", (ev) => { if (ev.data && ev.data.stats) window.__benchScaleStats = ev.data.stats; });
+          this.addEventListener("message", (ev) => {
+            if (ev.data && ev.data.stats) window.__benchScaleStats = ev.data.stats;
+            if (ev.data && ev.data.progress && window.__benchFirstProgress == null) window.__benchFirstProgress = performance.now();
+          });
         }
       };
     });
@@ -82,11 +85,12 @@ async function browserRuns(browser, url, text, { settle = null } = {}) {
     await waitReady(page);
     const run = () => page.evaluate(async (t) => {
       window.__benchScaleStats = null;
+      window.__benchFirstProgress = null;
       const t0 = performance.now();
       const s = await window.explainer.scale(t, { text: true });
       const ms = performance.now() - t0;
       await new Promise((r) => setTimeout(r, 0)); // the wrapper's listener runs after the page's
-      return { ms, json: s, stats: window.__benchScaleStats };
+      return { ms, json: s, stats: window.__benchScaleStats, start: window.__benchFirstProgress - t0 };
     }, text);
     if (settle !== null) {
       await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false, null, { timeout: 30000 });
@@ -109,7 +113,7 @@ async function browserRuns(browser, url, text, { settle = null } = {}) {
  * side sees the same load on a shared machine.
  */
 async function rounds(browser, urls, text) {
-  const side = () => ({ cold: [], warm: [], settled: [], worker: [], memory: null, same: true });
+  const side = () => ({ cold: [], coldStart: [], warm: [], settled: [], worker: [], coldWorker: [], memory: null, same: true });
   const out = { native: [], nativeCPU: [], rss: null, builds: urls.map(side) };
   for (let i = 0; i < RUNS; i++) {
     const n = nativeOnce();
@@ -122,6 +126,8 @@ async function rounds(browser, urls, text) {
       const { cold: c, warm: w } = await browserRuns(browser, urls[k], text);
       const o = out.builds[k];
       o.cold.push(c.ms);
+      o.coldStart.push(c.start);
+      o.coldWorker.push(c.stats?.ms ?? NaN);
       o.warm.push(w.ms);
       o.worker.push(w.stats?.ms ?? NaN);
       o.memory = Math.max(o.memory ?? 0, c.stats?.memoryBytes ?? 0, w.stats?.memoryBytes ?? 0) || null;
@@ -161,13 +167,13 @@ const figures = r.builds.map((b, k) => {
   const name = k ? `baseline ${BASELINES[k - 1]}` : "this build";
   if (r.builds.length > 1) console.log(`-- ${name}`);
   if (!b.same) console.log("!! the browser's summary differs from the native one");
-  console.log(`browser cold (fresh context) median ${sec(c)}, best ${sec(min(b.cold))}   (runs: ${runs(b.cold)})`);
+  console.log(`browser cold (fresh context) median ${sec(c)}, best ${sec(min(b.cold))}   (runs: ${runs(b.cold)}; to the worker's first progress: median ${sec(median(b.coldStart))}; the run in the worker: median ${sec(median(b.coldWorker))})`);
   console.log(`browser warm (worker kept)   median ${sec(w)}, best ${sec(min(b.warm))}   (runs: ${runs(b.warm)}; in the worker: ${sec(median(b.worker))}; its wasm memory ${mib(b.memory)})`);
   if (b.settled.length) console.log(`browser panel (run ${SETTLE_MS} ms after Scale… opened) median ${sec(st)}, best ${sec(min(b.settled))}   (runs: ${runs(b.settled)})`);
   console.log(`ratio browser/native (medians): cold ${(c / n).toFixed(2)}×, warm ${(w / n).toFixed(2)}×${b.settled.length ? `, panel ${(st / n).toFixed(2)}×` : ""}; (best runs): cold ${(min(b.cold) / min(r.native)).toFixed(2)}×, warm ${(min(b.warm) / min(r.native)).toFixed(2)}×`);
   console.log(`goal ≤ 3 s in the browser: cold ${goal(c <= 3000)}, warm ${goal(w <= 3000)}; goal ≤ 2× native: cold ${goal(c <= 2 * n)}, warm ${goal(w <= 2 * n)} (medians)`);
   return {
-    cold_ms: c, cold_best_ms: min(b.cold), warm_ms: w, warm_best_ms: min(b.warm), worker_run_ms: median(b.worker),
+    cold_ms: c, cold_best_ms: min(b.cold), cold_to_first_progress_ms: median(b.coldStart), cold_worker_run_ms: median(b.coldWorker), warm_ms: w, warm_best_ms: min(b.warm), worker_run_ms: median(b.worker),
     panel_ms: b.settled.length ? st : null, ratio_panel: b.settled.length ? st / n : null,
     ratio_cold: c / n, ratio_warm: w / n, wasm_memory_bytes: b.memory, same_summary: b.same, cold: b.cold, warm: b.warm, panel: b.settled,
   };
