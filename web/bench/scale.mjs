@@ -167,7 +167,7 @@ const figures = r.builds.map((b, k) => {
   const name = k ? `baseline ${BASELINES[k - 1]}` : "this build";
   if (r.builds.length > 1) console.log(`-- ${name}`);
   if (!b.same) console.log("!! the browser's summary differs from the native one");
-  console.log(`browser cold (fresh context) median ${sec(c)}, best ${sec(min(b.cold))}   (runs: ${runs(b.cold)}; to the worker's first progress: median ${sec(median(b.coldStart))}; the run in the worker: median ${sec(median(b.coldWorker))})`);
+  console.log(`browser cold (fresh context) median ${sec(c)}, best ${sec(min(b.cold))}   (runs: ${runs(b.cold)}; to the worker's first progress (its start, the parse, the run to its first pause): median ${sec(median(b.coldStart))}; the run in the worker: median ${sec(median(b.coldWorker))})`);
   console.log(`browser warm (worker kept)   median ${sec(w)}, best ${sec(min(b.warm))}   (runs: ${runs(b.warm)}; in the worker: ${sec(median(b.worker))}; its wasm memory ${mib(b.memory)})`);
   if (b.settled.length) console.log(`browser panel (run ${SETTLE_MS} ms after Scale… opened) median ${sec(st)}, best ${sec(min(b.settled))}   (runs: ${runs(b.settled)})`);
   console.log(`ratio browser/native (medians): cold ${(c / n).toFixed(2)}×, warm ${(w / n).toFixed(2)}×${b.settled.length ? `, panel ${(st / n).toFixed(2)}×` : ""}; (best runs): cold ${(min(b.cold) / min(r.native)).toFixed(2)}×, warm ${(min(b.warm) / min(r.native)).toFixed(2)}×`);
