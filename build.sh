@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one entry point: build | serve | dist | test | bench.
 #
-#   ./build.sh build   dist/ (index.html, web/, explainer.wasm, wasm_exec.js),
+#   ./build.sh build   dist/ (index.html, web/: the bundle, workers, explainer.wasm, wasm_exec.js…),
 #                      dist/explainer-offline.html (one file, works from file://), bin/backfill
 #   ./build.sh serve   build, then serve dist/ on http://127.0.0.1:8080/ (ADDR=host:port to change)
 #   ./build.sh dist    build, then report sizes (raw and gzip)
@@ -41,9 +41,12 @@ build() {
   # The page's modules bundled in place (web/main.js becomes the bundle of everything the page
   # imports statically; each module it imports with import() a chunk of its own, loaded on first
   # use), and a modulepreload link for the chunks the bundle imports statically: the first view
-  # needs a couple of requests instead of one per module.
+  # needs a couple of requests instead of one per module. Each worker the bundle names is
+  # bundled in place (one request per worker); then every file of dist/web/ that nothing loads
+  # goes (the sources the offline file and the bundles were made from), but element.js (public,
+  # for documentation pages) and uPlot's licence (web/test/served.test.mjs checks the result).
   heading "build: page modules"
-  go run ./internal/site/cmd/preload --dir dist
+  go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt
 
   heading "build: bin/backfill"
   go build -o bin/backfill ./cmd/backfill

@@ -121,6 +121,7 @@ function makeExplainer() {
   const runner = () => (loadingRunner ??= import("./scale-run.js").then(({ createScaleRunner }) => (scaleRunner = createScaleRunner({
     inline: typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0, callSync, ready, toError: engineError,
     workerURL: new URL("web/scale-worker.js", document.baseURI).href,
+    module: globalThis.__backfillWasmModule, // the worker instantiates the page's compiled engine
     memoryBytes: () => backend?.memoryBytes(),
   })), (e) => { loadingRunner = null; throw e; }));
 

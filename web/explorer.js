@@ -3,8 +3,11 @@
 // entry per outcome, which can be opened as a timeline or compared with this run.
 // The exploration runs in a Web Worker (web/explore-worker.js, a module worker with a second
 // engine), so the page never freezes; Cancel terminates it, and a worker that is terminated or
-// fails never reports to the page afterwards. The offline single file cannot start one (no wasm
-// to fetch), so there it runs on the page's thread after a frame, and says so.
+// fails never reports to the page afterwards. The worker starts when the dialog opens (its engine
+// boots while the reader sets the bound) from the page's compiled module (posted to it: it neither
+// fetches nor compiles the wasm again), and a worker that finished a run is kept for the next one
+// while the dialog stays open. The offline single file cannot start one (no wasm to fetch), so
+// there it runs on the page's thread after a frame, and says so.
 import { h, fill } from "./dom.js";
 import { chipList } from "./chips.js";
 
@@ -23,6 +26,12 @@ const fmtN = (n) => Number(n ?? 0).toLocaleString("en-US");
 export function createExplorer(dialog, { explainer, openExample, compareWith }) {
   const inline = typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0;
   let worker = null; // {w, reject} of the running worker
+  let spare = null;  // a started worker waiting for a run (the dialog is open)
+  // The page's compiled engine, for the worker to instantiate (null: none, it compiles its own).
+  const compiled = Promise.resolve(globalThis.__backfillWasmModule).then((m) => (m instanceof WebAssembly.Module ? m : null), () => null);
+  // (the page's compile has finished by the time the explorer opens; messages keep their order)
+  const post = (w, msg) => compiled.then((m) => w.postMessage(m ? { ...msg, module: m } : msg));
+  const spawn = () => new Worker(new URL("web/explore-worker.js", document.baseURI).href, { type: "module" });
   let running = false;
   let runId = 0;
 
@@ -110,25 +119,55 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
     render(result, n);
   }
 
+  /** Start a worker ahead of a run (the dialog opened); it waits as the spare. */
+  function prewarm() {
+    if (inline || spare || worker) return;
+    const w = spawn();
+    keepSpare(w);
+    post(w, { warm: true });
+  }
+
+  function keepSpare(w) {
+    spare = w;
+    w.onmessage = null;
+    // a worker that cannot start is dropped; the run makes another
+    w.onerror = (ev) => { ev.preventDefault(); if (spare === w) dropSpare(); };
+  }
+
+  function dropSpare() {
+    if (!spare) return;
+    const w = spare;
+    spare = null;
+    w.onmessage = w.onerror = w.onmessageerror = null;
+    w.terminate();
+  }
+
   function inWorker(scenario, n) {
     stopWorker();
     return new Promise((resolve, reject) => {
-      const w = new Worker(new URL("web/explore-worker.js", document.baseURI).href, { type: "module" });
+      const w = spare || spawn();
+      spare = null;
       worker = { w, reject };
-      const done = () => { if (worker && worker.w === w) worker = null; w.onmessage = w.onerror = null; w.terminate(); };
+      const release = () => { if (worker && worker.w === w) worker = null; w.onmessage = w.onerror = null; };
+      const done = () => { release(); w.terminate(); };
       w.onmessage = (ev) => {
-        done();
         const d = ev.data || {};
-        if ("error" in d) reject(new Error(d.error)); else resolve(d.ok);
+        if ("error" in d) { done(); reject(new Error(d.error)); return; }
+        release();
+        if (dialog.open && !spare) keepSpare(w); else w.terminate(); // kept for the next run
+        resolve(d.ok);
       };
       w.onerror = (ev) => {
         ev.preventDefault(); // reported here, not as an uncaught error of the page
         done();
         reject(new Error("the explorer's worker failed" + (ev.message ? ": " + ev.message : "")));
       };
-      w.postMessage({ scenario, maxStates: n });
+      post(w, { scenario, maxStates: n });
     });
   }
+
+  // A closed explorer gives its spare worker's memory back.
+  dialog.addEventListener("close", () => dropSpare());
 
   // The report as the engine gives it: the counts shown are the report's own, and the outcomes
   // listed are all of them (the stats count exactly these rows). A capped search says, before
@@ -196,6 +235,7 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
   return {
     open() {
       if (!dialog.open) dialog.showModal();
+      prewarm(); // the worker boots its engine while the reader sets the bound
       (running ? cancelBtn : goBtn).focus();
     },
     get running() { return running; },

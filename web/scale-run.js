@@ -3,10 +3,12 @@
 //
 // Where it runs:
 //   - Served over HTTP: in a module Web Worker (scale-worker.js) with an engine of its own, so
-//     the page stays responsive; the worker posts the run's progress (about 200 times), and
-//     cancelling terminates it, after which nothing of that run reaches the page. A worker that
-//     finished is kept for the next run (started engine, grown memory) and terminated after
-//     IDLE_MS without one, which gives its memory back.
+//     the page stays responsive; the engine is instantiated from the page's compiled module,
+//     posted to the worker (no second fetch or compile). The worker posts the run's progress
+//     (about 200 times), and cancelling terminates it, after which nothing of that run reaches
+//     the page. A worker that finished is kept for the next run (started engine, grown memory)
+//     and terminated after IDLE_MS without one, which gives its memory back; prewarm() (the
+//     Scale panel opened) starts one ahead, which warms its engine up (scale-worker.js).
 //   - The offline single file (file://, where a module worker cannot be loaded): on the page's
 //     own engine, after a frame, in the chunks the bridge pauses at (scale_start / scale_next);
 //     every CHUNK_MS of running it waits for the next frame, so the progress bar repaints and a
@@ -34,13 +36,19 @@ export function abortError() {
 
 /**
  * createScaleRunner({inline, callSync(method, arg), ready, toError({message,line,column}) → Error,
- * workerURL, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal, text}) → Promise<summary>,
+ * workerURL, module, memoryBytes() → the page engine's memory size}) → {run(text, {onProgress(done, total), signal, text}) → Promise<summary>,
  * prewarm(), last()}
+ * module: the page's compiled engine (a WebAssembly.Module, or its promise: start.js's
+ * globalThis.__backfillWasmModule), posted to the worker, which then instantiates it instead of
+ * fetching and compiling the wasm again (Chromium shares the compiled code); without it (or when
+ * it failed) the worker fetches web/explainer.wasm itself.
  * last() is what the last finished run measured: {where: "worker"|"page", ms, runMs, memoryBytes,
  * json} (json: the summary's text as the engine wrote it).
  */
-export function createScaleRunner({ inline, callSync, ready, toError, workerURL, memoryBytes }) {
+export function createScaleRunner({ inline, callSync, ready, toError, workerURL, module, memoryBytes }) {
   let worker = null;   // {w, idle: timer} of the kept worker
+  // The page's compiled module, once (null: none, the worker compiles its own).
+  const compiled = Promise.resolve(module).then((m) => (m instanceof WebAssembly.Module ? m : null), () => null);
   let current = null;  // {id, stop(reason)} of the run in progress
   let lastStats = null;
   let ids = 0;
@@ -54,10 +62,23 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
     w.terminate();
   }
 
+  // post sends msg with the page's module (the worker boots from the first it gets); the page's
+  // compile has finished by the time anyone runs a workload (explainer.ready), so this is one task
+  // later, and messages keep their order. A terminated worker drops what it is sent.
+  const post = (w, msg) => compiled.then((m) => w.postMessage(m ? { ...msg, module: m } : msg));
+
+  // A kept worker between runs: one that fails (its script could not load, say) is dropped, so
+  // that the next run starts another instead of waiting on it.
+  function between(w) {
+    w.onmessage = null;
+    w.onerror = (ev) => { ev.preventDefault(); if (worker && worker.w === w) dropWorker(); };
+  }
+
   function getWorker() {
     if (worker) { clearTimeout(worker.idle); return worker.w; }
     const w = new Worker(workerURL, { type: "module" });
     worker = { w, idle: null };
+    between(w);
     return w;
   }
 
@@ -68,7 +89,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
       const d = ev.data || {};
       if (d.id !== id || !current || current.id !== id) return;
       if (d.progress) { onProgress(d.progress[0], d.progress[1]); return; }
-      w.onmessage = w.onerror = null;
+      between(w);
       worker.idle = setTimeout(dropWorker, IDLE_MS);
       if (d.error) { settle(toError(d.error)); return; }
       lastStats = { where: "worker", ms: performance.now() - t0, runMs: d.stats?.ms ?? null, memoryBytes: d.stats?.memoryBytes ?? null, json: d.ok };
@@ -79,7 +100,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
       dropWorker();
       settle(new Error("the scale worker failed" + (ev.message ? ": " + ev.message : "")));
     };
-    w.postMessage({ id, text });
+    post(w, { id, text });
     return () => dropWorker(); // how to stop it: nothing of a terminated worker reaches the page
   }
 
@@ -156,7 +177,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
     const fresh = !worker;
     const w = getWorker();
     worker.idle = setTimeout(dropWorker, IDLE_MS);
-    if (fresh) w.postMessage({ warm: true });
+    if (fresh) post(w, { warm: true });
   }
 
   return { run, prewarm, last: () => lastStats };

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -19,6 +20,7 @@ import (
 type BundleReport struct {
 	Entries map[string]string // each module script of the page → its bundle
 	Chunks  []string          // shared code and dynamically imported modules, one file each
+	Workers []string          // the workers the bundles name, each bundled in place (BundleOptions.Workers)
 	Bytes   int               // the size of all it wrote
 }
 
@@ -31,6 +33,15 @@ type BundleOptions struct {
 	// Files the bundles import as they are (slash paths under Dir, e.g. a vendored library that
 	// is already minified): they stay files of their own, imported by a path relative to Out.
 	External []string
+	// Workers: also bundle each module worker the page's bundles name (a string literal
+	// "…NAME-worker.js", relative to the page, of a file in Dir: new Worker(new URL("web/x-worker.js",
+	// document.baseURI), …)) into one file of its own, written over that file, so that the worker
+	// needs one request and the modules it imports need not be served. Its imports of External
+	// files and of WorkerExternal files stay imports.
+	Workers bool
+	// Files a worker imports as they are (slash paths under Dir; e.g. web/wasm_exec.js, the page's
+	// classic script, which keeps its licence header as a file of its own).
+	WorkerExternal []string
 }
 
 // BundlePage bundles the module scripts of the built page with esbuild, and points the page's
@@ -40,7 +51,8 @@ type BundleOptions struct {
 // first use (a chunk, NAME-HASH.js after the module), and code shared between an entry and such
 // chunks goes to shared chunks (chunk-HASH.js), so that every module still runs once. Everything
 // goes to opt.Out, under the entry's name (web/main.js → web/bundle/main.js); the modules
-// themselves stay where they are (a worker, the embedding element or a test may load them).
+// themselves stay where they are (Prune removes those nothing loads). With opt.Workers, each
+// module worker the bundles name is bundled too, in place (see BundleOptions.Workers).
 //
 // It returns the page rewritten; the caller writes it. Run AddModulePreloads on that page next
 // (it then preloads the shared chunks the bundles import statically), and BuildOffline on the
@@ -131,8 +143,181 @@ func BundlePage(opt BundleOptions) ([]byte, BundleReport, error) {
 		}
 		rep.Bytes += len(f.Contents)
 	}
+	if opt.Workers {
+		var texts [][]byte
+		for _, f := range res.OutputFiles {
+			texts = append(texts, f.Contents)
+		}
+		for _, w := range workerRefs(b, base, texts) {
+			n, err := bundleWorker(b, w, opt)
+			if err != nil {
+				return nil, rep, err
+			}
+			rep.Workers = append(rep.Workers, w)
+			rep.Bytes += n
+		}
+	}
 	out, err := pointScripts(page, base, rep.Entries)
 	return out, rep, err
+}
+
+// workerLiteral is a string literal naming a worker module: "…/NAME-worker.js" in any quotes.
+var workerLiteral = regexp.MustCompile("[\"'`]([A-Za-z0-9_./-]*-worker\\.js)[\"'`]")
+
+// workerRefs lists the files under the site (slash paths, sorted) that a string literal in texts
+// names as a worker, relative to the page's directory base; literals that name no file are left
+// alone (they are not this site's workers).
+func workerRefs(b *offlineBuilder, base string, texts [][]byte) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range texts {
+		for _, m := range workerLiteral.FindAllSubmatch(t, -1) {
+			file, local := localRef(base, string(m[1]))
+			if !local || seen[file] {
+				continue
+			}
+			p, err := b.abs(file)
+			if err != nil {
+				continue
+			}
+			if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			seen[file] = true
+			out = append(out, file)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// bundleWorker bundles the module worker at file (a slash path under the site) with everything it
+// imports but opt.External and opt.WorkerExternal into one module, written over file; it returns
+// the bytes written. A path the worker builds from import.meta.url still resolves to the same
+// file, since the bundle is where the worker was.
+func bundleWorker(b *offlineBuilder, file string, opt BundleOptions) (int, error) {
+	p, err := b.abs(file)
+	if err != nil {
+		return 0, err
+	}
+	res := api.Build(api.BuildOptions{
+		EntryPoints:      []string{p},
+		Bundle:           true,
+		Write:            false,
+		Format:           api.FormatESModule,
+		Platform:         api.PlatformBrowser,
+		Outfile:          p,
+		AllowOverwrite:   true,
+		AbsWorkingDir:    b.dir,
+		Loader:           assetLoaders,
+		Charset:          api.CharsetUTF8,
+		MinifyWhitespace: opt.Minify,
+		MinifySyntax:     opt.Minify,
+		LegalComments:    api.LegalCommentsEndOfFile,
+		Plugins:          []api.Plugin{externalFiles(b, append(append([]string{}, opt.External...), opt.WorkerExternal...), filepath.Dir(p))},
+		LogLevel:         api.LogLevelSilent,
+	})
+	if err := buildError("bundling the worker "+file, res); err != nil {
+		return 0, err
+	}
+	if len(res.OutputFiles) != 1 {
+		return 0, fmt.Errorf("bundle: the worker %s made %d files, not one", file, len(res.OutputFiles))
+	}
+	out := res.OutputFiles[0]
+	if err := os.WriteFile(p, out.Contents, 0o644); err != nil {
+		return 0, fmt.Errorf("bundle: %w", err)
+	}
+	return len(out.Contents), nil
+}
+
+// PageFiles lists the local files the page names (slash paths under the site, sorted, once each):
+// the src of its scripts and images, the href of its links (stylesheets, preloads, module preloads,
+// icons), relative to the page's directory.
+func PageFiles(page []byte, index string) []string {
+	base := pathDir(index)
+	seen := map[string]bool{}
+	var out []string
+	z := html.NewTokenizer(bytes.NewReader(page))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			sort.Strings(out)
+			return out
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		tok := z.Token()
+		var ref string
+		switch tok.DataAtom {
+		case atom.Script, atom.Img, atom.Iframe, atom.Source:
+			ref, _ = attr(tok, "src")
+		case atom.Link:
+			ref, _ = attr(tok, "href")
+		default:
+			continue
+		}
+		if file, local := localRef(base, ref); local && !seen[file] {
+			seen[file] = true
+			out = append(out, file)
+		}
+	}
+}
+
+// Prune removes every file under the folder under (a slash path under dir) that keep does not name
+// (slash paths under dir), then the folders it left empty, and returns what it removed (slash
+// paths, sorted). A file named in keep that is missing is an error, and then nothing is removed.
+func Prune(dir, under string, keep []string) ([]string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	b := &offlineBuilder{dir: abs}
+	root, err := b.abs(under)
+	if err != nil {
+		return nil, err
+	}
+	kept := map[string]bool{}
+	for _, k := range keep {
+		p, err := b.abs(k)
+		if err != nil {
+			return nil, err
+		}
+		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("prune: %s is to be kept but is not a file in %s", k, dir)
+		}
+		kept[p] = true
+	}
+	var drop, dirs []string
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			dirs = append(dirs, p)
+		} else if !kept[p] {
+			drop = append(drop, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("prune: %w", err)
+	}
+	var removed []string
+	for _, p := range drop {
+		if err := os.Remove(p); err != nil {
+			return removed, fmt.Errorf("prune: %w", err)
+		}
+		rel, _ := filepath.Rel(abs, p)
+		removed = append(removed, filepath.ToSlash(rel))
+	}
+	for i := len(dirs) - 1; i >= 0; i-- { // deepest first
+		if entries, err := os.ReadDir(dirs[i]); err == nil && len(entries) == 0 {
+			os.Remove(dirs[i])
+		}
+	}
+	sort.Strings(removed)
+	return removed, nil
 }
 
 // pageModules lists the page's local module scripts (slash paths under the site), in document

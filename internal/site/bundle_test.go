@@ -129,3 +129,103 @@ func TestBundlePageReportsAMissingImport(t *testing.T) {
 	assert.Contains(t, err.Error(), "gone.js")
 	assert.NoDirExists(t, filepath.Join(dir, "b"), "nothing is written when the build fails")
 }
+
+// workerFixture: the page's module names a worker by a literal relative to the page (as
+// explainer.js does) and one that is not in the site; the worker imports a module of the page
+// and a classic script it keeps importing as it is.
+func workerFixture(t *testing.T) string {
+	return writeTree(t, map[string]string{
+		"index.html":        `<!doctype html><title>t</title><script src="web/exec.js"></script><link rel="stylesheet" href="web/s.css"><script type="module" src="web/main.js"></script>`,
+		"web/s.css":         "body { margin: 0; }\n",
+		"web/exec.js":       "globalThis.log = (globalThis.log || []).concat('exec');\n",
+		"web/main.js":       "export const url = new URL('web/w-worker.js', 'http://h/');\nexport const other = 'web/missing-worker.js';\nexport const done = Promise.resolve();\n",
+		"web/w-worker.js":   "import './exec.js';\nimport { helper } from './helper.js';\nglobalThis.log.push(helper());\nexport const done = Promise.resolve();\n",
+		"web/helper.js":     "export const helper = () => 'helper in the worker';\n",
+		"web/unused.js":     "export const x = 1;\n",
+		"web/LICENSE.txt":   "text\n",
+		"web/sub/old.js":    "export const y = 2;\n",
+		"docs/outside.html": "<p>not under web/</p>\n",
+	})
+}
+
+func TestBundlePageBundlesTheWorkersItNamesInPlace(t *testing.T) {
+	dir := workerFixture(t)
+	_, rep, err := BundlePage(BundleOptions{Dir: dir, Workers: true, WorkerExternal: []string{"web/exec.js"}, Minify: true})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"web/w-worker.js"}, rep.Workers, "a literal naming no file of the site is not a worker of it")
+	w, err := os.ReadFile(filepath.Join(dir, "web/w-worker.js"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(w), "./helper.js", "the worker's modules are in it")
+	assert.Contains(t, string(w), `"./exec.js"`, "a WorkerExternal file stays an import of its own")
+	assert.Equal(t, `["exec","helper in the worker"]`, runModule(t, dir, "web/w-worker.js"))
+
+	// Without Workers the worker stays the source it was.
+	plain := workerFixture(t)
+	_, rep, err = BundlePage(BundleOptions{Dir: plain})
+	require.NoError(t, err)
+	assert.Empty(t, rep.Workers)
+	src, err := os.ReadFile(filepath.Join(plain, "web/w-worker.js"))
+	require.NoError(t, err)
+	assert.Contains(t, string(src), "./helper.js")
+}
+
+func TestPageFilesListsWhatThePageNames(t *testing.T) {
+	page := `<!doctype html><link rel="icon" href="data:image/svg+xml,x"><link rel="preload" href="web/e.wasm" as="fetch">` +
+		`<script async src="web/start.js"></script><link rel="stylesheet" href="./web/s.css"><script src="https://cdn.example/x.js"></script>` +
+		`<link rel="modulepreload" href="web/bundle/chunk.js"><script type="module" src="web/bundle/main.js"></script><img src="web/i.png">` +
+		`<a href="other.html">a link is not loaded</a><script src="web/start.js"></script>`
+	assert.Equal(t, []string{"web/bundle/chunk.js", "web/bundle/main.js", "web/e.wasm", "web/i.png", "web/s.css", "web/start.js"}, PageFiles([]byte(page), "index.html"))
+	assert.Equal(t, []string{"site/web/a.js"}, PageFiles([]byte(`<script src="web/a.js"></script>`), "site/index.html"), "relative to the page's folder")
+}
+
+func TestPruneRemovesWhatIsNotKept(t *testing.T) {
+	dir := workerFixture(t)
+	removed, err := Prune(dir, "web", []string{"web/main.js", "web/exec.js", "web/LICENSE.txt"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"web/helper.js", "web/s.css", "web/sub/old.js", "web/unused.js", "web/w-worker.js"}, removed)
+	for _, f := range []string{"web/main.js", "web/exec.js", "web/LICENSE.txt", "index.html", "docs/outside.html"} {
+		assert.FileExists(t, filepath.Join(dir, filepath.FromSlash(f)), "kept, or not under web/")
+	}
+	assert.NoDirExists(t, filepath.Join(dir, "web/sub"), "a folder left empty goes too")
+}
+
+func TestPruneRemovesNothingWhenAKeptFileIsMissing(t *testing.T) {
+	dir := workerFixture(t)
+	_, err := Prune(dir, "web", []string{"web/main.js", "web/gone.js"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "web/gone.js")
+	assert.FileExists(t, filepath.Join(dir, "web/unused.js"), "nothing was removed")
+	_, err = Prune(dir, "web", []string{"../outside"})
+	require.Error(t, err, "a kept path outside the site is not a file of it")
+}
+
+// The build's own sequence (cmd/preload --prune): the page bundled, its workers bundled in place,
+// then everything under web/ that nothing loads removed; the page and the worker still run.
+func TestBundleWorkersThenPruneLeavesWhatLoads(t *testing.T) {
+	dir := workerFixture(t)
+	page, rep, err := BundlePage(BundleOptions{Dir: dir, Workers: true, WorkerExternal: []string{"web/exec.js"}})
+	require.NoError(t, err)
+	keep := append(PageFiles(page, "index.html"), rep.Chunks...)
+	keep = append(keep, rep.Workers...)
+	keep = append(keep, "web/exec.js", "web/LICENSE.txt")
+	var under []string
+	for _, k := range keep {
+		if strings.HasPrefix(k, "web/") {
+			under = append(under, k)
+		}
+	}
+	_, err = Prune(dir, "web", under)
+	require.NoError(t, err)
+	var left []string
+	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "web"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			left = append(left, filepath.ToSlash(rel))
+		}
+		return err
+	}))
+	assert.ElementsMatch(t, []string{"web/LICENSE.txt", "web/bundle/main.js", "web/exec.js", "web/s.css", "web/w-worker.js"}, left)
+	assert.Equal(t, `["exec","helper in the worker"]`, runModule(t, dir, "web/w-worker.js"))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), page, 0o644))
+	assert.Equal(t, "undefined", runModule(t, dir, "web/bundle/main.js"), "the page's bundle runs (it logs nothing)")
+}

@@ -5,7 +5,10 @@
 // (so .wasm is application/wasm whatever the host's mime.types says),
 // gzip for text and wasm when the client accepts it (each file compressed
 // once, however many ask for it at the same time), an ETag from the
-// content, Cache-Control: no-cache, the Content-Security-Policy and
+// content, Cache-Control: no-cache (a browser asks again and gets 304 Not
+// Modified while the file is the same) but for the bundle's content-hashed
+// chunks, which are immutable (a new build names them anew), the
+// Content-Security-Policy and
 // X-Content-Type-Options headers on every response, no directory listings,
 // no dotfiles, file access through an os.Root so no request path can leave
 // the served directory, and timeouts for reading, writing and idle
@@ -214,6 +217,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	ctype := ContentType(name)
 	hdr.Set("Content-Type", ctype)
+	if Immutable(name) {
+		hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+	}
 	ent := h.entry(name, f, st, compressible(ctype))
 	if ent.err != nil {
 		http.Error(w, "read error", http.StatusInternalServerError)
@@ -242,6 +248,28 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.ServeContent(w, r, name, st.ModTime(), f)
+}
+
+// Immutable reports whether a file of the site is named by its content: a chunk the build's
+// bundler wrote as NAME-HASH.js into a bundle/ directory (esbuild's 8-character hash), which a
+// new build with different content writes under another name. Such a file can be cached for
+// good; everything else (index.html, the wasm, the bundle's entry) is revalidated.
+func Immutable(name string) bool {
+	dir, file := path.Split(name)
+	if path.Base(dir) != "bundle" || !strings.HasSuffix(file, ".js") {
+		return false
+	}
+	stem := strings.TrimSuffix(file, ".js")
+	i := strings.LastIndexByte(stem, '-')
+	if i < 1 || len(stem)-i-1 != 8 {
+		return false
+	}
+	for _, c := range stem[i+1:] {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func (h *Handler) open(name string) (*os.File, fs.FileInfo, error) {

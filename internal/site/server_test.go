@@ -329,3 +329,40 @@ func TestURL(t *testing.T) {
 	assert.Equal(t, "http://127.0.0.1:80/", URL(&net.TCPAddr{IP: net.IPv4zero, Port: 80}))
 	assert.Equal(t, "http://[::1]:8080/", URL(&net.TCPAddr{IP: net.IPv6loopback, Port: 8080}))
 }
+
+// The bundle's content-hashed chunks may be cached for good; everything else, the bundle's
+// entry, the wasm and a 404 under bundle/ included, is revalidated every time.
+func TestHashedChunksAreImmutable(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"index.html":                   "<!doctype html><title>x</title>",
+		"web/bundle/main.js":           "export {}",
+		"web/bundle/chunk-FJD4INZQ.js": "export {}",
+		"web/bundle/help-G27T3B7E.js":  "export {}",
+		"web/bundle/help-g27t3b7e.js":  "export {}",
+		"web/bundle/help-G27T3B7.js":   "export {}",
+		"web/help-G27T3B7E.js":         "export {}",
+		"web/explainer.wasm":           wasmBytes,
+	})
+	h, err := NewHandler(dir)
+	require.NoError(t, err)
+	defer h.Close()
+	const forGood = "public, max-age=31536000, immutable"
+	for target, want := range map[string]string{
+		"/web/bundle/chunk-FJD4INZQ.js": forGood,
+		"/web/bundle/help-G27T3B7E.js":  forGood,
+		"/web/bundle/main.js":           "no-cache",
+		"/web/bundle/help-g27t3b7e.js":  "no-cache", // not esbuild's hash alphabet
+		"/web/bundle/help-G27T3B7.js":   "no-cache", // 7 characters
+		"/web/help-G27T3B7E.js":         "no-cache", // not in a bundle directory
+		"/web/bundle/gone-ABCDEFGH.js":  "no-cache", // not found
+		"/web/explainer.wasm":           "no-cache",
+		"/":                             "no-cache",
+	} {
+		res := get(t, h, http.MethodGet, target, map[string]string{"Accept-Encoding": "gzip"})
+		assert.Equal(t, want, res.Header.Get("Cache-Control"), target)
+		if want == forGood {
+			assert.Equal(t, http.StatusOK, res.StatusCode, target)
+			assert.NotEmpty(t, res.Header.Get("ETag"), target)
+		}
+	}
+}

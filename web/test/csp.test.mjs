@@ -54,7 +54,9 @@ test("under the CSP: steps, dialogs, the fatal panel, predict mode and the explo
 // Serve everything with `policy` (the scale worker's script with `workerPolicy`), and record every
 // violation the page reports and every one its workers report (a worker's violations fire on the
 // worker's own global, not on the document).
-async function openUnder(policy, workerPolicy = policy) {
+// With noModule, the page keeps no compiled module to hand its workers (start.js's global stays
+// undefined; the page's engine compiles its own), so a worker fetches and compiles the wasm itself.
+async function openUnder(policy, workerPolicy = policy, { noModule = false } = {}) {
   const page = await h.open("about:blank", { ...welcomed(h), ready: false, viewport: { width: 1100, height: 900 } });
   const origin = new URL(h.url).origin;
   await page.route(`${origin}/**`, async (route) => {
@@ -66,6 +68,9 @@ async function openUnder(policy, workerPolicy = policy) {
     window.__violations = [];
     document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
   });
+  if (noModule) {
+    await page.addInitScript(() => Object.defineProperty(globalThis, "__backfillWasmModule", { configurable: true, get: () => undefined, set: () => {} }));
+  }
   page.workerViolations = [];
   page.on("worker", (w) => {
     w.evaluate(() => {
@@ -105,7 +110,9 @@ test("under the CSP: the Scale panel, its worker and uPlot's charts, with no vio
 
 test("the scale worker is itself under its policy: without 'wasm-unsafe-eval' its engine cannot start, and scale() rejects with the browser's reason", async () => {
   const strict = CSP.replace(" 'wasm-unsafe-eval'", "");
-  const page = await openUnder(CSP, strict);
+  // Without the page's compiled module to hand it, the worker fetches and compiles the wasm
+  // itself, under its own policy.
+  const page = await openUnder(CSP, strict, { noModule: true });
   const err = await page.evaluate(async () => {
     try { await window.explainer.scale("title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nworkload: {rows: 10}\n"); return null; } catch (e) { return e.message; }
   });
@@ -116,4 +123,20 @@ test("the scale worker is itself under its policy: without 'wasm-unsafe-eval' it
   assert.deepEqual(await page.evaluate(() => window.__violations), [], "the page itself (wasm allowed) had none");
   console.log(`# scale() under a worker policy without wasm-unsafe-eval: ${err}`);
   page.errors.length = 0; // (the refused compile is logged by the browser: that is the point here)
+});
+
+test("with the page's compiled module the scale worker compiles nothing: it runs under a policy without 'wasm-unsafe-eval' and fetches no wasm", async () => {
+  const strict = CSP.replace(" 'wasm-unsafe-eval'", "");
+  const page = await openUnder(CSP, strict);
+  const wasmFetches = () => h.server.log().split("\n").filter((l) => /^GET \/web\/explainer\.wasm /.test(l)).length;
+  const before = wasmFetches();
+  assert.ok(before >= 1, "the log counts the page's own fetch of the wasm");
+  const summary = await page.evaluate(() => window.explainer.scale(
+    "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 4}\nworkload: {rows: 1000}\n"));
+  assert.equal(summary.rows, 1000);
+  assert.ok(page.scaleWorker, "the run went to a worker");
+  assert.deepEqual(await page.scaleWorker.evaluate(() => self.__violations), [], "no violation in the worker: it compiled nothing");
+  assert.equal(wasmFetches(), before, "the worker fetched no wasm (the page's was fetched before this run)");
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  h.assertNoErrors(page);
 });

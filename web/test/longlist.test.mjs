@@ -9,6 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, waitStep, setupPrivate } from "./page-helpers.mjs";
+import { serveSources } from "./harness.mjs";
 import { inView, requiredFor, settle, sideways } from "./stage-helpers.mjs";
 
 let h;
@@ -253,6 +254,7 @@ test("a large loaded scenario's long run= link is written once stepping pauses",
 test("64 vnodes at 1280×800 and 375×740: the protocol's panels in view at every step; on a phone each step's panel followed", async () => {
   for (const [name, opts] of [["1280", { viewport: { width: 1280, height: 800 } }], ["375", { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true }]]) {
     const page = await openPage(h, "index.html#scenario=happy-path&step=0", opts);
+    await serveSources(page); // follow.js, from the repository (the site holds the bundle)
     await openWide(page, 0);
     const steps = await page.evaluate(() => window.explainer.steps());
     const problems = [];
@@ -264,7 +266,7 @@ test("64 vnodes at 1280×800 and 375×740: the protocol's panels in view at ever
         for (const p of await inView(page, await requiredFor(page))) problems.push(`step ${n}: ${p}`);
       } else {
         const id = await page.evaluate(async () => {
-          const { target, changedPanels } = await import("./web/follow.js");
+          const { target, changedPanels } = await import("./__test/web/follow.js");
           const t = target();
           return t ? changedPanels().find((c) => c.panel === t)?.id ?? null : null;
         });

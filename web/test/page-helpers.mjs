@@ -104,11 +104,11 @@ export async function openAt(page, name, n) {
  * setupPrivate({extra}) is harness.setup() over a private copy of dist/ (in a temp dir, removed on
  * close; `extra` maps paths in it to files to add, such as a docs page that embeds the explainer),
  * so a concurrent `./build.sh build` (which starts with rm -rf dist) cannot pull the
- * site out from under a running test file. It copies once dist/ is complete (the offline file is
- * written last), waiting up to a minute for a build in progress.
+ * site out from under a running test file. It copies once dist/ is complete (its page's bundle
+ * and the offline file are there), waiting up to a minute for a build in progress. h.dir is the copy.
  */
 export async function setupPrivate({ extra = {} } = {}) {
-  const complete = () => ["index.html", "web/explainer.wasm", "web/wasm_exec.js", "web/main.js", "explainer-offline.html"]
+  const complete = () => ["index.html", "web/explainer.wasm", "web/wasm_exec.js", "web/bundle/main.js", "explainer-offline.html"]
     .every((f) => existsSync(join(DIST, f)));
   for (let t0 = Date.now(); !complete(); ) {
     if (Date.now() - t0 > 60000) throw new Error(`${DIST} is incomplete: run ./build.sh build first`);
@@ -122,6 +122,7 @@ export async function setupPrivate({ extra = {} } = {}) {
       writeFileSync(join(dir, rel), text);
     }
     const h = await setup({ dir });
+    h.dir = dir; // the copy served
     const close = h.close;
     h.close = async () => { try { await close(); } finally { rmSync(dir, { recursive: true, force: true }); } };
     return h;

@@ -14,6 +14,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setupPrivate, waitStep, welcomed, byTestId } from "./page-helpers.mjs";
+import { serveSources } from "./harness.mjs";
 import { inView, settle, sideways } from "./stage-helpers.mjs";
 
 let h;
@@ -23,11 +24,11 @@ after(async () => { await h?.close(); });
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 
 /** The panel follow.js brings into view after this step (the data-testid render.js marked in it), or null. */
-const followed = (page) => page.evaluate(async () => {
-  const { target, changedPanels } = await import("./web/follow.js");
+const followed = async (page) => (await serveSources(page), page.evaluate(async () => {
+  const { target, changedPanels } = await import("./__test/web/follow.js"); // (harness.serveSources)
   const t = target();
   return t ? changedPanels().find((c) => c.panel === t)?.id ?? null : null;
-});
+}));
 
 /**
  * Interactive elements shown on the page smaller than 44 × 44 px (inline text links aside: the

@@ -102,10 +102,11 @@ test("the bound caps the search; Cancel stops a running exploration", async () =
   await page.keyboard.press("Escape");
   await page.evaluate((t) => window.explainer.load(t), BIG);
   await waitStep(page, 0);
-  await page.keyboard.press("x");
-  await byTestId(page, "explore-bound").fill("100000");
-  const [worker] = await Promise.all([page.waitForEvent("worker"), byTestId(page, "explore-run").click()]);
+  // (the explorer's worker starts with the dialog, and runs the exploration)
+  const [worker] = await Promise.all([page.waitForEvent("worker", (w) => w.url().endsWith("/web/explore-worker.js")), page.keyboard.press("x")]);
   const closed = new Promise((r) => worker.once("close", r));
+  await byTestId(page, "explore-bound").fill("100000");
+  await byTestId(page, "explore-run").click();
   assert.equal(await byTestId(page, "explore-status").locator(".spinner").count(), 1, "a spinner while it runs");
   // The page is not frozen meanwhile: the engine on the page answers at once.
   const t0 = Date.now();

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setup, DIST } from "./harness.mjs";
+import { setup, DIST, serveSources } from "./harness.mjs";
 import { openPage, welcomed, text, waitStep, byTestId } from "./page-helpers.mjs";
 
 const TWO = `title: Served beside the page
@@ -70,8 +70,9 @@ test("#src= reads at most 1 MiB of a file", async () => {
 
 test("#run= stops inflating at 1 MiB: a small link cannot inflate to megabytes", async () => {
   const first = await openPage(h, "index.html#scenario=happy-path&step=0");
+  await serveSources(first); // run-link.js, from the repository (the site holds the bundle)
   const code = await first.evaluate(async () => {
-    const { encodeRun } = await import(new URL("web/run-link.js", document.baseURI).href);
+    const { encodeRun } = await import(new URL("__test/web/run-link.js", document.baseURI).href);
     return encodeRun("title: x\n#" + " ".repeat(64 << 20) + "\n");
   });
   assert.ok(code.length < 100 * 1024, `the link is ${code.length} bytes`);
