@@ -205,23 +205,26 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		cv.Snapshot = slices.Compact(cv.Snapshot)
 	case e.snap != nil:
 		c.Snapshot = e.snap != b.snap // a new stream: its epoch and the step it opened at differ
-		old := map[int]laneState{}
-		for _, l := range b.snapAt.laneStates() {
-			old[l.vi] = l
-		}
-		seen := map[int]bool{}
-		for _, l := range e.snap.laneStates() {
-			seen[l.vi] = true
-			o, ok := old[l.vi]
-			if !ok || !l.same(o) || !sameLanePos(e.lanePos(l.vi), b.lanePos(l.vi)) {
-				c.Snapshot = true
-				cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
+		// (both lists are in vnode order: walked side by side, a lane in one only changed)
+		was, now := b.snapAt.laneStates(), e.snap.laneStates()
+		for i, j := 0, 0; i < len(was) || j < len(now); {
+			vi := -1
+			switch {
+			case i == len(was) || j < len(now) && now[j].vi < was[i].vi:
+				vi = now[j].vi
+				j++
+			case j == len(now) || was[i].vi < now[j].vi:
+				vi = was[i].vi
+				i++
+			default:
+				if !now[j].same(was[i]) || !sameLanePos(e.lanePos(now[j].vi), b.lanePos(now[j].vi)) {
+					vi = now[j].vi
+				}
+				i, j = i+1, j+1
 			}
-		}
-		for _, l := range b.snapAt.laneStates() {
-			if !seen[l.vi] {
+			if vi >= 0 {
 				c.Snapshot = true
-				cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
+				cv.Snapshot = append(cv.Snapshot, e.owned[vi])
 			}
 		}
 		slices.Sort(cv.Snapshot)

@@ -198,6 +198,9 @@ func (o Output) MarshalJSON() ([]byte, error) { return o.AppendJSON(nil), nil }
 
 func appendOutputs(b []byte, outs []Output) []byte { return jsonw.List(b, outs, (*Output).AppendJSON) }
 
+// AppendJSONOutputs appends a list of outputs (the bridge's answer to `outputs`).
+func AppendJSONOutputs(b []byte, outs []Output) []byte { return appendOutputs(b, outs) }
+
 // ---- the view (docs/view.md) ----
 
 // AppendJSON writes the view.
@@ -233,6 +236,9 @@ func (v *View) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyInt(b, `,"outputs_total":`, int64(v.OutputsTotal))
 	b = jsonw.KeyInt(b, `,"outputs_first":`, int64(v.OutputsFirst))
 	b = jsonw.KeyInt(b, `,"new_outputs":`, int64(v.NewOutputs))
+	if v.OutputsKept != nil {
+		b = jsonw.KeyInt(b, `,"outputs_kept":`, int64(*v.OutputsKept))
+	}
 	b = jsonw.Key(b, `,"rolled_back":`)
 	b = jsonw.List(b, v.RolledBack, (*Rollback).AppendJSON)
 	b = jsonw.Key(b, `,"explanations":`)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"container/heap"
+	"slices"
 	"sort"
 )
 
@@ -21,11 +22,15 @@ type rowset struct {
 	pk    []int
 	parts *pvec[pseq[rsEntry]]
 	rows  int // entries in all vnodes
-	// first is the last answer of firstRows(firstN), kept until the set changes (add drops it):
-	// a view asks for the same rows at every step, and most steps leave the set as it was.
-	// It is shared, read-only, by every copy made before the next change.
-	first  []Row
-	firstN int
+	// first is the last answer of firstRows(firstN), and firstAdd the rows added since, which
+	// the next firstRows merges in: a view asks for the same rows at every step, and a step adds
+	// a few rows to downstream (rows past the last of first cannot enter it and are not kept).
+	// A removal at or before first's last row drops both (firstRows reads the set again).
+	// first is shared, read-only, by every copy made before the next change; firstAdd is
+	// appended to only by its own copy (share caps it).
+	first    []Row
+	firstN   int
+	firstAdd []Row
 }
 
 func newRowset(pk []int, parts int) *rowset {
@@ -34,7 +39,8 @@ func newRowset(pk []int, parts int) *rowset {
 
 // share returns a copy; from now on neither changes a vnode in place before copying it.
 func (s *rowset) share() *rowset {
-	return &rowset{pk: s.pk, parts: s.parts.share(), rows: s.rows, first: s.first, firstN: s.firstN}
+	return &rowset{pk: s.pk, parts: s.parts.share(), rows: s.rows, first: s.first, firstN: s.firstN,
+		firstAdd: s.firstAdd[:len(s.firstAdd):len(s.firstAdd)]}
 }
 
 // part returns a vnode's entries (read-only).
@@ -61,9 +67,7 @@ func (s *rowset) search(vi int, row Row) (int, bool) {
 // add changes a row's count by d.
 func (s *rowset) add(vi int, row Row, d int) {
 	p, tag := s.part(vi), s.parts.tag
-	if d != 0 {
-		s.first = nil
-	}
+	s.noteAdd(row, d)
 	if d != 0 && s.afterLast(p, row) {
 		// after every entry (rows often come in pk order): append
 		s.setPart(vi, p, p.push(tag, rsEntry{row: row, count: d}))
@@ -110,7 +114,9 @@ func (s *rowset) addAscending(vi int, rows []Row) {
 		}
 		return
 	}
-	s.first = nil
+	for _, r := range rows {
+		s.noteAdd(r, 1)
+	}
 	s.rows += len(rows)
 	was, tag := p, s.parts.tag
 	for len(rows) > 0 {
@@ -201,7 +207,7 @@ func (s *rowset) putPK(vi int, row Row) {
 	if leaf := p.room(s.parts.tag); leaf != nil && len(leaf.items) > 0 && pkBefore(leaf.items[len(leaf.items)-1].row, row, s.pk) {
 		// the usual insert, past the vnode's last entry (the last of its last leaf), where that
 		// leaf has room: append in place
-		s.first = nil
+		s.noteAdd(row, 1)
 		leaf.items = append(leaf.items, rsEntry{row: row, count: 1})
 		p.grew(1)
 		s.rows++
@@ -209,7 +215,7 @@ func (s *rowset) putPK(vi int, row Row) {
 	}
 	if s.pkAfterLast(p, row) {
 		// a new pk after every entry (so the row is after every entry too): append it
-		s.first = nil
+		s.noteAdd(row, 1)
 		s.setPart(vi, p, p.push(s.parts.tag, rsEntry{row: row, count: 1}))
 		s.rows++
 		return
@@ -269,6 +275,9 @@ func (s *rowset) firstRows(n int) []Row {
 		return []Row{}
 	}
 	if s.first != nil && s.firstN == n {
+		if len(s.firstAdd) > 0 {
+			s.first, s.firstAdd = mergeFirst(s.first, s.firstAdd, n), nil
+		}
 		return s.first
 	}
 	h := &rowMaxHeap{}
@@ -293,6 +302,46 @@ func (s *rowset) firstRows(n int) []Row {
 	}
 	s.first, s.firstN = out[:len(out):len(out)], n
 	return s.first
+}
+
+// noteAdd keeps firstRows' answer up to date with a change of row's count by d (see first).
+func (s *rowset) noteAdd(row Row, d int) {
+	if s.first == nil || d == 0 {
+		return
+	}
+	if len(s.first) == s.firstN {
+		// past the answer's last row, an added row cannot enter it and a removed one was not in it
+		if c := CompareRows(row, s.first[len(s.first)-1]); c > 0 || c == 0 && d > 0 {
+			return
+		}
+	}
+	if d < 0 || len(s.firstAdd)+d > s.firstN {
+		s.first, s.firstAdd = nil, nil
+		return
+	}
+	for ; d > 0; d-- {
+		s.firstAdd = append(s.firstAdd, row)
+	}
+}
+
+// mergeFirst is the first n rows, in row order, of first (an earlier answer of firstRows) and
+// added (the rows added since): first held the n smallest rows of the set then (all of them
+// when it is shorter), so these are the n smallest now. Neither is changed.
+func mergeFirst(first, added []Row, n int) []Row {
+	add := slices.Clone(added)
+	sortRows(add)
+	out := make([]Row, 0, min(n, len(first)+len(add)))
+	i, j := 0, 0
+	for len(out) < n && (i < len(first) || j < len(add)) {
+		if j == len(add) || i < len(first) && CompareRows(first[i], add[j]) <= 0 {
+			out = append(out, first[i])
+			i++
+		} else {
+			out = append(out, add[j])
+			j++
+		}
+	}
+	return out[:len(out):len(out)]
 }
 
 // rowMaxHeap keeps the largest row on top.

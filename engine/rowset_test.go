@@ -133,3 +133,54 @@ func TestRowsetSmallPartsStaySmall(t *testing.T) {
 	assert.Less(t, perPart, 1024.0, "bytes allocated per vnode holding two rows")
 	runtime.KeepAlive(s)
 }
+
+// TestFirstRowsFollowsChanges: firstRows keeps its answer across changes (merging the rows
+// added since, dropping it when a row at or before its last one leaves) and answers, after any
+// mix of adds, removals, pk replacements, ascending runs and copies, what reading the whole set
+// answers: its first n rows in row order.
+func TestFirstRowsFollowsChanges(t *testing.T) {
+	r := splitmix{s: 7}
+	want := func(s *rowset, n int) []Row {
+		all := s.sorted()
+		return all[:min(n, len(all))]
+	}
+	for _, n := range []int{1, 3, 8, 40} {
+		sets := []*rowset{newRowset([]int{0}, 3)}
+		for step := 0; step < 6000; step++ {
+			s := sets[r.intn(uint64(len(sets)))]
+			vi := int(r.intn(3))
+			key := int64(r.intn(60))
+			row := Row{Int(key), Int(int64(r.intn(3)))}
+			switch r.intn(8) {
+			case 0, 1, 2:
+				s.add(vi, row, 1)
+			case 3:
+				s.remove(vi, row)
+			case 4:
+				s.putPK(vi, row)
+			case 5:
+				s.deletePK(vi, row)
+			case 6:
+				var rows []Row
+				last := int64(1000 + step*4)
+				for k := int64(0); k < int64(r.intn(4)); k++ {
+					rows = append(rows, Row{Int(last + k), Int(0)})
+				}
+				if r.intn(2) == 0 && len(rows) > 0 {
+					rows[0] = Row{Int(key), Int(9)} // not after the vnode's rows: added one by one
+				}
+				s.addAscending(vi, rows)
+			case 7:
+				if len(sets) < 6 {
+					sets = append(sets, s.share())
+				}
+			}
+			if r.intn(3) == 0 {
+				require.Equal(t, want(s, n), s.firstRows(n), "n %d step %d", n, step)
+			}
+		}
+		for _, s := range sets {
+			require.Equal(t, want(s, n), s.firstRows(n), "n %d at the end", n)
+		}
+	}
+}

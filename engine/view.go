@@ -22,23 +22,27 @@ type View struct {
 	OutputsTotal  int             `json:"outputs_total"`
 	OutputsFirst  int             `json:"outputs_first"`
 	NewOutputs    int             `json:"new_outputs"`
-	RolledBack    []Rollback      `json:"rolled_back"` // the outputs each recovery rolled back`
-	Explanations  []Effect        `json:"explanations"`
-	Note          string          `json:"note"`
-	NoteCaveat    string          `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
-	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
-	Error         *Failure        `json:"error"`
-	Failure       *FailureView    `json:"failure"` // the failure's explanation (engine/failure.go), or null
-	Actions       []Action        `json:"actions"`
-	Marks         []Mark          `json:"marks"`
-	Bug           *BugInfo        `json:"bug"`      // the bug mode on, or null
-	Branched      bool            `json:"branched"` // the run left its scenario's script (export() replays it)
-	Name          *string         `json:"name"`     // the built-in scenario's name, or null for loaded text
-	Revision      int64           `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
-	Predict       *Prediction     `json:"predict"`  // the next barrier that marks the buffer, or null
-	Changed       Changed         `json:"changed"`  // which panels the last step changed
-	ChangedVnodes ChangedVnodes   `json:"changed_vnodes"`
-	AddedRows     AddedRows       `json:"added_rows"`
+	// OutputsKept is set only in the views the page's bridge sends lean (docs/view.md, "Outputs
+	// across the bridge"): Outputs then holds the outputs after the first OutputsKept of the
+	// window, which the page has from the last view it was sent.
+	OutputsKept   *int          `json:"outputs_kept,omitempty"`
+	RolledBack    []Rollback    `json:"rolled_back"` // the outputs each recovery rolled back`
+	Explanations  []Effect      `json:"explanations"`
+	Note          string        `json:"note"`
+	NoteCaveat    string        `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
+	Pause         bool          `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
+	Error         *Failure      `json:"error"`
+	Failure       *FailureView  `json:"failure"` // the failure's explanation (engine/failure.go), or null
+	Actions       []Action      `json:"actions"`
+	Marks         []Mark        `json:"marks"`
+	Bug           *BugInfo      `json:"bug"`      // the bug mode on, or null
+	Branched      bool          `json:"branched"` // the run left its scenario's script (export() replays it)
+	Name          *string       `json:"name"`     // the built-in scenario's name, or null for loaded text
+	Revision      int64         `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
+	Predict       *Prediction   `json:"predict"`  // the next barrier that marks the buffer, or null
+	Changed       Changed       `json:"changed"`  // which panels the last step changed
+	ChangedVnodes ChangedVnodes `json:"changed_vnodes"`
+	AddedRows     AddedRows     `json:"added_rows"`
 }
 
 // ConfigView describes the actor.

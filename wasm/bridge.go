@@ -26,6 +26,14 @@ type bridge struct {
 	// the script.
 	leanMarks bool
 	marksRev  int64 // the revision whose marks the page was last sent (0: none)
+	// Once the page asked for it (lean_outputs), a view leaves out the outputs at the start of
+	// its window that the page has from the last view it was sent, and says how many those are
+	// (outputs_kept): within one script revision the output at an index is always the same, and
+	// a step adds a few to a window of 200. The page holds the outputs [outFrom, outTo) of
+	// revision outRev (0: none).
+	leanOutputs    bool
+	outRev         int64
+	outFrom, outTo int
 }
 
 // method is one call the page can make: arg is the JSON of its argument ("" or "null" when it
@@ -145,6 +153,19 @@ var methods = map[string]method{
 		b.leanMarks, b.marksRev = true, 0
 		return func(out []byte) []byte { return append(out, "true"...) }, nil
 	}),
+	// The outputs of the open scenario's view (its whole window), and views that leave out the
+	// outputs the page has (see bridge.leanOutputs).
+	"outputs": none(func(b *bridge) (result, error) {
+		return withSession(b, func(s *scenarios.Session) (result, error) {
+			v := s.View()
+			b.outRev, b.outFrom, b.outTo = v.Revision, v.OutputsFirst, v.OutputsTotal
+			return func(out []byte) []byte { return engine.AppendJSONOutputs(out, v.Outputs) }, nil
+		})
+	}),
+	"lean_outputs": none(func(b *bridge) (result, error) {
+		b.leanOutputs, b.outRev = true, 0
+		return func(out []byte) []byte { return append(out, "true"...) }, nil
+	}),
 	// Scale mode (scale.go): the built-in workloads, and a workload's run.
 	"workloads": none(func(*bridge) (result, error) {
 		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Workloads()) }, nil
@@ -249,6 +270,15 @@ func (b *bridge) viewAfter(s *scenarios.Session, err error) (result, error) {
 		} else {
 			b.marksRev = v.Revision
 		}
+	}
+	if b.leanOutputs {
+		// the outputs [first, total) of the window; the page has [outFrom, outTo) of outRev
+		first, total, kept := v.OutputsFirst, v.OutputsTotal, 0
+		if v.Revision == b.outRev && b.outFrom <= first && first < b.outTo {
+			kept = min(b.outTo, total) - first
+		}
+		b.outRev, b.outFrom, b.outTo = v.Revision, first, total
+		v.Outputs, v.OutputsKept = v.Outputs[kept:], &kept
 	}
 	return v.AppendJSON, nil
 }

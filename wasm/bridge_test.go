@@ -4,6 +4,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -324,4 +328,145 @@ func TestLeanMarks(t *testing.T) {
 	assert.NotEqual(t, "null", string(m))
 	m, _ = marksOf(b.call("step", ""))
 	assert.Equal(t, "null", string(m))
+}
+
+// leanPage puts lean views back together as the page's explainer.js does (withMarks and
+// withOutputs): marks from the last view of the same revision that carried them, and the
+// outputs the view left out (outputs_kept) from the last view's outputs, or asked for again
+// ("outputs") when the page does not have them.
+type leanPage struct {
+	marksRev int64
+	marks    json.RawMessage
+	outRev   int64
+	outFirst int
+	outs     []json.RawMessage
+}
+
+func (p *leanPage) whole(t *testing.T, b *bridge, raw string) map[string]json.RawMessage {
+	t.Helper()
+	ok, e := answer(t, raw)
+	require.Nil(t, e, raw)
+	var v map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(ok, &v))
+	var rev int64
+	var first int
+	require.NoError(t, json.Unmarshal(v["revision"], &rev))
+	require.NoError(t, json.Unmarshal(v["outputs_first"], &first))
+	if string(v["marks"]) == "null" {
+		require.Equal(t, p.marksRev, rev, "marks left out of a view of another revision")
+		v["marks"] = p.marks
+	} else {
+		p.marksRev, p.marks = rev, v["marks"]
+	}
+	var outs []json.RawMessage
+	require.NoError(t, json.Unmarshal(v["outputs"], &outs))
+	if k, lean := v["outputs_kept"]; lean {
+		delete(v, "outputs_kept")
+		var kept int
+		require.NoError(t, json.Unmarshal(k, &kept))
+		if kept > 0 {
+			if p.outRev != rev || first < p.outFirst || first+kept > p.outFirst+len(p.outs) {
+				raw, e := answer(t, b.call("outputs", ""))
+				require.Nil(t, e)
+				outs = nil
+				require.NoError(t, json.Unmarshal(raw, &outs))
+			} else {
+				outs = append(append([]json.RawMessage{}, p.outs[first-p.outFirst:first-p.outFirst+kept]...), outs...)
+			}
+		}
+	}
+	p.outRev, p.outFirst, p.outs = rev, first, outs
+	v["outputs"] = json.RawMessage(mustJSON(t, outs))
+	delete(v, "revision") // (revisions are unique in the process: two bridges number theirs apart)
+	return v
+}
+
+// manyOutputs is a scenario whose log outgrows a view's window of 200 outputs.
+func manyOutputs() string {
+	var s strings.Builder
+	s.WriteString("title: many outputs\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 4, rule: modulo}\nfragment: 7\nsteps:\n")
+	s.WriteString("  - barrier: 1\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 1\n")
+	for i := 0; i < 160; i++ {
+		fmt.Fprintf(&s, "  - chunk: [\"+ %d %d\"]\n  - barrier: %d\n", i, 1000+i, 3+i)
+	}
+	return s.String()
+}
+
+// With lean_outputs (the page's explainer.js asks for it, with lean_marks), a view leaves out
+// the outputs the page has from the last view it was sent; put back together, every view is the
+// view a bridge without them answers, through any walk: steps, back, goto, branches, bug modes,
+// recoveries, other scenarios, a log longer than the view's window, and "outputs" asked midway.
+func TestLeanOutputs(t *testing.T) {
+	plain, b := &bridge{}, &bridge{}
+	for _, m := range []string{"lean_marks", "lean_outputs"} {
+		ok, e := answer(t, b.call(m, ""))
+		require.Nil(t, e)
+		require.Equal(t, "true", string(ok))
+	}
+	page := &leanPage{}
+	r := rand.New(rand.NewPCG(3, 4))
+	both := func(method, arg string) {
+		rawWant, rawGot := plain.call(method, arg), b.call(method, arg)
+		if _, e := answer(t, rawWant); e != nil { // (a step past the end, a back before the start)
+			_, e2 := answer(t, rawGot)
+			require.Equal(t, errText(e), errText(e2), "%s(%s)", method, arg)
+			return
+		}
+		want := (&leanPage{}).whole(t, plain, rawWant)
+		got := page.whole(t, b, rawGot)
+		require.Equal(t, want, got, "%s(%s)", method, arg)
+	}
+	steps := func() int {
+		ok, e := answer(t, b.call("steps", ""))
+		require.Nil(t, e)
+		n, err := strconv.Atoi(string(ok))
+		require.NoError(t, err)
+		return n
+	}
+	for _, open := range [][2]string{{"open", `"happy-path"`}, {"open", `"fatal-upstream-end"`}, {"open", `"recovery-resumes"`},
+		{"load", mustJSON(t, manyOutputs())}, {"open", `"bug-mark-before-drain"`}} {
+		both(open[0], open[1])
+		for i := 0; i < 120; i++ {
+			switch x := r.IntN(12); {
+			case x < 6:
+				both("step", "")
+			case x == 6:
+				both("back", "")
+			case x == 7:
+				both("goto", strconv.Itoa(r.IntN(steps()+1)))
+			case x == 8:
+				both("view", "")
+			case x == 9:
+				ok, e := answer(t, b.call("actions", ""))
+				require.Nil(t, e)
+				var acts []struct{ Step string }
+				require.NoError(t, json.Unmarshal(ok, &acts))
+				if len(acts) > 0 {
+					both("apply", mustJSON(t, acts[r.IntN(len(acts))].Step))
+				}
+			case x == 10:
+				both("bug", mustJSON(t, []string{"none", "no-state-write", "mark-before-drain", "emit-beyond-pos"}[r.IntN(4)]))
+			default:
+				_, e := answer(t, b.call("outputs", "")) // the page asking for them resets what it has
+				require.Nil(t, e)
+				page.outRev = 0
+				both("step", "")
+			}
+		}
+	}
+	// and the views were lean: a step's view carries only the outputs it added
+	both("load", mustJSON(t, manyOutputs()))
+	both("goto", "250")
+	raw := b.call("step", "")
+	page.whole(t, b, raw)
+	var v struct {
+		Outputs     []json.RawMessage `json:"outputs"`
+		OutputsKept *int              `json:"outputs_kept"`
+		NewOutputs  int               `json:"new_outputs"`
+	}
+	ok, _ := answer(t, raw)
+	require.NoError(t, json.Unmarshal(ok, &v))
+	require.NotNil(t, v.OutputsKept)
+	assert.Equal(t, 200-v.NewOutputs, *v.OutputsKept)
+	assert.Len(t, v.Outputs, v.NewOutputs)
 }

@@ -69,7 +69,6 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // Until the link is honoured the page shows nothing of the way there (a deep link opens its
   // scenario, then goes to its step: only that step is drawn); from then on a phone follows each step.
   let booted = false;
-  session.onView((v) => { if (booted) { toast.hidden = true; show(v); } });
   function show(v) {
     renderer.render(v);
     intro.update(v);
@@ -93,6 +92,10 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   let embedded = null;
   const url = createURL({ session, explainer, onError: (m) => { showToast(m); embedded?.error(m); }, openEditor: (text, e) => editor.use((ed) => ed.open(text, e)) });
   embedded = createEmbed({ session });
+  // (after url.js's: the address is written before the view is drawn, when writing it, which
+  // brings the page's styles up to date, finds nothing to do; after the drawing it restyled
+  // what the view changed, and the frame then did part of that again)
+  session.onView((v) => { if (booted) { if (!toast.hidden) toast.hidden = true; show(v); } });
 
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.use((ed) => ed.open()); });
   const help = lazy(() => import("./help.js"), undefined, showToast);

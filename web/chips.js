@@ -1,6 +1,6 @@
 // chips.js — how rows, tuples and messages look: small chips in pk order.
 // A chip is "op + values", e.g. +(3,102), with ✓/✗ for visibility (glyph and colour).
-import { h, keyed, part } from "./dom.js";
+import { h, keyed, part, toggleClass } from "./dom.js";
 import { longList } from "./longlist.js";
 
 const OP_NAMES = { "+": "insert", "-": "delete", "U-": "update-delete", "U+": "update-insert" };
@@ -79,7 +79,10 @@ export function chipListPart(partKey, rows, opts = {}) {
     longList(list, rows.length, (i) => {
       const r = rows[i];
       const changed = typeof opts.changed === "function" ? opts.changed(r, i) : false;
-      return { key: JSON.stringify(r), sig: changed ? "1" : "0", build: () => rowChip(r, { ...opts, changed }) };
+      return {
+        key: JSON.stringify(r), sig: "", hl: changed ? "1" : "", build: () => rowChip(r, { ...opts, changed }),
+        patch: (chip, hl) => toggleClass(chip, "changed", hl === "1"),
+      };
     }, { page: 120, tag: "span", more: (n) => `… ${n} more row${n === 1 ? "" : "s"}` });
   });
 }

@@ -104,16 +104,19 @@ export function key(v) { return JSON.stringify(v ?? null); }
 // Keyed children: a long panel (256 builders, lanes, table rows …) keeps the node of every
 // item whose signature is the same as at the last render and builds only the others, so a step
 // touches the few nodes that changed instead of rebuilding (and re-laying out) the whole panel.
-// An item's `sig` must cover everything its node shows, its change highlight included: a node is
-// rebuilt, never patched, so a highlight's flash restarts exactly as when everything was rebuilt.
-const keyedState = new WeakMap(); // container → Map(key → {sig, node})
+// An item's `sig` must cover everything its node shows, but for its change highlight, which is
+// `hl` (a string, "" for none): an item whose highlight alone changed is patched in place by its
+// `patch(node, hl)` (classes and the screen reader's "new: " words: the step after the one that
+// changed an item only takes its highlight away), one without `patch` is rebuilt. A node whose
+// content changed is rebuilt, never patched, so a highlight's flash restarts exactly as when
+// everything was rebuilt (a highlight patched on starts its flash too: its animation is new).
+const keyedState = new WeakMap(); // container → Map(key → {sig, hl, node})
 
 /**
  * keyed(container, items) makes container's children the nodes of items, in order.
- * items: [{key, sig, build: () => Node, inner?: (node) => void}]; sig null means always build;
- * `inner` runs on the node
- * (reused or new) to reconcile its own keyed children. Repeated keys get #2, #3 … .
- * Any other child of container is removed.
+ * items: [{key, sig, hl?, build: () => Node, patch?: (node, hl) => void, inner?: (node) => void}];
+ * sig null means always build; `inner` runs on the node (reused or new) to reconcile its own
+ * keyed children. Repeated keys get #2, #3 … . Any other child of container is removed.
  */
 export function keyed(container, items) {
   const old = keyedState.get(container);
@@ -123,9 +126,16 @@ export function keyed(container, items) {
     let k = String(it.key);
     if (next.has(k)) { let n = 2; while (next.has(k + "#" + n)) n++; k += "#" + n; }
     const o = old && old.get(k);
-    const node = o && it.sig !== null && o.sig === it.sig && o.node.parentNode === container ? o.node : it.build();
+    const hl = it.hl || "";
+    let node;
+    if (o && it.sig !== null && o.sig === it.sig && o.node.parentNode === container && (o.hl === hl || it.patch)) {
+      node = o.node;
+      if (o.hl !== hl) it.patch(node, hl);
+    } else {
+      node = it.build();
+    }
     if (it.inner) it.inner(node);
-    next.set(k, { sig: it.sig, node });
+    next.set(k, { sig: it.sig, hl, node });
     nodes.push(node);
   }
   const keep = new Set(nodes);
@@ -141,6 +151,11 @@ export function keyed(container, items) {
   }
   keyedState.set(container, next);
   return container;
+}
+
+/** toggleClass(el, name, on): el's class `name`, written only when it differs. */
+export function toggleClass(el, name, on) {
+  if (el && el.classList.contains(name) !== !!on) el.classList.toggle(name, !!on);
 }
 
 /** A persistent part: the same node across renders, built once (inner reconciles its content). */

@@ -39,8 +39,10 @@ function makeExplainer() {
     .then((b) => {
       backend = b;
       b.exited.then(stop);
-      // views of the same script revision come without its marks (see withMarks)
+      // views of the same script revision come without its marks (see withMarks), and without
+      // the outputs the page has (see withOutputs)
       try { b.call("lean_marks", "null"); } catch { /* an engine without it sends them every time */ }
+      try { b.call("lean_outputs", "null"); } catch { /* the same */ }
     });
   ready.catch(() => {}); // the page shows a failed start itself
 
@@ -64,7 +66,7 @@ function makeExplainer() {
       throw new Error(`${method}: the engine returned invalid JSON`);
     }
     if (res && res.error) throw engineError(res.error);
-    return res ? (VIEWS.has(method) ? withMarks(res.ok) : res.ok) : undefined;
+    return res ? (VIEWS.has(method) ? withOutputs(withMarks(res.ok)) : res.ok) : undefined;
   }
 
   // The timeline's marks change only with the script (its revision), and a long scenario has
@@ -82,6 +84,28 @@ function makeExplainer() {
       view.marks = callSync("marks"); // (not expected: the engine sent them for another revision)
       marks = { revision: view.revision, list: view.marks };
     }
+    return view;
+  }
+
+  // The outputs a view shows are the last 200 of the run's log, and within one script revision
+  // the output at an index is always the same: the engine leaves out of a view the outputs at
+  // the start of its window that the last view it sent already had, and says how many
+  // (outputs_kept); they are put back here from that view. Every view this API hands out has all
+  // its outputs (views share the output objects: treat views as read-only).
+  let outs = null; // {revision, first, list}: the outputs of the last view, by their index in the log
+  function withOutputs(view) {
+    if (!view || typeof view !== "object" || !("outputs_kept" in view)) return view;
+    const kept = view.outputs_kept;
+    delete view.outputs_kept;
+    const first = view.outputs_first;
+    if (kept > 0) {
+      if (outs && outs.revision === view.revision && first >= outs.first && first + kept <= outs.first + outs.list.length) {
+        view.outputs = outs.list.slice(first - outs.first, first - outs.first + kept).concat(view.outputs);
+      } else {
+        view.outputs = callSync("outputs"); // (not expected: the engine counted on another view)
+      }
+    }
+    outs = { revision: view.revision, first, list: view.outputs };
     return view;
   }
 

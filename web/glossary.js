@@ -95,6 +95,7 @@ export function createGlossary(entries) {
   window.addEventListener("resize", () => { if (open) place(open); });
 
   const plain = new WeakMap(); // label → its text, when that text holds no glossary word
+  const wordy = new Set();     // the labels on the page found to hold a glossary word
   /** Does any text node under el hold a glossary word? */
   function hasWord(el) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -105,11 +106,90 @@ export function createGlossary(entries) {
     return false;
   }
 
+  // The labels to look at again: decorate looks at every label once, and from then on only at
+  // those a change could have made decoratable (a MutationObserver on the page says which): a
+  // label added or whose text changed, and every label of a region that lost a term button (a
+  // term it defined is free again there). At 256 vnodes a step redraws a handful of the stage's
+  // labels; reading them all again (a querySelectorAll of the labels over the whole page, the
+  // text of each) cost more than drawing the step.
+  // (the records delivered between two decorates are kept; past a few thousand, every label is
+  // looked at again instead)
+  let queued = [];
+  let overflow = false;
+  // (without an observer, every label at every decorate, as the page did before)
+  let observer = null;
+  try {
+    observer = new MutationObserver((records) => {
+      if (overflow) return;
+      queued.push(...records);
+      if (queued.length > 4000) { queued = []; overflow = true; }
+    });
+  } catch { /* every label, every time */ }
+  let watched = null; // the root whose labels have all been looked at, and is observed since
+  function forget() { queued = []; overflow = false; observer?.takeRecords(); }
+
+  function labelsAround(node, into) {
+    for (let l = node?.closest?.(LABELS); l; l = l.parentElement?.closest(LABELS)) into.add(l);
+  }
+
+  /** The labels under root a change since the last decorate may have made decoratable, or null for all. */
+  function changedLabels(root) {
+    const records = [...queued, ...observer.takeRecords()];
+    if (overflow) return null;
+    const labels = new Set();
+    const regions = new Set();
+    for (const r of records) {
+      const t = r.type === "characterData" ? r.target.parentElement : r.target;
+      if (r.type === "childList") {
+        for (const n of r.removedNodes) {
+          if (n.nodeType !== 1 || !(n.matches(".term") || n.querySelector(".term"))) continue;
+          // a term button left: every label of its region (and of the regions around it) again,
+          // or of the whole page when that region cannot be told (it left the page too, or none)
+          let region = t.isConnected ? t.closest(SCOPES) : null;
+          if (!region) return null;
+          for (; region; region = region.parentElement?.closest(SCOPES)) regions.add(region);
+        }
+      }
+      if (!t || !t.isConnected) continue; // (a detached part: looked at when it is attached)
+      labelsAround(t, labels);
+      if (r.type !== "childList") continue;
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== 1 || !n.isConnected) continue;
+        if (n.matches(LABELS)) labels.add(n);
+        for (const l of n.querySelectorAll(LABELS)) labels.add(l);
+      }
+    }
+    // (of a region's labels, those that hold a glossary word: every label was looked at once,
+    // and one whose text changed since is among the changed ones)
+    if (regions.size) {
+      for (const l of wordy) {
+        if (!l.isConnected) { wordy.delete(l); continue; }
+        for (const region of regions) if (region.contains(l)) { labels.add(l); break; }
+      }
+    }
+    return [...labels].filter((l) => root.contains(l))
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  }
+
   /** Make the first glossary word of each term in every label under root a term button. */
   function decorate(root = document) {
     if (!re) return;
     if (open && !open.isConnected) hide();
-    const labels = root.matches?.(LABELS) ? [root, ...root.querySelectorAll(LABELS)] : root.querySelectorAll(LABELS);
+    let labels = observer && watched === root ? changedLabels(root) : null;
+    if (!labels) {
+      labels = root.matches?.(LABELS) ? [root, ...root.querySelectorAll(LABELS)] : root.querySelectorAll(LABELS);
+      if (observer && watched !== root) {
+        observer.disconnect();
+        observer.observe(root, { subtree: true, childList: true, characterData: true });
+        watched = root;
+      }
+    }
+    forget(); // (what came before is looked at now)
+    decorateLabels(labels);
+    forget(); // (its own term buttons: nothing to look at again)
+  }
+
+  function decorateLabels(labels) {
     // one definition of a term per region (a column, the narration, the fatal panel, the header):
     // the terms a region holds, read once per region and kept up to date as terms are added
     // (reading them again for every label cost a querySelectorAll per label: 256 vnodes' labels)
@@ -120,6 +200,7 @@ export function createGlossary(entries) {
       const whole = label.textContent;
       if (plain.get(label) === whole) continue;
       if (!hasWord(label)) { plain.set(label, whole); continue; }
+      wordy.add(label);
       if (label.closest(SKIP) || label.querySelector(":scope .term")) continue;
       const region = label.closest(SCOPES) || label;
       let seen = seenIn.get(region);

@@ -81,8 +81,8 @@ function markerItem(container, st, rest, opts) {
     },
     inner: (node) => {
       st.marker = node;
-      const label = node.querySelector(".long-more-text");
-      const button = node.querySelector(".long-more-btn");
+      const label = node.markerLabel ??= node.querySelector(".long-more-text");
+      const button = node.markerButton ??= node.querySelector(".long-more-btn");
       if (label.textContent !== text) label.textContent = text;
       const say = rest ? `Show ${next} more` : "";
       if (button.textContent !== say) button.textContent = say;

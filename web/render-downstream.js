@@ -1,7 +1,7 @@
 // render-downstream.js — the DOWNSTREAM column: the output log (barriers, chunks with each
 // row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant. What
 // the last step added comes from the view (new_outputs, added_rows, changed).
-import { h, fillIf, setText, key, keyed } from "./dom.js";
+import { h, fillIf, setText, key, keyed, toggleClass } from "./dom.js";
 import { longList } from "./longlist.js";
 
 const OUTPUTS_PAGE = 40; // outputs drawn at first: the newest (the view has at most 200)
@@ -36,10 +36,11 @@ function renderOutputs(view, ol, sub, box) {
     const isNew = i >= outs.length - fresh;
     const rb = rolled.find((r) => first + i >= r.from && first + i < r.to) || null;
     return {
-      key: "o" + (first + i), sig: (isNew ? "n" : "-") + (rb ? "r" + rb.step : "") + key(o),
+      key: "o" + (first + i), sig: (rb ? "r" + rb.step : "") + outputKey(o), hl: isNew ? "n" : "",
+      patch: markNew,
       build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && "changed", rb && "rolled-back"], "data-rolled-back": rb ? String(rb.step) : null },
         stepBadge(o.step),
-        isNew ? h("span", { class: "sr-only" }, "new: ") : null,
+        isNew ? srNew() : null,
         messageBody(o),
         rb ? h("span", { class: "rb-tag", "data-testid": "rolled-back", title: `the recovery at step ${rb.step} went back to e${rb.epoch}: downstream undid this` },
           h("span", { "aria-hidden": "true" }, "⟲ "), `rolled back at step ${rb.step}`) : null),
@@ -59,6 +60,30 @@ function renderOutputs(view, ol, sub, box) {
     watchAway(box);
     if (away.has(box)) { away.delete(box); box.scrollTop = 0; }
   }
+}
+
+// An output's signature, kept with the output: the views of one script revision share their
+// outputs (explainer.js puts back those the engine left out of a view), so an output drawn
+// before is not written out again at every step.
+const outputKeys = new WeakMap();
+function outputKey(o) {
+  let k = outputKeys.get(o);
+  if (k === undefined) outputKeys.set(o, k = key(o));
+  return k;
+}
+
+const srNew = () => h("span", { class: "sr-only sr-new" }, "new: ");
+
+/** markNew(li, on): an output drawn before marked new (hl "n") or no longer new. */
+function markNew(li, hl) {
+  const on = hl === "n";
+  toggleClass(li, "new", on);
+  toggleClass(li, "changed", on);
+  const sr = li.querySelector(":scope > .sr-new");
+  if (on && !sr) {
+    const badge = li.firstChild?.classList?.contains("stepno") ? li.firstChild : null;
+    li.insertBefore(srNew(), badge ? badge.nextSibling : li.firstChild);
+  } else if (!on && sr) sr.remove();
 }
 
 const away = new WeakSet();    // output boxes the reader scrolled up

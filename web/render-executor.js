@@ -2,7 +2,7 @@
 // per-vnode progress, the state table (committed vs pending) and the progress table
 // (committed vs durable, its columns named by the view). Rendering only: every value comes from
 // the view, and what the last step changed from its changed_vnodes.
-import { h, fillIf, setText, key, keyed, part } from "./dom.js";
+import { h, fillIf, setText, key, keyed, part, toggleClass } from "./dom.js";
 import { longList } from "./longlist.js";
 import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue, legend } from "./chips.js";
 
@@ -50,7 +50,13 @@ function renderBuilders(view, changedVnodes, box, sub) {
   const item = (i) => {
     const b = bs[i];
     const changed = changedVnodes.has(b.vnode);
-    return { key: b.vnode, sig: key(b) + (changed ? "1" : "0"), build: () => builderNode(b, changed) };
+    return {
+      key: b.vnode, sig: key(b), hl: changed ? "1" : "", build: () => builderNode(b, changed),
+      patch: (node, hl) => {
+        toggleClass(node, "builder-changed", hl === "1");
+        toggleClass(node.querySelector(":scope > .count"), "changed", hl === "1");
+      },
+    };
   };
   keyed(box, [part("builders", () => h("div", { class: "builders" }),
     (list) => longList(list, bs.length, item, { page: 32, more: (n) => `… ${n} more builder${n === 1 ? "" : "s"}` }))]);
@@ -76,6 +82,9 @@ function builderNode(b, changed) {
     rows.length ? h("div", { class: "builder-rows" }, chipList(rows, { op: "+" })) : null);
 }
 
+/** hlChanged(node, hl): an item drawn before gets (hl "1") or loses its change highlight. */
+function hlChanged(node, hl) { toggleClass(node, "changed", hl === "1"); }
+
 const STATE_TEXT = { not_started: "not started", in_progress: "in progress", completed: "completed" };
 const STATE_GLYPH = { not_started: "○", in_progress: "◐", completed: "●" };
 
@@ -88,7 +97,7 @@ function renderProgress(view, changedVnodes, box) {
   const item = (i) => {
     const p = ps[i];
     const changed = changedVnodes.has(p.vnode);
-    return { key: p.vnode, sig: (changed ? "1" : "0") + key(p), build: () => progressNode(p, changed) };
+    return { key: p.vnode, sig: key(p), hl: changed ? "1" : "", build: () => progressNode(p, changed), patch: hlChanged };
   };
   keyed(box, [part("progress", () => h("ul", { class: "progress" }),
     (list) => longList(list, ps.length, item, { page: 32, tag: "li", more: (n) => `… ${n} more vnode${n === 1 ? "" : "s"}` }))]);
@@ -121,7 +130,7 @@ function renderStateTable(view, changedVnodes, box, sub) {
     const vals = rows.map((r) => r.values);
     const changed = changedVnodes.has(v);
     return {
-      key: "v" + v, sig: (changed ? "1" : "0") + key(vals),
+      key: "v" + v, sig: key(vals), hl: changed ? "1" : "", patch: hlChanged,
       build: () => {
         // a vnode's rows too are drawn a page at a time (they keep their pages when the row is rebuilt)
         const chips = h("span", { class: "chips" });
@@ -182,7 +191,7 @@ function tableOf(title, hint, rows, cols, changedVnodes) {
       const r = rows[j];
       const ch = changedVnodes.has(r[vnodeAt]);
       return {
-        key: r[vnodeAt], sig: (ch ? "1" : "0") + key(r),
+        key: r[vnodeAt], sig: key(r), hl: ch ? "1" : "", patch: hlChanged,
         build: () => h("tr", { class: ch && "changed" }, r.map((v, i) => cell(cols[i], v))),
       };
     };

@@ -1,7 +1,7 @@
 // render-upstream.js — the UPSTREAM column: the messages still to come, the snapshot
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
 // The lanes and rows the last step changed are the view's changed_vnodes and added_rows.
-import { h, fillIf, key, keyed, part } from "./dom.js";
+import { h, fillIf, key, keyed, part, toggleClass } from "./dom.js";
 import { longList } from "./longlist.js";
 import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple, legend } from "./chips.js";
 
@@ -20,10 +20,10 @@ function renderNext(view, ol) {
   // Keyed by the message's step: a delivery rebuilds the message that became the next one and
   // the one that came into the list, not the dozen that stayed.
   const items = (up.next || []).map((msg, i) => ({
-    key: "m" + msg.step, sig: (i === 0 ? "n" : "-") + key(msg),
+    key: "m" + msg.step, sig: key(msg), hl: i === 0 ? "n" : "", patch: markNext,
     build: () => h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
       stepBadge(msg.step),
-      i === 0 ? h("span", { class: "sr-only" }, "next: ") : null,
+      i === 0 ? srNext() : null,
       messageBody(msg, { markVisible: false })),
   }));
   if (up.more > 0) items.push({ key: "\0more", sig: String(up.more), build: () => h("li", { class: "msg more" }, `… and ${up.more} more`) });
@@ -34,6 +34,19 @@ function renderNext(view, ol) {
     items.unshift({ key: "\0ended", sig: "", build: () => h("li", { class: "msg ended" }, legend("upstream.ended_first")) });
   }
   keyed(ol, items);
+}
+
+const srNext = () => h("span", { class: "sr-only sr-next" }, "next: ");
+
+/** markNext(li, hl): a message drawn before becomes the next one (hl "n"). */
+function markNext(li, hl) {
+  const on = hl === "n";
+  toggleClass(li, "is-next", on);
+  const sr = li.querySelector(":scope > .sr-next");
+  if (on && !sr) {
+    const badge = li.firstChild?.classList?.contains("stepno") ? li.firstChild : null;
+    li.insertBefore(srNext(), badge ? badge.nextSibling : li.firstChild);
+  } else if (!on && sr) sr.remove();
 }
 
 function renderSnapshot(view, box, head) {
@@ -58,7 +71,10 @@ function renderSnapshot(view, box, head) {
   const laneItem = (i) => {
     const lane = vnodes[i];
     const moved = movedLanes.has(lane.vnode);
-    return { key: lane.vnode, sig: (moved ? "1" : "0") + key(lane), build: () => laneNode(lane, moved) };
+    return {
+      key: lane.vnode, sig: key(lane), hl: moved ? "1" : "", build: () => laneNode(lane, moved),
+      patch: (node, hl) => { for (const c of node.querySelectorAll(".cursor")) toggleClass(c, "changed", hl === "1"); },
+    };
   };
   keyed(box, [
     { key: "meta", sig: key([snap.remaining, snap.refreshed_at_step, opened]), build: meta },
