@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/backfill-explainer/explainer/internal/jsonw"
@@ -781,24 +780,7 @@ func AppendJSONGlossary(b []byte, entries []GlossaryEntry) []byte {
 // AppendJSONLegend writes the legend (Legend): an object, its keys sorted as encoding/json
 // sorts a map's.
 func AppendJSONLegend(b []byte, legend map[string]string) []byte {
-	if legend == nil {
-		return append(b, "null"...)
-	}
-	keys := make([]string, 0, len(legend))
-	for k := range legend {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.String(b, k)
-		b = append(b, ':')
-		b = jsonw.String(b, legend[k])
-	}
-	return append(b, '}')
+	return jsonw.Map(b, legend, jsonw.String, jsonw.String)
 }
 
 // ---- the scale summary (escaped as json.Marshal escapes it: `backfill run --json` prints it) ----

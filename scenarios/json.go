@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -193,24 +192,7 @@ func appendStepJSON(b []byte, v any) []byte {
 		}
 		return append(b, ']')
 	case map[string]any:
-		if x == nil {
-			return append(b, "null"...)
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b = append(b, '{')
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = jsonw.StringHTML(b, k)
-			b = append(b, ':')
-			b = appendStepJSON(b, x[k])
-		}
-		return append(b, '}')
+		return jsonw.Map(b, x, jsonw.StringHTML, appendStepJSON)
 	}
 	panic(fmt.Sprintf("scenarios: appendStepJSON cannot write a %T", v))
 }

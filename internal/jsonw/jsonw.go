@@ -13,6 +13,7 @@ package jsonw
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -139,6 +140,30 @@ func List[T any](b []byte, xs []T, each func(*T, []byte) []byte) []byte {
 		b = each(&xs[i], b)
 	}
 	return append(b, ']')
+}
+
+// Map appends m as encoding/json writes a map with string keys: an object with its keys
+// sorted (nil: null). key writes a key (String, or StringHTML where encoding/json's HTML
+// escaping is kept), value a value.
+func Map[V any](b []byte, m map[string]V, key func([]byte, string) []byte, value func([]byte, V) []byte) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = key(b, k)
+		b = append(b, ':')
+		b = value(b, m[k])
+	}
+	return append(b, '}')
 }
 
 // Strings appends a []string (nil: null).

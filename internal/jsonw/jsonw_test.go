@@ -106,6 +106,13 @@ func TestScalarsAndListsAsEncodingJSON(t *testing.T) {
 	for _, xs := range [][]int{nil, {}, {5, 6}} {
 		assert.Equal(t, encode(t, xs, false), string(List(nil, xs, each)))
 	}
+	// a map: its keys sorted as encoding/json sorts them, escaped with or without HTML escaping
+	for _, m := range []map[string]string{nil, {}, {"b": "2", "a": "1"}, {"<z>": "&", "é": "\u2028", "": "x", "A": "<"}} {
+		assert.Equal(t, encode(t, m, false), string(Map(nil, m, String, String)))
+		assert.Equal(t, encode(t, m, true), string(Map(nil, m, StringHTML, StringHTML)))
+	}
+	ints := map[string]int64{"z": -1, "m": math.MaxInt64, "a": 0}
+	assert.Equal(t, encode(t, ints, false), string(Map(nil, ints, String, Int)))
 }
 
 // ---- Decode ----

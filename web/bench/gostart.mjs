@@ -2,7 +2,7 @@
 // long compiling takes, how long from instantiating to globalThis.__backfillReady (wasm/main.go),
 // the calls the page makes at start (legend, glossary, scenarios, bugs, then open of the first
 // built-in, which answers with its view), and the step call on a 256-vnode scenario
-// (web/bench/bench.mjs's wide256: each step's view carries 256 builders, lanes and progress
+// (web/bench/scenarios.mjs's wide256: each step's view carries 256 builders, lanes and progress
 // rows). Each run starts cold: a fresh Node process, or (BROWSER=1) a fresh Chromium context
 // (/usr/bin/chromium; CHROMIUM= to change), the wasm fetched from a local server. The builds
 // alternate run by run, so a shared machine's noise falls on all of them alike. It reports
@@ -22,6 +22,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { wide256 } from "./scenarios.mjs"; // (its text goes into the browser runner's page too)
 
 const RUNS = Number(process.env.RUNS || 7);
 const STEPS = Number(process.env.STEPS || 40); // steps timed on the 256-vnode scenario
@@ -191,28 +192,4 @@ async function measure(load, steps, firstViewOnly) {
   t.step256_bytes = bytesStep;
   t.memory = inst.exports.mem.buffer.byteLength;
   return t;
-}
-
-// wide256 is web/bench/bench.mjs's 256-vnode scenario (a copy: importing bench.mjs runs it).
-function wide256() {
-  const lines = ["title: bench 256 vnodes", "table: {columns: [a:int, id], locality: [a], stream_key: [id]}",
-    "vnodes: {count: 256}", "chunk_size: 8"];
-  const rows = [];
-  for (let i = 0; i < 4096; i++) rows.push(`[${i}, ${i}]`);
-  lines.push(`start: {state_table: [${rows.join(", ")}]}`, "steps:", "  - barrier: 1", "  - barrier: {epoch: 2, start_backfill: [1]}");
-  let epoch = 2, left = 4097, next = 100000;
-  while (left > 0) {
-    const n = Math.min(32, left);
-    left -= n;
-    lines.push(`  - snapshot: ${n}`);
-    if (left > 0) {
-      const chunk = [];
-      for (let j = 0; j < 4; j++) { next++; chunk.push(`"+ ${next} ${next}"`); }
-      lines.push(`  - chunk: [${chunk.join(", ")}]`);
-    }
-    const m = Math.min(32, left);
-    if (m > 0) { left -= m; lines.push(`  - snapshot: ${m}`); }
-    lines.push(`  - barrier: ${++epoch}`);
-  }
-  return lines.join("\n") + "\n";
 }
