@@ -19,6 +19,11 @@ function textField(t) {
   return t.tagName === "INPUT" && TYPED.has(t.type);
 }
 
+function inClosedDialog(t) {
+  const d = t.closest("dialog");
+  return !!d && !d.open;
+}
+
 /** Keys a focused control handles itself (they are not shortcuts there). */
 function nativeKey(t, key) {
   const space = key === " " || key === "Spacebar";
@@ -63,7 +68,9 @@ export function installKeyboard(handlers) {
   document.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (document.querySelector("dialog[open]")) return;
-    const t = ev.target instanceof Element ? ev.target : null;
+    // (a key pressed just after a dialog closed may still reach the field that was focused in
+    // it, until the browser moves the focus away: that field is no longer where anyone types)
+    const t = ev.target instanceof Element && !inClosedDialog(ev.target) ? ev.target : null;
     if (t && (textField(t) || nativeKey(t, ev.key))) return;
     let done = true;
     switch (ev.key) {

@@ -191,3 +191,24 @@ test("after choosing in the compare dialog's select and closing it, the keys ste
   await keysWorkAgain("compare select");
   h.assertNoErrors(page);
 });
+
+test("a key pressed the moment Escape closed a dialog works: the focus still in the closed dialog's field does not take it", async () => {
+  await at("happy-path", 3);
+  // (each key's target: in which dialog, if any)
+  await page.evaluate(() => { window.__targets = []; document.addEventListener("keydown", (e) => window.__targets.push(e.target.closest?.("dialog")?.id ?? null), { capture: true }); });
+  for (const [key, id] of [["o", "editor-dialog"], ["i", "inject-dialog"]]) {
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press(key);
+    await page.waitForFunction((id) => document.querySelector("dialog[open]")?.id === id && document.activeElement?.closest("dialog") !== null, id);
+    // Escape, then at once a shortcut: the browser has not moved the focus out of the closed
+    // dialog yet, so the key's target is the field that was focused in it
+    await page.evaluate(() => { window.__targets = []; });
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("?");
+    await page.waitForFunction(() => document.querySelector("dialog[open]")?.id === "help", null, { timeout: 10000 })
+      .catch(async () => { throw new Error(`? right after closing ${id} opened ${await openDialog()} (key targets: ${JSON.stringify(await page.evaluate(() => window.__targets))})`); });
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+  }
+  h.assertNoErrors(page);
+});
