@@ -9,6 +9,7 @@ import { renderDownstream } from "./render-downstream.js";
 import { renderNarration } from "./render-narration.js";
 import { renderFatal } from "./render-fatal.js";
 import { resetLongLists } from "./longlist.js";
+import { createFlashPace } from "./flash.js";
 
 export function findElements(root = document) {
   const q = (id) => root.getElementById ? root.getElementById(id) : $("#" + id, root);
@@ -51,8 +52,10 @@ function markChanged(view, root = document) {
 /** createRenderer(els, {onRecover}) → {render(view)} */
 export function createRenderer(els, opts = {}) {
   let scenario = null; // which scenario the long lists were drawn for
+  const flash = createFlashPace(); // views in quick succession: no change flash (flash.js)
   return {
     render(view) {
+      flash.view();
       const ch = view.changed || {};
       // another scenario: its long lists start again from their first page (longlist.js)
       const now = `${view.name}\0${view.title}\0${view.config?.owned?.length}`;

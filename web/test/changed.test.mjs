@@ -70,3 +70,36 @@ test("the fatal step marks the fatal panel; the progress table's header is the v
   assert.deepEqual(columns, ["vnode", "pos.a", "pos.id", "finished", "rows"]);
   h.assertNoErrors(page);
 });
+
+// flash.js: at most three flashes a second (WCAG 2.3.1): views in quick succession keep their
+// static highlight without the flash; the first view after a pause flashes again.
+test("the change flash: a step after a pause flashes; steps in quick succession are drawn calm, with the highlight but no flash", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=3");
+  const flashing = () => page.evaluate(() => ({
+    calm: "calm" in document.documentElement.dataset,
+    changed: document.querySelectorAll(".changed").length,
+    // (the style, not the running animations: a slow machine may be past the flash's 1.1 s)
+    running: [...document.querySelectorAll(".changed")].filter((el) => getComputedStyle(el).animationName === "flash").length,
+  }));
+  await page.waitForTimeout(500);
+  await page.evaluate(() => window.explainer.step());
+  await waitStep(page, 4);
+  let f = await flashing();
+  assert.equal(f.calm, false, "a step after a pause is not calm");
+  assert.ok(f.changed > 0 && f.running > 0, `a step after a pause flashes what it changed: ${JSON.stringify(f)}`);
+  // two steps in a row, as a held key or a script makes them
+  await page.evaluate(async () => { for (let i = 0; i < 2; i++) await window.explainer.step(); });
+  await waitStep(page, 6);
+  f = await flashing();
+  assert.equal(f.calm, true, "steps in quick succession are calm");
+  assert.ok(f.changed > 0, "the calm step still highlights what it changed");
+  assert.equal(f.running, 0, "and nothing flashes");
+  // after a pause, the next step flashes again
+  await page.waitForTimeout(500);
+  await page.evaluate(() => window.explainer.step());
+  await waitStep(page, 7);
+  f = await flashing();
+  assert.equal(f.calm, false);
+  assert.ok(f.running > 0, `the step after the pause flashes: ${JSON.stringify(f)}`);
+  h.assertNoErrors(page);
+});
