@@ -126,6 +126,8 @@ test("a focused button keeps Space; a select keeps ↑/↓; a text field keeps e
 
 /** After a choice: the arrows step and Space plays (and focus is on the stage). */
 async function keysWorkAgain(why) {
+  // (the page gives the focus back from a task of its own, right after the choice: wait for it)
+  await page.waitForFunction(() => document.activeElement?.id === "stage", null, { timeout: 5000 }).catch(() => {});
   assert.equal(await page.evaluate(() => document.activeElement?.id), "stage", `${why}: focus is back on the stage`);
   const n = await step();
   await page.keyboard.press("ArrowRight");
