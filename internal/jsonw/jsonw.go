@@ -167,8 +167,8 @@ func Map[V any](b []byte, m map[string]V, key func([]byte, string) []byte, value
 }
 
 // Strings, Ints and Int64s are three loops written out on purpose: one generic Array(b, xs, put)
-// behind them (out of line) made the page's wasm 12 KB larger (measured), as List's pointer form
-// would too; each is a few instructions.
+// behind them (out of line) made the page's wasm 12 KB larger (measured); each is a few
+// instructions.
 
 // Strings appends a []string (nil: null).
 func Strings(b []byte, xs []string) []byte {
