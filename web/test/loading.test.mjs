@@ -83,14 +83,14 @@ test("the first view is drawn while every tool's module is held back", async () 
   }
 });
 
-test("served page: a tool whose module has not arrived opens on the first press of its key", async () => {
-  const keyed = TOOLS.filter((t) => t.key);
-  const s = await holding("index.html#scenario=happy-path&step=3", keyed);
+// Each tool's module held back; `open` asks for the tool (its key, its button): nothing opens
+// until the module arrives, then the tool opens without being asked again.
+async function opensOnArrival(tools, open) {
+  const s = await holding("index.html#scenario=happy-path&step=3", tools);
   try {
     await waitStep(s.page, 3);
-    for (const t of keyed) {
-      await s.page.evaluate(() => document.activeElement?.blur());
-      await s.page.keyboard.press(t.key);
+    for (const t of tools) {
+      await open(s.page, t);
       // held back: nothing can have opened yet
       assert.equal(await isOpen(s.page, t.dialog), false, `${t.dialog} opened without its module`);
       s.release(t.chunk);
@@ -101,23 +101,17 @@ test("served page: a tool whose module has not arrived opens on the first press 
   } finally {
     await s.close();
   }
+}
+
+test("served page: a tool whose module has not arrived opens on the first press of its key", async () => {
+  await opensOnArrival(TOOLS.filter((t) => t.key), async (page, t) => {
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press(t.key);
+  });
 });
 
 test("served page: a tool whose module has not arrived opens on the first click on its button", async () => {
-  const s = await holding("index.html#scenario=happy-path&step=3", TOOLS);
-  try {
-    await waitStep(s.page, 3);
-    for (const t of TOOLS) {
-      await (await t.button(s.page)).click();
-      assert.equal(await isOpen(s.page, t.dialog), false, `${t.dialog} opened without its module`);
-      s.release(t.chunk);
-      await s.page.waitForFunction((id) => document.getElementById(id).open, t.dialog);
-      await closeAll(s.page);
-    }
-    assert.deepEqual(s.page.errors, []);
-  } finally {
-    await s.close();
-  }
+  await opensOnArrival(TOOLS, async (page, t) => (await t.button(page)).click());
 });
 
 test("served page: once the page has started (the picker enabled), every tool's module is in", async () => {
