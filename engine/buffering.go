@@ -68,7 +68,7 @@ func (e *Engine) onBuffering(s Step) {
 
 func durability(b Barrier) string {
 	if b.Checkpoint {
-		return " (a checkpoint: durable now)"
+		return " (a checkpoint: durable once the meta service commits its epoch)"
 	}
 	return " (not a checkpoint: committed, but a recovery would undo it)"
 }

@@ -35,6 +35,11 @@ func lpSite(id, kind string, a, b int) *Site {
 	return newSite(id, kind, FileLocalityProvider, a, b, "")
 }
 
+// actorSite cites lines a-b of executor/actor.rs.
+//
+//go:noinline
+func actorSite(id, kind string, a, b int) *Site { return newSite(id, kind, FileActor, a, b, "") }
+
 // modSite cites lines a-b of executor/mod.rs.
 //
 //go:noinline
@@ -158,6 +163,7 @@ var (
 	siteFailCompRescale = lpSite("fail.completion-rescale", "fail", 745, 746)
 	siteFailFwdError    = lpSite("fail.forwarding-error", "fail", 803, 804)
 	siteFailFwdRescale  = lpSite("fail.forwarding-rescale", "fail", 807, 808)
+	siteActorExited     = actorSite("actor.exited", "end", 305, 318)
 )
 
 // What the explainer does itself, and what RisingWave does outside the file.

@@ -110,6 +110,7 @@ var pinnedCitations = map[string]string{
 	"fail.completion-rescale":       "locality_provider.rs:745-746",
 	"fail.forwarding-error":         "locality_provider.rs:803-804",
 	"fail.forwarding-rescale":       "locality_provider.rs:807-808",
+	"actor.exited":                  "actor.rs:305-318",
 	"recover.rollback":              "outside",
 	"recover.reload":                "locality_provider.rs:314-368",
 	"invariant.violated":            "ours",
@@ -303,6 +304,9 @@ var anchors = map[string][]string{
 	"locality_provider.rs:789-792": {"Message::Chunk", "yield Message::Chunk(chunk)"},
 	"locality_provider.rs:793-796": {"Message::Watermark", "yield Message::Watermark(watermark)"},
 	"locality_provider.rs:801-804": {"for msg in upstream", "msg?"},
+	"exchange/input.rs:121-123":    {"Always emit an error outside the loop", "ExchangeChannelClosed::local_input(upstream_actor_id)"},
+	"merge.rs:360-365":             {"let is_stop = barrier.is_stop(actor_id)", "yield msg;", "break;"},
+	"actor.rs:305-318":             {"Ok(None) => break Err(anyhow!(\"actor exited unexpectedly\")", "barrier.is_stop(id)"},
 	"locality_provider.rs:801-833": {"for msg in upstream", "assume_no_update_vnode_bitmap", "yield msg"},
 	"locality_provider.rs:803-804": {"for msg in upstream", "msg?"},
 	"locality_provider.rs:807-808": {"Message::Barrier", "assume_no_update_vnode_bitmap"},
@@ -362,6 +366,9 @@ func source(t *testing.T, file string) []string {
 	notes := map[string]string{
 		engine.FileLocalityProvider: "/work/notes/locality_provider.rs",
 		engine.FileExecutorMod:      "/work/notes/executor_mod.rs",
+		engine.FileActor:            "/work/notes/actor.rs",
+		engine.FileMerge:            "/work/notes/merge.rs",
+		engine.FileExchangeInput:    "/work/notes/exchange_input.rs",
 	}
 	if b, err := os.ReadFile(notes[file]); err == nil {
 		return strings.Split(string(b), "\n")
@@ -379,6 +386,9 @@ func TestCitedRangesHoldWhatTheyClaim(t *testing.T) {
 	files := map[string][]string{
 		"locality_provider.rs": source(t, engine.FileLocalityProvider),
 		"executor/mod.rs":      source(t, engine.FileExecutorMod),
+		"actor.rs":             source(t, engine.FileActor),
+		"merge.rs":             source(t, engine.FileMerge),
+		"exchange/input.rs":    source(t, engine.FileExchangeInput),
 	}
 	for r, words := range anchors {
 		file, span, _ := strings.Cut(r, ":")

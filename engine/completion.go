@@ -19,7 +19,7 @@ func (e *Engine) onCompleting(s Step) {
 			what = "yields an error, which is discarded"
 		}
 		e.say(siteCompSwallow, "Completion: the upstream %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
-		e.say(siteCompThenEnds, "Forwarding polls the upstream again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when polled again), so the loop over it ends and the executor's stream ends normally.")
+		e.say(siteCompThenEnds, "Forwarding polls the upstream again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when polled again), so the loop over it ends and so does the executor's stream.")
 		e.endStream()
 	case EventBarrier:
 		b := s.Barrier
@@ -87,7 +87,7 @@ func (e *Engine) onForwarding(s Step) {
 		e.fail(FailUpstreamError, s.Message, siteFailFwdError)
 	case EventEnd:
 		e.upEnded = true
-		e.say(siteFwdEnd, "Forwarding: the upstream ends, so the loop over it ends, and so does the executor's stream, normally.")
+		e.say(siteFwdEnd, "Forwarding: the upstream ends, so the loop over it ends, and so does the executor's stream.")
 		e.endStream()
 	case EventBarrier:
 		b := s.Barrier
@@ -116,10 +116,12 @@ func (e *Engine) emitWatermark(w Watermark) {
 	e.outputs = append(e.outputs, Output{Type: OutWatermark, Column: e.cfg.Columns[w.Column].Name, Value: w.Value, Step: e.step})
 }
 
-// endStream ends the executor's output normally.
+// endStream ends the executor's output without an error of its own; the actor around it then
+// fails (actor.rs).
 func (e *Engine) endStream() {
 	e.phase = PhaseEnded
 	e.marks = append(e.marks, Mark{Step: e.step, Kind: "end", Label: "end"})
+	e.say(siteActorExited, "The executor returns no error, but its actor runs until a Stop barrier and takes an end of the stream before one as a failure: the actor fails with \"actor exited unexpectedly\", and the meta service then recovers the job.")
 	e.checkInvariant()
 }
 

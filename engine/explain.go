@@ -64,10 +64,16 @@ func (f Effect) Cite() string {
 	return "not RisingWave's code: the explainer's own"
 }
 
-// shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs.
+// Cite renders where a citation's lines are for people, e.g. "executor/mod.rs:1469-1473".
+func (c Citation) Cite() string {
+	return Effect{File: c.File, Lines: c.Lines}.Cite()
+}
+
+// shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs,
+// exchange/input.rs (a name too common alone keeps its folder).
 func shortFile(file string) string {
-	if path.Base(file) == "mod.rs" {
-		return path.Base(path.Dir(file)) + "/mod.rs"
+	if b := path.Base(file); b == "mod.rs" || b == "input.rs" {
+		return path.Base(path.Dir(file)) + "/" + b
 	}
 	return path.Base(file)
 }

@@ -23,6 +23,9 @@ const (
 const (
 	FileLocalityProvider = "src/stream/src/executor/locality_provider.rs"
 	FileExecutorMod      = "src/stream/src/executor/mod.rs"
+	FileActor            = "src/stream/src/executor/actor.rs"
+	FileMerge            = "src/stream/src/executor/merge.rs"
+	FileExchangeInput    = "src/stream/src/executor/exchange/input.rs"
 )
 
 // Lines of src/stream/src/executor/mod.rs at SourceCommit.
@@ -55,6 +58,19 @@ func lp(lines [2]int, text string) Citation {
 }
 
 //go:noinline
+func cite(file string, lines [2]int, text string) Citation {
+	return Citation{Text: text, File: file, Lines: lines, URL: FileURL(file, lines)}
+}
+
+// Why an input ends, in the framework around the executor: the same for every failure that is
+// an end of the upstream's stream.
+var (
+	citeExchangeErrors  = cite(FileExchangeInput, [2]int{121, 123}, "A failed or dropped upstream actor does not end this executor's input: when its exchange channel closes, the input yields the error \"exchange channel from local upstream actor N closed unexpectedly\" (remote: lines 307-309), which reaches this executor as an upstream error.")
+	citeMergeEndsAtStop = cite(FileMerge, [2]int{360, 365}, "A merge input ends its stream only right after it has passed on a Stop barrier for this actor.")
+	citeActorStops      = cite(FileActor, [2]int{305, 318}, "The actor stops polling its executors at that Stop barrier, so in a running cluster nothing polls the executor after its input ended.")
+)
+
+//go:noinline
 func mod(lines [2]int, text string) Citation {
 	return Citation{Text: text, File: FileExecutorMod, Lines: lines, URL: FileURL(FileExecutorMod, lines)}
 }
@@ -81,10 +97,11 @@ var Failures = []FailureInfo{
 			lp(LinesFatalEnd, "When the upstream has no message left (its stream ended), the executor returns this error from inside the backfill loop."),
 			lp([2]int{658, 687}, "Builder rows and buffered upstream chunks are emitted only at a barrier (or when a builder fills, or at the snapshot's end); the error skips that, so they are never emitted."),
 			lp([2]int{689, 719}, "The state table and the progress table are committed only at a barrier, so nothing since the last barrier is committed."),
+			citeExchangeErrors, citeMergeEndsAtStop, citeActorStops,
 		},
 		Inferred: []string{
-			"Why the upstream ended is not in this file. An executor's input normally ends only when its upstream actor stops; likely causes: the upstream actor failed or was dropped (a recovery or a reschedule tearing the graph down) without sending another barrier to this actor.",
-			"If every upstream is healthy, an end without a final barrier points to a bug in whatever feeds the executor (an exchange or a scheduler), not in the backfill.",
+			"Not a crash of the upstream actor: that reaches this executor as an error naming the exchange channel, not as an end. In a healthy cluster this message means that something polled the executor after a Stop barrier, or fed it a stream that ends without one (a test harness, a new kind of input, a bug in the framework).",
+			"Where to look first: this actor's own compute-node log around the failure (what drove it, and whether a Stop barrier passed), then report it as a bug with those lines; the upstream actor's logs are not the first place.",
 		}},
 	{Kind: FailUpstreamEndedBuffering, Message: ErrUpstreamEnded,
 		Meaning: "The upstream ended while the executor was still buffering, before any start signal. The buffering loop just stops at an end, the executor goes on into the backfill, and the backfill's first poll of the upstream finds the end: the same error as an end during the backfill.",
@@ -92,19 +109,21 @@ var Failures = []FailureInfo{
 			lp([2]int{471, 473}, "While buffering, the executor reads the upstream in a for loop; an end of the stream ends that loop without any error and without a start signal."),
 			lp([2]int{546, 571}, "Not every vnode is Completed, so the backfill starts: builders and a snapshot stream are created."),
 			lp(LinesFatalEnd, "When the upstream has no message left, the backfill loop returns this error."),
+			citeExchangeErrors, citeMergeEndsAtStop,
 		},
 		Inferred: []string{
 			"The model assumes an ended upstream keeps reporting its end when polled again; the file polls the same stream again after the buffering loop, but what an ended stream does then depends on the stream, which is outside this file (a stream that panics when polled after its end would panic here instead).",
-			"Why the upstream ended is not in this file; likely causes: the upstream actor failed or was dropped before the backfill started.",
+			"Not a crash of the upstream actor, which arrives as an exchange error: as for an end during the backfill, something polled the executor after a Stop barrier or fed it a stream that ends without one. Look first at this actor's own compute-node log around the failure.",
 		}},
 	{Kind: FailStreamClosed, Message: ErrStreamClosed,
 		Meaning: "Every executor first waits for a barrier. The upstream stream ended before delivering any message, so there is no first barrier to start from.",
 		Proven: []Citation{
 			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
 			mod(LinesModStreamClosed, "expect_first_barrier turns a stream that ends before its first message into this error (a .context(…) on the missing message)."),
+			citeExchangeErrors, citeMergeEndsAtStop,
 		},
 		Inferred: []string{
-			"Likely cause, outside this file: the upstream actor stopped or failed before the job's first barrier reached this actor.",
+			"Not a crash of the upstream actor, which arrives as an exchange error (an error as the first message, returned as it is). A healthy input ends only after passing on a Stop barrier, and a Stop barrier is a first barrier too: an end before any message points at what built or drove this actor (a test harness or a framework bug). Look first at this actor's own compute-node log.",
 		}},
 	{Kind: FailFirstNotBarrier, Message: PanicFirstMessage, Panic: true,
 		Meaning: "Every executor's first message must be a barrier. A chunk or a watermark came first, and the framework panics instead of returning an error.",
@@ -138,7 +157,7 @@ var Failures = []FailureInfo{
 			PhaseForwarding:  lp([2]int{807, 808}, "Even after the backfill, every barrier is checked before the tables commit."),
 		},
 		Inferred: []string{
-			"Likely cause, outside this file: an online rescale or reschedule of this fragment (a change of parallelism, by hand or automatic) while this actor ran.",
+			"Likely cause, outside this file: an online reschedule of this fragment (a change of parallelism, by hand or by the meta service's automatic parallelism control) while the job was still being created. The meta service's automatic control skips creating jobs whose scans cannot be rescheduled online (snapshot backfill and the oldest backfill kinds, src/prost/src/lib.rs is_reschedulable); a creating job whose scans are arrangement backfills is not skipped, so a reschedule can still reach this executor.",
 			"The usual way out is a recovery, which rebuilds the actors with their new vnodes (an offline reschedule).",
 		}},
 	{Kind: FailUpstreamError,

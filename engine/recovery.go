@@ -10,7 +10,8 @@ func (e *Engine) recover() {
 		lost = " " + upper(w) + "."
 	}
 	pending := len(e.state.pending)
-	undone := e.state.epoch > e.dur.epoch
+	committed := e.state.epoch // the last commit, before the restore forgets it
+	undone := committed > e.dur.epoch
 	e.state.restore(e.dur.state, e.dur.epoch)
 	e.progTab = e.dur.progress.clone()
 	e.down = e.dur.down.share()
@@ -39,9 +40,9 @@ func (e *Engine) recover() {
 		extra = fmt.Sprintf(" %s not yet committed %s dropped.", plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
 	}
 	if undone {
-		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, e.state.epoch)
+		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, committed)
 	}
-	e.say(siteRecoverRollback, "Recovery (RisingWave does it outside this file): every actor of the job restarts from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
+	e.say(siteRecoverRollback, "Recovery (RisingWave's meta service does it, outside this file): every actor of the job's database restarts (of the whole cluster when per-database isolation is off) from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
 	e.say(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
 }
 

@@ -24,7 +24,7 @@ func (e *Engine) onFirstMessage(s Step) {
 	}
 	b := s.Barrier
 	if !b.Checkpoint {
-		e.say(siteFirstNotCheckpoint, "The first barrier of an executor must be a checkpoint barrier; e%d is not, and expect_first_barrier's assertion on the barrier's kind panics.", b.Epoch)
+		e.say(siteFirstNotCheckpoint, "The first barrier of an executor must be a checkpoint barrier (or an Initial one); e%d is not, and expect_first_barrier's assertion on the barrier's kind panics.", b.Epoch)
 		e.fail(FailFirstNotCheckpoint, PanicNotCheckpoint, siteFailFirstNotCheckpnt)
 		return
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -175,7 +174,7 @@ func writeFailure(w io.Writer, f *engine.FailureView) {
 	fmt.Fprintf(w, "    what it means: %s\n", f.Meaning)
 	fmt.Fprintf(w, "    what the source proves:\n")
 	for _, c := range f.Proven {
-		fmt.Fprintf(w, "      - %s  [%s:%d-%d]\n", c.Text, path.Base(c.File), c.Lines[0], c.Lines[1])
+		fmt.Fprintf(w, "      - %s  [%s]\n", c.Text, c.Cite())
 	}
 	fmt.Fprintf(w, "    what we infer (not in the source):\n")
 	for _, s := range f.Inferred {
