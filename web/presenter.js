@@ -7,6 +7,7 @@
 // buttons give (step, back …), which run here as any button's would.
 import { h } from "./dom.js";
 import { speakerMessage, channelName, COMMANDS } from "./speaker-link.js";
+import { fitStage, unfit } from "./presenter-fit.js";
 
 const ON_KEY = "backfill-explainer:presenter";
 const ID_KEY = "backfill-explainer:speaker-id";
@@ -56,6 +57,7 @@ export function createPresenter({ tools, run }) {
     try { sessionStorage.setItem(ON_KEY, enabled ? "1" : "0"); } catch { /* ignore */ }
     toggle.setAttribute("aria-pressed", String(enabled));
     document.documentElement.classList.toggle("presenter", enabled);
+    if (!enabled) unfit();
     if (last) update(last);
   }
 
@@ -65,6 +67,7 @@ export function createPresenter({ tools, run }) {
 
   function update(view) {
     last = view;
+    if (enabled) fitStage();
     send();
   }
 
@@ -92,5 +95,10 @@ export function createPresenter({ tools, run }) {
   }
 
   document.documentElement.classList.toggle("presenter", enabled);
+  let refit = 0;
+  window.addEventListener("resize", () => {
+    if (!enabled || refit) return;
+    refit = requestAnimationFrame(() => { refit = 0; if (enabled) fitStage(); });
+  });
   return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker };
 }
