@@ -2,7 +2,8 @@
 // PageDown/PageUp step outside presenter mode too; at a predict quiz the first PageDown shows the
 // answer and the second steps on (in presenter mode at 1280×800, with every asked row and the
 // submit button in view); after a click on "Speaker notes" Space plays instead of pressing that
-// button again; a step with `pause: true` stops autoplay outside presenter mode too.
+// button again; a step with `pause: true` stops autoplay outside presenter mode too; predict's
+// answer in the normal layout at 1280×800 leaves Inject… and the Next actions uncovered.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -102,5 +103,27 @@ test("a step with pause: true stops autoplay outside presenter mode", async () =
   // autoplay stops either at the paused step (3) or, without the pause, at the end (5)
   await page.waitForFunction(() => document.getElementById("btn-play").getAttribute("aria-pressed") === "false");
   assert.equal((await stepCount(page)).step, 3);
+  h.assertNoErrors(page);
+});
+
+test("predict's answer in the normal layout at 1280×800: nothing is drawn over Inject… or the Next actions", async () => {
+  const page = await openPage(h, "index.html#scenario=mixed-visibility&step=6", { viewport: { width: 1280, height: 800 } });
+  await byTestId(page, "predict").click();
+  await page.keyboard.press("PageDown");
+  await byTestId(page, "predict-quiz").waitFor();
+  await page.keyboard.press("PageDown");
+  await byTestId(page, "predict-result").waitFor();
+  const covered = await page.evaluate(() => [document.getElementById("inject-btn"), ...document.querySelectorAll('[data-testid="actions"] button')].flatMap((el) => {
+    // (what paints at a point: elementFromPoint, or the narration drawn past its box, which does not take the pointer there)
+    const r = el.getBoundingClientRect();
+    const narr = document.getElementById("narration").getBoundingClientRect();
+    const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    const problems = [];
+    if (!at || !(at === el || el.contains(at))) problems.push(`${el.textContent.trim().slice(0, 20)}: covered by ${at?.tagName}`);
+    const live = document.getElementById("narration-live").getBoundingClientRect();
+    if (getComputedStyle(document.getElementById("narration")).overflow === "visible" && live.bottom > narr.bottom + 1 && live.bottom > r.top && live.top < r.bottom) problems.push(`${el.textContent.trim().slice(0, 20)}: the narration is drawn over it`);
+    return problems;
+  }));
+  assert.deepEqual(covered, []);
   h.assertNoErrors(page);
 });
