@@ -57,7 +57,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   });
   const session = createSession(explainer, {
     interceptStep: (v) => !!teach && teach.predict.intercept(v),
-    pauseAfter: (v) => !!teach && teach.presenter.enabled && !!v.pause, // the scenario asks autoplay to stop here
+    pauseAfter: (v) => !!v.pause, // the scenario asks autoplay to stop here (in every mode)
     speedMs: () => controls.speedMs(),
     setPlaying: (on) => controls.setPlaying(on),
     onError: showToast,
@@ -139,6 +139,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   }
   installKeyboard({
     step: () => session.fire("step"),
+    next: () => { if (teach.predict.asking) { session.run("pause"); teach.predict.reveal(); } else session.fire("step"); },
     back: () => session.fire("back"),
     first: () => session.fire("first"),
     last: () => session.fire("last"),
@@ -152,7 +153,6 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     explore: () => !embed && teach.openExplorer(),
     presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
     predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
-    presenting: () => teach.presenter.enabled,
   });
 
   // The first view first: the list of built-ins (the engine parses every one of them) fills the

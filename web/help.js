@@ -10,7 +10,7 @@ const KEYS = [
   ["r", "recover from the last checkpoint"], ["i", "inject a message"], ["o", "open a scenario"],
   ["b", "bug mode menu (break one rule of the protocol)"], ["x", "explore all interleavings"],
   ["f", "predict mode on / off"], ["p", "presenter mode on / off"],
-  ["PageDown / PageUp", "step forward / back in presenter mode (clickers)"],
+  ["PageDown / PageUp", "step forward / back (clickers); at a predict question, PageDown shows the answer"],
   ["?", "this help"], ["Esc", "close an overlay or menu"],
 ];
 
@@ -43,7 +43,7 @@ export function openHelp(dialog, { glossary = null, link = location.href } = {})
         h("li", null, h("strong", null, "Bug mode"), " breaks one rule of the protocol the way an earlier or imagined RisingWave might have; a banner says which rule and why it matters, and the invariant shows what goes wrong. “Compare with bug mode…” lays the broken and the correct run side by side, step by step."),
         h("li", null, h("strong", null, "Explore…"), " runs every interleaving of this scenario's upstream messages and snapshot deliveries (in the background) and lists the distinct outcomes; open any as a timeline or compare it with this run."),
         h("li", null, h("strong", null, "Predict"), " asks, before each barrier that marks buffered rows, which of them downstream will see; your score is kept for this session."),
-        h("li", null, h("strong", null, "Present"), " is for a projector: large type, the stage and the narration only, the step's note as speaker notes; a clicker's PageDown/PageUp steps, and autoplay stops where the scenario says ", h("code", null, "pause: true"), "."),
+        h("li", null, h("strong", null, "Present"), " is for a projector: large type, the stage and the narration only, the step's note as speaker notes. A clicker's PageDown/PageUp steps in every mode, and autoplay stops where the scenario says ", h("code", null, "pause: true"), "."),
         h("li", null, h("strong", null, "Save"), " downloads this run as a scenario file (it replays your injections and choices) or as the trace; Open… loads a file back.")),
       h("h3", null, "Keyboard"),
       h("p", null, "The keys work wherever the focus is, except while you type in a field (the editor, a number). A focused control keeps its own keys: Space presses a focused button, the arrows move in a list or a radio group. After you choose from a list, the keys go back to the stage."),

@@ -1,6 +1,7 @@
 // keyboard.js — shortcuts for everything in the dock: ←/→, Home/End, Space, 1..9, r, i, o, ?,
-// and the teaching tools: b (bug mode menu), x (explorer), f (predict), p (presenter), and in
-// presenter mode PageDown/PageUp (what clickers send) step.
+// and the teaching tools: b (bug mode menu), x (explorer), f (predict), p (presenter), and
+// PageDown/PageUp (what clickers send): back, and next (at a predict quiz, next reveals the
+// answer; the next PageDown steps on).
 //
 // Every key works wherever focus is, with three exceptions: in a text field (an input you type
 // in, a textarea such as the editor, anything editable) no key is taken; a focused control keeps
@@ -57,8 +58,8 @@ export function returnFocus() {
   }, 0);
 }
 
-/** handlers: {back, step, first, last, togglePlay, action(i), recover, help, inject, open,
- *  bugMenu, explore, presenter, predict, presenting() → bool} */
+/** handlers: {back, step, next (a clicker's forward: step, or reveal a predict quiz's answer),
+ *  first, last, togglePlay, action(i), recover, help, inject, open, bugMenu, explore, presenter, predict} */
 export function installKeyboard(handlers) {
   // A choice made in a dropdown outside a dialog gives the keys back to the stage.
   document.addEventListener("change", (ev) => {
@@ -90,12 +91,8 @@ export function installKeyboard(handlers) {
       case "x": handlers.explore?.(); break;
       case "p": handlers.presenter?.(); break;
       case "f": handlers.predict?.(); break;
-      case "PageDown":
-        if (handlers.presenting?.()) handlers.step(); else done = false;
-        break;
-      case "PageUp":
-        if (handlers.presenting?.()) handlers.back(); else done = false;
-        break;
+      case "PageDown": (handlers.next || handlers.step)(); break;
+      case "PageUp": handlers.back(); break;
       default:
         if (/^[1-9]$/.test(ev.key)) handlers.action(Number(ev.key) - 1);
         else done = false;

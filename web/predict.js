@@ -5,6 +5,7 @@
 // The running score lives in sessionStorage.
 import { h, fill } from "./dom.js";
 import { rowChip, vnodeLabel } from "./chips.js";
+import { focusStage } from "./keyboard.js";
 
 const SCORE_KEY = "backfill-explainer:predict-score";
 const ON_KEY = "backfill-explainer:predict-on";
@@ -22,8 +23,8 @@ export function pending(view) {
 }
 
 /**
- * createPredict({panel, step() → Promise<view>}) → {toggle, scoreEl, enabled, setEnabled(on),
- * intercept(view) → bool, onChange(view)}
+ * createPredict({panel, step() → Promise<view>}) → {toggle, scoreEl, enabled, asking, setEnabled(on),
+ * intercept(view) → bool, reveal(), onChange(view)}
  */
 export function createPredict({ panel, step }) {
   let enabled = !!load(ON_KEY, false);
@@ -37,7 +38,7 @@ export function createPredict({ panel, step }) {
   const toggle = h("button", {
     type: "button", class: "btn toggle", "data-testid": "predict", "aria-pressed": String(enabled),
     "aria-keyshortcuts": "f", title: "Predict mode: guess visible or hidden before each barrier marks the buffer (f)",
-    onclick: () => setEnabled(!enabled),
+    onclick: () => { setEnabled(!enabled); focusStage(); }, // (Space then plays, not toggles again)
   }, h("span", { class: "tg-dot", "aria-hidden": "true" }), "Predict");
 
   function renderScore() {
@@ -76,7 +77,7 @@ export function createPredict({ panel, step }) {
     const err = h("p", { class: "form-error", role: "alert", hidden: true });
     const form = h("form", { class: "predict-quiz", "data-testid": "predict-quiz", "aria-describedby": "predict-help" },
       h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` barrier e${predict.epoch} is next: which buffered rows will downstream see now?`),
-      h("p", { id: "predict-help", class: "muted" }, "For each row choose visible (emitted with this barrier) or hidden. Arrow keys choose, Tab moves to the next row, Enter checks."),
+      h("p", { id: "predict-help", class: "muted" }, "For each row choose visible (emitted with this barrier) or hidden. Arrow keys choose, Tab moves to the next row, Enter checks; PageDown shows the answer."),
       h("div", { class: "predict-rows" }, groups),
       err,
       h("div", { class: "predict-foot" },
@@ -124,24 +125,29 @@ export function createPredict({ panel, step }) {
       const truth = r.visible ? "visible" : "hidden";
       return { row: { op: r.op, values: r.values, visible: r.visible }, pick: picks[i], truth, why: r.why || "", held: predict.held, right: picks[i] === truth };
     });
+    // (a row left unanswered — the answer revealed by a clicker's PageDown — is not scored)
+    const asked = answers.filter((a) => a.pick).length;
     const right = answers.filter((a) => a.right).length;
-    score = { right: score.right + right, total: score.total + answers.length };
+    score = { right: score.right + right, total: score.total + asked };
     save(SCORE_KEY, score);
     renderScore();
-    showResult(after, answers, right, predict.held);
+    showResult(after, answers, right, asked, predict.held);
   }
 
-  function showResult(view, answers, right, heldBack) {
+  function showResult(view, answers, right, asked, heldBack) {
     result = view.step;
     panel.parentElement?.classList.remove("asking");
     const cont = h("button", { type: "button", class: "btn primary", "data-testid": "predict-continue", onclick: () => { hide(); document.getElementById("btn-step")?.focus(); } }, "Continue");
     fill(panel, h("div", { class: "predict-result", "data-testid": "predict-result" },
-      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` ${right} of ${answers.length} right at step ${view.step}`),
+      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), asked ? ` ${right} of ${asked} right at step ${view.step}` : ` the answer at step ${view.step}`),
       heldBack ? h("p", { class: "note", "data-testid": "predict-held" }, "The barrier emitted none of the buffered chunks: every row was held back (each answer says why).") : null,
-      h("ol", { class: "predict-answers" }, answers.map((a) => h("li", { class: ["predict-answer", a.right ? "right" : "wrong"], "data-testid": "predict-answer", "data-verdict": a.right ? "right" : "wrong" },
-        h("span", { class: "verdict" }, h("span", { "aria-hidden": "true" }, a.right ? "✓ " : "✗ "), a.right ? "right" : "wrong"),
-        rowChip(a.row),
-        h("span", { class: "pa-text" }, `you said ${a.pick}; it was ${a.truth}${a.held ? " (held back)" : ""}`, a.why ? [": ", h("span", { class: "pa-why" }, a.why)] : ".")))),
+      h("ol", { class: "predict-answers" }, answers.map((a) => {
+        const verdict = !a.pick ? "unanswered" : a.right ? "right" : "wrong";
+        return h("li", { class: ["predict-answer", verdict], "data-testid": "predict-answer", "data-verdict": verdict },
+          h("span", { class: "verdict" }, h("span", { "aria-hidden": "true" }, { right: "✓ ", wrong: "✗ ", unanswered: "· " }[verdict]), verdict === "unanswered" ? "answer" : verdict),
+          rowChip(a.row),
+          h("span", { class: "pa-text" }, a.pick ? `you said ${a.pick}; it was ${a.truth}` : `it was ${a.truth}`, a.held ? " (held back)" : "", a.why ? [": ", h("span", { class: "pa-why" }, a.why)] : "."));
+      })),
       h("div", { class: "predict-foot" }, cont,
         h("span", { class: "muted" }, "Score this session: ", h("strong", null, `${score.right} / ${score.total}`)),
         h("button", { type: "button", class: "btn small", onclick: () => { score = { right: 0, total: 0 }; save(SCORE_KEY, score); renderScore(); fill(panel.querySelector(".predict-foot strong"), "0 / 0"); } }, "Reset score"))));
@@ -155,6 +161,12 @@ export function createPredict({ panel, step }) {
     get enabled() { return enabled; },
     get asking() { return !!asking; },
     setEnabled,
+    /** A clicker's next at the quiz: step and show the answer, with whatever was chosen (unanswered rows are not scored). */
+    reveal() {
+      const form = panel.querySelector("form.predict-quiz");
+      if (!asking || !form) return;
+      submit(asking.predict.rows.map((_, i) => form.querySelector(`input[name="predict-${i}"]:checked`)?.value || null));
+    },
     /** Before stepping forward: true when predict mode took over (the quiz is shown or focused). */
     intercept(view) {
       if (!enabled) return false;

@@ -1,12 +1,13 @@
 // presenter.js — presenter mode for a projector: large type and the protocol's panels only
-// (style.css, :root.presenter), PageUp/PageDown (what clickers send) and the arrow keys step,
-// and autoplay stops after a step marked `pause: true`. The step's note is the speaker's: it is
-// not on the projected screen but in a second window ("Speaker notes", index.html?speaker=1,
-// speaker.js), kept in step with this one over a BroadcastChannel: this window sends it each
+// (style.css, :root.presenter), every panel the step changed whole (presenter-fit.js). The
+// step's note is the speaker's: it is not on the projected screen but in a second window
+// ("Speaker notes", index.html?speaker=1, speaker.js), kept in step with this one over a BroadcastChannel: this window sends it each
 // view's note, narration and what can happen next; it sends back the commands its keys and
 // buttons give (step, back …), which run here as any button's would.
 import { h } from "./dom.js";
 import { speakerMessage, channelName, COMMANDS } from "./speaker-link.js";
+import { fitStage, unfit } from "./presenter-fit.js";
+import { focusStage } from "./keyboard.js";
 
 const ON_KEY = "backfill-explainer:presenter";
 const ID_KEY = "backfill-explainer:speaker-id";
@@ -38,24 +39,27 @@ export function createPresenter({ tools, run }) {
   const toggle = h("button", {
     type: "button", class: "btn toggle", "data-testid": "presenter", "aria-pressed": String(enabled),
     "aria-keyshortcuts": "p", title: "Presenter mode: large type for a projector, speaker notes in a second window, PageUp/PageDown step (p)",
-    onclick: () => setEnabled(!enabled),
+    onclick: () => { setEnabled(!enabled); focusStage(); },
   }, h("span", { class: "tg-dot", "aria-hidden": "true" }), "Present");
   const speakerBtn = h("button", {
     type: "button", class: "btn small", "data-testid": "speaker-open",
     title: "Open the speaker notes in a window of their own (for the laptop, not the projector)",
-    disabled: channel ? null : true, onclick: () => openSpeaker(),
+    disabled: channel ? null : true, onclick: () => { openSpeaker(); focusStage(); },
   }, "Speaker notes");
   const exitBtn = h("button", {
     type: "button", class: "btn small", "data-testid": "presenter-exit", title: "Leave presenter mode (p)",
-    onclick: () => setEnabled(false),
+    onclick: () => { setEnabled(false); focusStage(); },
   }, "Exit presenter");
   tools?.append(speakerBtn, exitBtn);
+  // (each of these buttons gives the keys back to the stage once clicked: a clicker's or the
+  // keyboard's Space then plays instead of pressing the button again)
 
   function setEnabled(on) {
     enabled = !!on;
     try { sessionStorage.setItem(ON_KEY, enabled ? "1" : "0"); } catch { /* ignore */ }
     toggle.setAttribute("aria-pressed", String(enabled));
     document.documentElement.classList.toggle("presenter", enabled);
+    if (!enabled) unfit();
     if (last) update(last);
   }
 
@@ -65,6 +69,7 @@ export function createPresenter({ tools, run }) {
 
   function update(view) {
     last = view;
+    if (enabled) fit();
     send();
   }
 
@@ -92,5 +97,17 @@ export function createPresenter({ tools, run }) {
   }
 
   document.documentElement.classList.toggle("presenter", enabled);
+  // The stage's box changes with the window and with the side column (a predict quiz widens it):
+  // fit again then, once the box has settled (not for the change a fit itself made).
+  let fitted = "";
+  const sizeOf = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
+  const fit = () => { fitStage(); const s = document.getElementById("stage"); fitted = s ? sizeOf(s.getBoundingClientRect()) : ""; };
+  const stage = document.getElementById("stage");
+  if (stage && typeof ResizeObserver === "function") {
+    new ResizeObserver((entries) => {
+      if (!enabled) return;
+      if (sizeOf(entries[0].target.getBoundingClientRect()) !== fitted) fit();
+    }).observe(stage);
+  }
   return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker };
 }

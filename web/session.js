@@ -5,7 +5,7 @@
 //
 // createSession(explainer, hooks) → {view, commands, run(name, ...args) → Promise, playing, onView(f)}
 // hooks: {interceptStep(view) → bool (predict mode takes the step over), pauseAfter(view) → bool
-// (presenter mode stops autoplay here), speedMs() → ms, setPlaying(bool), onError(message)}.
+// (a step with `pause: true`: autoplay stops here), speedMs() → ms, setPlaying(bool), onError(message)}.
 
 export function createSession(explainer, hooks) {
   let view = null;
