@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw/jsontest"
 )
 
@@ -189,8 +190,8 @@ func TestAppendJSONAsEncodingJSON(t *testing.T) {
 	checkAsEncoder(t, "Prediction", (*Prediction).AppendJSON)
 	checkAsEncoder(t, "[]Action", func(a *[]Action, b []byte) []byte { return AppendJSONActions(b, *a) })
 	checkAsEncoder(t, "[]BugInfo", func(x *[]BugInfo, b []byte) []byte { return AppendJSONBugs(b, *x) })
-	checkAsEncoder(t, "[]GlossaryEntry", func(x *[]GlossaryEntry, b []byte) []byte { return AppendJSONGlossary(b, *x) })
-	checkAsEncoder(t, "map[string]string", func(x *map[string]string, b []byte) []byte { return AppendJSONLegend(b, *x) })
+	checkAsEncoder(t, "[]GlossaryEntry", func(x *[]glossary.GlossaryEntry, b []byte) []byte { return glossary.AppendJSONGlossary(b, *x) })
+	checkAsEncoder(t, "map[string]string", func(x *map[string]string, b []byte) []byte { return glossary.AppendJSONLegend(b, *x) })
 }
 
 // The tables the page asks for at start-up, as they are.
@@ -200,8 +201,8 @@ func TestTablesAsEncodingJSON(t *testing.T) {
 		got []byte
 	}{
 		"Bugs":     {Bugs, AppendJSONBugs(nil, Bugs)},
-		"Glossary": {Glossary, AppendJSONGlossary(nil, Glossary)},
-		"Legend":   {Legend, AppendJSONLegend(nil, Legend)},
+		"Glossary": {glossary.Glossary, glossary.AppendJSONGlossary(nil, glossary.Glossary)},
+		"Legend":   {glossary.Legend, glossary.AppendJSONLegend(nil, glossary.Legend)},
 	} {
 		want, err := jsontest.Encoder(c.v)
 		require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
@@ -53,10 +54,10 @@ var methods = map[string]method{
 		return func(b []byte) []byte { return engine.AppendJSONBugs(b, engine.Bugs) }, nil
 	}),
 	"legend": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return engine.AppendJSONLegend(b, engine.Legend) }, nil
+		return func(b []byte) []byte { return glossary.AppendJSONLegend(b, glossary.Legend) }, nil
 	}),
 	"glossary": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return engine.AppendJSONGlossary(b, engine.Glossary) }, nil
+		return func(b []byte) []byte { return glossary.AppendJSONGlossary(b, glossary.Glossary) }, nil
 	}),
 	"open": text(func(b *bridge, name string) (result, error) {
 		s, err := scenarios.OpenBuiltin(name)

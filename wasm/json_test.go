@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
@@ -36,8 +37,8 @@ func TestAnswersAsEncodingJSON(t *testing.T) {
 	b := &bridge{}
 	assert.Equal(t, oldOK(t, scenarios.Builtins()), b.call("scenarios", ""))
 	assert.Equal(t, oldOK(t, engine.Bugs), b.call("bugs", ""))
-	assert.Equal(t, oldOK(t, engine.Legend), b.call("legend", ""))
-	assert.Equal(t, oldOK(t, engine.Glossary), b.call("glossary", ""))
+	assert.Equal(t, oldOK(t, glossary.Legend), b.call("legend", ""))
+	assert.Equal(t, oldOK(t, glossary.Glossary), b.call("glossary", ""))
 	assert.Equal(t, oldOK(t, scenarios.Workloads()), b.call("workloads", ""))
 	assert.Equal(t, `{"ok":null}`, b.call("scale_cancel", ""))
 	for _, name := range scenarios.BuiltinNames() {
