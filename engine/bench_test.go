@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
@@ -156,10 +157,10 @@ func BenchmarkExploreMixedVisibility(b *testing.B) {
 		b.Fatal(err)
 	}
 	base, _ := engine.New(s.Scenario.Config)
-	var x *engine.Exploration
+	var x *explore.Exploration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		x = engine.Explore(base, s.Scenario.Steps, 0)
+		x = explore.Explore(base, s.Scenario.Steps, 0)
 	}
 	b.ReportMetric(float64(x.Schedules)*float64(b.N)/b.Elapsed().Seconds(), "schedules/s")
 	b.ReportMetric(float64(x.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")

@@ -51,8 +51,8 @@ func (r Row) AppendJSON(b []byte) []byte {
 // MarshalJSON is AppendJSON, for encoding/json (the command line).
 func (r Row) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
 
-// appendRows writes a list of rows (nil: null).
-func appendRows(b []byte, rows []Row) []byte {
+// AppendRows writes a list of rows (nil: null).
+func AppendRows(b []byte, rows []Row) []byte {
 	if rows == nil {
 		return append(b, "null"...)
 	}
@@ -114,8 +114,8 @@ func appendTuple(b []byte, t []any, html bool) []byte {
 	return append(b, ']')
 }
 
-// appendTuples writes a table given as tuples (a progress table's rows).
-func appendTuples(b []byte, rows [][]any, html bool) []byte {
+// AppendTuples writes a table given as tuples (a progress table's rows).
+func AppendTuples(b []byte, rows [][]any, html bool) []byte {
 	if rows == nil {
 		return append(b, "null"...)
 	}
@@ -309,7 +309,7 @@ func (u *UpstreamView) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyInt(b, `,"more":`, int64(u.More))
 	b = jsonw.KeyBool(b, `,"ended":`, u.Ended)
 	b = jsonw.Key(b, `,"content":`)
-	b = appendRows(b, u.Content)
+	b = AppendRows(b, u.Content)
 	return append(b, '}')
 }
 
@@ -371,7 +371,7 @@ func (s *SnapshotView) AppendJSON(b []byte) []byte {
 func (l *LaneView) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(l.Vnode))
 	b = jsonw.Key(b, `,"rows":`)
-	b = appendRows(b, l.Rows)
+	b = AppendRows(b, l.Rows)
 	b = jsonw.KeyInt(b, `,"next":`, int64(l.Next))
 	b = jsonw.Key(b, `,"pos":`)
 	b = l.Pos.AppendJSON(b)
@@ -393,7 +393,7 @@ func (v *BuilderView) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(v.Vnode))
 	b = jsonw.KeyInt(b, `,"capacity":`, int64(v.Capacity))
 	b = jsonw.Key(b, `,"rows":`)
-	b = appendRows(b, v.Rows)
+	b = AppendRows(b, v.Rows)
 	return append(b, '}')
 }
 
@@ -440,9 +440,9 @@ func (v *ProgressTabView) AppendJSON(b []byte) []byte {
 	b = jsonw.Key(b, `{"columns":`)
 	b = jsonw.List(b, v.Columns, (*TableColumn).AppendJSON)
 	b = jsonw.Key(b, `,"rows":`)
-	b = appendTuples(b, v.Rows, false)
+	b = AppendTuples(b, v.Rows, false)
 	b = jsonw.Key(b, `,"durable":`)
-	b = appendTuples(b, v.Durable, false)
+	b = AppendTuples(b, v.Durable, false)
 	b = jsonw.KeyInt(b, `,"durable_epoch":`, v.DurableEpoch)
 	return append(b, '}')
 }
@@ -460,7 +460,7 @@ func (c *TableColumn) AppendJSON(b []byte) []byte {
 // AppendJSON writes downstream's view.
 func (v *DownstreamView) AppendJSON(b []byte) []byte {
 	b = jsonw.Key(b, `{"rows":`)
-	b = appendRows(b, v.Rows)
+	b = AppendRows(b, v.Rows)
 	b = jsonw.KeyInt(b, `,"durable_epoch":`, v.DurableEpoch)
 	return append(b, '}')
 }
@@ -472,9 +472,9 @@ func (inv *Invariant) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyInt(b, `,"epoch":`, inv.Epoch)
 	b = jsonw.KeyString(b, `,"text":`, inv.Text)
 	b = jsonw.Key(b, `,"missing":`)
-	b = appendRows(b, inv.Missing)
+	b = AppendRows(b, inv.Missing)
 	b = jsonw.Key(b, `,"extra":`)
-	b = appendRows(b, inv.Extra)
+	b = AppendRows(b, inv.Extra)
 	return append(b, '}')
 }
 
@@ -508,6 +508,9 @@ func (ef *Effect) AppendJSON(b []byte) []byte {
 
 // AppendJSON writes the error that stopped the executor (null when there is none).
 func (f *Failure) AppendJSON(b []byte) []byte { return f.appendJSON(b, false) }
+
+// AppendJSONHTML writes the failure with its strings escaped as json.Marshal escapes them.
+func (f *Failure) AppendJSONHTML(b []byte) []byte { return f.appendJSON(b, true) }
 
 func (f *Failure) appendJSON(b []byte, html bool) []byte {
 	if f == nil {
@@ -669,9 +672,9 @@ func (c *ChangedVnodes) AppendJSON(b []byte) []byte {
 // AppendJSON writes the rows the step added.
 func (a *AddedRows) AppendJSON(b []byte) []byte {
 	b = jsonw.Key(b, `{"upstream_content":`)
-	b = appendRows(b, a.UpstreamContent)
+	b = AppendRows(b, a.UpstreamContent)
 	b = jsonw.Key(b, `,"downstream":`)
-	b = appendRows(b, a.Downstream)
+	b = AppendRows(b, a.Downstream)
 	return append(b, '}')
 }
 
@@ -686,78 +689,13 @@ func (t *Trace) AppendJSON(b []byte) []byte {
 	b = t.Error.AppendJSON(b)
 	b = jsonw.KeyString(b, `,"phase":`, t.Phase)
 	b = jsonw.Key(b, `,"progress_table":`)
-	b = appendTuples(b, t.ProgressTable, false)
+	b = AppendTuples(b, t.ProgressTable, false)
 	b = jsonw.Key(b, `,"downstream":`)
-	b = appendRows(b, t.Downstream)
+	b = AppendRows(b, t.Downstream)
 	b = jsonw.KeyInt(b, `,"step":`, int64(t.Step))
 	if t.Bug != "" {
 		b = jsonw.KeyString(b, `,"bug":`, t.Bug)
 	}
-	return append(b, '}')
-}
-
-// AppendJSONFields writes the exploration's keys but its outcomes, without braces: a report
-// that embeds it (scenarios.ExploreReport) writes its own outcomes after them.
-func (x *Exploration) AppendJSONFields(b []byte) []byte {
-	b = jsonw.KeyUint(b, `"schedules":`, x.Schedules)
-	b = jsonw.KeyInt(b, `,"states":`, int64(x.States))
-	b = jsonw.KeyBool(b, `,"capped":`, x.Capped)
-	b = jsonw.KeyBool(b, `,"exhaustive":`, x.Exhaustive)
-	b = jsonw.KeyString(b, `,"stopped":`, x.Stopped)
-	b = jsonw.KeyInt(b, `,"budget":{"states":`, int64(x.Budget.States))
-	b = jsonw.KeyInt(b, `,"bytes":`, x.Budget.Bytes)
-	b = jsonw.KeyInt(b, `},"bytes":`, x.Bytes)
-	b = jsonw.KeyBool(b, `,"invariant_held":`, x.InvariantHeld)
-	return b
-}
-
-// AppendJSON writes the exploration.
-func (x *Exploration) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = x.AppendJSONFields(b)
-	b = jsonw.Key(b, `,"outcomes":`)
-	b = jsonw.List(b, x.Outcomes, (*Outcome).AppendJSON)
-	return append(b, '}')
-}
-
-// AppendJSONFields writes the outcome's keys without braces: a report that embeds it
-// (scenarios.ExploreOutcome) adds its own keys after them.
-func (o *Outcome) AppendJSONFields(b []byte) []byte {
-	b = jsonw.KeyString(b, `"phase":`, o.Phase)
-	b = jsonw.Key(b, `,"error":`)
-	b = o.Error.AppendJSON(b)
-	b = jsonw.KeyBool(b, `,"violated":`, o.Violated)
-	b = jsonw.Key(b, `,"invariant":`)
-	b = o.Invariant.AppendJSON(b)
-	b = jsonw.Key(b, `,"downstream":`)
-	b = appendRows(b, o.Downstream)
-	b = jsonw.Key(b, `,"progress_table":`)
-	b = appendTuples(b, o.ProgressTable, false)
-	b = jsonw.KeyUint(b, `,"schedules":`, o.Schedules)
-	return b
-}
-
-// AppendJSON writes an outcome.
-func (o *Outcome) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = o.AppendJSONFields(b)
-	return append(b, '}')
-}
-
-// outcomeKey is what tells outcomes apart and orders them: their phase, error (without its
-// step), whether the invariant failed on the way and its status, downstream and the progress
-// table, written as json.Marshal wrote the struct {P, E, V, S, D, T} of them.
-func outcomeKey(o *Outcome) []byte {
-	b := append([]byte(nil), `{"P":`...)
-	b = jsonw.StringHTML(b, o.Phase)
-	b = jsonw.Key(b, `,"E":`)
-	b = o.Error.appendJSON(b, true)
-	b = jsonw.KeyBool(b, `,"V":`, o.Violated)
-	b = jsonw.KeyStringHTML(b, `,"S":`, o.Invariant.Status)
-	b = jsonw.Key(b, `,"D":`)
-	b = appendRows(b, o.Downstream)
-	b = jsonw.Key(b, `,"T":`)
-	b = appendTuples(b, o.ProgressTable, true)
 	return append(b, '}')
 }
 

@@ -183,8 +183,6 @@ func checkAsEncoder[T any](t *testing.T, name string, appendJSON func(*T, []byte
 func TestAppendJSONAsEncodingJSON(t *testing.T) {
 	checkAsEncoder(t, "View", (*View).AppendJSON)
 	checkAsEncoder(t, "Trace", (*Trace).AppendJSON)
-	checkAsEncoder(t, "Exploration", (*Exploration).AppendJSON)
-	checkAsEncoder(t, "Outcome", (*Outcome).AppendJSON)
 	checkAsEncoder(t, "Invariant", (*Invariant).AppendJSON)
 	checkAsEncoder(t, "FailureView", (*FailureView).AppendJSON)
 	checkAsEncoder(t, "Prediction", (*Prediction).AppendJSON)
@@ -222,25 +220,6 @@ func TestScaleSummaryAsMarshal(t *testing.T) {
 		got, err := s.JSON()
 		require.NoError(t, err)
 		assert.Equal(t, string(indentShallow([]byte(want))), string(got))
-	}
-}
-
-// The explorer's outcome key (which orders the outcomes) is the bytes json.Marshal made.
-func TestOutcomeKeyAsBefore(t *testing.T) {
-	f := filler(12)
-	for i := range 500 {
-		var o Outcome
-		f.Fill(&o)
-		want, err := json.Marshal(struct {
-			P string
-			E *Failure
-			V bool
-			S string
-			D []oldRow
-			T [][]any
-		}{o.Phase, o.Error, o.Violated, o.Invariant.Status, oldRows(o.Downstream), oldTuples(o.ProgressTable)})
-		require.NoError(t, err)
-		assert.Equal(t, string(want), string(outcomeKey(&o)), "#%d", i)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/explore"
 )
 
 // Export is the current run as files: a scenario that replays it exactly (injected events and
@@ -54,7 +55,7 @@ func (s *Session) Export() Export {
 
 // ExploreOutcome is an explorer outcome with its example schedule as scenario text.
 type ExploreOutcome struct {
-	engine.Outcome
+	explore.Outcome
 	Example string `json:"example"`
 	// Diff says how this outcome differs from another (explore_differs.go).
 	Diff OutcomeDiff `json:"diff"`
@@ -62,22 +63,22 @@ type ExploreOutcome struct {
 
 // ExploreReport is the explorer's report with example schedules as scenario files.
 type ExploreReport struct {
-	*engine.Exploration
+	*explore.Exploration
 	Outcomes []ExploreOutcome `json:"outcomes"`
 }
 
-// Explore runs the interleaving explorer over the session's script (see engine.Explore).
+// Explore runs the interleaving explorer over the session's script (see explore.Explore).
 func (s *Session) Explore(maxStates int) (*ExploreReport, error) {
-	return s.ExploreWithin(engine.ExploreBudget{States: maxStates})
+	return s.ExploreWithin(explore.ExploreBudget{States: maxStates})
 }
 
-// ExploreWithin runs the interleaving explorer within a budget (see engine.ExploreWithin).
-func (s *Session) ExploreWithin(budget engine.ExploreBudget) (*ExploreReport, error) {
+// ExploreWithin runs the interleaving explorer within a budget (see explore.ExploreWithin).
+func (s *Session) ExploreWithin(budget explore.ExploreBudget) (*ExploreReport, error) {
 	base, err := engine.New(s.Scenario.Config)
 	if err != nil {
 		return nil, err
 	}
-	x := engine.ExploreWithin(base, s.tl.Script(), budget)
+	x := explore.ExploreWithin(base, s.tl.Script(), budget)
 	r := &ExploreReport{Exploration: x, Outcomes: []ExploreOutcome{}}
 	diffs := outcomeDiffs(s.Scenario.Config, s.tl.Script(), x.Outcomes)
 	for i, o := range x.Outcomes {

@@ -1,4 +1,4 @@
-package engine_test
+package explore_test
 
 import (
 	"fmt"
@@ -9,14 +9,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
-func explore(t *testing.T, s *scenarios.Session) *engine.Exploration {
+func exploreAll(t *testing.T, s *scenarios.Session) *explore.Exploration {
 	t.Helper()
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
-	return engine.Explore(base, s.Scenario.Steps, 0)
+	return explore.Explore(base, s.Scenario.Steps, 0)
 }
 
 // One row, one barrier after the start: the snapshot's two items (the row, its end) and the
@@ -35,7 +36,7 @@ steps:
   - barrier: 3
 `))
 	require.NoError(t, err)
-	x := explore(t, s)
+	x := exploreAll(t, s)
 	assert.Equal(t, uint64(3), x.Schedules)
 	assert.Len(t, x.Outcomes, 3)
 	assert.True(t, x.InvariantHeld)
@@ -55,7 +56,7 @@ func TestExploreAgreesWithBruteForce(t *testing.T) {
 	for _, name := range []string{"happy-path", "builder-fills-mid-epoch", "fatal-upstream-end", "mixed-visibility"} {
 		s, err := scenarios.OpenBuiltin(name)
 		require.NoError(t, err)
-		x := explore(t, s)
+		x := exploreAll(t, s)
 		base, _ := engine.New(s.Scenario.Config)
 		var seq []engine.Step
 		for _, st := range s.Scenario.Steps {
@@ -100,7 +101,7 @@ func TestExploreBuiltins(t *testing.T) {
 	for _, name := range scenarios.BuiltinNames() {
 		s, err := scenarios.OpenBuiltin(name)
 		require.NoError(t, err)
-		x := explore(t, s)
+		x := exploreAll(t, s)
 		require.False(t, x.Capped, name)
 		require.True(t, x.Exhaustive, name)
 		require.Empty(t, x.Stopped, name)
@@ -140,7 +141,7 @@ func TestExploreBuiltins(t *testing.T) {
 		cfg2.Bug = b.Bug
 		base2, err := engine.New(&cfg2)
 		require.NoError(t, err)
-		found := !engine.Explore(base, s.Scenario.Steps, 0).InvariantHeld || !engine.Explore(base2, mixed.Scenario.Steps, 0).InvariantHeld
+		found := !explore.Explore(base, s.Scenario.Steps, 0).InvariantHeld || !explore.Explore(base2, mixed.Scenario.Steps, 0).InvariantHeld
 		assert.True(t, found, "bug mode %s: some schedule of happy-path or mixed-visibility violates the invariant", b.Name)
 	}
 }
@@ -171,8 +172,8 @@ func TestExploreStopsAtTheStateBudget(t *testing.T) {
 	require.NoError(t, err)
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
-	var x *engine.Exploration
-	n := allocated(func() { x = engine.Explore(base, s.Scenario.Steps, 100) })
+	var x *explore.Exploration
+	n := allocated(func() { x = explore.Explore(base, s.Scenario.Steps, 100) })
 	t.Logf("%d states, %d bytes allocated: %s", x.States, n, x.Stopped)
 	assert.LessOrEqual(t, x.States, 100)
 	assert.True(t, x.Capped)
@@ -188,9 +189,9 @@ func TestExploreStopsAtTheMemoryBudget(t *testing.T) {
 	require.NoError(t, err)
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
-	var x *engine.Exploration
+	var x *explore.Exploration
 	n := allocated(func() {
-		x = engine.ExploreWithin(base, s.Scenario.Steps, engine.ExploreBudget{States: 10_000_000, Bytes: 32 << 20})
+		x = explore.ExploreWithin(base, s.Scenario.Steps, explore.ExploreBudget{States: 10_000_000, Bytes: 32 << 20})
 	})
 	t.Logf("%d states, %d schedules, %d bytes held at most (estimated), %d allocated: %s", x.States, x.Schedules, x.Bytes, n, x.Stopped)
 	assert.True(t, x.Capped)
