@@ -7,6 +7,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // bigConfig is a 256-vnode actor (crc32 placement, all vnodes owned) whose state table holds
@@ -210,7 +211,7 @@ func BenchmarkStepView(b *testing.B) {
 			}
 		}
 	})
-	// "append": the same view written as the bridge writes it now (View.AppendJSON, no
+	// "append": the same view written as the bridge writes it now (wire.AppendView, no
 	// reflection), into a buffer kept from step to step as the bridge keeps it.
 	b.Run("append", func(b *testing.B) {
 		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
@@ -226,7 +227,7 @@ func BenchmarkStepView(b *testing.B) {
 				b.Fatal(err)
 			}
 			v := tl.View()
-			buf = v.AppendJSON(buf[:0])
+			buf = wire.AppendView(buf[:0], &v)
 		}
 	})
 	for _, whole := range []bool{false, true} {

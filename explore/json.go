@@ -1,8 +1,8 @@
 package explore
 
 import (
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // AppendJSONFields writes the exploration's keys but its outcomes, without braces: a report
@@ -34,14 +34,14 @@ func (x *Exploration) AppendJSON(b []byte) []byte {
 func (o *Outcome) AppendJSONFields(b []byte) []byte {
 	b = jsonw.KeyString(b, `"phase":`, o.Phase)
 	b = jsonw.Key(b, `,"error":`)
-	b = o.Error.AppendJSON(b)
+	b = wire.AppendFailure(b, o.Error)
 	b = jsonw.KeyBool(b, `,"violated":`, o.Violated)
 	b = jsonw.Key(b, `,"invariant":`)
-	b = o.Invariant.AppendJSON(b)
+	b = wire.AppendInvariant(b, &o.Invariant)
 	b = jsonw.Key(b, `,"downstream":`)
-	b = engine.AppendRows(b, o.Downstream)
+	b = wire.AppendRows(b, o.Downstream)
 	b = jsonw.Key(b, `,"progress_table":`)
-	b = engine.AppendTuples(b, o.ProgressTable, false)
+	b = wire.AppendTuples(b, o.ProgressTable, false)
 	b = jsonw.KeyUint(b, `,"schedules":`, o.Schedules)
 	return b
 }
@@ -60,12 +60,12 @@ func outcomeKey(o *Outcome) []byte {
 	b := append([]byte(nil), `{"P":`...)
 	b = jsonw.StringHTML(b, o.Phase)
 	b = jsonw.Key(b, `,"E":`)
-	b = o.Error.AppendJSONHTML(b)
+	b = wire.AppendFailureHTML(b, o.Error)
 	b = jsonw.KeyBool(b, `,"V":`, o.Violated)
 	b = jsonw.KeyStringHTML(b, `,"S":`, o.Invariant.Status)
 	b = jsonw.Key(b, `,"D":`)
-	b = engine.AppendRows(b, o.Downstream)
+	b = wire.AppendRows(b, o.Downstream)
 	b = jsonw.Key(b, `,"T":`)
-	b = engine.AppendTuples(b, o.ProgressTable, true)
+	b = wire.AppendTuples(b, o.ProgressTable, true)
 	return append(b, '}')
 }

@@ -6,10 +6,11 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // The JSON of what the page gets from a session, written by hand as the engine's is
-// (engine/json.go): byte for byte as the bridge's encoding/json Encoder wrote it (no HTML
+// (wire/json.go): byte for byte as the bridge's encoding/json Encoder wrote it (no HTML
 // escaping), keys in field order; json_test.go checks every type against encoding/json.
 
 // AppendJSON writes a built-in's name, title and summary.
@@ -44,7 +45,7 @@ func (f *FormField) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyString(b, `,"label":`, f.Label)
 	b = jsonw.KeyString(b, `,"type":`, f.Type)
 	b = jsonw.Key(b, `,"default":`)
-	b = engine.AppendAny(b, f.Default, false)
+	b = wire.AppendAny(b, f.Default, false)
 	if len(f.Options) > 0 {
 		b = jsonw.Key(b, `,"options":`)
 		b = jsonw.List(b, f.Options, (*FormOption).AppendJSON)
@@ -74,11 +75,11 @@ func (o *FormOption) AppendJSON(b []byte) []byte {
 func (e *Export) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyString(b, `{"scenario":`, e.Scenario)
 	b = jsonw.Key(b, `,"trace":`)
-	b = e.Trace.AppendJSON(b)
+	b = wire.AppendTrace(b, &e.Trace)
 	b = jsonw.Key(b, `,"positions":`)
 	b = jsonw.Ints(b, e.Positions)
 	b = jsonw.Key(b, `,"whole_trace":`)
-	b = e.Whole.AppendJSON(b)
+	b = wire.AppendTrace(b, &e.Whole)
 	return append(b, '}')
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw/jsontest"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // asEncoder checks a hand-written encoding against the bridge's encoding/json Encoder.
@@ -27,13 +28,13 @@ func TestSessionJSONAsEncodingJSON(t *testing.T) {
 	everyRun(t, func(t *testing.T, s *Session) {
 		for {
 			v := s.View()
-			if !asEncoder(t, v, v.AppendJSON(nil), "view at step %d", v.Step) {
+			if !asEncoder(t, v, wire.AppendView(nil, v), "view at step %d", v.Step) {
 				return
 			}
 			tr := s.Trace()
-			asEncoder(t, tr, tr.AppendJSON(nil), "trace at step %d", v.Step)
+			asEncoder(t, tr, wire.AppendTrace(nil, &tr), "trace at step %d", v.Step)
 			as := s.Actions()
-			asEncoder(t, as, engine.AppendJSONActions(nil, as), "actions at step %d", v.Step)
+			asEncoder(t, as, wire.AppendJSONActions(nil, as), "actions at step %d", v.Step)
 			if s.tl.Pos() == s.Steps() {
 				break
 			}

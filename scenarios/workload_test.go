@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 const wlHead = `title: w
@@ -158,7 +159,7 @@ func scaleJSON(t *testing.T, name string, text []byte) []byte {
 	t.Helper()
 	s, err := Scale(name, text, nil)
 	require.NoError(t, err)
-	b, err := s.JSON()
+	b, err := wire.ScaleSummaryJSON(s)
 	require.NoError(t, err)
 	return b
 }
@@ -416,7 +417,7 @@ workload: {rows: 5000, snapshot_per_epoch: 60, upstream_per_epoch: 4, after: 5}
 	for _, row := range s.Progress {
 		require.Len(t, row, len(s.ProgressBarriers))
 	}
-	b, err := s.JSON()
+	b, err := wire.ScaleSummaryJSON(s)
 	require.NoError(t, err)
 	assert.Less(t, len(b), 2<<20, "the summary stays small: %d bytes", len(b))
 }

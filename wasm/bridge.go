@@ -12,6 +12,7 @@ import (
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // bridge holds the open scenario and answers the page's calls. JavaScript calls it from one
@@ -41,7 +42,7 @@ type bridge struct {
 // takes none); the result writes its JSON.
 type method func(b *bridge, arg string) (result, error)
 
-// result appends a method's answer as JSON (the engine's and the scenarios' AppendJSON methods,
+// result appends a method's answer as JSON (package wire's functions and the AppendJSON methods of the other packages,
 // byte for byte as encoding/json would write the same values: encoding/json is not in the wasm).
 type result func([]byte) []byte
 
@@ -51,7 +52,7 @@ var methods = map[string]method{
 		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Builtins()) }, nil
 	}),
 	"bugs": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return engine.AppendJSONBugs(b, engine.Bugs) }, nil
+		return func(b []byte) []byte { return wire.AppendJSONBugs(b, engine.Bugs) }, nil
 	}),
 	"legend": none(func(*bridge) (result, error) {
 		return func(b []byte) []byte { return glossary.AppendJSONLegend(b, glossary.Legend) }, nil
@@ -74,11 +75,11 @@ var methods = map[string]method{
 	}),
 	"actions": session(func(s *scenarios.Session) (result, error) {
 		a := s.Actions()
-		return func(b []byte) []byte { return engine.AppendJSONActions(b, a) }, nil
+		return func(b []byte) []byte { return wire.AppendJSONActions(b, a) }, nil
 	}),
 	"state": session(func(s *scenarios.Session) (result, error) {
 		t := s.Trace()
-		return t.AppendJSON, nil
+		return func(b []byte) []byte { return wire.AppendTrace(b, &t) }, nil
 	}),
 	"export": session(func(s *scenarios.Session) (result, error) {
 		e := s.Export()
@@ -147,7 +148,7 @@ var methods = map[string]method{
 		return withSession(b, func(s *scenarios.Session) (result, error) {
 			b.marksRev = s.Revision()
 			m := s.Timeline().Marks()
-			return func(out []byte) []byte { return jsonw.List(out, m, (*engine.Mark).AppendJSON) }, nil
+			return func(out []byte) []byte { return wire.AppendMarks(out, m) }, nil
 		})
 	}),
 	"lean_marks": none(func(b *bridge) (result, error) {
@@ -160,7 +161,7 @@ var methods = map[string]method{
 		return withSession(b, func(s *scenarios.Session) (result, error) {
 			v := s.View()
 			b.outRev, b.outFrom, b.outTo = v.Revision, v.OutputsFirst, v.OutputsTotal
-			return func(out []byte) []byte { return engine.AppendJSONOutputs(out, v.Outputs) }, nil
+			return func(out []byte) []byte { return wire.AppendJSONOutputs(out, v.Outputs) }, nil
 		})
 	}),
 	"lean_outputs": none(func(b *bridge) (result, error) {
@@ -281,7 +282,7 @@ func (b *bridge) viewAfter(s *scenarios.Session, err error) (result, error) {
 		b.outRev, b.outFrom, b.outTo = v.Revision, first, total
 		v.Outputs, v.OutputsKept = v.Outputs[kept:], &kept
 	}
-	return v.AppendJSON, nil
+	return func(b []byte) []byte { return wire.AppendView(b, v) }, nil
 }
 
 // stringResult answers with a string.

@@ -16,6 +16,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // oldOK is the answer the bridge gave when it encoded results with encoding/json.
@@ -70,7 +71,7 @@ func TestAnswersAsEncodingJSON(t *testing.T) {
 	// scale answered json.RawMessage(the summary's indented text), which the Encoder compacted
 	sum, err := scenarios.Scale("", []byte(smallWorkload), nil)
 	require.NoError(t, err)
-	indented, err := sum.JSON()
+	indented, err := wire.ScaleSummaryJSON(sum)
 	require.NoError(t, err)
 	var compact bytes.Buffer
 	require.NoError(t, json.Compact(&compact, indented))
