@@ -6,7 +6,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
-	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -153,7 +153,7 @@ func BenchmarkTimelineGotoLast(b *testing.B) {
 
 // BenchmarkExplore: the interleaving explorer over a built-in-sized scenario.
 func BenchmarkExploreMixedVisibility(b *testing.B) {
-	s, err := scenarios.OpenBuiltin("mixed-visibility")
+	s, err := session.OpenBuiltin("mixed-visibility")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,9 +11,10 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
-func exploreAll(t *testing.T, s *scenarios.Session) *explore.Exploration {
+func exploreAll(t *testing.T, s *session.Session) *explore.Exploration {
 	t.Helper()
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
@@ -25,7 +26,7 @@ func exploreAll(t *testing.T, s *scenarios.Session) *explore.Exploration {
 // B S S (completing, nothing persisted), S B S (completing, v0 persisted in progress),
 // S S B (forwarding, completed).
 func TestExploreCountsByHand(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(`title: t
+	s, err := session.Load("t.yaml", []byte(`title: t
 table: {columns: [a, id], locality: [a], stream_key: [id]}
 vnodes: {count: 1}
 fragment: 7
@@ -54,7 +55,7 @@ steps:
 // every schedule.
 func TestExploreAgreesWithBruteForce(t *testing.T) {
 	for _, name := range []string{"happy-path", "builder-fills-mid-epoch", "fatal-upstream-end", "mixed-visibility"} {
-		s, err := scenarios.OpenBuiltin(name)
+		s, err := session.OpenBuiltin(name)
 		require.NoError(t, err)
 		x := exploreAll(t, s)
 		base, _ := engine.New(s.Scenario.Config)
@@ -99,7 +100,7 @@ func brute(e *engine.Engine, seq []engine.Step, i int) uint64 {
 // mode on, the explorer finds a violating schedule, and its example replays to the violation.
 func TestExploreBuiltins(t *testing.T) {
 	for _, name := range scenarios.BuiltinNames() {
-		s, err := scenarios.OpenBuiltin(name)
+		s, err := session.OpenBuiltin(name)
 		require.NoError(t, err)
 		x := exploreAll(t, s)
 		require.False(t, x.Capped, name)
@@ -129,13 +130,13 @@ func TestExploreBuiltins(t *testing.T) {
 		}
 	}
 	for _, b := range engine.Bugs {
-		s, err := scenarios.OpenBuiltin("happy-path")
+		s, err := session.OpenBuiltin("happy-path")
 		require.NoError(t, err)
 		cfg := *s.Scenario.Config
 		cfg.Bug = b.Bug
 		base, err := engine.New(&cfg)
 		require.NoError(t, err)
-		mixed, err := scenarios.OpenBuiltin("mixed-visibility")
+		mixed, err := session.OpenBuiltin("mixed-visibility")
 		require.NoError(t, err)
 		cfg2 := *mixed.Scenario.Config
 		cfg2.Bug = b.Bug
@@ -168,7 +169,7 @@ func chunkText(rows, pairs int) string {
 // most 100 (it used to count them on the way back up and visit 5056 on 5,000 rows, holding
 // 1.9 GB), says it stopped, and holds little.
 func TestExploreStopsAtTheStateBudget(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(chunkText(2000, 10)))
+	s, err := session.Load("t.yaml", []byte(chunkText(2000, 10)))
 	require.NoError(t, err)
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
@@ -185,7 +186,7 @@ func TestExploreStopsAtTheStateBudget(t *testing.T) {
 // The memory budget is honoured: the 2 KB scenario of 200 rows and 10 chunk/barrier pairs took
 // 20 s and 4.1 GB; within 32 MiB the explorer stops at the budget and says so.
 func TestExploreStopsAtTheMemoryBudget(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(chunkText(200, 10)))
+	s, err := session.Load("t.yaml", []byte(chunkText(200, 10)))
 	require.NoError(t, err)
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)

@@ -6,7 +6,7 @@ import (
 )
 
 // AppendJSONFields writes the exploration's keys but its outcomes, without braces: a report
-// that embeds it (scenarios.ExploreReport) writes its own outcomes after them.
+// that embeds it (session.ExploreReport) writes its own outcomes after them.
 func (x *Exploration) AppendJSONFields(b []byte) []byte {
 	b = jsonw.KeyUint(b, `"schedules":`, x.Schedules)
 	b = jsonw.KeyInt(b, `,"states":`, int64(x.States))
@@ -30,7 +30,7 @@ func (x *Exploration) AppendJSON(b []byte) []byte {
 }
 
 // AppendJSONFields writes the outcome's keys without braces: a report that embeds it
-// (scenarios.ExploreOutcome) adds its own keys after them.
+// (session.ExploreOutcome) adds its own keys after them.
 func (o *Outcome) AppendJSONFields(b []byte) []byte {
 	b = jsonw.KeyString(b, `"phase":`, o.Phase)
 	b = jsonw.Key(b, `,"error":`)

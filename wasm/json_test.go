@@ -16,6 +16,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -97,7 +98,7 @@ func TestErrorAnswersAsEncodingJSON(t *testing.T) {
 		}{a}))
 		return strings.TrimSuffix(buf.String(), "\n")
 	}
-	_, err := scenarios.Load("", []byte(BAD))
+	_, err := session.Load("", []byte(BAD))
 	require.Error(t, err)
 	for _, e := range []error{err, errors.New("plain <b>&</b> \"quoted\"\n\u2028 \xff"), &scenarios.Error{Line: 3, Col: 9, Msg: "x"}} {
 		assert.Equal(t, old(e), errorAnswer(e))

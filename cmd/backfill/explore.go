@@ -10,7 +10,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
-	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // exploreCmd runs the interleaving explorer over a scenario.
@@ -111,7 +111,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // writeDiff prints how an outcome differs from the one nearest to it, as the page shows it.
-func writeDiff(w io.Writer, d scenarios.OutcomeDiff) {
+func writeDiff(w io.Writer, d session.OutcomeDiff) {
 	if !d.Finished {
 		fmt.Fprintf(w, "  unfinished: the search stopped before this schedule ended\n")
 	}

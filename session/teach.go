@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // Export is the current run as files: a scenario that replays it exactly (injected events and
@@ -39,7 +40,7 @@ func (s *Session) Export() Export {
 		if p.Skipped != "" {
 			st := p.Step
 			st.Note, st.Pause = "", false
-			comments[len(steps)] = append(comments[len(steps)], fmt.Sprintf("step %d of the run (%s) could not happen in it: %s; it is left out", i+1, FormatStep(cfg, st), p.Skipped))
+			comments[len(steps)] = append(comments[len(steps)], fmt.Sprintf("step %d of the run (%s) could not happen in it: %s; it is left out", i+1, scenarios.FormatStep(cfg, st), p.Skipped))
 		} else {
 			st := p.Step
 			if p.Caveat != "" {
@@ -50,7 +51,7 @@ func (s *Session) Export() Export {
 		positions = append(positions, len(steps))
 	}
 	sc.Steps = steps
-	return Export{Scenario: formatScenario(sc, comments), Trace: s.Trace(), Positions: positions, Whole: end.Trace()}
+	return Export{Scenario: scenarios.FormatScenarioCommented(sc, comments), Trace: s.Trace(), Positions: positions, Whole: end.Trace()}
 }
 
 // ExploreOutcome is an explorer outcome with its example schedule as scenario text.
@@ -82,8 +83,8 @@ func (s *Session) ExploreWithin(budget explore.ExploreBudget) (*ExploreReport, e
 	r := &ExploreReport{Exploration: x, Outcomes: []ExploreOutcome{}}
 	diffs := outcomeDiffs(s.Scenario.Config, s.tl.Script(), x.Outcomes)
 	for i, o := range x.Outcomes {
-		sc := &Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}
-		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: FormatScenario(sc), Diff: diffs[i]})
+		sc := &scenarios.Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}
+		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: scenarios.FormatScenario(sc), Diff: diffs[i]})
 	}
 	return r, nil
 }
