@@ -14,9 +14,10 @@ import (
 // The engine's JSON, written by hand (no reflection, no encoding/json in the wasm): every type
 // the page gets has its Append function here (a value, a row, an output and a fault kind keep
 // their AppendJSON methods in engine/json.go, for their MarshalJSON), byte for byte as
-// encoding/json writes it, keys in the order of the struct's fields and named by their json tags (json_test.go checks both, on
-// every built-in and on values with every field set). A field added to a type needs its line
-// here: the test names the type whose output differs.
+// encoding/json writes it, keys in the order of the struct's fields and named by their json
+// tags (json_test.go here and session's check both, on every built-in and on values with every
+// field set). A field added to a type needs its line here: the test names the type whose
+// output differs.
 //
 // Strings are written as the bridge's Encoder writes them (jsonw.String: no HTML escaping),
 // except where the old encoding went through json.Marshal and so escaped <, > and &: a row's
