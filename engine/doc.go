@@ -43,5 +43,6 @@
 // explain.go, cite.go, failure.go, bug.go, adapt.go. Read-outs that need the private state stay
 // here too: view.go, changed.go, trace.go, predict.go, timeline.go, statekey.go and
 // explore_key.go (the explorer's keys), and the workload runner (workload*.go, scale.go: it
-// drives the engine's fast paths). The JSON of these types is package wire's.
+// drives the engine's fast paths). The JSON of these types is package wire's, but for a value's,
+// a row's, an output's and a fault kind's, which their MarshalJSON needs (json.go).
 package engine
