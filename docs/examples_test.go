@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // block is a fenced code block of a document.
@@ -46,10 +47,10 @@ func blocks(text string) []block {
 
 // firstScenario is the complete example that opens scenario-format.md; fragments of the format
 // are checked against it.
-func firstScenario(t *testing.T) (string, *scenarios.Session) {
+func firstScenario(t *testing.T) (string, *session.Session) {
 	for _, b := range blocks(readDoc(t, "docs/scenario-format.md")) {
 		if b.lang == "yaml" && strings.Contains(b.text, "\ntitle:") {
-			s, err := scenarios.Load("first.yaml", []byte(b.text))
+			s, err := session.Load("first.yaml", []byte(b.text))
 			require.NoError(t, err, "the first scenario of scenario-format.md must load")
 			return b.text, s
 		}
@@ -83,7 +84,7 @@ func TestYAMLExamplesAreValid(t *testing.T) {
 					_, err := scenarios.ParseWorkload(name, []byte(b.text)) // a workload (scale mode)
 					assert.NoError(t, err)
 				case doc.Kind == yaml.MappingNode && strings.Contains(b.text, "title:"):
-					_, err := scenarios.Load(name, []byte(b.text))
+					_, err := session.Load(name, []byte(b.text))
 					assert.NoError(t, err)
 				case doc.Kind == yaml.SequenceNode:
 					for _, item := range doc.Content {
@@ -175,7 +176,7 @@ func TestTraceExampleIsTheRealTrace(t *testing.T) {
 	// every kind of output, as the engine writes it
 	keys := map[string][]string{}
 	for _, name := range []string{"happy-path", "fatal-upstream-end"} {
-		s, err := scenarios.OpenBuiltin(name)
+		s, err := session.OpenBuiltin(name)
 		require.NoError(t, err)
 		require.NoError(t, s.RunToEnd())
 		for _, o := range s.Trace().Outputs {

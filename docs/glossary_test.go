@@ -7,21 +7,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/backfill-explainer/explainer/engine"
 )
 
-var update = flag.Bool("update", false, "rewrite protocol.md's glossary section from engine.Glossary")
+var update = flag.Bool("update", false, "rewrite protocol.md's glossary section from glossary.Glossary")
 
 const (
 	glossaryBegin = "<!-- glossary:begin -->\n"
 	glossaryEnd   = "<!-- glossary:end -->\n"
 )
 
-// glossaryMarkdown renders engine.Glossary as the body of protocol.md's Glossary section.
-func glossaryMarkdown(entries []engine.GlossaryEntry) string {
+// glossaryMarkdown renders glossary.Glossary as the body of protocol.md's Glossary section.
+func glossaryMarkdown(entries []glossary.GlossaryEntry) string {
 	var b strings.Builder
 	for _, e := range entries {
 		b.WriteString("- **" + e.Term + "**")
@@ -42,19 +41,19 @@ func splitGlossary(t *testing.T, text string) (before, body, after string) {
 	return text[:i], text[i:j], text[j:]
 }
 
-// TestGlossarySection fails when protocol.md's glossary differs from engine.Glossary;
+// TestGlossarySection fails when protocol.md's glossary differs from glossary.Glossary;
 // `go generate ./docs` (go test -run TestGlossarySection -update) rewrites it.
 func TestGlossarySection(t *testing.T) {
 	raw, err := os.ReadFile("protocol.md")
 	require.NoError(t, err)
 	before, body, after := splitGlossary(t, string(raw))
-	want := glossaryMarkdown(engine.Glossary)
+	want := glossaryMarkdown(glossary.Glossary)
 	if *update {
 		require.NoError(t, os.WriteFile("protocol.md", []byte(before+want+after), 0o644))
 		return
 	}
 	if body != want {
-		t.Errorf("protocol.md's glossary differs from engine.Glossary (run go generate ./docs): %s", firstDifference(want, body))
+		t.Errorf("protocol.md's glossary differs from glossary.Glossary (run go generate ./docs): %s", firstDifference(want, body))
 	}
 }
 
@@ -77,7 +76,7 @@ func firstDifference(want, have string) string {
 }
 
 func TestGlossaryMarkdown(t *testing.T) {
-	got := glossaryMarkdown([]engine.GlossaryEntry{
+	got := glossaryMarkdown([]glossary.GlossaryEntry{
 		{Term: "pos", Aliases: []string{"position"}, Definition: "Where it is."},
 		{Term: "vnode", Definition: "A bucket."},
 	})

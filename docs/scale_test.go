@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // prefixOf reports whether shown (an example with its lists cut short) is a prefix of real:
@@ -53,7 +54,7 @@ func TestScaleSummaryExampleIsReal(t *testing.T) {
 	require.NotEmpty(t, summary, "scenario-format.md shows a scale summary")
 	s, err := scenarios.Scale("example.yaml", []byte(wl), nil)
 	require.NoError(t, err)
-	out, err := s.JSON()
+	out, err := wire.ScaleSummaryJSON(s)
 	require.NoError(t, err)
 	var real any
 	require.NoError(t, json.Unmarshal(out, &real))

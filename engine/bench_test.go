@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/backfill-explainer/explainer/engine"
-	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/explore"
+	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // bigConfig is a 256-vnode actor (crc32 placement, all vnodes owned) whose state table holds
@@ -151,15 +153,15 @@ func BenchmarkTimelineGotoLast(b *testing.B) {
 
 // BenchmarkExplore: the interleaving explorer over a built-in-sized scenario.
 func BenchmarkExploreMixedVisibility(b *testing.B) {
-	s, err := scenarios.OpenBuiltin("mixed-visibility")
+	s, err := session.OpenBuiltin("mixed-visibility")
 	if err != nil {
 		b.Fatal(err)
 	}
 	base, _ := engine.New(s.Scenario.Config)
-	var x *engine.Exploration
+	var x *explore.Exploration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		x = engine.Explore(base, s.Scenario.Steps, 0)
+		x = explore.Explore(base, s.Scenario.Steps, 0)
 	}
 	b.ReportMetric(float64(x.Schedules)*float64(b.N)/b.Elapsed().Seconds(), "schedules/s")
 	b.ReportMetric(float64(x.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
@@ -209,7 +211,7 @@ func BenchmarkStepView(b *testing.B) {
 			}
 		}
 	})
-	// "append": the same view written as the bridge writes it now (View.AppendJSON, no
+	// "append": the same view written as the bridge writes it now (wire.AppendView, no
 	// reflection), into a buffer kept from step to step as the bridge keeps it.
 	b.Run("append", func(b *testing.B) {
 		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
@@ -225,7 +227,7 @@ func BenchmarkStepView(b *testing.B) {
 				b.Fatal(err)
 			}
 			v := tl.View()
-			buf = v.AppendJSON(buf[:0])
+			buf = wire.AppendView(buf[:0], &v)
 		}
 	})
 	for _, whole := range []bool{false, true} {

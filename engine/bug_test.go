@@ -9,6 +9,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // TestBugModesAreCaughtAtTheirBarrier: each bug mode's built-in violates the invariant at the
@@ -28,7 +29,7 @@ func TestBugModesAreCaughtAtTheirBarrier(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := scenarios.OpenBuiltin(tt.name)
+			s, err := session.OpenBuiltin(tt.name)
 			require.NoError(t, err)
 			assert.Equal(t, tt.bug, s.Scenario.Config.Bug)
 			first := 0
@@ -74,7 +75,7 @@ func TestParseBug(t *testing.T) {
 
 // stepTexts collects everything the narration says at the current step: the explanations and
 // the reasons on the rows emitted at this step.
-func stepTexts(s *scenarios.Session) []string {
+func stepTexts(s *session.Session) []string {
 	v := s.View()
 	var out []string
 	for _, ef := range v.Explanations {
@@ -98,7 +99,7 @@ func stepTexts(s *scenarios.Session) []string {
 // skip a deleted row; it says per row what happens, and the invariant catches the deleted row
 // that comes back.
 func TestNoStateWriteNarratesWhatThisRunDoes(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(`title: t
+	s, err := session.Load("t.yaml", []byte(`title: t
 table: {columns: [a, id], locality: [a], stream_key: [id]}
 vnodes: {count: 2, rule: ranges, bounds: [10]}
 fragment: 7
@@ -143,7 +144,7 @@ steps:
 // pos and the builder's last row is lost, but a key past the builder's last row is still
 // emitted by the refreshed snapshot, and each row's reason says which.
 func TestMarkBeforeDrainSaysWhatHappensToEachRow(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(`title: t
+	s, err := session.Load("t.yaml", []byte(`title: t
 table: {columns: [a, id], locality: [a], stream_key: [id]}
 vnodes: {count: 2, rule: ranges, bounds: [10]}
 chunk_size: 2
@@ -187,7 +188,7 @@ func TestEveryBugModePlaysTheWholeScript(t *testing.T) {
 	adapted := 0
 	for _, name := range scenarios.BuiltinNames() {
 		for _, mode := range modes {
-			s, err := scenarios.OpenBuiltin(name)
+			s, err := session.OpenBuiltin(name)
 			require.NoError(t, err)
 			require.NoError(t, s.SetBug(mode), "%s --bug %s", name, mode)
 			steps := len(s.Scenario.Steps)
@@ -213,7 +214,7 @@ func TestEveryBugModePlaysTheWholeScript(t *testing.T) {
 // TestEachBugModeNamesItsScenario: the bug menu can open the built-in that shows each mode.
 func TestEachBugModeNamesItsScenario(t *testing.T) {
 	for _, b := range engine.Bugs {
-		s, err := scenarios.OpenBuiltin(b.Scenario)
+		s, err := session.OpenBuiltin(b.Scenario)
 		require.NoError(t, err, b.Name)
 		assert.Equal(t, b.Bug, s.Scenario.Config.Bug, "%s runs under its bug mode", b.Scenario)
 	}

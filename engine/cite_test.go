@@ -13,6 +13,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // pinnedCitations is, per narration site (engine/cite.go), what its sentence cites: the file
@@ -181,7 +182,7 @@ var coverageScenarios = map[string]string{
 func TestCitationsAreThePinnedOnes(t *testing.T) {
 	said := map[string]int{}
 	byBuiltins := map[string]bool{}
-	check := func(where string, s *scenarios.Session) {
+	check := func(where string, s *session.Session) {
 		for s.Timeline().Pos() < s.Steps() {
 			require.NoError(t, s.Step(), where)
 			for _, ef := range s.View().Explanations {
@@ -204,7 +205,7 @@ func TestCitationsAreThePinnedOnes(t *testing.T) {
 	}
 	for _, name := range scenarios.BuiltinNames() {
 		for _, mode := range modes {
-			s, err := scenarios.OpenBuiltin(name)
+			s, err := session.OpenBuiltin(name)
 			require.NoError(t, err)
 			require.NoError(t, s.SetBug(mode))
 			check(name+" --bug "+mode, s)
@@ -214,7 +215,7 @@ func TestCitationsAreThePinnedOnes(t *testing.T) {
 		byBuiltins[id] = true
 	}
 	for name, steps := range coverageScenarios {
-		s, err := scenarios.Load(name+".yaml", []byte(header+steps))
+		s, err := session.Load(name+".yaml", []byte(header+steps))
 		require.NoError(t, err, name)
 		check(name, s)
 	}

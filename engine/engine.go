@@ -1,7 +1,3 @@
-// Package engine is an exact, deterministic model of RisingWave's locality-provider backfill
-// (src/stream/src/executor/locality_provider.rs). An Engine is a value you step: feed it one
-// scenario Step at a time and read what it emitted, stored, persisted and why. It does no I/O,
-// reads no clock and uses no randomness.
 package engine
 
 import (

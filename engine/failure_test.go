@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
-	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // TestFailureTableIsComplete: every failure kind has one entry, with a meaning, sentences the
@@ -159,6 +159,6 @@ func TestSnapshotErrorOnlyWhileBackfilling(t *testing.T) {
 	}
 }
 
-func loadScenario(text string) (*scenarios.Session, error) {
-	return scenarios.Load("t.yaml", []byte(text))
+func loadScenario(text string) (*session.Session, error) {
+	return session.Load("t.yaml", []byte(text))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // header is a two-vnode table: a<10 → v0, a≥10 → v1, fragment 7.
@@ -19,15 +20,15 @@ vnodes: {count: 2, rule: ranges, bounds: [10]}
 fragment: 7
 `
 
-func runScenario(t *testing.T, text string) *scenarios.Session {
+func runScenario(t *testing.T, text string) *session.Session {
 	t.Helper()
-	s, err := scenarios.Load("t.yaml", []byte(text))
+	s, err := session.Load("t.yaml", []byte(text))
 	require.NoError(t, err)
 	require.NoError(t, s.RunToEnd())
 	return s
 }
 
-func outputs(s *scenarios.Session) []string {
+func outputs(s *session.Session) []string {
 	var out []string
 	for _, o := range s.Timeline().Engine().Outputs() {
 		out = append(out, o.String())
@@ -35,7 +36,7 @@ func outputs(s *scenarios.Session) []string {
 	return out
 }
 
-func progressJSON(s *scenarios.Session) string {
+func progressJSON(s *session.Session) string {
 	b, _ := json.Marshal(s.Trace().ProgressTable)
 	return string(b)
 }
@@ -291,7 +292,7 @@ func TestInputErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := scenarios.Load("t.yaml", []byte(header+"steps:\n  "+tt.steps+"\n"))
+			_, err := session.Load("t.yaml", []byte(header+"steps:\n  "+tt.steps+"\n"))
 			require.Error(t, err)
 			var pe *scenarios.Error
 			require.ErrorAs(t, err, &pe)
@@ -310,7 +311,7 @@ func mustJSON(v any) string {
 }
 
 func TestBranchedFlag(t *testing.T) {
-	s, err := scenarios.OpenBuiltin("happy-path")
+	s, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
 	require.NoError(t, s.Goto(6))
 	require.NoError(t, s.Apply("snapshot: 2"), "the scripted step")
@@ -323,7 +324,7 @@ func TestBranchedFlag(t *testing.T) {
 // hold (here a U- of a row the has-progress gate dropped) changes nothing and is named as an
 // inconsistency; the U+ that follows then puts the row there, instead of cancelling out.
 func TestDownstreamNeverHoldsARowLessThanZeroTimes(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(header+`start:
+	s, err := session.Load("t.yaml", []byte(header+`start:
   state_table: [[1, 100], [11, 200]]
   progress:
     - {vnode: 1, pos: [11, 200], finished: true, rows: 1}

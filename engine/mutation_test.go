@@ -5,10 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/session"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // TestIgnoredMutationsChangeNothing: pause, resume and throttle on a barrier in any phase leave
@@ -38,7 +37,7 @@ func TestIgnoredMutationsChangeNothing(t *testing.T) {
 	for _, m := range []string{"pause", "resume", "{throttle: 1}"} {
 		for at, phase := range phases {
 			t.Run(m+" while "+phase, func(t *testing.T) {
-				s, err := scenarios.Load("t.yaml", []byte(script(m, at)))
+				s, err := session.Load("t.yaml", []byte(script(m, at)))
 				require.NoError(t, err)
 				var said string
 				for s.Timeline().Pos() < s.Steps() {
@@ -69,7 +68,7 @@ func TestIgnoredMutationsChangeNothing(t *testing.T) {
 // TestPausedSnapshotStillDelivers: after a pause, each snapshot delivery says the executor
 // ignores it, until a resume.
 func TestPausedSnapshotStillDelivers(t *testing.T) {
-	s, err := scenarios.OpenBuiltin("pause-and-throttle")
+	s, err := session.OpenBuiltin("pause-and-throttle")
 	require.NoError(t, err)
 	paused := 0
 	for s.Timeline().Pos() < s.Steps() {

@@ -7,11 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
-	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // reportsSaid lists, per step, the narration's sentences that report progress.
-func reportsSaid(t *testing.T, s *scenarios.Session) map[int]string {
+func reportsSaid(t *testing.T, s *session.Session) map[int]string {
 	t.Helper()
 	said := map[int]string{}
 	for s.Timeline().Pos() < s.Steps() {
@@ -29,7 +29,7 @@ func reportsSaid(t *testing.T, s *scenarios.Session) map[int]string {
 // backfill (the processed snapshot rows) and at the completion barrier (finished), never while
 // buffering or forwarding after its own completion; the narration says so where it happens.
 func TestProgressReports(t *testing.T) {
-	s, err := scenarios.OpenBuiltin("happy-path")
+	s, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
 	said := reportsSaid(t, s)
 	assert.Equal(t, []engine.ProgressReport{
@@ -45,7 +45,7 @@ func TestProgressReports(t *testing.T) {
 // Completed reports finished at the first barrier it forwards (not at its first barrier, which
 // it emits before loading its progress), once per start.
 func TestFinishReportedOnceWhenStartedCompleted(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(header+`start:
+	s, err := session.Load("t.yaml", []byte(header+`start:
   state_table: [[1, 100], [2, 101], [11, 200]]
   progress:
     - {vnode: 0, pos: [2, 101], finished: true, rows: 2}

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
-	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // Cost tests: they compare bytes allocated (runtime.MemStats.TotalAlloc, which does not depend
@@ -48,7 +48,7 @@ func vnodeScenario(vnodes, pairs, recovers int) string {
 // runAll loads a scenario and steps through it as the command line and the page do: load (which
 // runs it once), then every step with narration, the view at each step, and the trace.
 func runAll(t *testing.T, text string, views bool) {
-	s, err := scenarios.Load("scale.yaml", []byte(text))
+	s, err := session.Load("scale.yaml", []byte(text))
 	require.NoError(t, err)
 	for s.Step() == nil {
 		if views {
@@ -127,7 +127,7 @@ func TestStepCostIsIndependentOfRows(t *testing.T) {
 // The engine's view of a 32768-vnode backfill is a value like any other: a copy (what the
 // timeline keeps every 64 steps, and the explorer at every state) is cheap.
 func TestCloneIsCheap(t *testing.T) {
-	s, err := scenarios.Load("scale.yaml", []byte(vnodeScenario(32768, 5, 1)))
+	s, err := session.Load("scale.yaml", []byte(vnodeScenario(32768, 5, 1)))
 	require.NoError(t, err)
 	require.NoError(t, s.RunToEnd())
 	e := s.Timeline().Engine()
@@ -148,7 +148,7 @@ func BenchmarkLoad32768Vnodes(b *testing.B) {
 	text := vnodeScenario(32768, 100, 10)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		s, err := scenarios.Load("scale.yaml", []byte(text))
+		s, err := session.Load("scale.yaml", []byte(text))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -160,7 +160,7 @@ func BenchmarkLoad32768Vnodes(b *testing.B) {
 // BenchmarkView32768Vnodes renders the view of a 32768-vnode backfill (the page does it at
 // every step): linear in the vnodes.
 func BenchmarkView32768Vnodes(b *testing.B) {
-	s, err := scenarios.Load("scale.yaml", []byte(vnodeScenario(32768, 5, 0)))
+	s, err := session.Load("scale.yaml", []byte(vnodeScenario(32768, 5, 0)))
 	if err != nil {
 		b.Fatal(err)
 	}

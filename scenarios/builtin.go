@@ -153,17 +153,3 @@ func firstLine(s string) string {
 	}
 	return s
 }
-
-// OpenBuiltin loads a built-in scenario.
-func OpenBuiltin(name string) (*Session, error) {
-	text, err := BuiltinText(name)
-	if err != nil {
-		return nil, err
-	}
-	s, err := Load(path.Join("scenarios", name+".yaml"), text)
-	if err != nil {
-		return nil, err
-	}
-	s.Name = name
-	return s, nil
-}

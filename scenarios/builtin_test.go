@@ -7,22 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Builtins parses the files without running them; its list must be exactly the one opening
-// (parsing and running) every built-in gives.
-func TestBuiltinsAsOpened(t *testing.T) {
-	var want []Info
-	for _, n := range BuiltinNames() {
-		s, err := OpenBuiltin(n)
-		require.NoError(t, err, n)
-		c := s.Scenario.Config
-		want = append(want, Info{Name: n, Title: c.Title, Summary: firstLine(c.Summary)})
-	}
-	got := Builtins()
-	assert.Equal(t, want, got)
-	got[0].Title = "changed by a caller"
-	assert.Equal(t, want, Builtins(), "a caller's change to the list does not reach the next caller")
-}
-
 // Every built-in's head reads alone (no built-in falls back to a whole parse at start-up).
 func TestBuiltinHeadReadsEveryBuiltin(t *testing.T) {
 	for _, n := range BuiltinNames() {

@@ -22,7 +22,7 @@ func FormatStep(cfg *engine.Config, s engine.Step) string {
 		ev += ": null"
 	}
 	if s.Note != "" {
-		ev += ", note: " + yamlString(s.Note)
+		ev += ", note: " + YAMLString(s.Note)
 	}
 	if s.Pause {
 		ev += ", pause: true"
@@ -73,11 +73,11 @@ func formatEvent(cfg *engine.Config, s engine.Step) string {
 	case engine.EventEnd:
 		return "end"
 	case engine.EventError:
-		return "error: " + yamlString(s.Message)
+		return "error: " + YAMLString(s.Message)
 	case engine.EventSnapshot:
 		return "snapshot: " + strconv.Itoa(s.Count)
 	case engine.EventSnapshotError:
-		return "snapshot_error: " + yamlString(s.Message)
+		return "snapshot_error: " + YAMLString(s.Message)
 	}
 	return "recover"
 }
@@ -119,12 +119,12 @@ func yamlValue(v engine.Value) string {
 	case engine.KindInt:
 		return strconv.FormatInt(v.I, 10)
 	}
-	return yamlString(v.S)
+	return YAMLString(v.S)
 }
 
-// yamlString writes text as a YAML scalar that reads back as the same string: plain when it is
+// YAMLString writes text as a YAML scalar that reads back as the same string: plain when it is
 // an identifier YAML cannot take for anything else, double-quoted otherwise.
-func yamlString(s string) string {
+func YAMLString(s string) string {
 	if isPlainSafe(s) {
 		return s
 	}
@@ -185,17 +185,17 @@ func yamlQuoted(s string) string {
 // FormatScenario writes a whole scenario file that Parse reads back to an equal Scenario
 // (Config and Steps; positions differ). Column types are always written out, so a column whose
 // type was inferred keeps it.
-func FormatScenario(sc *Scenario) string { return formatScenario(sc, nil) }
+func FormatScenario(sc *Scenario) string { return FormatScenarioCommented(sc, nil) }
 
-// formatScenario is FormatScenario with comment lines: comments[k] are written before step k
+// FormatScenarioCommented is FormatScenario with comment lines: comments[k] are written before step k
 // (and comments[len(steps)] after the last one), each as one `# …` line.
-func formatScenario(sc *Scenario, comments map[int][]string) string {
+func FormatScenarioCommented(sc *Scenario, comments map[int][]string) string {
 	cfg := sc.Config
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("title: %s\n", yamlString(cfg.Title))
+	w("title: %s\n", YAMLString(cfg.Title))
 	if cfg.Summary != "" {
-		w("summary: %s\n", yamlString(cfg.Summary))
+		w("summary: %s\n", YAMLString(cfg.Summary))
 	}
 	cols := make([]string, len(cfg.Columns))
 	for i, c := range cfg.Columns {

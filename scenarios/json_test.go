@@ -1,16 +1,14 @@
 package scenarios
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"reflect"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw/jsontest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // asEncoder checks a hand-written encoding against the bridge's encoding/json Encoder.
@@ -19,47 +17,6 @@ func asEncoder(t *testing.T, v any, got []byte, what string, args ...any) bool {
 	want, err := jsontest.Encoder(v)
 	require.NoError(t, err)
 	return assert.Equal(t, want, string(got), append([]any{what}, args...)...)
-}
-
-// Every view, trace and action list of every built-in, as written and under every bug mode, at
-// every step; the export, the forms and a comparison at the end.
-func TestSessionJSONAsEncodingJSON(t *testing.T) {
-	everyRun(t, func(t *testing.T, s *Session) {
-		for {
-			v := s.View()
-			if !asEncoder(t, v, v.AppendJSON(nil), "view at step %d", v.Step) {
-				return
-			}
-			tr := s.Trace()
-			asEncoder(t, tr, tr.AppendJSON(nil), "trace at step %d", v.Step)
-			as := s.Actions()
-			asEncoder(t, as, engine.AppendJSONActions(nil, as), "actions at step %d", v.Step)
-			if s.tl.Pos() == s.Steps() {
-				break
-			}
-			require.NoError(t, s.Step())
-		}
-		ex := s.Export()
-		asEncoder(t, ex, ex.AppendJSON(nil), "export")
-		forms := s.StepForms()
-		asEncoder(t, forms, AppendJSONStepForms(nil, forms), "step forms")
-		c, err := s.CompareBug("no-state-write")
-		require.NoError(t, err)
-		asEncoder(t, c, c.AppendJSON(nil), "comparison")
-	})
-}
-
-// The explorer's report on every built-in (a small budget: the capped reports too).
-func TestExploreReportJSONAsEncodingJSON(t *testing.T) {
-	for _, name := range BuiltinNames() {
-		s, err := OpenBuiltin(name)
-		require.NoError(t, err)
-		for _, budget := range []int{50, 2000} {
-			r, err := s.Explore(budget)
-			require.NoError(t, err)
-			asEncoder(t, r, r.AppendJSON(nil), "%s explored within %d states", name, budget)
-		}
-	}
 }
 
 func TestListsAsEncodingJSON(t *testing.T) {
@@ -114,30 +71,4 @@ func checkFilled[T any](t *testing.T, seed uint64, appendJSON func(*T, []byte) [
 // Values with every field set at random: a key added to a type and not to its AppendJSON fails.
 func TestAppendJSONAsEncodingJSON(t *testing.T) {
 	checkFilled(t, 1, func(x *[]Info, b []byte) []byte { return AppendJSONInfos(b, *x) })
-	checkFilled(t, 2, func(x *[]StepForm, b []byte) []byte { return AppendJSONStepForms(b, *x) })
-	checkFilled(t, 3, (*Export).AppendJSON)
-	checkFilled(t, 4, (*ExploreReport).AppendJSON)
-	checkFilled(t, 5, (*ExploreOutcome).AppendJSON)
-	checkFilled(t, 6, (*Comparison).AppendJSON)
-}
-
-// appendStepJSON writes what json.Marshal wrote of the steps FormatForm makes.
-func TestAppendStepJSONAsMarshal(t *testing.T) {
-	for _, v := range []any{
-		map[string]any{"barrier": map[string]any{"epoch": int64(9), "start_backfill": []int64{7, 8}, "checkpoint": false}},
-		map[string]any{"barrier": map[string]any{"epoch": int64(1), "rescale": true, "mutation": "pause"}},
-		map[string]any{"barrier": map[string]any{"epoch": int64(1), "mutation": map[string]any{"throttle": int64(100)}}},
-		map[string]any{"barrier": map[string]any{"epoch": int64(2), "start_backfill": []int64{}}},
-		map[string]any{"chunk": []string{"+ 1 <2>", "- 3 'x & y'"}},
-		map[string]any{"watermark": map[string]any{"column": "a", "value": int64(-7)}},
-		map[string]any{"watermark": map[string]any{"column": "s", "value": "\u2028 ✓"}},
-		map[string]any{"snapshot": int64(3)},
-		map[string]any{"error": "boom \"quoted\""},
-		map[string]any{"end": nil},
-	} {
-		want, err := json.Marshal(v)
-		require.NoError(t, err)
-		assert.Equal(t, string(want), string(appendStepJSON(nil, v)))
-	}
-	assert.Panics(t, func() { appendStepJSON(nil, 1.5) })
 }

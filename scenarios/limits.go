@@ -19,5 +19,6 @@ const (
 	MaxWork = 5_000_000
 )
 
-// limits are the values the parser and sessions enforce; tests lower them to exercise the errors.
+// limits are the values the parser enforces (a session keeps its own copy: session/limits.go);
+// tests lower them to exercise the errors.
 var limits = struct{ bytes, steps, rows, work int }{MaxBytes, MaxSteps, MaxRows, MaxWork}

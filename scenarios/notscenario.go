@@ -18,10 +18,10 @@ var notScenarios = []struct {
 		"this is a trace, not a scenario: it holds what a run emitted (outputs, phase, downstream), as `backfill run --json` and Save → Download trace write it. Open the scenario that made it instead (Save → Download scenario writes one); a scenario has title, table and steps"},
 }
 
-// notAScenario recognises the explainer's own outputs (a trace, a view, a saved run) in text that
+// NotAScenario recognises the explainer's own outputs (a trace, a view, a saved run) in text that
 // failed to parse as a scenario, and returns an error that says what the text is and what to
 // open instead; nil when the text is none of them.
-func notAScenario(file string, text []byte) error {
+func NotAScenario(file string, text []byte) error {
 	var top map[string]any
 	if len(text) > limits.bytes || yaml.Unmarshal(text, &top) != nil || top == nil {
 		return nil

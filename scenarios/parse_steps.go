@@ -10,9 +10,10 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 )
 
-var eventKeys = []string{"barrier", "chunk", "watermark", "snapshot", "snapshot_error", "end", "error", "recover"}
+// EventKeys are the kinds of step a scenario file has, in the order error messages list them.
+var EventKeys = []string{"barrier", "chunk", "watermark", "snapshot", "snapshot_error", "end", "error", "recover"}
 
-var eventList = strings.Join(eventKeys, ", ")
+var eventList = strings.Join(EventKeys, ", ")
 
 // step reads one entry of `steps` (number is 1-based, 0 for ParseStep) and returns the step
 // and, for a chunk, each row's position.
@@ -35,7 +36,7 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 	default:
 		p.failAt(n, "a step is one of %s (with an optional note), found %s", eventList, describe(n))
 	}
-	f := p.mapping(n, "a step", append(append([]string{}, eventKeys...), "note", "pause")...)
+	f := p.mapping(n, "a step", append(append([]string{}, EventKeys...), "note", "pause")...)
 	var ev *field
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]

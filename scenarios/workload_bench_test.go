@@ -1,6 +1,10 @@
 package scenarios
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/backfill-explainer/explainer/wire"
+)
 
 // BenchmarkScaleMillionRows: Scale on the built-in million-rows, as `backfill run --json
 // million-rows` and the page run it (parsing, the run with the collector relaxed, the summary
@@ -16,7 +20,7 @@ func BenchmarkScaleMillionRows(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := s.JSON(); err != nil {
+		if _, err := wire.ScaleSummaryJSON(s); err != nil {
 			b.Fatal(err)
 		}
 	}

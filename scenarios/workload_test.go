@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 const wlHead = `title: w
@@ -126,22 +127,6 @@ func TestWorkloadErrors(t *testing.T) {
 	}
 }
 
-// TestParseRefusesAWorkload: a scenario file with steps cannot be a workload, and the step
-// parser (the page's load(), backfill validate on a steps file) says what a workload file is.
-func TestParseRefusesAWorkload(t *testing.T) {
-	_, err := Parse("w.yaml", []byte(wlHead+"workload: {rows: 10}\n"))
-	require.Error(t, err)
-	assert.Equal(t, "w.yaml:4:1: this file is a workload (scale mode), not a list of steps: run it with `backfill run FILE`, or on the page's Scale panel", err.Error())
-	_, err = Load("w.yaml", []byte(wlHead+"workload: {rows: 10}\n"))
-	assert.EqualError(t, err, "w.yaml:4:1: this file is a workload (scale mode), not a list of steps: run it with `backfill run FILE`, or on the page's Scale panel")
-	_, err = Parse("w.yaml", []byte(wlHead+"steps: []\nworkload: {rows: 10}\n"))
-	assert.EqualError(t, err, "w.yaml:5:1: a scenario has either steps or a workload, not both (steps at line 4, workload at line 5)")
-	assert.True(t, IsWorkload([]byte(wlHead+"workload: {rows: 10}\n")))
-	assert.False(t, IsWorkload([]byte(wlHead+"steps: []\n")))
-	assert.False(t, IsWorkload([]byte("workload: [")))
-	assert.False(t, IsWorkload([]byte("- workload\n")))
-}
-
 // TestFaultNeverReached: a fault epoch after the run's last barrier is an error at the
 // fault's epoch, found when the run ends.
 func TestFaultNeverReached(t *testing.T) {
@@ -158,7 +143,7 @@ func scaleJSON(t *testing.T, name string, text []byte) []byte {
 	t.Helper()
 	s, err := Scale(name, text, nil)
 	require.NoError(t, err)
-	b, err := s.JSON()
+	b, err := wire.ScaleSummaryJSON(s)
 	require.NoError(t, err)
 	return b
 }
@@ -416,7 +401,7 @@ workload: {rows: 5000, snapshot_per_epoch: 60, upstream_per_epoch: 4, after: 5}
 	for _, row := range s.Progress {
 		require.Len(t, row, len(s.ProgressBarriers))
 	}
-	b, err := s.JSON()
+	b, err := wire.ScaleSummaryJSON(s)
 	require.NoError(t, err)
 	assert.Less(t, len(b), 2<<20, "the summary stays small: %d bytes", len(b))
 }

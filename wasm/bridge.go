@@ -9,17 +9,20 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // bridge holds the open scenario and answers the page's calls. JavaScript calls it from one
 // thread, through entry (js.go), the one place a method's panic is recovered (okAnswer answers a
 // result that panics while it is written).
 type bridge struct {
-	s     *scenarios.Session // nil until a scenario is open
-	scale *scaleRun          // a paused scale run (scale.go), or nil
-	buf   []byte             // the last answer's buffer, reused (okAnswer)
+	s     *session.Session // nil until a scenario is open
+	scale *scaleRun        // a paused scale run (scale.go), or nil
+	buf   []byte           // the last answer's buffer, reused (okAnswer)
 	// The page keeps the marks of the script revision its last view carried (explainer.js):
 	// once it asked for it (lean_marks), a view of that same revision leaves them out ("marks":
 	// null) — 5,000 marks are most of a 10,000-step scenario's view, and they change only with
@@ -40,7 +43,7 @@ type bridge struct {
 // takes none); the result writes its JSON.
 type method func(b *bridge, arg string) (result, error)
 
-// result appends a method's answer as JSON (the engine's and the scenarios' AppendJSON methods,
+// result appends a method's answer as JSON (package wire's functions and the AppendJSON methods of the other packages,
 // byte for byte as encoding/json would write the same values: encoding/json is not in the wasm).
 type result func([]byte) []byte
 
@@ -50,58 +53,58 @@ var methods = map[string]method{
 		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Builtins()) }, nil
 	}),
 	"bugs": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return engine.AppendJSONBugs(b, engine.Bugs) }, nil
+		return func(b []byte) []byte { return wire.AppendJSONBugs(b, engine.Bugs) }, nil
 	}),
 	"legend": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return engine.AppendJSONLegend(b, engine.Legend) }, nil
+		return func(b []byte) []byte { return glossary.AppendJSONLegend(b, glossary.Legend) }, nil
 	}),
 	"glossary": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return engine.AppendJSONGlossary(b, engine.Glossary) }, nil
+		return func(b []byte) []byte { return glossary.AppendJSONGlossary(b, glossary.Glossary) }, nil
 	}),
 	"open": text(func(b *bridge, name string) (result, error) {
-		s, err := scenarios.OpenBuiltin(name)
+		s, err := session.OpenBuiltin(name)
 		return b.opened(s, err)
 	}),
 	"load": text(func(b *bridge, t string) (result, error) {
-		s, err := scenarios.Load("", []byte(t))
+		s, err := session.Load("", []byte(t))
 		return b.opened(s, err)
 	}),
-	"view": viewMethod(func(*scenarios.Session) error { return nil }),
-	"steps": session(func(s *scenarios.Session) (result, error) {
+	"view": viewMethod(func(*session.Session) error { return nil }),
+	"steps": onSession(func(s *session.Session) (result, error) {
 		n := s.Steps()
 		return func(b []byte) []byte { return strconv.AppendInt(b, int64(n), 10) }, nil
 	}),
-	"actions": session(func(s *scenarios.Session) (result, error) {
+	"actions": onSession(func(s *session.Session) (result, error) {
 		a := s.Actions()
-		return func(b []byte) []byte { return engine.AppendJSONActions(b, a) }, nil
+		return func(b []byte) []byte { return wire.AppendJSONActions(b, a) }, nil
 	}),
-	"state": session(func(s *scenarios.Session) (result, error) {
+	"state": onSession(func(s *session.Session) (result, error) {
 		t := s.Trace()
-		return t.AppendJSON, nil
+		return func(b []byte) []byte { return wire.AppendTrace(b, &t) }, nil
 	}),
-	"export": session(func(s *scenarios.Session) (result, error) {
+	"export": onSession(func(s *session.Session) (result, error) {
 		e := s.Export()
 		return e.AppendJSON, nil
 	}),
-	"step": viewMethod((*scenarios.Session).Step),
-	"back": viewMethod((*scenarios.Session).Back),
+	"step": viewMethod((*session.Session).Step),
+	"back": viewMethod((*session.Session).Back),
 	"goto": func(b *bridge, arg string) (result, error) {
 		n, err := intArg("goto", arg)
 		if err != nil {
 			return nil, err
 		}
-		return withSession(b, func(s *scenarios.Session) (result, error) { return b.viewAfter(s, s.Goto(n)) })
+		return withSession(b, func(s *session.Session) (result, error) { return b.viewAfter(s, s.Goto(n)) })
 	},
-	"apply": viewText((*scenarios.Session).Apply),
-	"bug":   viewText((*scenarios.Session).SetBug),
-	"compare_bug": sessionText(func(s *scenarios.Session, t string) (result, error) {
+	"apply": viewText((*session.Session).Apply),
+	"bug":   viewText((*session.Session).SetBug),
+	"compare_bug": sessionText(func(s *session.Session, t string) (result, error) {
 		c, err := s.CompareBug(t)
 		if err != nil {
 			return nil, err
 		}
 		return c.AppendJSON, nil
 	}),
-	"compare_text": sessionText(func(s *scenarios.Session, t string) (result, error) {
+	"compare_text": sessionText(func(s *session.Session, t string) (result, error) {
 		c, err := s.CompareText(t)
 		if err != nil {
 			return nil, err
@@ -116,7 +119,7 @@ var methods = map[string]method{
 				return nil, err
 			}
 		}
-		return withSession(b, func(s *scenarios.Session) (result, error) {
+		return withSession(b, func(s *session.Session) (result, error) {
 			r, err := s.Explore(n)
 			if err != nil {
 				return nil, err
@@ -124,16 +127,16 @@ var methods = map[string]method{
 			return r.AppendJSON, nil
 		})
 	},
-	"step_forms": session(func(s *scenarios.Session) (result, error) {
+	"step_forms": onSession(func(s *session.Session) (result, error) {
 		f := s.StepForms()
-		return func(b []byte) []byte { return scenarios.AppendJSONStepForms(b, f) }, nil
+		return func(b []byte) []byte { return session.AppendJSONStepForms(b, f) }, nil
 	}),
 	"format_step": func(b *bridge, arg string) (result, error) {
 		values, ok := objectArg(arg)
 		if !ok {
 			return nil, errors.New("format_step: the argument must be a JSON object, e.g. {\"kind\": \"barrier\", \"epoch\": 9}")
 		}
-		return withSession(b, func(s *scenarios.Session) (result, error) {
+		return withSession(b, func(s *session.Session) (result, error) {
 			t, err := s.FormatForm(values)
 			if err != nil {
 				return nil, err
@@ -143,10 +146,10 @@ var methods = map[string]method{
 	},
 	// The timeline's marks, and views without them while they stay the same (see bridge.leanMarks).
 	"marks": none(func(b *bridge) (result, error) {
-		return withSession(b, func(s *scenarios.Session) (result, error) {
+		return withSession(b, func(s *session.Session) (result, error) {
 			b.marksRev = s.Revision()
 			m := s.Timeline().Marks()
-			return func(out []byte) []byte { return jsonw.List(out, m, (*engine.Mark).AppendJSON) }, nil
+			return func(out []byte) []byte { return wire.AppendMarks(out, m) }, nil
 		})
 	}),
 	"lean_marks": none(func(b *bridge) (result, error) {
@@ -156,10 +159,10 @@ var methods = map[string]method{
 	// The outputs of the open scenario's view (its whole window), and views that leave out the
 	// outputs the page has (see bridge.leanOutputs).
 	"outputs": none(func(b *bridge) (result, error) {
-		return withSession(b, func(s *scenarios.Session) (result, error) {
+		return withSession(b, func(s *session.Session) (result, error) {
 			v := s.View()
 			b.outRev, b.outFrom, b.outTo = v.Revision, v.OutputsFirst, v.OutputsTotal
-			return func(out []byte) []byte { return engine.AppendJSONOutputs(out, v.Outputs) }, nil
+			return func(out []byte) []byte { return wire.AppendJSONOutputs(out, v.Outputs) }, nil
 		})
 	}),
 	"lean_outputs": none(func(b *bridge) (result, error) {
@@ -191,7 +194,7 @@ func (b *bridge) call(name, arg string) string {
 	return b.okAnswer(r)
 }
 
-func (b *bridge) opened(s *scenarios.Session, err error) (result, error) {
+func (b *bridge) opened(s *session.Session, err error) (result, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +204,7 @@ func (b *bridge) opened(s *scenarios.Session, err error) (result, error) {
 
 var errNoSession = errors.New("no scenario is open")
 
-func withSession(b *bridge, run func(*scenarios.Session) (result, error)) (result, error) {
+func withSession(b *bridge, run func(*session.Session) (result, error)) (result, error) {
 	if b.s == nil {
 		return nil, errNoSession
 	}
@@ -218,8 +221,8 @@ func none(run func(*bridge) (result, error)) method {
 	}
 }
 
-// session is a method of the open scenario that takes no argument.
-func session(run func(*scenarios.Session) (result, error)) method {
+// onSession is a method of the open scenario that takes no argument.
+func onSession(run func(*session.Session) (result, error)) method {
 	return none(func(b *bridge) (result, error) { return withSession(b, run) })
 }
 
@@ -237,29 +240,29 @@ func text(run func(*bridge, string) (result, error)) method {
 }
 
 // sessionText is a method of the open scenario that takes a string.
-func sessionText(run func(*scenarios.Session, string) (result, error)) method {
+func sessionText(run func(*session.Session, string) (result, error)) method {
 	return text(func(b *bridge, t string) (result, error) {
-		return withSession(b, func(s *scenarios.Session) (result, error) { return run(s, t) })
+		return withSession(b, func(s *session.Session) (result, error) { return run(s, t) })
 	})
 }
 
 // viewMethod is a method of the open scenario that takes no argument and answers the view after
 // run; viewText the same with a string argument.
-func viewMethod(run func(*scenarios.Session) error) method {
+func viewMethod(run func(*session.Session) error) method {
 	return none(func(b *bridge) (result, error) {
-		return withSession(b, func(s *scenarios.Session) (result, error) { return b.viewAfter(s, run(s)) })
+		return withSession(b, func(s *session.Session) (result, error) { return b.viewAfter(s, run(s)) })
 	})
 }
 
-func viewText(run func(*scenarios.Session, string) error) method {
+func viewText(run func(*session.Session, string) error) method {
 	return text(func(b *bridge, t string) (result, error) {
-		return withSession(b, func(s *scenarios.Session) (result, error) { return b.viewAfter(s, run(s, t)) })
+		return withSession(b, func(s *session.Session) (result, error) { return b.viewAfter(s, run(s, t)) })
 	})
 }
 
 // viewAfter answers the open scenario's view, unless err. After lean_marks, a view of the script
 // revision whose marks the page was last sent leaves them out.
-func (b *bridge) viewAfter(s *scenarios.Session, err error) (result, error) {
+func (b *bridge) viewAfter(s *session.Session, err error) (result, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +283,7 @@ func (b *bridge) viewAfter(s *scenarios.Session, err error) (result, error) {
 		b.outRev, b.outFrom, b.outTo = v.Revision, first, total
 		v.Outputs, v.OutputsKept = v.Outputs[kept:], &kept
 	}
-	return v.AppendJSON, nil
+	return func(b []byte) []byte { return wire.AppendView(b, v) }, nil
 }
 
 // stringResult answers with a string.

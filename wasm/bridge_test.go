@@ -10,10 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/backfill-explainer/explainer/engine"
 )
 
 // answer decodes a bridge answer, checking it is exactly one of ok/error.
@@ -273,7 +272,7 @@ func TestAnswersAreNotHTMLEscaped(t *testing.T) {
 // and the bridge answers the next call as before.
 func TestUnencodableResultIsAnError(t *testing.T) {
 	b := &bridge{}
-	unwritable := func(buf []byte) []byte { return engine.AppendAny(buf, make(chan int), false) }
+	unwritable := func(buf []byte) []byte { return wire.AppendAny(buf, make(chan int), false) }
 	assert.Equal(t, `{"error":{"message":"internal error: encoding the result: engine: AppendAny cannot write a chan int","line":null,"column":null}}`, b.okAnswer(unwritable))
 	_, e := answer(t, b.call("open", `"happy-path"`))
 	assert.Nil(t, e)

@@ -14,7 +14,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // oldOK is the answer the bridge gave when it encoded results with encoding/json.
@@ -36,8 +39,8 @@ func TestAnswersAsEncodingJSON(t *testing.T) {
 	b := &bridge{}
 	assert.Equal(t, oldOK(t, scenarios.Builtins()), b.call("scenarios", ""))
 	assert.Equal(t, oldOK(t, engine.Bugs), b.call("bugs", ""))
-	assert.Equal(t, oldOK(t, engine.Legend), b.call("legend", ""))
-	assert.Equal(t, oldOK(t, engine.Glossary), b.call("glossary", ""))
+	assert.Equal(t, oldOK(t, glossary.Legend), b.call("legend", ""))
+	assert.Equal(t, oldOK(t, glossary.Glossary), b.call("glossary", ""))
 	assert.Equal(t, oldOK(t, scenarios.Workloads()), b.call("workloads", ""))
 	assert.Equal(t, `{"ok":null}`, b.call("scale_cancel", ""))
 	for _, name := range scenarios.BuiltinNames() {
@@ -69,7 +72,7 @@ func TestAnswersAsEncodingJSON(t *testing.T) {
 	// scale answered json.RawMessage(the summary's indented text), which the Encoder compacted
 	sum, err := scenarios.Scale("", []byte(smallWorkload), nil)
 	require.NoError(t, err)
-	indented, err := sum.JSON()
+	indented, err := wire.ScaleSummaryJSON(sum)
 	require.NoError(t, err)
 	var compact bytes.Buffer
 	require.NoError(t, json.Compact(&compact, indented))
@@ -95,7 +98,7 @@ func TestErrorAnswersAsEncodingJSON(t *testing.T) {
 		}{a}))
 		return strings.TrimSuffix(buf.String(), "\n")
 	}
-	_, err := scenarios.Load("", []byte(BAD))
+	_, err := session.Load("", []byte(BAD))
 	require.Error(t, err)
 	for _, e := range []error{err, errors.New("plain <b>&</b> \"quoted\"\n\u2028 \xff"), &scenarios.Error{Line: 3, Col: 9, Msg: "x"}} {
 		assert.Equal(t, old(e), errorAnswer(e))

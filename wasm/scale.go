@@ -10,6 +10,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // Scale mode over the bridge (the methods are in bridge.go's table):
@@ -70,7 +71,7 @@ func (r *scaleRun) run(text string) {
 		end.err = err
 		return
 	}
-	b, err := sum.JSON()
+	b, err := wire.ScaleSummaryJSON(sum)
 	if err != nil {
 		end.err = fmt.Errorf("internal error: encoding the scale summary: %w", err)
 		return
@@ -91,7 +92,7 @@ func scaleWhole(_ *bridge, text string) (result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sum.AppendJSON, nil
+	return func(b []byte) []byte { return wire.AppendScaleSummary(b, sum) }, nil
 }
 
 // appendJSON writes a pause {done, total} or the end {done, total, summary}.

@@ -11,11 +11,12 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // goldenTrace renders a built-in scenario's trace as its golden file holds it.
 func goldenTrace(name string) ([]byte, error) {
-	s, err := scenarios.OpenBuiltin(name)
+	s, err := session.OpenBuiltin(name)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +35,7 @@ func goldenTrace(name string) ([]byte, error) {
 // goldenText renders a built-in scenario's readable trace (`backfill run NAME`): the narration
 // the page teaches, locked like the JSON trace.
 func goldenText(name string) ([]byte, error) {
-	s, err := scenarios.OpenBuiltin(name)
+	s, err := session.OpenBuiltin(name)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 const head = `title: t
@@ -138,7 +139,7 @@ func TestUsageErrors(t *testing.T) {
 // for every built-in and every bug mode, as text and as JSON.
 func TestRunBugPlaysTheWholeScript(t *testing.T) {
 	for _, name := range scenarios.BuiltinNames() {
-		s, err := scenarios.OpenBuiltin(name)
+		s, err := session.OpenBuiltin(name)
 		require.NoError(t, err)
 		last := len(s.Scenario.Steps)
 		for _, b := range engine.Bugs {

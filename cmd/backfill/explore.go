@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
-	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/explore"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // exploreCmd runs the interleaving explorer over a scenario.
@@ -17,8 +18,8 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	bug := fs.String("bug", "", "explore with a bug mode: "+bugNames())
-	maxStates := fs.Int("max-states", engine.DefaultExploreStates, "the most distinct states to visit (at least 1)")
-	maxMemory := fs.Int("max-memory", engine.DefaultExploreBytes>>20, "the most memory to hold, in MiB (estimated; at least 1)")
+	maxStates := fs.Int("max-states", explore.DefaultExploreStates, "the most distinct states to visit (at least 1)")
+	maxMemory := fs.Int("max-memory", explore.DefaultExploreBytes>>20, "the most memory to hold, in MiB (estimated; at least 1)")
 	asJSON := fs.Bool("json", false, "print the report as JSON (each outcome's example as scenario text)")
 	example := fs.Int("example", 0, "print outcome N's example schedule as a scenario file (1 = the most common outcome)")
 	if err := fs.Parse(args); err != nil {
@@ -42,7 +43,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	cfg := s.Scenario.Config
-	x, err := s.ExploreWithin(engine.ExploreBudget{States: *maxStates, Bytes: int64(*maxMemory) << 20})
+	x, err := s.ExploreWithin(explore.ExploreBudget{States: *maxStates, Bytes: int64(*maxMemory) << 20})
 	if err != nil {
 		fmt.Fprintf(stderr, "backfill: %v\n", err)
 		return 2
@@ -110,7 +111,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // writeDiff prints how an outcome differs from the one nearest to it, as the page shows it.
-func writeDiff(w io.Writer, d scenarios.OutcomeDiff) {
+func writeDiff(w io.Writer, d session.OutcomeDiff) {
 	if !d.Finished {
 		fmt.Fprintf(w, "  unfinished: the search stopped before this schedule ended\n")
 	}

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/session"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // The command line says how each outcome differs, in the words the page shows (the session's
@@ -24,7 +23,7 @@ func TestExploreCommandSaysHowOutcomesDiffer(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		require.Equal(t, 0, run(tc.args, &stdout, &stderr), stderr.String())
-		s, err := scenarios.OpenBuiltin(tc.args[len(tc.args)-1])
+		s, err := session.OpenBuiltin(tc.args[len(tc.args)-1])
 		require.NoError(t, err)
 		r, err := s.Explore(tc.max)
 		require.NoError(t, err)

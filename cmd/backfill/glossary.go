@@ -7,10 +7,10 @@ import (
 	"io"
 	"strings"
 
-	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/glossary"
 )
 
-// glossaryCmd prints the glossary (engine.Glossary), or the entries for the words given:
+// glossaryCmd prints the glossary (glossary.Glossary), or the entries for the words given:
 //
 //	backfill glossary [--json] [WORD...]
 //
@@ -22,11 +22,11 @@ func glossaryCmd(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	entries := engine.Glossary
+	entries := glossary.Glossary
 	if fs.NArg() > 0 {
 		entries = nil
 		for _, w := range fs.Args() {
-			e, ok := engine.LookupTerm(w)
+			e, ok := glossary.LookupTerm(w)
 			if !ok {
 				fmt.Fprintf(stderr, "backfill: %q is not in the glossary; `backfill glossary` lists every term\n", w)
 				return 2

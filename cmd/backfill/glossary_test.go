@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/backfill-explainer/explainer/engine"
 )
 
 func TestGlossaryCommand(t *testing.T) {
@@ -20,7 +19,7 @@ func TestGlossaryCommand(t *testing.T) {
 		contains []string // in stdout (code 0) or stderr
 		terms    int      // entries printed (-1: don't count)
 	}{
-		{"every term", []string{"glossary"}, 0, []string{"vnode (also: vnodes, virtual node)\n    One of a fixed number", "progress table\n"}, len(engine.Glossary)},
+		{"every term", []string{"glossary"}, 0, []string{"vnode (also: vnodes, virtual node)\n    One of a fixed number", "progress table\n"}, len(glossary.Glossary)},
 		{"one word by alias", []string{"glossary", "Upstream Buffer"}, 0, []string{"buffer (also: upstream buffer, buffered chunk)\n"}, 1},
 		{"two words", []string{"glossary", "pos", "epoch"}, 0, []string{"pos (also:", "epoch (also:"}, 2},
 		{"unknown word", []string{"glossary", "flux"}, 2, []string{`"flux" is not in the glossary`}, -1},
@@ -53,9 +52,9 @@ func TestGlossaryCommand(t *testing.T) {
 func TestGlossaryCommandJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, 0, run([]string{"glossary", "--json"}, &stdout, &stderr), stderr.String())
-	var got []engine.GlossaryEntry
+	var got []glossary.GlossaryEntry
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &got))
-	assert.Equal(t, engine.Glossary, got)
+	assert.Equal(t, glossary.Glossary, got)
 
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"glossary", "--json", "durable"}, &stdout, &stderr), stderr.String())
@@ -63,8 +62,8 @@ func TestGlossaryCommandJSON(t *testing.T) {
 		"definition": "`+mustLookup(t, "durable").Definition+`"}]`, stdout.String())
 }
 
-func mustLookup(t *testing.T, w string) engine.GlossaryEntry {
-	e, ok := engine.LookupTerm(w)
+func mustLookup(t *testing.T, w string) glossary.GlossaryEntry {
+	e, ok := glossary.LookupTerm(w)
 	require.True(t, ok)
 	return e
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // TestBuiltinsMatchTheirGoldenTraces is `backfill check` inside go test.
@@ -30,7 +31,7 @@ func TestEveryBuiltinTeaches(t *testing.T) {
 		assert.Contains(t, names, n)
 	}
 	for _, n := range names {
-		s, err := scenarios.OpenBuiltin(n)
+		s, err := session.OpenBuiltin(n)
 		require.NoError(t, err, n)
 		assert.NotEmpty(t, s.Scenario.Config.Summary, n)
 		notes := 0
@@ -41,7 +42,7 @@ func TestEveryBuiltinTeaches(t *testing.T) {
 		}
 		assert.GreaterOrEqual(t, notes, 2, "%s narrates its lesson in step notes", n)
 	}
-	s, err := scenarios.OpenBuiltin("fatal-upstream-end")
+	s, err := session.OpenBuiltin("fatal-upstream-end")
 	require.NoError(t, err)
 	found := false
 	for !found && s.Timeline().Pos() < s.Steps() {

@@ -10,23 +10,24 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // open loads a scenario from a file path, or a built-in by name when no such file exists.
-func open(arg string) (*scenarios.Session, error) {
+func open(arg string) (*session.Session, error) {
 	text, err := readScenario(arg)
 	if err == nil {
-		return scenarios.Load(arg, text)
+		return session.Load(arg, text)
 	}
 	if isNotExist(err) && !strings.ContainsAny(arg, "/\\.") {
-		return scenarios.OpenBuiltin(arg)
+		return session.OpenBuiltin(arg)
 	}
 	return nil, err
 }
 
 // openWithBug opens a scenario (see open) and turns on a bug mode when bug is not empty; on
 // failure it reports the error and returns a nil session and the exit code.
-func openWithBug(arg, bug string, stderr io.Writer) (*scenarios.Session, int) {
+func openWithBug(arg, bug string, stderr io.Writer) (*session.Session, int) {
 	s, err := open(arg)
 	if err != nil {
 		return nil, reportLoad(err, stderr)
@@ -96,7 +97,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // writeText prints a readable trace: each step, its outputs with ✓/✗ per row, the explanation.
-func writeText(s *scenarios.Session, w io.Writer) error {
+func writeText(s *session.Session, w io.Writer) error {
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
 	if info := cfg.Bug.Info(); info != nil {
@@ -200,7 +201,7 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 			code = 2
 			continue
 		}
-		load := func() error { _, err := scenarios.Load(f, text); return err }
+		load := func() error { _, err := session.Load(f, text); return err }
 		if scenarios.IsWorkload(text) {
 			load = func() error { _, err := scenarios.ParseWorkload(f, text); return err }
 		}

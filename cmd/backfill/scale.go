@@ -11,6 +11,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/wire"
 )
 
 // openWorkload finds a workload: a file whose top level has `workload:`, or a built-in
@@ -59,7 +60,7 @@ func runWorkload(ws *scenarios.WorkloadScenario, asJSON bool, bug string, stdout
 		return 1
 	}
 	if asJSON {
-		b, err := sum.JSON()
+		b, err := wire.ScaleSummaryJSON(sum)
 		if err != nil {
 			fmt.Fprintf(stderr, "backfill: %v\n", err)
 			return 1
@@ -254,7 +255,7 @@ func renderWorkload(file string, text []byte) (js, table []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if js, err = sum.JSON(); err != nil {
+	if js, err = wire.ScaleSummaryJSON(sum); err != nil {
 		return nil, nil, err
 	}
 	var b bytes.Buffer

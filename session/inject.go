@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // StepForm describes how to write one kind of step from a small form: the page's Inject dialog
@@ -62,7 +63,7 @@ func (s *Session) StepForms() []StepForm {
 	}
 	mutations := []FormOption{{"none", "none"}, {"start_backfill", "StartFragmentBackfill"}, {"rescale", "rescale (this actor)"}}
 	for _, m := range extraMutations {
-		if _, err := ParseStep(cfg, m.probe); err == nil {
+		if _, err := scenarios.ParseStep(cfg, m.probe); err == nil {
 			mutations = append(mutations, m.option)
 		}
 	}
@@ -201,13 +202,13 @@ func (s *Session) FormatForm(values map[string]any) (string, error) {
 		return "", fmt.Errorf("unknown kind of step %q", kind)
 	}
 	raw := appendStepJSON(nil, map[string]any{kind: ev})
-	st, err := ParseStep(s.Scenario.Config, string(raw))
+	st, err := scenarios.ParseStep(s.Scenario.Config, string(raw))
 	if err != nil {
-		var pe *Error
+		var pe *scenarios.Error
 		if errors.As(err, &pe) {
 			return "", errors.New(pe.Msg) // a position in generated text would mean nothing
 		}
 		return "", err
 	}
-	return FormatStep(s.Scenario.Config, st), nil
+	return scenarios.FormatStep(s.Scenario.Config, st), nil
 }

@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/explore"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // Export is the current run as files: a scenario that replays it exactly (injected events and
@@ -38,7 +40,7 @@ func (s *Session) Export() Export {
 		if p.Skipped != "" {
 			st := p.Step
 			st.Note, st.Pause = "", false
-			comments[len(steps)] = append(comments[len(steps)], fmt.Sprintf("step %d of the run (%s) could not happen in it: %s; it is left out", i+1, FormatStep(cfg, st), p.Skipped))
+			comments[len(steps)] = append(comments[len(steps)], fmt.Sprintf("step %d of the run (%s) could not happen in it: %s; it is left out", i+1, scenarios.FormatStep(cfg, st), p.Skipped))
 		} else {
 			st := p.Step
 			if p.Caveat != "" {
@@ -49,12 +51,12 @@ func (s *Session) Export() Export {
 		positions = append(positions, len(steps))
 	}
 	sc.Steps = steps
-	return Export{Scenario: formatScenario(sc, comments), Trace: s.Trace(), Positions: positions, Whole: end.Trace()}
+	return Export{Scenario: scenarios.FormatScenarioCommented(sc, comments), Trace: s.Trace(), Positions: positions, Whole: end.Trace()}
 }
 
 // ExploreOutcome is an explorer outcome with its example schedule as scenario text.
 type ExploreOutcome struct {
-	engine.Outcome
+	explore.Outcome
 	Example string `json:"example"`
 	// Diff says how this outcome differs from another (explore_differs.go).
 	Diff OutcomeDiff `json:"diff"`
@@ -62,27 +64,27 @@ type ExploreOutcome struct {
 
 // ExploreReport is the explorer's report with example schedules as scenario files.
 type ExploreReport struct {
-	*engine.Exploration
+	*explore.Exploration
 	Outcomes []ExploreOutcome `json:"outcomes"`
 }
 
-// Explore runs the interleaving explorer over the session's script (see engine.Explore).
+// Explore runs the interleaving explorer over the session's script (see explore.Explore).
 func (s *Session) Explore(maxStates int) (*ExploreReport, error) {
-	return s.ExploreWithin(engine.ExploreBudget{States: maxStates})
+	return s.ExploreWithin(explore.ExploreBudget{States: maxStates})
 }
 
-// ExploreWithin runs the interleaving explorer within a budget (see engine.ExploreWithin).
-func (s *Session) ExploreWithin(budget engine.ExploreBudget) (*ExploreReport, error) {
+// ExploreWithin runs the interleaving explorer within a budget (see explore.ExploreWithin).
+func (s *Session) ExploreWithin(budget explore.ExploreBudget) (*ExploreReport, error) {
 	base, err := engine.New(s.Scenario.Config)
 	if err != nil {
 		return nil, err
 	}
-	x := engine.ExploreWithin(base, s.tl.Script(), budget)
+	x := explore.ExploreWithin(base, s.tl.Script(), budget)
 	r := &ExploreReport{Exploration: x, Outcomes: []ExploreOutcome{}}
 	diffs := outcomeDiffs(s.Scenario.Config, s.tl.Script(), x.Outcomes)
 	for i, o := range x.Outcomes {
-		sc := &Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}
-		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: FormatScenario(sc), Diff: diffs[i]})
+		sc := &scenarios.Scenario{Config: s.exampleConfig(i + 1), Steps: o.Example}
+		r.Outcomes = append(r.Outcomes, ExploreOutcome{Outcome: o, Example: scenarios.FormatScenario(sc), Diff: diffs[i]})
 	}
 	return r, nil
 }

@@ -1,34 +1,37 @@
-package engine
+package explore
 
 import (
 	"runtime"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/engine"
 	"github.com/stretchr/testify/require"
 )
 
 // chunkScenario is one vnode; a chunk of `rows` rows before the backfill starts, then `pairs`
 // one-row chunks each followed by a barrier: the snapshot's rows and the upstream's messages
 // interleave in very many ways.
-func chunkScenario(rows, pairs int) (*Config, []Step) {
-	cfg := &Config{Title: "t", Columns: []Column{{Name: "a"}, {Name: "id"}}, Locality: []int{0}, StreamKey: []int{1},
+func chunkScenario(rows, pairs int) (*engine.Config, []engine.Step) {
+	cfg := &engine.Config{Title: "t", Columns: []engine.Column{{Name: "a"}, {Name: "id"}}, Locality: []int{0}, StreamKey: []int{1},
 		VnodeCount: 1, Owned: []int{0}, ChunkSize: 256, Fragment: 1, Actor: 1}
-	barrier := func(epoch int64, start bool) Step {
-		b := Barrier{Epoch: epoch, Checkpoint: true}
+	barrier := func(epoch int64, start bool) engine.Step {
+		b := engine.Barrier{Epoch: epoch, Checkpoint: true}
 		if start {
 			b.StartBackfill = []int64{1}
 		}
-		return Step{Kind: EventBarrier, Barrier: b}
+		return engine.Step{Kind: engine.EventBarrier, Barrier: b}
 	}
-	row := func(id int64) RowOp { return RowOp{Op: OpInsert, Row: Row{Int(0), Int(id)}, Visible: true} }
-	steps := []Step{barrier(1, false)}
-	big := Step{Kind: EventChunk}
+	row := func(id int64) engine.RowOp {
+		return engine.RowOp{Op: engine.OpInsert, Row: engine.Row{engine.Int(0), engine.Int(id)}, Visible: true}
+	}
+	steps := []engine.Step{barrier(1, false)}
+	big := engine.Step{Kind: engine.EventChunk}
 	for i := 0; i < rows; i++ {
 		big.Chunk = append(big.Chunk, row(int64(i)))
 	}
 	steps = append(steps, big, barrier(2, false), barrier(3, true))
 	for i := 0; i < pairs; i++ {
-		steps = append(steps, Step{Kind: EventChunk, Chunk: []RowOp{row(int64(100000 + i))}}, barrier(int64(4+i), false))
+		steps = append(steps, engine.Step{Kind: engine.EventChunk, Chunk: []engine.RowOp{row(int64(100000 + i))}}, barrier(int64(4+i), false))
 	}
 	return cfg, steps
 }
@@ -45,7 +48,7 @@ func liveHeap() uint64 {
 // their outcomes and examples) is within the estimate, and the estimate stays within the budget.
 func TestExploreHonoursItsMemoryBudget(t *testing.T) {
 	cfg, steps := chunkScenario(200, 10)
-	base, err := New(cfg)
+	base, err := engine.New(cfg)
 	require.NoError(t, err)
 	const budget = 16 << 20
 	before := liveHeap()

@@ -1,8 +1,9 @@
-package scenarios
+package session
 
 import (
 	"testing"
 
+	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -48,9 +49,9 @@ func TestFormatForm(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.Equal(t, tc.text, text)
-			st, err := ParseStep(s.Scenario.Config, text)
+			st, err := scenarios.ParseStep(s.Scenario.Config, text)
 			require.NoError(t, err)
-			assert.Equal(t, text, FormatStep(s.Scenario.Config, st))
+			assert.Equal(t, text, scenarios.FormatStep(s.Scenario.Config, st))
 		})
 	}
 }
@@ -75,6 +76,6 @@ func TestStepForms(t *testing.T) {
 		_, err := s.FormatForm(values)
 		assert.NoError(t, err, f.Kind)
 	}
-	assert.ElementsMatch(t, eventKeys, kinds, "a form for every kind of step")
+	assert.ElementsMatch(t, scenarios.EventKeys, kinds, "a form for every kind of step")
 	assert.Equal(t, int64(4), forms[0].Fields[0].Default, "the next epoch after e3")
 }

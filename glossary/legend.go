@@ -1,4 +1,4 @@
-package engine
+package glossary
 
 // Legend is the text the page shows beside the view's data: what each kind of emitted chunk is,
 // what an empty panel means, what each part of a table holds. It states facts about the

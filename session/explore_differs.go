@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/explore"
 )
 
 // OutcomeDiff says how one explorer outcome differs from the outcome nearest to it, in words a reader can take in
@@ -99,7 +100,7 @@ func upstreamSteps(script []engine.Step) []engine.Step {
 // outcomeDiffs describes how each outcome differs from the outcome nearest to it: the one it
 // differs from in the fewest ways (the earliest of those, so the most schedules), which is the
 // comparison that says what sets it apart.
-func outcomeDiffs(cfg *engine.Config, script []engine.Step, outcomes []engine.Outcome) []OutcomeDiff {
+func outcomeDiffs(cfg *engine.Config, script []engine.Step, outcomes []explore.Outcome) []OutcomeDiff {
 	ends := make([]outcomeEnd, len(outcomes))
 	for i, o := range outcomes {
 		ends[i] = replayEnd(cfg, script, o.Example)
@@ -132,7 +133,7 @@ func outcomeDiffs(cfg *engine.Config, script []engine.Step, outcomes []engine.Ou
 // featureSet is what an outcome is made of, one comparable string per aspect.
 type featureSet map[string]string
 
-func features(e outcomeEnd, o engine.Outcome) featureSet {
+func features(e outcomeEnd, o explore.Outcome) featureSet {
 	return featureSet{
 		"finished":   fmt.Sprint(e.finished),
 		"phase":      e.phase,
@@ -155,7 +156,7 @@ func (a featureSet) differ(b featureSet) []string {
 }
 
 // differs says in words how end a differs from end b (outcome n).
-func differs(a, b outcomeEnd, oa, ob engine.Outcome, n int) (words []string, onlyA, onlyB []engine.Row) {
+func differs(a, b outcomeEnd, oa, ob explore.Outcome, n int) (words []string, onlyA, onlyB []engine.Row) {
 	words = []string{}
 	other := fmt.Sprintf("outcome %d", n)
 	if a.finished != b.finished {

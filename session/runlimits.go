@@ -1,9 +1,10 @@
-package scenarios
+package session
 
 import (
 	"fmt"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // A session keeps its run within what a scenario file may hold, so that what export() (the
@@ -22,7 +23,7 @@ type runSize struct {
 // measure returns the exact size of the session's script as a file.
 func (s *Session) measure() runSize {
 	sc := s.Script()
-	r := runSize{bytes: len(FormatScenario(sc)), steps: len(sc.Steps), rows: len(sc.Config.StartState), exact: true}
+	r := runSize{bytes: len(scenarios.FormatScenario(sc)), steps: len(sc.Steps), rows: len(sc.Config.StartState), exact: true}
 	for _, st := range sc.Steps {
 		r.rows += len(st.Chunk)
 	}
@@ -47,7 +48,7 @@ func (r runSize) over() string {
 func (s *Session) checkSaved() error {
 	s.size = s.measure()
 	if msg := s.size.over(); msg != "" {
-		return &Error{File: s.Scenario.File, Line: 1, Col: 1, Msg: "written out as the explainer saves scenarios, " + msg + ", so a saved run could not be opened again"}
+		return &scenarios.Error{File: s.Scenario.File, Line: 1, Col: 1, Msg: "written out as the explainer saves scenarios, " + msg + ", so a saved run could not be opened again"}
 	}
 	return nil
 }
@@ -56,7 +57,7 @@ func (s *Session) checkSaved() error {
 // It counts cheaply while the run stays well within the limits; near them it measures the
 // script, and if the step made it too large it puts the timeline back as it was.
 func (s *Session) applyWithin(st engine.Step, apply func() error) error {
-	add := runSize{bytes: len(FormatStep(s.Scenario.Config, st)) + len("  - \n"), steps: 1, rows: len(st.Chunk)}
+	add := runSize{bytes: len(scenarios.FormatStep(s.Scenario.Config, st)) + len("  - \n"), steps: 1, rows: len(st.Chunk)}
 	bound := runSize{bytes: s.size.bytes + add.bytes, steps: s.size.steps + add.steps, rows: s.size.rows + add.rows}
 	if bound.over() == "" {
 		if err := apply(); err != nil {
@@ -80,5 +81,5 @@ func (s *Session) applyWithin(st engine.Step, apply func() error) error {
 	if err := s.tl.Goto(pos); err != nil {
 		return err
 	}
-	return &Error{Line: 1, Col: 1, Msg: after.over() + ", so a saved run could not be opened again"}
+	return &scenarios.Error{Line: 1, Col: 1, Msg: after.over() + ", so a saved run could not be opened again"}
 }

@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"errors"
@@ -6,13 +6,14 @@ import (
 	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // Session is an opened scenario: its parsed file and a timeline over the engine. It is what the
 // command line and the page's bridge drive.
 type Session struct {
 	Name     string
-	Scenario *Scenario
+	Scenario *scenarios.Scenario
 	base     *engine.Engine
 	tl       *engine.Timeline
 	size     runSize    // the script's size as a file, or a bound of it (runlimits.go)
@@ -30,22 +31,22 @@ var revisions atomic.Int64
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
 // file:line:column.
 func Load(file string, text []byte) (*Session, error) {
-	sc, err := Parse(file, text)
+	sc, err := scenarios.Parse(file, text)
 	if err != nil {
-		if e := notAScenario(file, text); e != nil {
+		if e := scenarios.NotAScenario(file, text); e != nil {
 			return nil, e // the explainer's own output, opened by mistake: say so
 		}
 		return nil, err
 	}
 	base, err := engine.New(sc.Config)
 	if err != nil {
-		return nil, &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
+		return nil, &scenarios.Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	base.SetWorkLimit(int64(limits.work))
 	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
-		return nil, sc.stepError(err)
+		return nil, stepError(sc, err)
 	}
 	if err := s.checkSaved(); err != nil {
 		return nil, err
@@ -54,20 +55,20 @@ func Load(file string, text []byte) (*Session, error) {
 }
 
 // stepError places an engine's refusal of a scripted step at that step's line and column.
-func (sc *Scenario) stepError(err error) error {
+func stepError(sc *scenarios.Scenario, err error) error {
 	var se *engine.StepError
 	if !errors.As(err, &se) {
-		return &Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
+		return &scenarios.Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	p := sc.Pos[se.Index]
 	pos := p.Pos
 	if se.Err.Row >= 0 && se.Err.Row < len(p.Rows) {
 		pos = p.Rows[se.Err.Row]
 	}
-	return &Error{File: sc.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf("step %d: %s", se.Index+1, se.Err.Msg)}
+	return &scenarios.Error{File: sc.File, Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf("step %d: %s", se.Index+1, se.Err.Msg)}
 }
 
-func (s *Session) format(st engine.Step) string { return FormatStep(s.Scenario.Config, st) }
+func (s *Session) format(st engine.Step) string { return scenarios.FormatStep(s.Scenario.Config, st) }
 
 // Timeline returns the session's timeline.
 func (s *Session) Timeline() *engine.Timeline { return s.tl }
@@ -111,14 +112,14 @@ func (s *Session) Actions() []engine.Action { return s.tl.Actions() }
 // Apply makes a step written in the scenario format happen next (following the script when it
 // is the scripted step, branching otherwise). Errors name the line and column within text.
 func (s *Session) Apply(text string) error {
-	st, err := ParseStep(s.Scenario.Config, text)
+	st, err := scenarios.ParseStep(s.Scenario.Config, text)
 	if err != nil {
 		return err
 	}
 	if err := s.applyWithin(st, func() error { return s.tl.Apply(st) }); err != nil {
 		var ie *engine.InputError
 		if errors.As(err, &ie) {
-			return &Error{Line: 1, Col: 1, Msg: ie.Msg}
+			return &scenarios.Error{Line: 1, Col: 1, Msg: ie.Msg}
 		}
 		return err
 	}
@@ -129,7 +130,7 @@ func (s *Session) Apply(text string) error {
 func (s *Session) Trace() engine.Trace { return s.tl.Engine().Trace() }
 
 // Script returns the current script as a scenario (for export: it replays this run exactly).
-func (s *Session) Script() *Scenario {
+func (s *Session) Script() *scenarios.Scenario {
 	sc := *s.Scenario
 	sc.Steps = append([]engine.Step(nil), s.tl.Script()...)
 	sc.Pos = nil

@@ -1,10 +1,16 @@
-package engine
+// Package explore is the interleaving explorer: it runs every order in which a scenario's
+// upstream messages and the snapshot's deliveries can interleave and reports the distinct
+// outcomes. It drives the model from outside (engine.Engine's Clone, Apply, StateKey and
+// OutcomeKey).
+package explore
 
 import (
 	"fmt"
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 // DefaultExploreStates bounds the distinct states the explorer visits by default.
@@ -32,14 +38,14 @@ type ExploreBudget struct {
 
 // Outcome is one distinct end of a scenario's schedules.
 type Outcome struct {
-	Phase         string    `json:"phase"`
-	Error         *Failure  `json:"error"`
-	Violated      bool      `json:"violated"` // the invariant failed at some barrier on the way
-	Invariant     Invariant `json:"invariant"`
-	Downstream    []Row     `json:"downstream"`
-	ProgressTable [][]any   `json:"progress_table"`
-	Schedules     uint64    `json:"schedules"` // how many schedules end here (saturating)
-	Example       []Step    `json:"-"`         // one schedule that ends here: every step, snapshot deliveries one item each
+	Phase         string           `json:"phase"`
+	Error         *engine.Failure  `json:"error"`
+	Violated      bool             `json:"violated"` // the invariant failed at some barrier on the way
+	Invariant     engine.Invariant `json:"invariant"`
+	Downstream    []engine.Row     `json:"downstream"`
+	ProgressTable [][]any          `json:"progress_table"`
+	Schedules     uint64           `json:"schedules"` // how many schedules end here (saturating)
+	Example       []engine.Step    `json:"-"`         // one schedule that ends here: every step, snapshot deliveries one item each
 	key           string
 }
 
@@ -78,12 +84,12 @@ type result struct {
 // collisions, which no one here has a reason to make (a crafted scenario could only miscount
 // its own exploration), at the price of crypto/sha256 and its FIPS packages in the wasm and a
 // slower hash there, where it has no hardware help.
-type stateKey digest
+type stateKey = engine.StateKey
 
 // frame is a state on the search's path.
 type frame struct {
-	e        *Engine // nil once both moves from it were tried
-	i        int     // next upstream message
+	e        *engine.Engine // nil once both moves from it were tried
+	i        int            // next upstream message
 	violated bool
 	key      stateKey
 	tried    int   // moves tried: 0, 1 (the upstream's), 2 (the snapshot's too)
@@ -93,7 +99,7 @@ type frame struct {
 }
 
 type explorer struct {
-	seq      []Step // upstream messages and recoveries, in order
+	seq      []engine.Step // upstream messages and recoveries, in order
 	memo     map[stateKey][]result
 	outcomes []*Outcome
 	byKey    map[string]int32
@@ -101,14 +107,14 @@ type explorer struct {
 	bytes    int64 // held now (estimated)
 	peak     int64
 	capped   string // why the search stopped early
-	buf      keyWriter
+	buf      []byte
 	root     *frame
 }
 
 // Explore enumerates every order in which a script's upstream messages (and recoveries) and the
 // snapshot's deliveries can interleave, within the default memory budget and at most maxStates
 // distinct states (0: DefaultExploreStates). See ExploreWithin.
-func Explore(base *Engine, script []Step, maxStates int) *Exploration {
+func Explore(base *engine.Engine, script []engine.Step, maxStates int) *Exploration {
 	return ExploreWithin(base, script, ExploreBudget{States: maxStates})
 }
 
@@ -120,7 +126,7 @@ func Explore(base *Engine, script []Step, maxStates int) *Exploration {
 // it first meets it: when the next state would exceed the budget (states, or estimated bytes),
 // it stops making new states, finishes the ones on its path and reports that it stopped
 // (Capped, Stopped); the counts are then those of the schedules it completed.
-func ExploreWithin(base *Engine, script []Step, budget ExploreBudget) *Exploration {
+func ExploreWithin(base *engine.Engine, script []engine.Step, budget ExploreBudget) *Exploration {
 	if budget.States <= 0 {
 		budget.States = DefaultExploreStates
 	}
@@ -132,10 +138,10 @@ func ExploreWithin(base *Engine, script []Step, budget ExploreBudget) *Explorati
 	return x.report(res)
 }
 
-func newExplorer(base *Engine, script []Step, budget ExploreBudget) *explorer {
+func newExplorer(base *engine.Engine, script []engine.Step, budget ExploreBudget) *explorer {
 	x := &explorer{memo: map[stateKey][]result{}, byKey: map[string]int32{}, budget: budget}
 	for _, s := range script {
-		if s.Kind != EventSnapshot {
+		if s.Kind != engine.EventSnapshot {
 			s.Note, s.Pause = "", false
 			x.seq = append(x.seq, s)
 		}
@@ -143,7 +149,7 @@ func newExplorer(base *Engine, script []Step, budget ExploreBudget) *explorer {
 	e := base.Clone()
 	e.SetNarration(false)
 	e.SetWorkLimit(0) // the budget bounds the search; a limit would hide schedules
-	e.forgetHistory()
+	e.ForgetHistory()
 	x.root = x.enter(e, 0, false, -1)
 	return x
 }
@@ -186,28 +192,19 @@ func addSat(a, b uint64) uint64 {
 	return a + b
 }
 
-var snapshotOne = Step{Kind: EventSnapshot, Count: 1}
-
-// forgetHistory drops what the explorer never reads (outputs, timeline marks, narration), so
-// that a copy's appends do not copy them.
-func (e *Engine) forgetHistory() {
-	e.outputs, e.marks, e.effects = nil, nil, nil
-	e.dur.outputs = 0
-}
+var snapshotOne = engine.Step{Kind: engine.EventSnapshot, Count: 1}
 
 // keyOf is the state's identity: a hash of its canonical encoding, the invariant's history and
 // the next upstream message.
-func (x *explorer) keyOf(e *Engine, i int, violated bool) stateKey {
-	x.buf = x.buf[:0]
-	e.appendStateKey(&x.buf)
-	x.buf.bool(violated)
-	x.buf.int(int64(i))
-	return stateKey(digestOf(x.buf))
+func (x *explorer) keyOf(e *engine.Engine, i int, violated bool) stateKey {
+	var k stateKey
+	x.buf, k = e.StateKey(x.buf, violated, i)
+	return k
 }
 
 // enter makes the frame of a state reached by move via.
-func (x *explorer) enter(e *Engine, i int, violated bool, via int32) *frame {
-	violated = violated || e.inv.Status == "violated"
+func (x *explorer) enter(e *engine.Engine, i int, violated bool, via int32) *frame {
+	violated = violated || e.Invariant().Status == "violated"
 	return &frame{e: e, i: i, violated: violated, key: x.keyOf(e, i, violated), via: via}
 }
 
@@ -265,7 +262,7 @@ func (x *explorer) search(root *frame) []result {
 // already explored (merged at once) or no longer fits the budget.
 func (x *explorer) move(f *frame) *frame {
 	f.tried++
-	var s Step
+	var s engine.Step
 	var via int32 = -1
 	i := f.i
 	switch f.tried {
@@ -288,7 +285,7 @@ func (x *explorer) move(f *frame) *frame {
 	if f.tried == 2 {
 		f.e = nil // the last move: the engine is no longer needed
 	}
-	next.forgetHistory()
+	next.ForgetHistory()
 	c := x.enter(next, i, f.violated, via)
 	if res, seen := x.memo[c.key]; seen {
 		x.merge(f, via, res)
@@ -317,28 +314,15 @@ func (x *explorer) merge(f *frame, via int32, sub []result) {
 // outcome describes where a schedule ended and returns its id. An outcome is known by a digest
 // of what makes it (so a schedule's end costs what changed, not every row downstream holds);
 // its description is made once, when it is first met.
-func (x *explorer) outcome(e *Engine, violated bool) int32 {
-	k := x.buf[:0]
-	k.int(int64(e.phase))
-	if e.failure != nil {
-		k.str(e.failure.Message)
-		k.bool(e.failure.Panic)
-	}
-	k.bool(violated)
-	k.str(e.inv.Status)
-	var down digest
-	for _, p := range e.down.parts.present() {
-		down = down.add(p.sumFrom(0, heldDigest))
-	}
-	k.digest(down)
-	k.progressTable(e.dur.progress)
+func (x *explorer) outcome(e *engine.Engine, violated bool) int32 {
+	k := e.OutcomeKey(x.buf[:0], violated)
 	x.buf = k
 	id, ok := x.byKey[string(k)]
 	if ok {
 		return id
 	}
 	t := e.Trace()
-	o := &Outcome{Phase: t.Phase, Error: t.Error, Violated: violated, Invariant: e.inv, Downstream: t.Downstream, ProgressTable: t.ProgressTable}
+	o := &Outcome{Phase: t.Phase, Error: t.Error, Violated: violated, Invariant: e.Invariant(), Downstream: t.Downstream, ProgressTable: t.ProgressTable}
 	if o.Error != nil {
 		f := *o.Error
 		f.Step = 0 // where it happened differs between schedules; what happened does not

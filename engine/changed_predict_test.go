@@ -1,4 +1,4 @@
-package scenarios
+package engine_test
 
 import (
 	"encoding/json"
@@ -10,15 +10,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
 // every built-in, as written and under every bug mode: the runs the view parts are checked on.
-func everyRun(t *testing.T, each func(t *testing.T, s *Session)) {
+func everyRun(t *testing.T, each func(t *testing.T, s *session.Session)) {
 	t.Helper()
-	for _, name := range BuiltinNames() {
+	for _, name := range scenarios.BuiltinNames() {
 		for _, bug := range append([]string{""}, bugNames()...) {
 			t.Run(name+"/"+bug, func(t *testing.T) {
-				s, err := OpenBuiltin(name)
+				s, err := session.OpenBuiltin(name)
 				require.NoError(t, err)
 				if bug != "" {
 					require.NoError(t, s.SetBug(bug))
@@ -44,9 +46,9 @@ func bugNames() []string {
 // is in progress, held back (no marked chunk at all).
 func TestPredictAgreesWithTheBarrier(t *testing.T) {
 	checked, held := 0, 0
-	everyRun(t, func(t *testing.T, s *Session) {
+	everyRun(t, func(t *testing.T, s *session.Session) {
 		var ahead *engine.Prediction // a prediction made steps before its barrier
-		for s.tl.Pos() < s.Steps() {
+		for s.Timeline().Pos() < s.Steps() {
 			v := s.View()
 			p := v.Predict
 			if p != nil && !p.Next {
@@ -55,7 +57,7 @@ func TestPredictAgreesWithTheBarrier(t *testing.T) {
 				}
 				ahead = p
 			}
-			next := s.tl.Script()[v.Step]
+			next := s.Timeline().Script()[v.Step]
 			rows := 0
 			for _, b := range v.Buffer {
 				rows += len(b.Rows)
@@ -91,7 +93,7 @@ func TestPredictAgreesWithTheBarrier(t *testing.T) {
 			require.NoError(t, s.Step())
 			after := s.View()
 			var marked []engine.Output
-			for _, o := range s.tl.Engine().Outputs() {
+			for _, o := range s.Timeline().Engine().Outputs() {
 				if o.Step == after.Step && o.Type == engine.OutChunk && o.Source == "marked" {
 					marked = append(marked, o)
 				}
@@ -125,15 +127,15 @@ func TestPredictAgreesWithTheBarrier(t *testing.T) {
 // TestPredictLeavesTheRunAlone: computing the prediction runs a copy; the real run's view is
 // the same as that of a timeline that never predicted.
 func TestPredictLeavesTheRunAlone(t *testing.T) {
-	a, err := OpenBuiltin("happy-path")
+	a, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
-	b, err := OpenBuiltin("happy-path")
+	b, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
-	for a.tl.Pos() < a.Steps() {
+	for a.Timeline().Pos() < a.Steps() {
 		va := a.View() // predicts
 		require.NoError(t, a.Step())
 		require.NoError(t, b.Step())
-		va, vb := a.View(), b.tl.Engine().View()
+		va, vb := a.View(), b.Timeline().Engine().View()
 		assert.Equal(t, vb.Outputs, va.Outputs)
 		assert.Equal(t, vb.Progress, va.Progress)
 		assert.Equal(t, vb.Buffer, va.Buffer)
@@ -270,7 +272,7 @@ func flags(c engine.Changed) map[string]bool {
 	return m
 }
 
-func checkChanged(t *testing.T, s *Session, prev, cur *engine.View, where string) {
+func checkChanged(t *testing.T, s *session.Session, prev, cur *engine.View, where string) {
 	t.Helper()
 	want, wantV, wantRows := oracle(t, prev, cur)
 	assert.Equal(t, want, flags(cur.Changed), "%s: changed", where)
@@ -281,12 +283,12 @@ func checkChanged(t *testing.T, s *Session, prev, cur *engine.View, where string
 // TestChangedAgreesWithTheViews: at every step of every built-in (stepping, and going to the step
 // from elsewhere), `changed` says exactly which panels differ from the view one step earlier.
 func TestChangedAgreesWithTheViews(t *testing.T) {
-	everyRun(t, func(t *testing.T, s *Session) {
+	everyRun(t, func(t *testing.T, s *session.Session) {
 		v0 := s.View()
 		assert.Empty(t, flags(v0.Changed), "nothing changed before the first step")
 		prev := v0
 		views := []*engine.View{v0}
-		for s.tl.Pos() < s.Steps() {
+		for s.Timeline().Pos() < s.Steps() {
 			require.NoError(t, s.Step())
 			cur := s.View()
 			checkChanged(t, s, prev, cur, fmt.Sprintf("step %d", cur.Step))
@@ -303,7 +305,7 @@ func TestChangedAgreesWithTheViews(t *testing.T) {
 
 // TestChangedAfterABranch: an injected step changes exactly what the views before and after show.
 func TestChangedAfterABranch(t *testing.T) {
-	s, err := OpenBuiltin("happy-path")
+	s, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
 	require.NoError(t, s.Goto(6))
 	prev := s.View()
@@ -322,7 +324,7 @@ func TestChangedAfterABranch(t *testing.T) {
 // TestNameAndRevision: the view names a built-in (null for loaded text); the revision changes with
 // every change of the script (a branch, a bug mode, a load) and never while moving along it.
 func TestNameAndRevision(t *testing.T) {
-	s, err := OpenBuiltin("happy-path")
+	s, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
 	v := s.View()
 	require.NotNil(t, v.Name)
@@ -341,11 +343,11 @@ func TestNameAndRevision(t *testing.T) {
 	r2 := s.View().Revision
 	assert.NotEqual(t, r1, r2, "a bug mode")
 
-	text, err := BuiltinText("happy-path")
+	text, err := scenarios.BuiltinText("happy-path")
 	require.NoError(t, err)
-	l1, err := Load("", text)
+	l1, err := session.Load("", text)
 	require.NoError(t, err)
-	l2, err := Load("", text)
+	l2, err := session.Load("", text)
 	require.NoError(t, err)
 	assert.Nil(t, l1.View().Name)
 	assert.NotEqual(t, l1.View().Revision, l2.View().Revision, "two loads of the same text")
@@ -354,7 +356,7 @@ func TestNameAndRevision(t *testing.T) {
 
 // TestProgressTableColumns: the view names each position of a progress-table row.
 func TestProgressTableColumns(t *testing.T) {
-	s, err := OpenBuiltin("happy-path")
+	s, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
 	require.NoError(t, s.Goto(s.Steps()))
 	pt := s.View().ProgressTable

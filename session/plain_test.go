@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // jargon is what an outsider cannot follow: the team's spec files and section signs, "the
@@ -30,7 +31,7 @@ func TestBuiltinsSpeakPlainly(t *testing.T) {
 		modes = append(modes, b.Name)
 		assertPlain(t, "bug mode "+b.Name, b.Summary+" "+b.Why+" "+b.History)
 	}
-	for _, name := range BuiltinNames() {
+	for _, name := range scenarios.BuiltinNames() {
 		s, err := OpenBuiltin(name)
 		require.NoError(t, err)
 		c := s.Scenario.Config

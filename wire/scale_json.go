@@ -1,12 +1,16 @@
-package engine
+package wire
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
 
 // JSON writes the summary as indented JSON in which every array or object that holds only
 // scalars stays on one line (a series, one vnode's progress), so that a summary of a million
 // rows reads as a page, not as a hundred thousand lines. It ends with a newline.
-func (s *ScaleSummary) JSON() ([]byte, error) {
-	return indentShallow(s.AppendJSON(nil)), nil
+func ScaleSummaryJSON(s *engine.ScaleSummary) ([]byte, error) {
+	return indentShallow(AppendScaleSummary(nil, s)), nil
 }
 
 // indentShallow indents compact JSON: containers that hold containers get one member per

@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // Tests that what the page says about a run that left its script stays true: the notes, the
@@ -30,7 +31,7 @@ func branchAction(s *Session) *engine.Action {
 // k), and the notes before k, which the run did follow, carry no caveat.
 func TestNotesAfterABranchCarryACaveat(t *testing.T) {
 	checked := 0
-	for _, name := range BuiltinNames() {
+	for _, name := range scenarios.BuiltinNames() {
 		base, err := OpenBuiltin(name)
 		require.NoError(t, err)
 		for k := 0; k < base.Steps(); k++ {
@@ -149,7 +150,7 @@ func TestExportReplaysTheRun(t *testing.T) {
 				if p.Skipped != "" || p.Caveat == "" {
 					continue
 				}
-				assert.Contains(t, x.Scenario, yamlString(p.Caveat+strings.TrimSpace(p.Step.Note)), "step %d's note keeps its caveat", i+1)
+				assert.Contains(t, x.Scenario, scenarios.YAMLString(p.Caveat+strings.TrimSpace(p.Step.Note)), "step %d's note keeps its caveat", i+1)
 			}
 		}
 	})

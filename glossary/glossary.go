@@ -1,4 +1,7 @@
-package engine
+// Package glossary holds the words the explainer uses, defined (Glossary), and the texts the page
+// shows beside the view's data (Legend), with the JSON the bridge writes for both. It imports
+// nothing of the model.
+package glossary
 
 import "strings"
 

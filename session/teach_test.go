@@ -1,4 +1,4 @@
-package scenarios
+package session
 
 import (
 	"encoding/json"

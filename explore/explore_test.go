@@ -1,4 +1,4 @@
-package engine_test
+package explore_test
 
 import (
 	"fmt"
@@ -9,14 +9,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 )
 
-func explore(t *testing.T, s *scenarios.Session) *engine.Exploration {
+func exploreAll(t *testing.T, s *session.Session) *explore.Exploration {
 	t.Helper()
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
-	return engine.Explore(base, s.Scenario.Steps, 0)
+	return explore.Explore(base, s.Scenario.Steps, 0)
 }
 
 // One row, one barrier after the start: the snapshot's two items (the row, its end) and the
@@ -24,7 +26,7 @@ func explore(t *testing.T, s *scenarios.Session) *engine.Exploration {
 // B S S (completing, nothing persisted), S B S (completing, v0 persisted in progress),
 // S S B (forwarding, completed).
 func TestExploreCountsByHand(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(`title: t
+	s, err := session.Load("t.yaml", []byte(`title: t
 table: {columns: [a, id], locality: [a], stream_key: [id]}
 vnodes: {count: 1}
 fragment: 7
@@ -35,7 +37,7 @@ steps:
   - barrier: 3
 `))
 	require.NoError(t, err)
-	x := explore(t, s)
+	x := exploreAll(t, s)
 	assert.Equal(t, uint64(3), x.Schedules)
 	assert.Len(t, x.Outcomes, 3)
 	assert.True(t, x.InvariantHeld)
@@ -53,9 +55,9 @@ steps:
 // every schedule.
 func TestExploreAgreesWithBruteForce(t *testing.T) {
 	for _, name := range []string{"happy-path", "builder-fills-mid-epoch", "fatal-upstream-end", "mixed-visibility"} {
-		s, err := scenarios.OpenBuiltin(name)
+		s, err := session.OpenBuiltin(name)
 		require.NoError(t, err)
-		x := explore(t, s)
+		x := exploreAll(t, s)
 		base, _ := engine.New(s.Scenario.Config)
 		var seq []engine.Step
 		for _, st := range s.Scenario.Steps {
@@ -98,9 +100,9 @@ func brute(e *engine.Engine, seq []engine.Step, i int) uint64 {
 // mode on, the explorer finds a violating schedule, and its example replays to the violation.
 func TestExploreBuiltins(t *testing.T) {
 	for _, name := range scenarios.BuiltinNames() {
-		s, err := scenarios.OpenBuiltin(name)
+		s, err := session.OpenBuiltin(name)
 		require.NoError(t, err)
-		x := explore(t, s)
+		x := exploreAll(t, s)
 		require.False(t, x.Capped, name)
 		require.True(t, x.Exhaustive, name)
 		require.Empty(t, x.Stopped, name)
@@ -128,19 +130,19 @@ func TestExploreBuiltins(t *testing.T) {
 		}
 	}
 	for _, b := range engine.Bugs {
-		s, err := scenarios.OpenBuiltin("happy-path")
+		s, err := session.OpenBuiltin("happy-path")
 		require.NoError(t, err)
 		cfg := *s.Scenario.Config
 		cfg.Bug = b.Bug
 		base, err := engine.New(&cfg)
 		require.NoError(t, err)
-		mixed, err := scenarios.OpenBuiltin("mixed-visibility")
+		mixed, err := session.OpenBuiltin("mixed-visibility")
 		require.NoError(t, err)
 		cfg2 := *mixed.Scenario.Config
 		cfg2.Bug = b.Bug
 		base2, err := engine.New(&cfg2)
 		require.NoError(t, err)
-		found := !engine.Explore(base, s.Scenario.Steps, 0).InvariantHeld || !engine.Explore(base2, mixed.Scenario.Steps, 0).InvariantHeld
+		found := !explore.Explore(base, s.Scenario.Steps, 0).InvariantHeld || !explore.Explore(base2, mixed.Scenario.Steps, 0).InvariantHeld
 		assert.True(t, found, "bug mode %s: some schedule of happy-path or mixed-visibility violates the invariant", b.Name)
 	}
 }
@@ -167,12 +169,12 @@ func chunkText(rows, pairs int) string {
 // most 100 (it used to count them on the way back up and visit 5056 on 5,000 rows, holding
 // 1.9 GB), says it stopped, and holds little.
 func TestExploreStopsAtTheStateBudget(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(chunkText(2000, 10)))
+	s, err := session.Load("t.yaml", []byte(chunkText(2000, 10)))
 	require.NoError(t, err)
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
-	var x *engine.Exploration
-	n := allocated(func() { x = engine.Explore(base, s.Scenario.Steps, 100) })
+	var x *explore.Exploration
+	n := allocated(func() { x = explore.Explore(base, s.Scenario.Steps, 100) })
 	t.Logf("%d states, %d bytes allocated: %s", x.States, n, x.Stopped)
 	assert.LessOrEqual(t, x.States, 100)
 	assert.True(t, x.Capped)
@@ -184,13 +186,13 @@ func TestExploreStopsAtTheStateBudget(t *testing.T) {
 // The memory budget is honoured: the 2 KB scenario of 200 rows and 10 chunk/barrier pairs took
 // 20 s and 4.1 GB; within 32 MiB the explorer stops at the budget and says so.
 func TestExploreStopsAtTheMemoryBudget(t *testing.T) {
-	s, err := scenarios.Load("t.yaml", []byte(chunkText(200, 10)))
+	s, err := session.Load("t.yaml", []byte(chunkText(200, 10)))
 	require.NoError(t, err)
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
-	var x *engine.Exploration
+	var x *explore.Exploration
 	n := allocated(func() {
-		x = engine.ExploreWithin(base, s.Scenario.Steps, engine.ExploreBudget{States: 10_000_000, Bytes: 32 << 20})
+		x = explore.ExploreWithin(base, s.Scenario.Steps, explore.ExploreBudget{States: 10_000_000, Bytes: 32 << 20})
 	})
 	t.Logf("%d states, %d schedules, %d bytes held at most (estimated), %d allocated: %s", x.States, x.Schedules, x.Bytes, n, x.Stopped)
 	assert.True(t, x.Capped)
