@@ -60,10 +60,11 @@ export function createEmbed({ session, embed = false, notice = null }) {
   let holding = 0; // requests and links under way: their views on the way are not posted
   const show = (message) => {
     if (!embed || !notice) return;
-    notice.textContent = message;
+    notice.replaceChildren(Object.assign(document.createElement("span"), { textContent: message }));
+    notice.title = message; // (the notice shows three lines of it)
     notice.hidden = false;
   };
-  const clear = () => { if (notice && !notice.hidden) { notice.hidden = true; notice.textContent = ""; } };
+  const clear = () => { if (notice && !notice.hidden) { notice.hidden = true; notice.replaceChildren(); notice.title = ""; } };
   const begin = () => { holding++; };
   const end = (ok) => {
     holding--;

@@ -202,14 +202,14 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
     }
     if (!session.view) {
       await session.run("open", DEFAULT_SCENARIO).catch(() => {});
-      if (problem) problem = new Error(`${problem.message}; showing ${DEFAULT_SCENARIO} instead`);
+      if (problem) problem = new Error(`Showing ${DEFAULT_SCENARIO} instead: ${problem.message}`); // (what is shown first: a notice may cut a long message)
     }
     if (!problem && session.view) {
       try {
         // the bug mode after opening the scenario and before going to the step
         if (want.bug && want.bug !== (session.view.bug ? session.view.bug.name : "none")) await session.run("bug", want.bug);
         if (want.step !== null && want.step !== session.view.step) {
-          await session.run("goto", want.step).catch((e) => { throw new Error(`${e.message}; showing step ${session.view.step}`); });
+          await session.run("goto", want.step).catch((e) => { throw new Error(`Showing step ${session.view.step}: ${e.message}`); });
         }
       } catch (e) { problem = e; }
     }

@@ -242,6 +242,15 @@ test("the first explainer-state is the step the host asked for (no step 0 on the
     assert.deepEqual(states[0], want, `states: ${JSON.stringify(states)}`);
     await page.context().close();
   }
+  // Moved by its attributes to another scenario and step: one state, the one asked for.
+  const page = await openDocs({ scenario: "happy-path", step: "3" });
+  await waitState(page, { scenario: "happy-path", step: 3 });
+  const n = await page.evaluate(() => window.__events.length);
+  await page.evaluate(() => { const e = document.getElementById("ex"); e.setAttribute("scenario", "fatal-upstream-end"); e.setAttribute("step", "8"); });
+  await waitState(page, { scenario: "fatal-upstream-end", step: 8 });
+  const after = await page.evaluate((n) => window.__events.slice(n).map((e) => [e.type, e.detail.scenario, e.detail.step]), n);
+  assert.deepEqual(after[0], ["explainer-state", "fatal-upstream-end", 8], `events: ${JSON.stringify(after)}`);
+  await page.context().close();
 });
 
 test("look: the element at 1280×800 (light and dark, a bug mode on), a 700×640 iframe and a 375×740 phone", async () => {
@@ -254,6 +263,8 @@ test("look: the element at 1280×800 (light and dark, a bug mode on), a 700×640
     await settle(frame);
     await frames(page, frame);
     for (const p of await inView(frame, await requiredFor(frame))) problems.push(`1280×800 ${colorScheme}: ${p}`);
+    const m = await measure(page, frame); // (the element's top at the screen's)
+    if (!m.controls.inside || !m.controls.hit || m.controls.bottom > 800) problems.push(`1280×800 ${colorScheme}: the controls are not in view (${JSON.stringify(m.controls)})`);
     await h.screenshot(page, `element-fit-1280-${colorScheme}`, { fullPage: false });
     await page.context().close();
   }
