@@ -18,6 +18,7 @@ import { createTeach } from "./teach.js";
 import { createSession } from "./session.js";
 import { createURL, parseHash, isPlain } from "./url.js";
 import { createEmbed, isEmbed } from "./embed.js";
+import { createCaption } from "./caption.js";
 import { setLegend } from "./chips.js";
 import { createGlossary } from "./glossary.js";
 import { createIntro } from "./intro.js";
@@ -72,6 +73,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   function show(v) {
     renderer.render(v);
     intro.update(v);
+    caption?.update(v);
     controls.update(v);
     teach?.update(v);
     syncPicker(v);
@@ -89,9 +91,21 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     formatStep: (values) => internal.formatStep(values),
     apply: (text) => session.run("apply", text),
   }), showToast);
+  // In an embed what the link could not open is shown in a notice above the stage (embed.js), and
+  // a caption names what is shown (caption.js).
   let embedded = null;
-  const url = createURL({ session, explainer, onError: (m) => { showToast(m); embedded?.error(m); }, openEditor: (text, e) => editor.use((ed) => ed.open(text, e)) });
-  embedded = createEmbed({ session });
+  const url = createURL({
+    session, explainer,
+    onError: (m) => { if (!embed) showToast(m); embedded?.error(m); },
+    openEditor: (text, e) => editor.use((ed) => ed.open(text, e)),
+    begin: () => embedded?.begin(),
+    end: (ok) => embedded?.end(ok),
+  });
+  const notice = embed ? h("p", { class: "embed-notice", role: "alert", "data-testid": "embed-notice", hidden: true }) : null;
+  if (notice) document.querySelector(".work").prepend(notice);
+  embedded = createEmbed({ session, embed, notice });
+  const caption = embed ? createCaption({ link: (v) => url.link(v) }) : null;
+  if (caption) document.querySelector(".intro-line").prepend(caption.el);
   // (after url.js's: the address is written before the view is drawn, when writing it, which
   // brings the page's styles up to date, finds nothing to do; after the drawing it restyled
   // what the view changed, and the frame then did part of that again)

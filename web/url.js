@@ -71,12 +71,15 @@ async function fetchScenario(src) {
 }
 
 /**
- * createURL({session, explainer, onError(message), openEditor(text, error)}) →
- * {honour(want) → Promise, update(view), hold(), release(), want}
+ * createURL({session, explainer, onError(message), openEditor(text, error), begin(), end(ok)}) →
+ * {honour(want) → Promise, update(view), hold(), release(), link(view), want}
  * hold() … release(): the hash is kept in memory in between and written at release (the page
  * starts with it held, so that the first view is drawn without a history update first).
+ * begin() and end(ok) bracket each link honoured (at start and at every edit of the hash): the
+ * views on the way there (a scenario's step 0 before the link's step) are not the link's.
+ * link(view): the hash of the link to a view (the last complete one while a run= code is made).
  */
-export function createURL({ session, explainer, onError, openEditor }) {
+export function createURL({ session, explainer, onError, openEditor, begin = () => {}, end = () => {} }) {
   let runCode = null;      // the run= code the hash carries (or will, once made)
   let runRevision = null;  // the script revision it was made for
   let runPositions = null; // the code's step for each step of this run (export().positions), or null: the same
@@ -167,6 +170,17 @@ export function createURL({ session, explainer, onError, openEditor }) {
 
   /** Open what a link names; errors are shown, and the default scenario opened if nothing is. */
   async function honour(want) {
+    begin();
+    let problem = null;
+    try {
+      problem = await open(want);
+    } finally {
+      end(!problem);
+    }
+  }
+
+  /** open(want) → the problem (an Error, already shown), or null. */
+  async function open(want) {
     let problem = null;
     const v = session.view;
     try {
@@ -188,16 +202,19 @@ export function createURL({ session, explainer, onError, openEditor }) {
     }
     if (!session.view) {
       await session.run("open", DEFAULT_SCENARIO).catch(() => {});
-      if (problem) problem = new Error(`${problem.message}; showing ${DEFAULT_SCENARIO} instead`);
+      if (problem) problem = new Error(`Showing ${DEFAULT_SCENARIO} instead: ${problem.message}`); // (what is shown first: a notice may cut a long message)
     }
     if (!problem && session.view) {
       try {
         // the bug mode after opening the scenario and before going to the step
         if (want.bug && want.bug !== (session.view.bug ? session.view.bug.name : "none")) await session.run("bug", want.bug);
-        if (want.step !== null && want.step !== session.view.step) await session.run("goto", want.step);
+        if (want.step !== null && want.step !== session.view.step) {
+          await session.run("goto", want.step).catch((e) => { throw new Error(`Showing step ${session.view.step}: ${e.message}`); });
+        }
       } catch (e) { problem = e; }
     }
     if (problem) onError(problem.message);
+    return problem;
   }
 
   window.addEventListener("hashchange", () => {
@@ -213,6 +230,7 @@ export function createURL({ session, explainer, onError, openEditor }) {
     honour,
     update,
     hold() { held ??= { hash: null, from: location.hash }; },
+    link: (v) => (v && hashFor(v)) || written,
     release() {
       const h = held;
       held = null;

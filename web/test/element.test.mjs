@@ -1,8 +1,8 @@
 // element.test.mjs — <backfill-explainer> (web/element.js) in a documentation page with three of
 // them, two far below the fold: only the visible one loads an iframe and the wasm until the
-// reader scrolls; it follows the page's height unless `height` is set; changing `step`,
-// `scenario` and `bug` moves the embedded page; the page's state and errors arrive as
-// `explainer-state` / `explainer-error` DOM events. The docs page runs under the strict CSP.
+// reader scrolls; its height is the element's rule unless `height` (or the page's CSS) sets it;
+// changing `step`, `scenario` and `bug` moves the embedded page; the page's state and errors
+// arrive as `explainer-state` / `explainer-error` DOM events. The docs page runs under the strict CSP.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -71,12 +71,10 @@ test("three elements: only the one in view loads the wasm until the reader scrol
   const f = await page.evaluate(() => document.querySelector("#first iframe").src);
   assert.match(f, /\/index\.html\?embed=1#scenario=fatal-upstream-end&step=9$/);
 
-  // It follows the page's height (no height attribute): the iframe is as tall as the content.
-  await page.waitForFunction(() => {
-    const fr = document.querySelector("#first iframe");
-    const doc = fr.contentDocument;
-    return doc && Math.abs(fr.getBoundingClientRect().height - Math.ceil(doc.body.getBoundingClientRect().height)) <= 1;
-  }, null, { timeout: 10000 });
+  // Without a height attribute the height comes from the element's rule (element.js): 720 px for
+  // an element at least 600 px wide, within the 800 px screen; the page inside is one screen.
+  assert.equal(await page.evaluate(() => document.querySelector("#first iframe").getBoundingClientRect().height), 720);
+  assert.equal(await page.frameLocator("#first iframe").locator("html").evaluate(() => document.documentElement.scrollHeight <= innerHeight), true);
 
   await page.locator("#second").scrollIntoViewIfNeeded();
   await waitState(page, "second", { step: 3 });
@@ -124,11 +122,13 @@ test("attributes move the embedded page; state and errors arrive as DOM events",
   await frame.evaluate(() => new Promise((r) => { const t = setInterval(async () => { const s = await window.explainer.state(); if ((s.bug?.name ?? s.bug) === "no-state-write") { clearInterval(t); r(); } }, 50); }));
   assert.equal(wasm.length, before, "no reload");
 
-  // height: set, then removed (back to following the content).
+  // height: set, then removed (back to the rule); the page's CSS custom property sets it too.
   await page.evaluate(() => document.getElementById("first").setAttribute("height", "300"));
   assert.equal(await page.evaluate(() => document.querySelector("#first iframe").getBoundingClientRect().height), 300);
   await page.evaluate(() => document.getElementById("first").removeAttribute("height"));
-  await page.waitForFunction(() => document.querySelector("#first iframe").getBoundingClientRect().height > 300);
+  assert.equal(await page.evaluate(() => document.querySelector("#first iframe").getBoundingClientRect().height), 720);
+  await page.evaluate(() => document.getElementById("first").classList.add("short"));
+  assert.equal(await page.evaluate(() => document.querySelector("#first iframe").getBoundingClientRect().height), 560);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   h.assertNoErrors(page);
 });
