@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 )
 
 //go:embed *.yaml
@@ -70,18 +71,24 @@ type Info struct {
 	Sections int    `json:"sections"`
 }
 
-// Builtins lists the built-in lessons (each read and checked).
+// Builtins lists the built-in lessons (each read and checked, once per process).
 func Builtins() []Info {
-	var out []Info
-	for _, n := range BuiltinNames() {
-		l, err := OpenBuiltin(n)
-		if err != nil {
-			continue // a broken built-in fails its test
+	builtinsOnce.Do(func() {
+		for _, n := range BuiltinNames() {
+			l, err := OpenBuiltin(n)
+			if err != nil {
+				continue // a broken built-in fails its test
+			}
+			builtins = append(builtins, Info{Name: n, Title: l.Title, Summary: firstLine(l.Summary), Minutes: l.Minutes(), Sections: len(l.Sections)})
 		}
-		out = append(out, Info{Name: n, Title: l.Title, Summary: firstLine(l.Summary), Minutes: l.Minutes(), Sections: len(l.Sections)})
-	}
-	return out
+	})
+	return append([]Info(nil), builtins...)
 }
+
+var (
+	builtinsOnce sync.Once
+	builtins     []Info
+)
 
 func firstLine(s string) string {
 	s = strings.TrimSpace(s)
