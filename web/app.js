@@ -92,6 +92,10 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   let embedded = null;
   const url = createURL({ session, explainer, onError: (m) => { showToast(m); embedded?.error(m); }, openEditor: (text, e) => editor.use((ed) => ed.open(text, e)) });
   embedded = createEmbed({ session });
+  // A lesson (lesson-bar.js): loaded when a link names one.
+  const lesson = lazy(() => import("./lesson-bar.js"), ({ createLessonBar }) => createLessonBar({
+    explainer, session, anchor: document.getElementById("intro"), showToast, refreshURL: () => url.update(session.view),
+  }), showToast);
   // (after url.js's: the address is written before the view is drawn, when writing it, which
   // brings the page's styles up to date, finds nothing to do; after the drawing it restyled
   // what the view changed, and the frame then did part of that again)
@@ -153,6 +157,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
     predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
     presenting: () => teach.presenter.enabled,
+    page: (dir) => !embed && !!lesson.loaded?.page(dir),
   });
 
   // The first view first: the list of built-ins (the engine parses every one of them) fills the
@@ -166,6 +171,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   booted = true;
   await afterPaint();
   url.release();
+  if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.
   const tools = embed ? null : Promise.all([help, editor, inject, scale, teach].map((t) => t.prefetch()));
   // A plain first visit: the first-visit card, before that list (which takes the engine a while).

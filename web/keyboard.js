@@ -58,7 +58,7 @@ export function returnFocus() {
 }
 
 /** handlers: {back, step, first, last, togglePlay, action(i), recover, help, inject, open,
- *  bugMenu, explore, presenter, predict, presenting() → bool} */
+ *  bugMenu, explore, presenter, predict, presenting() → bool, page(dir) → bool (handled)} */
 export function installKeyboard(handlers) {
   // A choice made in a dropdown outside a dialog gives the keys back to the stage.
   document.addEventListener("change", (ev) => {
@@ -91,9 +91,11 @@ export function installKeyboard(handlers) {
       case "p": handlers.presenter?.(); break;
       case "f": handlers.predict?.(); break;
       case "PageDown":
+        if (handlers.page?.(1)) break; // a lesson's stops and sections (lesson-bar.js)
         if (handlers.presenting?.()) handlers.step(); else done = false;
         break;
       case "PageUp":
+        if (handlers.page?.(-1)) break;
         if (handlers.presenting?.()) handlers.back(); else done = false;
         break;
       default:
