@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -80,6 +81,9 @@ func TestYAMLExamplesAreValid(t *testing.T) {
 				require.Len(t, root.Content, 1)
 				doc := root.Content[0]
 				switch {
+				case doc.Kind == yaml.MappingNode && strings.Contains(b.text, "\nsections:"):
+					_, err := lessons.Parse(name, []byte(b.text)) // a lesson (lesson-format.md)
+					assert.NoError(t, err)
 				case doc.Kind == yaml.MappingNode && strings.Contains(b.text, "title:") && scenarios.IsWorkload([]byte(b.text)):
 					_, err := scenarios.ParseWorkload(name, []byte(b.text)) // a workload (scale mode)
 					assert.NoError(t, err)

@@ -119,10 +119,12 @@ type parser struct {
 	lastEpochAt  Pos
 
 	wl *WorkloadScenario // ParseWorkload: the workload being read (nil: a scenario with steps)
+
+	kind string // what the file is, in errors about the whole file ("scenario", or a Reader's)
 }
 
 func newParser(file string, text []byte) *parser {
-	return &parser{file: file, lines: splitLines(text)}
+	return &parser{file: file, lines: splitLines(text), kind: "scenario"}
 }
 
 // splitLines splits text into lines the way YAML counts them (\r\n, \r and \n are breaks).
@@ -151,7 +153,7 @@ func (p *parser) decode(text []byte) *yaml.Node {
 	}
 	var extra yaml.Node
 	if err := decodeSafe(dec, &extra); err == nil {
-		fail(p.file, Pos{extra.Line, extra.Column}, "a scenario is one YAML document; found a second one")
+		fail(p.file, Pos{extra.Line, extra.Column}, "a %s is one YAML document; found a second one", p.kind)
 	} else if !errors.Is(err, io.EOF) {
 		panic(failure{yamlError(p.file, text, err)})
 	}
@@ -183,10 +185,10 @@ var acceptedTags = []string{"!!str", "!!int", "!!bool", "!!null", "!!seq", "!!ma
 
 func (p *parser) checkNoAliases(n *yaml.Node) {
 	if n.Kind == yaml.AliasNode {
-		p.failAt(n, "aliases (*%s) are not supported in scenario files; write the value out", n.Value)
+		p.failAt(n, "aliases (*%s) are not supported in %s files; write the value out", n.Value, p.kind)
 	}
 	if n.Style&yaml.TaggedStyle != 0 && !slices.Contains(acceptedTags, n.Tag) {
-		p.failAt(n, "the tag %s is not supported in scenario files; write the value without it (the tags accepted are %s)", n.Tag, strings.Join(acceptedTags, ", "))
+		p.failAt(n, "the tag %s is not supported in %s files; write the value without it (the tags accepted are %s)", n.Tag, p.kind, strings.Join(acceptedTags, ", "))
 	}
 	for _, c := range n.Content {
 		p.checkNoAliases(c)

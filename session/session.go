@@ -38,9 +38,15 @@ func Load(file string, text []byte) (*Session, error) {
 		}
 		return nil, err
 	}
+	return Open(sc)
+}
+
+// Open checks a parsed scenario by running every step, as Load does after parsing (a lesson's
+// inline scenario, read by a Reader).
+func Open(sc *scenarios.Scenario) (*Session, error) {
 	base, err := engine.New(sc.Config)
 	if err != nil {
-		return nil, &scenarios.Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
+		return nil, &scenarios.Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	base.SetWorkLimit(int64(limits.work))
 	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug}

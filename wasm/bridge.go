@@ -11,6 +11,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
+	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/wire"
@@ -169,6 +170,18 @@ var methods = map[string]method{
 		b.leanOutputs, b.outRev = true, 0
 		return func(out []byte) []byte { return append(out, "true"...) }, nil
 	}),
+	// Lessons (docs/lesson-format.md): the built-ins, and a lesson's plan by name or from its text.
+	"lessons": none(func(*bridge) (result, error) {
+		return func(b []byte) []byte { return lessons.AppendJSONInfos(b, lessons.Builtins()) }, nil
+	}),
+	"lesson": text(func(_ *bridge, name string) (result, error) {
+		l, err := lessons.OpenBuiltin(name)
+		return planResult(l, err)
+	}),
+	"lesson_text": text(func(_ *bridge, t string) (result, error) {
+		l, err := lessons.Parse("", []byte(t))
+		return planResult(l, err)
+	}),
 	// Scale mode (scale.go): the built-in workloads, and a workload's run.
 	"workloads": none(func(*bridge) (result, error) {
 		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Workloads()) }, nil
@@ -178,6 +191,14 @@ var methods = map[string]method{
 	"scale_start":   text(scaleStart),
 	"scale_next":    none(scaleNext),
 	"scale_cancel":  none(scaleCancel),
+}
+
+// planResult answers a lesson's plan.
+func planResult(l *lessons.Lesson, err error) (result, error) {
+	if err != nil {
+		return nil, err
+	}
+	return l.Plan().AppendJSON, nil
 }
 
 // call runs one method and returns its JSON answer: {"ok": result} or

@@ -76,6 +76,11 @@ func TestEveryMethod(t *testing.T) {
 		err   string // or the error the last call must give
 	}{
 		{"open", [][2]string{{"open", `"happy-path"`}}, stepIs(0), ""},
+		{"lessons", [][2]string{{"lessons", ""}}, contains(`{"name":"workshop","title":"The locality provider's backfill: a 45-minute workshop",`), ""},
+		{"lesson", [][2]string{{"lesson", `"workshop"`}}, contains(`"stops":[0,1,2,3,4,5,6,7,8,9,10],"minutes":7,`), ""},
+		{"lesson unknown", [][2]string{{"lesson", `"nope"`}}, nil, `no built-in lesson named "nope"`},
+		{"lesson_text", [][2]string{{"lesson_text", mustJSON(t, "title: t\nsections:\n  - {title: s, minutes: 2, scenario: happy-path, steps: [3, 6]}\n")}}, contains(`"stops":[3,6]`), ""},
+		{"lesson_text error", [][2]string{{"lesson_text", mustJSON(t, "title: t\nsections:\n  - {title: s, minutes: 2, scenario: happy-path, steps: [3, 60]}\n")}}, nil, "3:61: section 1 steps: stop 60 is past the scenario's last step (it has 18 steps)"},
 		{"open unknown", [][2]string{{"open", `"nope"`}}, nil, `no built-in scenario named "nope"`},
 		{"load", [][2]string{{"load", mustJSON(t, "title: x\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: [barrier: 1]\n")}}, stepIs(0), ""},
 		{"load error", [][2]string{{"load", mustJSON(t, BAD)}}, nil, "7:22: row has 3 values; the table has 2 columns (a, id)"},

@@ -106,6 +106,10 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   embedded = createEmbed({ session, embed, notice });
   const caption = embed ? createCaption({ link: (v) => url.link(v) }) : null;
   if (caption) document.querySelector(".intro-line").prepend(caption.el);
+  // A lesson (lesson-bar.js): loaded when a link names one.
+  const lesson = lazy(() => import("./lesson-bar.js"), ({ createLessonBar }) => createLessonBar({
+    explainer, session, anchor: document.getElementById("intro"), showToast, refreshURL: () => url.update(session.view),
+  }), showToast);
   // (after url.js's: the address is written before the view is drawn, when writing it, which
   // brings the page's styles up to date, finds nothing to do; after the drawing it restyled
   // what the view changed, and the frame then did part of that again)
@@ -167,6 +171,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     explore: () => !embed && teach.openExplorer(),
     presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
     predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
+    page: (dir) => !embed && !!lesson.loaded?.page(dir),
   });
 
   // The first view first: the list of built-ins (the engine parses every one of them) fills the
@@ -180,6 +185,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   booted = true;
   await afterPaint();
   url.release();
+  if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.
   const tools = embed ? null : Promise.all([help, editor, inject, scale, teach].map((t) => t.prefetch()));
   // A plain first visit: the first-visit card, before that list (which takes the engine a while).

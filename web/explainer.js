@@ -156,6 +156,9 @@ function makeExplainer() {
     // {text: true}: its JSON text, byte for byte what `backfill run --json` prints
     scale: (yamlText, options) => runner().then((r) => r.run(String(yamlText), options)),
     workloads: () => call("workloads"),
+    lessons: () => call("lessons"),
+    lesson: (name) => call("lesson", String(name)),
+    lessonText: (yamlText) => call("lesson_text", String(yamlText)),
   };
 
   // What the page's own modules use beyond the public API.

@@ -22,12 +22,19 @@ export function parseHash(hash = location.hash) {
     src: p.get("src") || null,
     run: p.get("run") || null,
     bug: p.get("bug") || null,
+    lesson: p.get("lesson") || null,
+    section: /^\d+$/.test(p.get("section") || "") ? Number(p.get("section")) : null,
   };
 }
 
+let hashExtra = () => []; // more [key, value] pairs for the link (a lesson's, lesson-bar.js)
+
+/** setHashExtra(f): f() → [[key, value]…] written after the scenario's keys in every link. */
+export function setHashExtra(f) { hashExtra = f; }
+
 /** Does the link name no state at all (a plain visit)? */
 export function isPlain(want) {
-  return !want.scenario && want.step === null && !want.run && !want.src;
+  return !want.scenario && want.step === null && !want.run && !want.src && !want.lesson;
 }
 
 /**
@@ -106,6 +113,7 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
     p.set("step", String(step));
     const bug = v.bug ? v.bug.name : (bugOff ? "none" : null);
     if (bug) p.set("bug", bug);
+    for (const [k, val] of hashExtra()) p.set(k, val);
     return "#" + p.toString();
   }
 

@@ -5,6 +5,7 @@
 //	backfill explore FILE|NAME        every interleaving of upstream and snapshot deliveries
 //	backfill validate FILE…           check scenario files
 //	backfill list [--workloads]       the built-in scenarios (or workloads)
+//	backfill lesson [check] [NAME|FILE]  the built-in lessons, a lesson's plan, or check lesson files
 //	backfill serve [--dir D] [--addr A]  serve the built site
 //
 // Exit codes: 0 ran, 2 invalid input (file:line:column: message on stderr), 1 internal failure.
@@ -23,6 +24,8 @@ const usage = `usage:
                                      every interleaving of upstream and snapshot: outcomes, invariant
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
   backfill list [--workloads]        list the built-in scenarios (or the built-in workloads)
+  backfill lesson [NAME|FILE]        list the built-in lessons, or print a lesson's plan
+  backfill lesson check FILE...      check lesson files (exit 2 on an invalid one)
   backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
   backfill glossary [--json] [WORD...]   the terms the explainer uses, defined
 `
@@ -62,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return serveCmd(args[1:], stdout, stderr)
 	case "glossary":
 		return glossaryCmd(args[1:], stdout, stderr)
+	case "lesson":
+		return lessonCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

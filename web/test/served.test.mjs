@@ -69,6 +69,9 @@ test("the site holds every file its page, workers and embedding element fetch, a
   await other.keyboard.press("x");
   await byTestId(other, "explore-run").click();
   await byTestId(other, "explore-verdict").waitFor({ timeout: 30000 });
+  // A lesson's bar (a link names the lesson).
+  const lessonPage = await openPage(h, "index.html#lesson=met-this-error&section=1", welcomed(h));
+  await byTestId(lessonPage, "lesson-bar").waitFor();
   // The speaker-notes window (no engine of its own).
   const speaker = await h.open("index.html?speaker=1&id=served-test", { ready: false });
   await speaker.waitForFunction(() => document.readyState === "complete");
@@ -79,7 +82,7 @@ test("the site holds every file its page, workers and embedding element fetch, a
   const frame = await (await docs.$("backfill-explainer iframe")).contentFrame();
   await frame.waitForFunction(() => window.explainer && window.explainer.ready);
   await frame.evaluate(() => window.explainer.ready);
-  for (const p of [page, other, speaker, docs]) h.assertNoErrors(p);
+  for (const p of [page, other, lessonPage, speaker, docs]) h.assertNoErrors(p);
 
   const log = requests();
   const failed = log.filter((r) => r.status >= 400);
