@@ -271,6 +271,7 @@ func (v *View) AppendJSON(b []byte) []byte {
 	b = v.ChangedVnodes.AppendJSON(b)
 	b = jsonw.Key(b, `,"added_rows":`)
 	b = v.AddedRows.AppendJSON(b)
+	b = appendReleases(b, v)
 	return append(b, '}')
 }
 
@@ -692,6 +693,9 @@ func (t *Trace) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyInt(b, `,"step":`, int64(t.Step))
 	if t.Bug != "" {
 		b = jsonw.KeyString(b, `,"bug":`, t.Bug)
+	}
+	if t.Release != "" {
+		b = jsonw.KeyString(b, `,"release":`, t.Release)
 	}
 	return append(b, '}')
 }
