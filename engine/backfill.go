@@ -34,6 +34,10 @@ func (e *Engine) onBackfillUpstream(s Step) {
 		e.fail(FailUpstreamError, s.Message, siteFailBackError)
 	case EventEnd:
 		e.upEnded = true
+		if !e.rel().EndFails {
+			e.silentEnd()
+			return
+		}
 		e.say(siteBackEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails%s.", prefixed("; ", e.lostWork()))
 		e.fail(FailUpstreamEnded, ErrUpstreamEnded, siteFailBackEnd)
 	case EventBarrier:
@@ -211,7 +215,7 @@ func isAre(n int) string {
 func (e *Engine) onBackfillBarrier(b Barrier) {
 	// 1. drain the builders so that marking uses end-of-epoch positions
 	refresh := false
-	e.barrierFails = b.Rescale // the rescale check (step 4) fails after the marking
+	e.barrierFails = b.Rescale && e.rel().RescaleFails // the rescale check (step 4) fails after the marking
 	defer func() { e.barrierFails = false }()
 	if e.cfg.Bug == BugMarkBeforeDrain {
 		e.sayBug(siteBugMarkFirst, "the buffered chunks are marked before the builders are drained, against positions that lag behind the rows the builders hold. RisingWave drains every builder first, then marks (these lines).")
@@ -352,13 +356,15 @@ func whyList(out []OutRow) string {
 // emit, and refresh or reuse the snapshot stream.
 func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 4. a rescale fails here, after chunks were already emitted
-	if b.Rescale {
+	if b.Rescale && e.rel().RescaleFails {
 		e.say(siteBarRescale, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)
 		e.fail(FailRescale, ErrRescale, siteFailBarRescale)
 		return
 	}
-	if m := b.mutationText(); m != "" {
-		e.say(siteBarMutation, "Barrier e%d carries %s, which the executor ignores: at a barrier of the backfill it looks at the mutation only for a new vnode bitmap.", b.Epoch, m)
+	if b.Rescale && !e.rel().RescaleFails {
+		e.rescaleIgnored(siteBarRescaleIgnored, b, "the tables commit and the barrier is emitted as any other, passing no new bitmap on (post_yield_barrier(None))")
+	} else if m := b.mutationText(); m != "" {
+		e.say(siteBarMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("at a barrier of the backfill", "at a barrier of the backfill"))
 	}
 	// 5. commit the state table, report progress, persist progress, commit the progress table
 	n := len(e.state.pending)
@@ -373,7 +379,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	}
 	rows := e.processedRows()
 	e.report(ReportUpdate, b.Epoch, rows)
-	e.say(siteBarReport, "Progress reported to the meta service (update_with_buffered_rows): %s processed, the sum of every vnode's row count.", plural(int(rows), "snapshot row"))
+	e.say(siteBarReport, "Progress reported to the meta service (update_with_buffered_rows): %s processed, the sum of every vnode's row count%s.", plural(int(rows), "snapshot row"), e.bufferedText())
 	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
 	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string
@@ -402,9 +408,10 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	e.emitBarrier(b)
 	e.say(siteBarEmit, "Barrier e%d emitted%s.", b.Epoch, durability(b))
 	// 7. refresh or reuse the snapshot stream
-	if refresh {
+	switch {
+	case refresh || !e.rel().KeepsSnapshot:
 		e.openSnapshot(true)
-	} else {
+	default:
 		e.say(siteReuse, "No upstream chunk arrived in this epoch, so the same snapshot stream is kept and read on where it was.")
 	}
 	e.noteIgnoredMutation(b)

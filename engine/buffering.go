@@ -11,6 +11,7 @@ func (e *Engine) onBuffering(s Step) {
 	case EventChunk:
 		var stored []string
 		skipped := 0
+		e.countBuffered(s.Chunk)
 		for i, r := range s.Chunk {
 			if !r.Visible {
 				skipped++
@@ -38,18 +39,23 @@ func (e *Engine) onBuffering(s Step) {
 	case EventEnd:
 		e.upEnded = true
 		e.say(siteBufEnd, "Buffering: the upstream ends. The buffering loop over the upstream simply stops, and the executor goes on into the backfill without any start signal.")
+		if !e.rel().EndFails {
+			e.silentEnd()
+			return
+		}
 		e.enterBackfill()
 		e.say(siteBufEndFails, "The backfill loop polls the upstream again. An ended stream answers that it has ended (the explainer assumes so; this file does not say what an ended stream does when polled again), and on that answer the loop fails at once.")
 		e.fail(FailUpstreamEndedBuffering, ErrUpstreamEnded, siteFailBufEndedLater)
 	case EventBarrier:
 		b := s.Barrier
 		start := slices.Contains(b.StartBackfill, e.cfg.Fragment)
-		if b.Rescale {
+		if b.Rescale && e.rel().RescaleFails {
 			e.say(siteBufRescale, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
 			e.fail(FailRescale, ErrRescale, siteFailBufRescale)
 			return
 		}
 		n := len(e.state.pending)
+		e.reportBuffering(b)
 		e.commitState(b.Epoch)
 		e.emitBarrier(b)
 		e.say(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: NotStarted is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
@@ -57,6 +63,8 @@ func (e *Engine) onBuffering(s Step) {
 		case start:
 			e.say(siteBufStart, "It carries StartFragmentBackfill{%s} naming this fragment (%d): the backfill starts.", joinIDs(b.StartBackfill), e.cfg.Fragment)
 			e.enterBackfill()
+		case b.Rescale:
+			e.rescaleIgnored(siteBufRescaleIgnored, b, "while buffering it looks only for StartFragmentBackfill, and both tables commit passing no new bitmap on (post_yield_barrier(None))")
 		case b.StartBackfill != nil:
 			e.say(siteBufOtherFragment, "It carries StartFragmentBackfill{%s}, which does not name fragment %d: keep buffering.", joinIDs(b.StartBackfill), e.cfg.Fragment)
 		case b.Mutation != MutationNone:
@@ -97,6 +105,8 @@ func (e *Engine) openSnapshot(refresh bool) {
 	resumes := e.progCount[NotStarted] < len(e.owned)
 	e.snap = s
 	switch {
+	case refresh && !e.rel().KeepsSnapshot:
+		e.say(siteRebuild, "%s rebuilds the snapshot stream at every barrier of the backfill: a new one over the state table as just committed (e%d), after each vnode's new pos: %s to read.", e.rel().Name, s.epoch, plural(total, "row"))
 	case refresh:
 		unwritten := ""
 		if e.cfg.Bug == BugNoStateWrite {

@@ -18,59 +18,71 @@ func (e *Engine) onCompleting(s Step) {
 		if s.Kind == EventError {
 			what = "yields an error, which is discarded"
 		}
-		e.say(siteCompSwallow, "Completion: the upstream %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
-		e.say(siteCompThenEnds, "Forwarding polls the upstream again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when polled again), so the loop over it ends and so does the executor's stream.")
-		e.endStream()
+		e.completionEnds("the upstream " + what)
 	case EventBarrier:
-		b := s.Barrier
-		if b.Rescale {
-			e.say(siteCompRescale, "Barrier e%d carries a new vnode bitmap for actor %d; the barrier that would complete the backfill cannot change this executor's vnodes in place.", b.Epoch, e.cfg.Actor)
-			e.fail(FailRescale, ErrRescale, siteFailCompRescale)
-			return
-		}
-		if m := b.mutationText(); m != "" {
-			e.say(siteCompMutation, "Barrier e%d carries %s, which the executor ignores: here it looks at the mutation only for a new vnode bitmap.", b.Epoch, m)
-		}
-		e.commitState(b.Epoch)
-		var persisted, empty []string
-		allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
-		for vi := range e.owned {
-			p := e.progress.at(vi)
-			if p.State == NotStarted {
-				if e.narrate && len(empty) <= 6 { // joinMax below shows 6
-					empty = append(empty, fmt.Sprint(e.owned[vi]))
-				}
-				p.Pos = allNull
-				p.Rows = 0
-			}
-			p.State = Completed
-			e.putProgress(vi, p)
-			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: true, Rows: p.Rows}
-			verb := "update"
-			if e.progTab.put(vi, r) {
-				verb = "insert"
-			}
-			if e.narrate && len(persisted) <= 6 { // joinMax below shows 6
-				persisted = append(persisted, verb+" "+r.String())
-			}
-		}
-		e.progChanged = nil                                 // all persisted above
-		e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
-		e.markAllDirty()
-		never := ""
-		if len(empty) > 0 {
-			never = fmt.Sprintf("; vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows", joinMax(empty, 6))
-		}
-		e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes Completed%s.", b.Epoch, never)
-		rows := e.processedRows()
-		e.report(ReportFinish, b.Epoch, rows)
-		e.say(siteCompReport, "Progress reported to the meta service (finish_with_buffered_rows): the backfill has finished, with %s processed.", plural(int(rows), "snapshot row"))
-		e.say(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
-		e.emitBarrier(b)
-		e.phase = PhaseForwarding
-		e.say(siteCompEmit, "Barrier e%d emitted%s. From now on the executor forwards everything.", b.Epoch, durability(b))
-		e.checkInvariant()
+		e.onCompletingBarrier(s.Barrier)
 	}
+}
+
+// completionEnds: the upstream ends (or errs) during completion, which stops without a word;
+// forwarding then finds the upstream ended and the executor's stream ends.
+func (e *Engine) completionEnds(what string) {
+	e.say(siteCompSwallow, "Completion: %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
+	e.say(siteCompThenEnds, "Forwarding polls the upstream again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when polled again), so the loop over it ends and so does the executor's stream.")
+	e.endStream()
+}
+
+// onCompletingBarrier is the barrier that completes the backfill (LP:741-799).
+func (e *Engine) onCompletingBarrier(b Barrier) {
+	if b.Rescale && e.rel().RescaleFails {
+		e.say(siteCompRescale, "Barrier e%d carries a new vnode bitmap for actor %d; the barrier that would complete the backfill cannot change this executor's vnodes in place.", b.Epoch, e.cfg.Actor)
+		e.fail(FailRescale, ErrRescale, siteFailCompRescale)
+		return
+	}
+	if b.Rescale && !e.rel().RescaleFails {
+		e.rescaleIgnored(siteCompRescaleIgnored, b, "its commit_assert_no_update_vnode_bitmap only commits (it passes no bitmap on and checks none)")
+	} else if m := b.mutationText(); m != "" {
+		e.say(siteCompMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("here", "in completion"))
+	}
+	e.commitState(b.Epoch)
+	var persisted, empty []string
+	allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
+	for vi := range e.owned {
+		p := e.progress.at(vi)
+		if p.State == NotStarted {
+			if e.narrate && len(empty) <= 6 { // joinMax below shows 6
+				empty = append(empty, fmt.Sprint(e.owned[vi]))
+			}
+			p.Pos = allNull
+			p.Rows = 0
+		}
+		p.State = Completed
+		e.putProgress(vi, p)
+		r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: true, Rows: p.Rows}
+		verb := "update"
+		if e.progTab.put(vi, r) {
+			verb = "insert"
+		}
+		if e.narrate && len(persisted) <= 6 { // joinMax below shows 6
+			persisted = append(persisted, verb+" "+r.String())
+		}
+	}
+	e.progChanged = nil                                 // all persisted above
+	e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
+	e.markAllDirty()
+	never := ""
+	if len(empty) > 0 {
+		never = fmt.Sprintf("; vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows", joinMax(empty, 6))
+	}
+	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes Completed%s.", b.Epoch, never)
+	rows := e.processedRows()
+	e.report(ReportFinish, b.Epoch, rows)
+	e.say(siteCompReport, "Progress reported to the meta service (finish_with_buffered_rows): the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.say(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
+	e.emitBarrier(b)
+	e.phase = PhaseForwarding
+	e.say(siteCompEmit, "Barrier e%d emitted%s. From now on the executor forwards everything.", b.Epoch, durability(b))
+	e.checkInvariant()
 }
 
 // onForwarding passes everything through after the backfill (LP:801-833).
@@ -91,13 +103,15 @@ func (e *Engine) onForwarding(s Step) {
 		e.endStream()
 	case EventBarrier:
 		b := s.Barrier
-		if b.Rescale {
+		if b.Rescale && e.rel().RescaleFails {
 			e.say(siteFwdRescale, "Barrier e%d carries a new vnode bitmap for actor %d; even after the backfill this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
 			e.fail(FailRescale, ErrRescale, siteFailFwdRescale)
 			return
 		}
-		if m := b.mutationText(); m != "" {
-			e.say(siteFwdMutation, "Barrier e%d carries %s, which the executor ignores: it looks at the mutation only for a new vnode bitmap, and passes the barrier on.", b.Epoch, m)
+		if b.Rescale && !e.rel().RescaleFails {
+			e.rescaleIgnored(siteFwdRescaleIgnored, b, "its commit_assert_no_update_vnode_bitmap only commits (it passes no bitmap on and checks none)")
+		} else if m := b.mutationText(); m != "" {
+			e.say(siteFwdMutation, "Barrier e%d carries %s, which the executor ignores: %s, and passes the barrier on.", b.Epoch, m, e.ignoresMutations("it", "after the backfill"))
 		}
 		e.commitState(b.Epoch)
 		if e.reportFinishOnFirstBarrier {

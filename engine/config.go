@@ -68,7 +68,8 @@ type Config struct {
 	ChunkSize  int
 	Fragment   int64
 	Actor      int64
-	Bug        Bug // a deliberate deviation from the protocol (BugNone: the real behaviour)
+	Bug        Bug      // a deliberate deviation from the protocol (BugNone: the real behaviour)
+	Release    *Release // the RisingWave release whose executor runs (nil: DefaultRelease)
 
 	StartState    []Row
 	StartProgress []ProgressRow

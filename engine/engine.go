@@ -96,6 +96,7 @@ type Engine struct {
 	// finished at the first barrier it forwards, once (LP:460, 817-825)
 	reportFinishOnFirstBarrier bool
 	reports                    []ProgressReport
+	bufferedRows               int64 // v2.7: rows buffered before the start signal (reported)
 	// the job's pause and throttle, which the executor ignores (followed for the narration)
 	paused                  bool
 	pausedAt                int64
@@ -309,26 +310,31 @@ func (e *Engine) apply(s Step) {
 		e.say(siteSnapshotError, "The upstream has nothing ready, so the executor polls the snapshot stream; reading the state table fails, and the stream yields that error%s.", prefixed("; ", e.lostWork()))
 		e.fail(FailSnapshotError, s.Message, siteFailSnapError)
 	case EventSnapshot:
-		if e.paused {
-			e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
-		}
-		e.quietRows = 0
-		if !e.narrate {
-			e.snapshotItems(s.Count)
-			break
-		}
-		for i := 0; i < s.Count; i++ {
-			// in a long run, narrate the first two and the last item and sum up the rest
-			e.quietRow = s.Count > 6 && i >= 2 && i < s.Count-1
-			if i == s.Count-1 && e.quietRows > 0 {
-				e.say(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.quietRows, "row"))
-			}
-			e.snapshotItem()
-		}
-		e.quietRow = false
+		e.deliverSnapshot(s.Count)
 	default:
 		e.deliver(s)
 	}
+}
+
+// deliverSnapshot delivers the snapshot's next count items (the upstream has nothing ready).
+func (e *Engine) deliverSnapshot(count int) {
+	if e.paused {
+		e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
+	}
+	e.quietRows = 0
+	if !e.narrate {
+		e.snapshotItems(count)
+		return
+	}
+	for i := 0; i < count; i++ {
+		// in a long run, narrate the first two and the last item and sum up the rest
+		e.quietRow = count > 6 && i >= 2 && i < count-1
+		if i == count-1 && e.quietRows > 0 {
+			e.say(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.quietRows, "row"))
+		}
+		e.snapshotItem()
+	}
+	e.quietRow = false
 }
 
 // deliver hands an upstream message to the executor in its current phase.

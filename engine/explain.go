@@ -85,7 +85,7 @@ func (e *Engine) say(s *Site, format string, args ...any) {
 	}
 	ef := Effect{Kind: s.Kind, Text: fmt.Sprintf(format, args...), Lines: s.Lines, File: s.File, Uncited: s.Uncited, Site: s.ID}
 	if s.File != "" {
-		ef.URL = FileURL(s.File, s.Lines)
+		ef.Lines, ef.URL = e.siteLines(s)
 	}
 	e.effects = append(e.effects, ef)
 }

@@ -318,7 +318,7 @@ func (e *Engine) recoveryText() string {
 	default:
 		then = "no vnode progress was persisted, so it buffers again and waits for a new start signal"
 	}
-	return fmt.Sprintf("Recovery is not in this file: RisingWave restarts the job from its last checkpoint (here e%d), rolling back the state table, the progress table and downstream to it. This executor then starts over: it waits for a first barrier and loads its progress from the progress table (lines 314-368): %s. In the explainer, the recover step does this.", e.dur.epoch, then)
+	return fmt.Sprintf("Recovery is not in this file: RisingWave restarts the job from its last checkpoint (here e%d), rolling back the state table, the progress table and downstream to it. This executor then starts over: it waits for a first barrier and loads its progress from the progress table (lines %s): %s. In the explainer, the recover step does this.", e.dur.epoch, e.loadLines(), then)
 }
 
 // FailureExplanation explains the failure that stopped the executor, or returns nil.
@@ -333,6 +333,9 @@ func (e *Engine) FailureExplanation() *FailureView {
 	proven := append([]Citation{}, info.Proven...)
 	if c, ok := info.ProvenIn[e.failLeft.phase]; ok {
 		proven = append(proven, c)
+	}
+	for i, c := range proven {
+		proven[i] = e.rel().Cite(c)
 	}
 	return &FailureView{
 		Kind: info.Kind, Message: e.failure.Message, Panic: e.failure.Panic, Step: e.failure.Step,

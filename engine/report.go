@@ -20,6 +20,9 @@ type ProgressReport struct {
 	Epoch int64      `json:"epoch"`
 	Kind  ReportKind `json:"kind"`
 	Rows  int64      `json:"rows"`
+	// Buffered is the report's buffered rows: v2.7 the rows buffered before the start signal;
+	// later releases 0, and the snapshot rows at the finish.
+	Buffered int64 `json:"buffered"`
 }
 
 // Reports returns every progress report the executor made so far, in order (read-only).
@@ -27,7 +30,11 @@ type ProgressReport struct {
 func (e *Engine) Reports() []ProgressReport { return e.reports }
 
 func (e *Engine) report(kind ReportKind, epoch, rows int64) {
-	e.reports = append(e.reports, ProgressReport{Step: e.step, Epoch: epoch, Kind: kind, Rows: rows})
+	e.reportWith(kind, epoch, rows, e.bufferedInReport(kind, rows))
+}
+
+func (e *Engine) reportWith(kind ReportKind, epoch, rows, buffered int64) {
+	e.reports = append(e.reports, ProgressReport{Step: e.step, Epoch: epoch, Kind: kind, Rows: rows, Buffered: buffered})
 }
 
 // processedRows is what a report carries: the rows of every vnode's progress.

@@ -34,7 +34,7 @@ func TestProgressReports(t *testing.T) {
 	said := reportsSaid(t, s)
 	assert.Equal(t, []engine.ProgressReport{
 		{Step: 10, Epoch: 4, Kind: engine.ReportUpdate, Rows: 2},
-		{Step: 15, Epoch: 5, Kind: engine.ReportFinish, Rows: 6},
+		{Step: 15, Epoch: 5, Kind: engine.ReportFinish, Rows: 6, Buffered: 6},
 	}, s.Timeline().Engine().Reports())
 	assert.Len(t, said, 2, "only the barriers that report say so: %v", said)
 	assert.Contains(t, said[10], "update_with_buffered_rows): 2 snapshot rows processed")
@@ -63,8 +63,8 @@ steps:
 	require.NoError(t, err)
 	said := reportsSaid(t, s)
 	assert.Equal(t, []engine.ProgressReport{
-		{Step: 4, Epoch: 7, Kind: engine.ReportFinish, Rows: 3},
-		{Step: 8, Epoch: 10, Kind: engine.ReportFinish, Rows: 3},
+		{Step: 4, Epoch: 7, Kind: engine.ReportFinish, Rows: 3, Buffered: 3},
+		{Step: 8, Epoch: 10, Kind: engine.ReportFinish, Rows: 3, Buffered: 3},
 	}, s.Timeline().Engine().Reports())
 	require.Len(t, said, 2, "%v", said)
 	assert.Contains(t, said[4], "started with every vnode already Completed, so at the first barrier it forwards it reports to the meta service that it has finished (finish_with_buffered_rows), once, with 3 snapshot rows")

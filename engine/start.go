@@ -42,7 +42,8 @@ func (e *Engine) onFirstMessage(s Step) {
 	}
 	needBackfill := e.progCount[Completed] < len(e.owned)
 	needBuffering := e.progCount[NotStarted] == len(e.owned)
-	e.reportFinishOnFirstBarrier = !needBackfill
+	e.reportFinishOnFirstBarrier = !needBackfill && !e.rel().ReportsBuffered // (v2.7 never does)
+	e.bufferedRows = 0
 	switch {
 	case needBuffering:
 		e.phase = PhaseBuffering
@@ -52,7 +53,7 @@ func (e *Engine) onFirstMessage(s Step) {
 		e.enterBackfill()
 	default:
 		e.phase = PhaseForwarding
-		e.say(siteStartForward, "Every owned vnode is already Completed: nothing to backfill, the executor forwards everything. It will report to the meta service that it has finished at the first barrier it forwards.")
+		e.say(siteStartForward, "Every owned vnode is already Completed: nothing to backfill, the executor forwards everything. %s", e.finishAfterRestart())
 	}
 }
 

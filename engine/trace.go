@@ -10,6 +10,7 @@ type Trace struct {
 	Downstream    []Row    `json:"downstream"`
 	Step          int      `json:"step"`
 	Bug           string   `json:"bug,omitempty"`
+	Release       string   `json:"release,omitempty"` // a release other than DefaultRelease
 }
 
 // Trace returns the contract's view of the engine now.
@@ -28,5 +29,6 @@ func (e *Engine) Trace() Trace {
 		Downstream:    down,
 		Step:          e.step,
 		Bug:           bugName(e.cfg.Bug),
+		Release:       e.traceRelease(),
 	}
 }

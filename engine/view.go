@@ -43,6 +43,9 @@ type View struct {
 	Changed       Changed       `json:"changed"`  // which panels the last step changed
 	ChangedVnodes ChangedVnodes `json:"changed_vnodes"`
 	AddedRows     AddedRows     `json:"added_rows"`
+	Release       string        `json:"release"`    // the release the run plays (engine/release.go)
+	Releases      []ReleaseInfo `json:"releases"`   // every release, for a picker
+	NewerMain     string        `json:"newer_main"` // what newer main does that no release here models
 }
 
 // ConfigView describes the actor.
@@ -219,6 +222,7 @@ func (e *Engine) View() View {
 		}
 		return out
 	}
+	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList, NewerMain
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
 		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,
 		Capacity: c.Capacity(), Fragment: c.Fragment, Actor: c.Actor}

@@ -325,7 +325,7 @@ func (p *parser) text(n *yaml.Node, what string) string {
 
 // ---- the scenario ----
 
-var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "start", "steps", "workload"}
+var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "release", "start", "steps", "workload"}
 
 func (p *parser) scenario(root *yaml.Node) *Scenario {
 	top := p.mapping(root, "scenario", topKeys...)
@@ -359,6 +359,9 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 			failMsg(p.file, posOf(f.val), strings.Replace(err.Error(), name, clip(name), 1))
 		}
 		cfg.Bug = b
+	}
+	if f, ok := top.get("release"); ok {
+		cfg.Release = p.release(f.val) // (release.go)
 	}
 	if f, ok := top.get("start"); ok {
 		p.start(f.val)

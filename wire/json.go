@@ -180,6 +180,7 @@ func AppendView(b []byte, v *engine.View) []byte {
 	b = AppendChangedVnodes(b, &v.ChangedVnodes)
 	b = jsonw.Key(b, `,"added_rows":`)
 	b = AppendAddedRows(b, &v.AddedRows)
+	b = AppendReleases(b, v)
 	return append(b, '}')
 }
 
@@ -604,6 +605,9 @@ func AppendTrace(b []byte, t *engine.Trace) []byte {
 	b = jsonw.KeyInt(b, `,"step":`, int64(t.Step))
 	if t.Bug != "" {
 		b = jsonw.KeyString(b, `,"bug":`, t.Bug)
+	}
+	if t.Release != "" {
+		b = jsonw.KeyString(b, `,"release":`, t.Release)
 	}
 	return append(b, '}')
 }

@@ -121,11 +121,12 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "ok   %s\n", n)
 	}
 	wn, wfailed := checkWorkloads(*dir, *update, stdout, stderr) // scale.go
+	rn, rfailed := checkReleases(*dir, *update, stdout, stderr)  // check_release.go
 	if *update {
 		return 0
 	}
-	failed += wfailed
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", len(names)+wn-failed, failed)
+	failed += wfailed + rfailed
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", len(names)+wn+rn-failed, failed)
 	if failed > 0 {
 		return 1
 	}

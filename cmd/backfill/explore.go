@@ -18,6 +18,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	bug := fs.String("bug", "", "explore with a bug mode: "+bugNames())
+	release := fs.String("release", "", releaseHelp())
 	maxStates := fs.Int("max-states", explore.DefaultExploreStates, "the most distinct states to visit (at least 1)")
 	maxMemory := fs.Int("max-memory", explore.DefaultExploreBytes>>20, "the most memory to hold, in MiB (estimated; at least 1)")
 	asJSON := fs.Bool("json", false, "print the report as JSON (each outcome's example as scenario text)")
@@ -40,6 +41,9 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	s, code := openWithBug(fs.Arg(0), *bug, stderr)
 	if s == nil {
+		return code
+	}
+	if code := setRelease(s, *release, stderr); code != 0 {
 		return code
 	}
 	cfg := s.Scenario.Config

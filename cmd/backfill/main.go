@@ -18,14 +18,15 @@ import (
 )
 
 const usage = `usage:
-  backfill run [--json] [--bug B] FILE|NAME   run a scenario: a readable trace, or the trace JSON
+  backfill run [--json] [--bug B] [--release R] FILE|NAME   run a scenario: a readable trace, or the trace JSON
   backfill check [-update] [-dir D]  replay every built-in scenario against its golden trace
-  backfill explore [--bug B] [--max-states N] [--max-memory MiB] [--json] [--example N] FILE|NAME
+  backfill explore [--bug B] [--release R] [--max-states N] [--max-memory MiB] [--json] [--example N] FILE|NAME
                                      every interleaving of upstream and snapshot: outcomes, invariant
   backfill validate FILE...          check scenario files (exit 2 on the first invalid one)
   backfill list [--workloads]        list the built-in scenarios (or the built-in workloads)
   backfill lesson [NAME|FILE]        list the built-in lessons, or print a lesson's plan
   backfill lesson check FILE...      check lesson files (exit 2 on an invalid one)
+  backfill releases                  the RisingWave releases the engine runs (R above), and what it leaves out
   backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
   backfill glossary [--json] [WORD...]   the terms the explainer uses, defined
 `
@@ -67,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return glossaryCmd(args[1:], stdout, stderr)
 	case "lesson":
 		return lessonCmd(args[1:], stdout, stderr)
+	case "releases":
+		return releasesCmd(stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

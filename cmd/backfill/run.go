@@ -57,6 +57,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the trace contract's JSON")
 	bug := fs.String("bug", "", "run with a bug mode: "+bugNames())
+	release := fs.String("release", "", releaseHelp())
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -68,10 +69,16 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return reportLoad(err, stderr)
 		}
+		if code := setWorkloadRelease(ws, *release, stderr); code != 0 {
+			return code
+		}
 		return runWorkload(ws, *asJSON, *bug, stdout, stderr)
 	}
 	s, code := openWithBug(fs.Arg(0), *bug, stderr)
 	if s == nil {
+		return code
+	}
+	if code := setRelease(s, *release, stderr); code != 0 {
 		return code
 	}
 	if *asJSON {
@@ -100,6 +107,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 func writeText(s *session.Session, w io.Writer) error {
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
+	releaseHeader(w, cfg)
 	if info := cfg.Bug.Info(); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
 		if info.History != "" {

@@ -1,0 +1,21 @@
+package scenarios
+
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
+
+// release reads `release:`: a release's name (a number too is read as text, to say what to write).
+func (p *parser) release(n *yaml.Node) *engine.Release {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		p.failAt(n, "release: expected one of %s, found %s", engine.ReleaseNames(), describe(n))
+	}
+	r, err := engine.ReleaseNamed(n.Value)
+	if err != nil {
+		p.failAt(n, "release: %s", strings.Replace(err.Error(), n.Value, clip(n.Value), 1))
+	}
+	return r
+}
