@@ -6,6 +6,7 @@
 //	backfill validate FILE…           check scenario files
 //	backfill list [--workloads]       the built-in scenarios (or workloads)
 //	backfill serve [--dir D] [--addr A]  serve the built site
+//	backfill diagnose [--release R] [--json] TEXT|-   what an error message or log excerpt means
 //
 // Exit codes: 0 ran, 2 invalid input (file:line:column: message on stderr), 1 internal failure.
 package main
@@ -25,7 +26,12 @@ const usage = `usage:
   backfill list [--workloads]        list the built-in scenarios (or the built-in workloads)
   backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
   backfill glossary [--json] [WORD...]   the terms the explainer uses, defined
+  backfill diagnose [--release R] [--json] TEXT|-
+                                     what an error message or a log excerpt means (- reads stdin)
 `
+
+// stdin is where `diagnose -` reads (tests replace it).
+var stdin io.Reader = os.Stdin
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -62,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return serveCmd(args[1:], stdout, stderr)
 	case "glossary":
 		return glossaryCmd(args[1:], stdout, stderr)
+	case "diagnose":
+		return diagnoseCmd(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
