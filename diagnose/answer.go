@@ -11,12 +11,13 @@ import (
 
 // Answer is the diagnosis of one text for one release.
 type Answer struct {
-	Release    string  `json:"release"`   // the release asked for ("" none)
-	Bytes      int     `json:"bytes"`     // the size of the text given
-	Truncated  bool    `json:"truncated"` // only the first Limit bytes were read
-	Recognised bool    `json:"recognised"`
-	Matches    []Match `json:"matches"` // in the order they appear in the text
-	Known      []Known `json:"known"`   // every message the diagnosis knows
+	Release    string   `json:"release"`   // the release asked for ("" none)
+	Bytes      int      `json:"bytes"`     // the size of the text given
+	Truncated  bool     `json:"truncated"` // only the first Limit bytes were read
+	Recognised bool     `json:"recognised"`
+	Matches    []Match  `json:"matches"`  // in the order they appear in the text
+	Known      []Known  `json:"known"`    // every message the diagnosis knows
+	Releases   []string `json:"releases"` // the releases it can answer for, oldest first
 }
 
 // Known names a message the diagnosis recognises and the releases that produce it.
@@ -75,7 +76,7 @@ func Diagnose(text, release string) (*Answer, error) {
 			return nil, fmt.Errorf("unknown release %q; the releases are %s", release, strings.Join(ReleaseNames(), ", "))
 		}
 	}
-	a := &Answer{Release: release, Bytes: len(text), Known: KnownMessages()}
+	a := &Answer{Release: release, Bytes: len(text), Known: KnownMessages(), Releases: ReleaseNames()}
 	text, a.Truncated = capText(text)
 	clean := stripANSI(text)
 	f := fold(clean)

@@ -11,6 +11,7 @@ func (a *Answer) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyBool(b, `,"recognised":`, a.Recognised)
 	b = jsonw.List(jsonw.Key(b, `,"matches":`), a.Matches, (*Match).AppendJSON)
 	b = jsonw.List(jsonw.Key(b, `,"known":`), a.Known, (*Known).AppendJSON)
+	b = stringsHTML(jsonw.Key(b, `,"releases":`), a.Releases)
 	return append(b, '}')
 }
 

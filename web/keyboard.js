@@ -59,7 +59,7 @@ export function returnFocus() {
 }
 
 /** handlers: {back, step, next (a clicker's forward: step, or reveal a predict quiz's answer),
- *  first, last, togglePlay, action(i), recover, help, inject, open, bugMenu, explore, presenter, predict} */
+ *  first, last, togglePlay, action(i), recover, help, inject, open, bugMenu, explore, presenter, predict, diagnose} */
 export function installKeyboard(handlers) {
   // A choice made in a dropdown outside a dialog gives the keys back to the stage.
   document.addEventListener("change", (ev) => {
@@ -91,6 +91,7 @@ export function installKeyboard(handlers) {
       case "x": handlers.explore?.(); break;
       case "p": handlers.presenter?.(); break;
       case "f": handlers.predict?.(); break;
+      case "d": handlers.diagnose?.(); break;
       case "PageDown": (handlers.next || handlers.step)(); break;
       case "PageUp": handlers.back(); break;
       default:
