@@ -102,7 +102,14 @@ func answer(msg *Message, release string) Match {
 	i := index(m.Release)
 	if f := msg.Facts[i]; f != nil {
 		m.Produces, m.NotByLP = true, f.NotByLP
-		m.Statement = f.Where
+		switch {
+		case f.NotByLP:
+			m.Statement = m.Release + " produces the text, but not from the locality provider. " + f.Where
+		case len(m.ProducedBy) == len(Releases):
+			m.Statement = m.Release + " produces it, as every release does. " + f.Where
+		default:
+			m.Statement = m.Release + " produces it. " + f.Where
+		}
 		if m.Assumed {
 			m.Statement = fmt.Sprintf("No release given: this answer is for %s, the newest release that produces it (produced by %s). ", m.Release, strings.Join(m.ProducedBy, ", ")) + f.Where
 		}

@@ -103,7 +103,7 @@ func actorExitedMsg() *Message {
 	m.Facts = each(func(r string, i int) *Fact {
 		old := r != "v3.1"
 		f := &Fact{
-			Where: fmt.Sprintf("Every release: the actor raises it when its executors' stream ends before a Stop barrier (%s:%d).", fileActor, actorExited[i][0]+1),
+			Where: fmt.Sprintf("The actor raises it when its executors' stream ends before a Stop barrier (%s:%d).", fileActor, actorExited[i][0]+1),
 			Meaning: "The chain of executors in this actor ended its stream (no error, no Stop barrier), and the actor takes that as a failure. There is no \"Executor error:\" before it: an executor's error would be printed as \"Executor error: …\". " +
 				"The locality provider's stream ends this way when its upstream errors or ends in completion (that loop swallows an error: the upstream's message is gone) or ends in forwarding.",
 			Phases: []string{"completing", "forwarding"},
@@ -138,7 +138,7 @@ func exchangeUpstream() *Message {
 	m := &Message{ID: MsgExchangeUpstream, Text: "exchange channel from local|remote upstream actor N closed unexpectedly", Raiser: "the exchange input (exchange/input.rs)"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where: fmt.Sprintf("Every release: the exchange input raises it when the channel from upstream actor N closes (%s:%d local, %d-%d remote).", fileExchangeIn, inputLocalRaise[i][0], inputRemoteRaise[i][0], inputRemoteRaise[i][1]),
+			Where: fmt.Sprintf("The exchange input raises it when the channel from upstream actor N closes (%s:%d local, %d-%d remote).", fileExchangeIn, inputLocalRaise[i][0], inputRemoteRaise[i][0], inputRemoteRaise[i][1]),
 			Meaning: "Upstream actor N is gone: its channel closed without a Stop barrier (the actor failed or was dropped, its compute node went away, or for a remote input the gRPC stream broke: the status after the message says which). An exchange input never ends: a closed channel is always this error. " +
 				"The locality provider returns it at once in every phase but completion, where its loop swallows it: its stream ends and the actor fails with \"actor exited unexpectedly\" instead.",
 			Phases: []string{"starting (as the first message)", "buffering", "backfilling", "forwarding"},
@@ -168,7 +168,7 @@ func exchangeDownstream() *Message {
 	m := &Message{ID: MsgExchangeDown, Text: "exchange channel to downstream actor N closed unexpectedly", Raiser: "the dispatcher (exchange/output.rs)"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("Every release: this actor's dispatcher raises it when sending to downstream actor N fails (%s:%d).", fileExchangeOut, outputRaise[i][0]),
+			Where:   fmt.Sprintf("This actor's dispatcher raises it when sending to downstream actor N fails (%s:%d).", fileExchangeOut, outputRaise[i][0]),
 			Meaning: "Downstream actor N is gone: this actor could not send it a message. The locality provider's own state is not the cause: this actor fails because its consumer did.",
 			Phases:  []string{"any"},
 			Proven: []Cite{
@@ -248,7 +248,7 @@ func streamClosed() *Message {
 	m := &Message{ID: MsgStreamClosed, Text: engine.ErrStreamClosed, Raiser: "expect_first_barrier (executor/mod.rs), which every executor calls first"}
 	m.Facts = each(func(r string, i int) *Fact {
 		f := &Fact{
-			Where:   fmt.Sprintf("Every release: expect_first_barrier raises it when the input ends before its first message (%s:%d-%d); the locality provider calls it first (%s:%d).", fileMod, modStreamClosed[i][0], modStreamClosed[i][1], fileLP, lpFirstBarrier[i][0]),
+			Where:   fmt.Sprintf("expect_first_barrier raises it when the input ends before its first message (%s:%d-%d); the locality provider calls it first (%s:%d).", fileMod, modStreamClosed[i][0], modStreamClosed[i][1], fileLP, lpFirstBarrier[i][0]),
 			Meaning: info.Meaning + " Every executor starts this way, so the message alone does not say it was the locality provider.",
 			Phases:  []string{"starting"},
 			Proven: []Cite{
@@ -268,7 +268,7 @@ func firstNotBarrier() *Message {
 	m := &Message{ID: MsgFirstNotBarrier, Text: engine.PanicFirstMessage, Panic: true, Raiser: "expect_first_barrier (executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("Every release: expect_first_barrier panics when the first message is a chunk or a watermark (%s:%d-%d).", fileMod, modNotBarrier[i][0], modNotBarrier[i][1]),
+			Where:   fmt.Sprintf("expect_first_barrier panics when the first message is a chunk or a watermark (%s:%d-%d).", fileMod, modNotBarrier[i][0], modNotBarrier[i][1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
 			Proven: []Cite{
@@ -288,7 +288,7 @@ func notCheckpoint() *Message {
 	m := &Message{ID: MsgNotCheckpoint, Text: engine.PanicNotCheckpoint, Panic: true, Raiser: "expect_first_barrier (executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("Every release: expect_first_barrier asserts the first barrier's kind (%s:%d-%d).", fileMod, modNotCheckpoint[i][0], modNotCheckpoint[i][1]),
+			Where:   fmt.Sprintf("expect_first_barrier asserts the first barrier's kind (%s:%d-%d).", fileMod, modNotCheckpoint[i][0], modNotCheckpoint[i][1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
 			Proven: []Cite{
@@ -307,7 +307,7 @@ func storageError() *Message {
 	m := &Message{ID: MsgStorage, Text: "Storage error: …", Raiser: "any executor that reads or writes the state store"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("Every release: an executor's storage failure is printed \"Storage error: …\" (%s:%d); in the locality provider, while backfilling, it is the snapshot read (%s:%d-%d).", fileExecError, storageErrorText[i][0], fileLP, lpSnapshotRead[i][0], lpSnapshotRead[i][1]),
+			Where:   fmt.Sprintf("An executor's storage failure is printed \"Storage error: …\" (%s:%d); in the locality provider, while backfilling, it is the snapshot read (%s:%d-%d).", fileExecError, storageErrorText[i][0], fileLP, lpSnapshotRead[i][0], lpSnapshotRead[i][1]),
 			Meaning: "The state store could not be read or written. Every stateful executor can return it, so the message alone does not say it was the locality provider; if it was, while backfilling, it is most likely the snapshot read: " + info.Meaning,
 			Phases:  []string{"backfilling (the snapshot read)", "any phase (a commit or the progress load)"},
 			Proven: []Cite{

@@ -37,7 +37,7 @@ test("the fatal error under v3.1, then v3.0, then open its scenario at its step"
   await diagnose("v3.1");
   const v31 = await text(page, "diagnose-answer");
   assert.match(v31, /Error: locality provider upstream ended unexpectedly during backfill/);
-  assert.match(v31, /Release v3\.1: v3\.1 raises it in the locality provider's backfill loop/);
+  assert.match(v31, /Release v3\.1: v3\.1 produces it\. v3\.1 raises it in the locality provider's backfill loop/);
   assert.match(await byTestId(page, "diagnose-look").locator("li").first().textContent(), /^Not the upstream actor's logs first/);
   assert.match(v31, /something polled the executor after a Stop barrier or fed it a non-standard stream/);
   assert.match(v31, /actor_id = 12/);
