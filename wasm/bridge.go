@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/backfill-explainer/explainer/diagnose"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
@@ -182,6 +183,24 @@ var methods = map[string]method{
 		l, err := lessons.Parse("", []byte(t))
 		return planResult(l, err)
 	}),
+	// What a pasted error message or log excerpt means (diagnose/): {"text": T, "release": R},
+	// R one of diagnose.ReleaseNames, or "" or absent for none. Needs no open scenario.
+	"diagnose": func(b *bridge, arg string) (result, error) {
+		v, ok := objectArg(arg)
+		text, isText := v["text"].(string)
+		release, isRelease := v["release"].(string)
+		if v["release"] == nil {
+			isRelease = true
+		}
+		if !ok || !isText || !isRelease {
+			return nil, errors.New(`diagnose: the argument must be a JSON object {"text": "…", "release": "v3.1"} (release may be left out)`)
+		}
+		a, err := diagnose.Diagnose(text, release)
+		if err != nil {
+			return nil, err
+		}
+		return a.AppendJSON, nil
+	},
 	// Scale mode (scale.go): the built-in workloads, and a workload's run.
 	"workloads": none(func(*bridge) (result, error) {
 		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Workloads()) }, nil

@@ -148,7 +148,14 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
   const scale = lazy(() => import("./scale-panel.js"), ({ createScalePanel }) =>
     createScalePanel(document.getElementById("scale-dialog"), { explainer, internal }), showToast);
+  const diagnose = lazy(() => import("./diagnose.js"), ({ createDiagnose }) =>
+    createDiagnose(document.getElementById("diagnose-dialog"), { explainer, openHash: (hash) => { location.hash = hash; } }), showToast);
+  const openDiagnose = () => { if (!embed) { session.run("pause"); diagnose.use((d) => d.open()); } };
   if (!embed) {
+    document.getElementById("tools").append(h("button", {
+      type: "button", class: "btn", id: "diagnose-btn", "aria-haspopup": "dialog", "data-testid": "diagnose-btn",
+      title: "What an error message or a log line means, and where to look next (d)", onclick: openDiagnose,
+    }, "I have an error…"));
     document.getElementById("tools").append(h("button", {
       type: "button", class: "btn", id: "scale-btn", "aria-haspopup": "dialog", "data-testid": "scale-btn",
       title: "Run a workload at production size (a million rows over 256 vnodes) and chart it",
@@ -172,6 +179,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
     predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
     page: (dir) => !embed && !!lesson.loaded?.page(dir),
+    diagnose: openDiagnose,
   });
 
   // The first view first: the list of built-ins (the engine parses every one of them) fills the
@@ -187,7 +195,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   url.release();
   if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.
-  const tools = embed ? null : Promise.all([help, editor, inject, scale, teach].map((t) => t.prefetch()));
+  const tools = embed ? null : Promise.all([help, editor, inject, scale, teach, diagnose].map((t) => t.prefetch()));
   // A plain first visit: the first-visit card, before that list (which takes the engine a while).
   if (!embed && isPlain(want)) {
     await help.get().then(({ maybeWelcome }) => {

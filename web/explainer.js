@@ -109,6 +109,8 @@ function makeExplainer() {
     return view;
   }
 
+  const DIAGNOSE_CHARS = 64 * 1024 + 1; // UTF-16 units: at least 64 KiB + 1 byte in UTF-8
+
   async function call(method, arg) {
     await ready;
     return callSync(method, arg);
@@ -159,6 +161,10 @@ function makeExplainer() {
     lessons: () => call("lessons"),
     lesson: (name) => call("lesson", String(name)),
     lessonText: (yamlText) => call("lesson_text", String(yamlText)),
+    // diagnose(text, release) → what an error message or log excerpt means (docs/protocol.md,
+    // "Diagnosing an error"); release: "v2.7" … "v3.1", or "" for none. The engine reads at most
+    // 64 KiB: a longer text is cut here a little past that, so the answer can say it was cut.
+    diagnose: (text, release) => call("diagnose", { text: String(text ?? "").slice(0, DIAGNOSE_CHARS), release: String(release || "") }),
   };
 
   // What the page's own modules use beyond the public API.

@@ -60,7 +60,7 @@ export function returnFocus() {
 
 /** handlers: {back, step, next (a clicker's forward: step, or reveal a predict quiz's answer),
  *  first, last, togglePlay, action(i), recover, help, inject, open, bugMenu, explore, presenter,
- *  predict, page(dir) → bool (handled: a lesson's stops and sections)} */
+ *  predict, diagnose, page(dir) → bool (handled: a lesson's stops and sections)} */
 export function installKeyboard(handlers) {
   // A choice made in a dropdown outside a dialog gives the keys back to the stage.
   document.addEventListener("change", (ev) => {
@@ -92,6 +92,7 @@ export function installKeyboard(handlers) {
       case "x": handlers.explore?.(); break;
       case "p": handlers.presenter?.(); break;
       case "f": handlers.predict?.(); break;
+      case "d": handlers.diagnose?.(); break;
       case "PageDown":
         if (handlers.page?.(1)) break; // a lesson's stops and sections (lesson-bar.js)
         (handlers.next || handlers.step)();

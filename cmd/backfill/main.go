@@ -7,6 +7,7 @@
 //	backfill list [--workloads]       the built-in scenarios (or workloads)
 //	backfill lesson [check] [NAME|FILE]  the built-in lessons, a lesson's plan, or check lesson files
 //	backfill serve [--dir D] [--addr A]  serve the built site
+//	backfill diagnose [--release R] [--json] TEXT|-   what an error message or log excerpt means
 //
 // Exit codes: 0 ran, 2 invalid input (file:line:column: message on stderr), 1 internal failure.
 package main
@@ -29,7 +30,12 @@ const usage = `usage:
   backfill releases                  the RisingWave releases the engine runs (R above), and what it leaves out
   backfill serve [--dir dist] [--addr 127.0.0.1:8080]   serve the built explainer
   backfill glossary [--json] [WORD...]   the terms the explainer uses, defined
+  backfill diagnose [--release R] [--json] TEXT|-
+                                     what an error message or a log excerpt means (- reads stdin)
 `
+
+// stdin is where `diagnose -` reads (tests replace it).
+var stdin io.Reader = os.Stdin
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -70,6 +76,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return lessonCmd(args[1:], stdout, stderr)
 	case "releases":
 		return releasesCmd(stdout)
+	case "diagnose":
+		return diagnoseCmd(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
