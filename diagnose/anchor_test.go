@@ -1,27 +1,18 @@
 package diagnose
 
 import (
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/internal/rwsource"
 	"github.com/stretchr/testify/assert"
 )
 
-// RISINGWAVE_SRC names a git directory of RisingWave holding the tags v2.7.4, v2.8.5, v3.0.3 and
-// the commit of v3.1; without it the source checks are skipped.
+// sourceAt reads a RisingWave file at a ref (internal/rwsource: RISINGWAVE_GIT or
+// RISINGWAVE_SRC); without either the source checks are skipped, saying how to enable them.
 func sourceAt(t *testing.T, ref, file string) []string {
 	t.Helper()
-	dir := os.Getenv("RISINGWAVE_SRC")
-	if dir == "" {
-		t.Skip("RISINGWAVE_SRC is not set: the cited lines are not checked")
-	}
-	out, err := exec.Command("git", "-C", dir, "show", ref+":"+file).Output()
-	if err != nil {
-		t.Fatalf("git show %s:%s: %v", ref, file, err)
-	}
-	return strings.Split(string(out), "\n")
+	return rwsource.Lines(t, ref, file)
 }
 
 // TestCitedLinesHoldTheirAnchors: every range of files.go, at every release, holds its anchor

@@ -2,9 +2,6 @@ package engine_test
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,29 +9,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/rwsource"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
 
-// releaseSource reads a RisingWave file at a git ref: from the git directory or checkout that
-// RISINGWAVE_GIT names (git -C $RISINGWAVE_GIT show REF:FILE), or from the cache that
-// RISINGWAVE_SRC names (REF/FILE under it; `./build.sh sources` fills .cache/risingwave). It skips
-// the test, saying how to enable it, when neither has the file.
+// releaseSource reads a RisingWave file at a git ref (internal/rwsource: RISINGWAVE_GIT or
+// RISINGWAVE_SRC); the test skips, saying how to enable it, when neither has the file.
 func releaseSource(t *testing.T, ref, file string) []string {
 	t.Helper()
-	if dir := os.Getenv("RISINGWAVE_SRC"); dir != "" {
-		if b, err := os.ReadFile(filepath.Join(dir, ref, file)); err == nil {
-			return strings.Split(string(b), "\n")
-		}
-	}
-	if git := os.Getenv("RISINGWAVE_GIT"); git != "" {
-		out, err := exec.Command("git", "-C", git, "show", ref+":"+file).Output()
-		if err == nil {
-			return strings.Split(string(out), "\n")
-		}
-	}
-	t.Skipf("RisingWave's %s at %s is not available: set RISINGWAVE_GIT to a RisingWave git directory or checkout, or run `./build.sh sources` and set RISINGWAVE_SRC=.cache/risingwave", file, ref)
-	return nil
+	return rwsource.Lines(t, ref, file)
 }
 
 // anchorsBefore31 replaces, for v2.7–v3.0, the anchor words of a range (keyed as at SourceCommit)
