@@ -211,8 +211,10 @@ bench() {
 # sources fetches the RisingWave files the citations read, at each release's ref, into
 # .cache/risingwave/REF/PATH (for RISINGWAVE_SRC=.cache/risingwave go test ./engine/).
 sources() {
+  # the refs of internal/rwsource/rwsource.go (a test checks they agree), the files of its files.txt
   local refs="v2.7.4 v2.8.5 v3.0.3 448c6570b1b9d636736708340f61a85900c2b7d7"
-  local files="src/stream/src/executor/locality_provider.rs src/stream/src/executor/mod.rs src/stream/src/executor/actor.rs src/stream/src/executor/merge.rs src/stream/src/executor/exchange/input.rs"
+  local files
+  files=$(cat internal/rwsource/files.txt)
   local ref f out
   for ref in $refs; do
     for f in $files; do
@@ -222,7 +224,7 @@ sources() {
       curl -fsSL "https://raw.githubusercontent.com/risingwavelabs/risingwave/$ref/$f" -o "$out.tmp" && mv "$out.tmp" "$out"
     done
   done
-  echo "RisingWave sources in .cache/risingwave: RISINGWAVE_SRC=.cache/risingwave go test ./engine/"
+  echo "RisingWave sources in .cache/risingwave: RISINGWAVE_SRC=$PWD/.cache/risingwave go test ./engine/ ./diagnose/"
 }
 
 case "${1:-}" in

@@ -104,3 +104,26 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 		}
 	}
 }
+
+// TestCitedFilesAreFetched: every file the catalogue or the anchors cite is one that
+// `./build.sh sources` fetches (internal/rwsource/files.txt).
+func TestCitedFilesAreFetched(t *testing.T) {
+	files := rwsource.Files()
+	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog} {
+		assert.Contains(t, files, f)
+	}
+	for _, m := range Catalogue {
+		for i := range Releases {
+			var cites []Cite
+			if f := m.Facts[i]; f != nil {
+				cites = append(cites, f.Proven...)
+			}
+			if in := m.Instead[i]; in != nil {
+				cites = append(cites, in.Proven...)
+			}
+			for _, c := range cites {
+				assert.Contains(t, files, c.File, m.ID)
+			}
+		}
+	}
+}

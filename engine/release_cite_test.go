@@ -191,3 +191,22 @@ func TestEveryReleaseCitesItsOwnLines(t *testing.T) {
 		t.Logf("%s: %d narration sites cited in this release, %d said by the built-ins and coverage scenarios", r.Name, n, len(said))
 	}
 }
+
+// TestCitedFilesAreFetched: every file a narration site or the failure table cites is one that
+// `./build.sh sources` fetches (internal/rwsource/files.txt).
+func TestCitedFilesAreFetched(t *testing.T) {
+	files := rwsource.Files()
+	for _, s := range engine.Sites() {
+		if s.File != "" {
+			assert.Contains(t, files, s.File, s.ID)
+		}
+	}
+	for _, f := range engine.Failures {
+		for _, c := range f.Proven {
+			assert.Contains(t, files, c.File, f.Kind)
+		}
+		for _, c := range f.ProvenIn {
+			assert.Contains(t, files, c.File, f.Kind)
+		}
+	}
+}

@@ -5,6 +5,7 @@
 package rwsource
 
 import (
+	_ "embed"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,3 +40,15 @@ func Lines(t testing.TB, ref, file string) []string {
 	}
 	return lines
 }
+
+// Refs are the git refs the citations read: each release's newest patch tag, and v3.1's commit.
+var Refs = []string{"v2.7.4", "v2.8.5", "v3.0.3", "448c6570b1b9d636736708340f61a85900c2b7d7"}
+
+// Files lists every RisingWave file a citation reads (files.txt, which `./build.sh sources`
+// fetches); a test of each citing package checks that its files are listed.
+//
+//go:embed files.txt
+var filesTxt string
+
+// Files returns the listed files.
+func Files() []string { return strings.Fields(filesTxt) }
