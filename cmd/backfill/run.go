@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -52,24 +51,23 @@ func reportLoad(err error, stderr io.Writer) int {
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("run", "FILE|NAME", stderr)
 	asJSON := fs.Bool("json", false, "print the trace contract's JSON")
-	bug := fs.String("bug", "", "run with a bug mode: "+bugNames())
-	if err := fs.Parse(args); err != nil {
-		return 2
+	bug := fs.String("bug", "", "run with bug mode `B`, one of: "+bugNames())
+	operands, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
-		return 2
+	if len(operands) != 1 {
+		return usageError(fs)
 	}
-	if ws, ok, err := openWorkload(fs.Arg(0)); ok { // scale mode (scale.go)
+	if ws, ok, err := openWorkload(operands[0]); ok { // scale mode (scale.go)
 		if err != nil {
 			return reportLoad(err, stderr)
 		}
 		return runWorkload(ws, *asJSON, *bug, stdout, stderr)
 	}
-	s, code := openWithBug(fs.Arg(0), *bug, stderr)
+	s, code := openWithBug(operands[0], *bug, stderr)
 	if s == nil {
 		return code
 	}
@@ -185,14 +183,17 @@ func writeFailure(w io.Writer, f *engine.FailureView) {
 }
 
 func validateCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("validate", "FILE...", stderr)
+	args, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: backfill validate FILE...")
-		return 2
+		return usageError(fs)
 	}
 	out := newTermWriter(stdout) // file names come from the command line
 	defer out.Flush()
 	stdout = out
-	code := 0
 	for _, f := range args {
 		text, err := readScenario(f)
 		if err != nil {
@@ -215,12 +216,18 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func listCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("list", "", stderr)
+	workloads := fs.Bool("workloads", false, "list the built-in workloads (scale mode) instead of the scenarios")
+	operands, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(operands) > 0 {
+		return usageError(fs)
+	}
 	list := scenarios.Builtins
-	if len(args) == 1 && args[0] == "--workloads" { // scale mode (scale.go)
+	if *workloads {
 		list = scenarios.Workloads
-	} else if len(args) > 0 {
-		fmt.Fprintln(stderr, "usage: backfill list [--workloads]")
-		return 2
 	}
 	for _, in := range list() {
 		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)
