@@ -83,6 +83,13 @@ var methods = map[string]method{
 		e := s.Export()
 		return e.AppendJSON, nil
 	}),
+	"text": session(func(s *scenarios.Session) (result, error) {
+		var b strings.Builder
+		if err := s.WriteText(&b); err != nil {
+			return nil, err
+		}
+		return stringResult(b.String()), nil
+	}),
 	"step": viewMethod((*scenarios.Session).Step),
 	"back": viewMethod((*scenarios.Session).Back),
 	"goto": func(b *bridge, arg string) (result, error) {
