@@ -225,8 +225,13 @@ export function createGlossary(entries) {
           seen.add(e.term);
           // a region inside another: the outer one (if read already) now holds the term too
           for (let r = region.parentElement?.closest(SCOPES); r; r = r.parentElement?.closest(SCOPES)) seenIn.get(r)?.add(e.term);
-          out.push(s.slice(last, m.index), termButton(m[1]));
+          out.push(s.slice(last, m.index));
           last = m.index + m[1].length;
+          // punctuation right after the word stays on its line (a button is a box: a line may
+          // break after it, and start with the ";")
+          const punct = /^[,.;:!?)\]]+/.exec(s.slice(last))?.[0];
+          if (punct) { out.push(h("span", { class: "term-glue" }, termButton(m[1]), punct)); last += punct.length; }
+          else out.push(termButton(m[1]));
         }
         if (!out.length) continue;
         out.push(s.slice(last));

@@ -1,0 +1,90 @@
+// small-items.test.mjs — small things a reader trips on (issue 21): the upstream buffer's
+// "1 chunk: held…" never puts its colon at the start of a line nor a gap before it (at 1280×800,
+// on a phone, in a 700×640 embed); a snapshot lane whose rows were read says what its pos is,
+// never "nothing read yet".
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { openPage, byTestId, waitStep, setupPrivate } from "./page-helpers.mjs";
+
+let h;
+before(async () => { h = await setupPrivate(); });
+after(async () => { await h?.close(); });
+
+const SIZES = [
+  ["1280×800", "", { viewport: { width: 1280, height: 800 } }],
+  ["375×740", "", { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true }],
+  ["700×640 embed", "?embed=1", { viewport: { width: 700, height: 640 } }],
+];
+
+/** The steps of a scenario at which the upstream buffer holds exactly `n` chunks. */
+async function stepsWithBuffer(page, n) {
+  return page.evaluate(async (n) => {
+    const found = [];
+    const steps = await window.explainer.steps();
+    for (let s = 1; s <= steps; s++) {
+      const v = await window.explainer.goto(s);
+      if ((v.buffer || []).length === n) found.push(s);
+    }
+    return found;
+  }, n);
+}
+
+/**
+ * How `el`'s text lies on screen: the first character of every line after the first, and each
+ * character (":" or "—") drawn with a gap before it on its line.
+ */
+function layout(el) {
+  const chars = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    for (let i = 0; i < t.data.length; i++) {
+      if (/\s/.test(t.data[i])) { chars.push({ space: true }); continue; }
+      const r = document.createRange();
+      r.setStart(t, i); r.setEnd(t, i + 1);
+      const b = r.getBoundingClientRect();
+      if (b.width > 0) chars.push({ c: t.data[i], left: b.left, right: b.right, top: b.top, height: b.height });
+    }
+  }
+  const starts = [];
+  const gaps = [];
+  let prev = null;
+  let spaced = false;
+  for (const ch of chars) {
+    if (ch.space) { spaced = true; continue; }
+    if (prev && ch.top > prev.top + prev.height / 2) starts.push(ch.c);
+    else if (prev && /[:—,.)]/.test(ch.c) && !spaced && ch.left - prev.right > 1) gaps.push(prev.c + ch.c);
+    prev = ch;
+    spaced = false;
+  }
+  return { starts, gaps, text: el.textContent };
+}
+
+for (const [name, query, options] of SIZES) {
+  test(`${name}: the buffer's "N chunks: held…" never wraps to a line starting with ":", nor spaces the colon off`, async () => {
+    const page = await openPage(h, `index.html${query}#scenario=happy-path&step=1`, options);
+    const one = await stepsWithBuffer(page, 1);
+    const two = await stepsWithBuffer(page, 2);
+    assert.ok(one.length > 0, "happy-path holds one chunk at some step");
+    for (const [n, step] of [[1, one[0]], [2, two[0]]]) {
+      if (step === undefined) continue;
+      await page.evaluate((s) => window.explainer.goto(s), step);
+      await waitStep(page, step);
+      const meta = byTestId(page, "buffer").locator(".meta");
+      await meta.scrollIntoViewIfNeeded();
+      const got = await meta.evaluate(layout);
+      assert.match(got.text.replace(/\s+/g, " "), new RegExp(`^${n} chunks?: held until`), `step ${step}`);
+      assert.deepEqual(got.starts.filter((c) => /[:—,.)]/.test(c)), [], `step ${step}: a line of "${got.text}" starts with punctuation`);
+      assert.deepEqual(got.gaps, [], `step ${step}: a gap before the punctuation in "${got.text}"`);
+    }
+    // the narration: a glossary term before a ";" (step 9: "the upstream wins the race; its chunk")
+    await page.evaluate(() => window.explainer.goto(9));
+    await waitStep(page, 9);
+    for (const why of await page.locator(".narration .why-text").all()) {
+      const got = await why.evaluate(layout);
+      assert.deepEqual(got.starts.filter((c) => /[:;,.)]/.test(c)), [], `a line of "${got.text}" starts with punctuation`);
+    }
+    await h.screenshot(page, `small-buffer-${name.replace(/\D+/g, "x")}`);
+    h.assertNoErrors(page);
+  });
+}
