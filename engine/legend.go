@@ -15,6 +15,8 @@ var Legend = map[string]string{
 	"snapshot.none":            "no snapshot stream (the executor reads one only while backfilling)",
 	"snapshot.end_counts":      "the end counts as one",
 	"snapshot.no_lanes":        "no vnodes left to read",
+	"snapshot.pos":             "pos: emitted up to",
+	"snapshot.no_pos":          "no pos yet: set when its builder emits",
 	"buffer.held":              "held until the next barrier marks them",
 	"builders.none":            "no builders (they exist only while backfilling)",
 	"progress.none":            "not loaded yet (progress is loaded after the first barrier)",

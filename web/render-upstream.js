@@ -101,7 +101,8 @@ function laneNode(lane, moved) {
     vnodeLabel(lane.vnode),
     h("div", { class: "lane-body" },
       track,
-      h("div", { class: "lane-pos" }, lane.pos ? "read up to " + fmtTuple(lane.pos) : "nothing read yet")));
+      // pos is the vnode's progress: rows read into its builder are not in it yet
+      h("div", { class: "lane-pos" }, lane.pos ? `${legend("snapshot.pos")} ${fmtTuple(lane.pos)}` : legend("snapshot.no_pos"))));
 }
 
 function cursor(changed) {
