@@ -29,7 +29,7 @@ function bufferParts(view, buf) {
   for (const entry of buf) {
     const isNew = entry.arrived_step === view.step; // arrived with this step
     ol.append(h("li", { class: ["msg", "msg-chunk", isNew && "changed"] },
-      stepBadge(entry.arrived_step),
+      stepBadge(entry.arrived_step, "buffer"),
       h("span", { class: "pill chunk" }, "chunk"),
       chipList(entry.rows, { empty: "empty (all rows were invisible)", markVisible: false })));
   }

@@ -22,7 +22,7 @@ function renderNext(view, ol) {
   const items = (up.next || []).map((msg, i) => ({
     key: "m" + msg.step, sig: key(msg), hl: i === 0 ? "n" : "", patch: markNext,
     build: () => h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
-      stepBadge(msg.step),
+      stepBadge(msg.step, "upstream"),
       i === 0 ? srNext() : null,
       messageBody(msg, { markVisible: false })),
   }));

@@ -2,7 +2,9 @@
 // "1 chunk: held…" never puts its colon at the start of a line nor a gap before it (at 1280×800,
 // on a phone, in a 700×640 embed), nor does a glossary term before punctuation; a snapshot lane
 // whose rows were read never says "nothing read yet": its line is its pos (the vnode's progress,
-// which moves when the builder emits), in the engine's legend's words.
+// which moves when the builder emits), in the engine's legend's words; the #N beside an output,
+// a buffered chunk or an upstream message says which step it is (a key in the output log's
+// heading, a tooltip and a spoken label on each).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -32,8 +34,8 @@ async function stepsWithBuffer(page, n) {
 }
 
 /**
- * How `el`'s text lies on screen: the first character of every line after the first, and each
- * character (":" or "—") drawn with a gap before it on its line.
+ * How `el`'s text lies on screen: the first character of every line after the first, the last
+ * of every line before the last, and each punctuation drawn with a gap before it on its line.
  */
 function layout(el) {
   const chars = [];
@@ -48,17 +50,18 @@ function layout(el) {
     }
   }
   const starts = [];
+  const ends = [];
   const gaps = [];
   let prev = null;
   let spaced = false;
   for (const ch of chars) {
     if (ch.space) { spaced = true; continue; }
-    if (prev && ch.top > prev.top + prev.height / 2) starts.push(ch.c);
+    if (prev && ch.top > prev.top + prev.height / 2) { starts.push(ch.c); ends.push(prev.c); }
     else if (prev && /[:—,.)]/.test(ch.c) && !spaced && ch.left - prev.right > 1) gaps.push(prev.c + ch.c);
     prev = ch;
     spaced = false;
   }
-  return { starts, gaps, text: el.textContent };
+  return { starts, ends, gaps, text: el.textContent };
 }
 
 for (const [name, query, options] of SIZES) {
@@ -78,12 +81,14 @@ for (const [name, query, options] of SIZES) {
       assert.deepEqual(got.starts.filter((c) => /[:—,.)]/.test(c)), [], `step ${step}: a line of "${got.text}" starts with punctuation`);
       assert.deepEqual(got.gaps, [], `step ${step}: a gap before the punctuation in "${got.text}"`);
     }
-    // the narration: a glossary term before a ";" (step 9: "the upstream wins the race; its chunk")
+    // the narration and the invariant: a glossary term before a ";" (step 9: "the upstream wins
+    // the race; its chunk") or after a "(" ("the backfill has passed (completed vnodes")
     await page.evaluate(() => window.explainer.goto(9));
     await waitStep(page, 9);
-    for (const why of await page.locator(".narration .why-text").all()) {
+    for (const why of await page.locator(".narration .why-text, .inv-text").all()) {
       const got = await why.evaluate(layout);
       assert.deepEqual(got.starts.filter((c) => /[:;,.)]/.test(c)), [], `a line of "${got.text}" starts with punctuation`);
+      assert.deepEqual(got.ends.filter((c) => /[([]/.test(c)), [], `a line of "${got.text}" ends with an opening bracket`);
     }
     await h.screenshot(page, `small-buffer-${name.replace(/\D+/g, "x")}`);
     h.assertNoErrors(page);
@@ -115,5 +120,25 @@ test("a snapshot lane with rows read never says \"nothing read yet\": its line i
     }
   }
   assert.ok(readWithoutPos > 0, "some lane had rows read and no pos yet (rows in its builder)");
+  h.assertNoErrors(page);
+});
+
+test("the output log's #N are labelled: a key in its heading and, on each, what step it is", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=9", { viewport: { width: 1280, height: 800 } });
+  const key = byTestId(page, "outputs-step-key");
+  assert.equal(await key.textContent(), "#N = step");
+  assert.equal(await key.getAttribute("title"), "#N is the step that emitted it");
+  assert.ok(await key.isVisible());
+  const view = await page.evaluate(() => window.explainer.view());
+  const badges = async (id) => byTestId(page, id).locator(".stepno").evaluateAll((bs) => bs.map((b) => ({
+    text: b.textContent, title: b.title, label: b.getAttribute("aria-label") })));
+  const outs = await badges("outputs");
+  assert.equal(outs.length, view.outputs.length);
+  outs.forEach((b, i) => assert.deepEqual(b, { text: `#${view.outputs[i].step}`, title: `emitted at step ${view.outputs[i].step}`, label: `emitted at step ${view.outputs[i].step}` }));
+  const buf = await badges("buffer");
+  assert.deepEqual(buf.map((b) => b.title), view.buffer.map((e) => `arrived at step ${e.arrived_step}`));
+  const up = await badges("upstream-next");
+  assert.ok(up.length > 0);
+  assert.deepEqual(up.map((b) => b.title), view.upstream.next.slice(0, up.length).map((m) => `delivered at step ${m.step}`));
   h.assertNoErrors(page);
 });
