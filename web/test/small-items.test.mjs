@@ -4,11 +4,14 @@
 // whose rows were read never says "nothing read yet": its line is its pos (the vnode's progress,
 // which moves when the builder emits), in the engine's legend's words; the #N beside an output,
 // a buffered chunk or an upstream message says which step it is (a key in the output log's
-// heading, a tooltip and a spoken label on each).
+// heading, a tooltip and a spoken label on each); without the network (the offline file from
+// file://, or the browser offline) the narration says once that its source links need it, and
+// every source link's tooltip names the file's path, lines and RisingWave ref to look up.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, byTestId, waitStep, setupPrivate } from "./page-helpers.mjs";
+import { fileURL } from "./harness.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });
@@ -140,5 +143,50 @@ test("the output log's #N are labelled: a key in its heading and, on each, what 
   const up = await badges("upstream-next");
   assert.ok(up.length > 0);
   assert.deepEqual(up.map((b) => b.title), view.upstream.next.slice(0, up.length).map((m) => `delivered at step ${m.step}`));
+  h.assertNoErrors(page);
+});
+
+const TITLE = /^the RisingWave source this paraphrases: src\/stream\/src\/executor\/locality_provider\.rs, lines 479–482, at RisingWave ([0-9a-f]{7}) \(opens GitHub: needs the network\)$/;
+
+/** The narration's source links (href, text, tooltip) and its offline note, if any. */
+const sources = (page) => page.evaluate(() => ({
+  links: [...document.querySelectorAll(".narration a.src")].map((a) => ({ href: a.href, text: a.textContent, title: a.title })),
+  note: document.querySelector('[data-testid="src-offline"]')?.textContent ?? null,
+}));
+
+for (const [w, ht] of [[1280, 800], [375, 740]]) {
+  test(`the offline file at ${w}×${ht}: the narration says once that source links need the network; each link names its path, lines and ref`, async () => {
+    const page = await h.open(fileURL("dist/explainer-offline.html"), { viewport: { width: w, height: ht } });
+    const requests = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await page.evaluate(() => { location.hash = "#scenario=happy-path&step=2"; });
+    await waitStep(page, 2);
+    const { links, note } = await sources(page);
+    assert.equal(links.length, 1);
+    assert.equal(links[0].text, "locality_provider.rs L479–482");
+    const m = TITLE.exec(links[0].title);
+    assert.ok(m, links[0].title);
+    assert.ok(links[0].href.includes(`/blob/${m[1]}`), "the ref is the link's");
+    assert.equal(note, `Offline: the source links open GitHub and need the network. They cite RisingWave at ${m[1]}; each names its file and lines, and its tooltip the file's path.`);
+    assert.ok(await byTestId(page, "src-offline").isVisible());
+    await page.keyboard.press("Escape"); // the first-visit card (the file opened with no link)
+    await page.evaluate(() => document.querySelector('[data-testid="src-offline"]').scrollIntoView());
+    await h.screenshot(page, `small-offline-${w}`);
+    assert.deepEqual(requests.filter((u) => !u.startsWith("file:")), [], "nothing is fetched beside the file");
+    h.assertNoErrors(page);
+  });
+}
+
+test("served, the source links say they need the network but no note shows; once the browser is offline, the note does", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=2");
+  let { links, note } = await sources(page);
+  assert.match(links[0].title, TITLE);
+  assert.equal(note, null);
+  await page.context().setOffline(true);
+  await page.evaluate(() => window.explainer.goto(1).then(() => window.explainer.goto(2)));
+  await waitStep(page, 2);
+  ({ links, note } = await sources(page));
+  assert.match(note ?? "", /^Offline: the source links open GitHub and need the network\./);
+  await page.context().setOffline(false);
   h.assertNoErrors(page);
 });
