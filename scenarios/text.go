@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -76,8 +75,7 @@ func (s *Session) writeText(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "progress table (durable):")
 	for _, r := range tr.ProgressTable {
-		b, _ := json.Marshal(r)
-		fmt.Fprintf(w, " %s", b)
+		fmt.Fprintf(w, " %s", engine.AppendAny(nil, r, true)) // as json.Marshal writes it (no encoding/json in the wasm)
 	}
 	fmt.Fprintf(w, "\ndownstream:")
 	for _, r := range tr.Downstream {
