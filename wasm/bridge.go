@@ -88,6 +88,13 @@ var methods = map[string]method{
 		e := s.Export()
 		return e.AppendJSON, nil
 	}),
+	"text": onSession(func(s *session.Session) (result, error) {
+		var b strings.Builder
+		if err := s.WriteText(&b); err != nil {
+			return nil, err
+		}
+		return stringResult(b.String()), nil
+	}),
 	"step": viewMethod((*session.Session).Step),
 	"back": viewMethod((*session.Session).Back),
 	"goto": func(b *bridge, arg string) (result, error) {

@@ -51,7 +51,7 @@ const BAD = "title: Bad widths\ntable:\n  columns: [a, id]\n  locality: [a]\n  s
 
 func TestCallBeforeOpen(t *testing.T) {
 	b := &bridge{}
-	for _, m := range []string{"step", "back", "view", "steps", "actions", "state", "export", "step_forms"} {
+	for _, m := range []string{"step", "back", "view", "steps", "actions", "state", "export", "text", "step_forms"} {
 		_, e := answer(t, b.call(m, ""))
 		assert.Equal(t, "no scenario is open", errText(e), m)
 	}

@@ -92,10 +92,14 @@ export function vnodeLabel(v, extra) {
   return h("span", { class: ["vnode", extra], title: "vnode " + v }, "v" + v);
 }
 
-/** A step badge (#12) saying which script step delivered or emitted something. */
-export function stepBadge(step) {
+/**
+ * A step badge (#12) saying which script step delivered or emitted something; `what` (output,
+ * buffer, upstream) names the legend's step.<what>, its tooltip and spoken label: "emitted at step 12".
+ */
+export function stepBadge(step, what) {
   if (step === undefined || step === null) return null;
-  return h("span", { class: "stepno", title: "step " + step, "aria-label": "step " + step }, "#" + step);
+  const label = `${legendOf("step", what)} ${step}`; // what the number is: the legend's step.output…
+  return h("span", { class: "stepno", title: label, "aria-label": label }, "#" + step);
 }
 
 /** A barrier pill: B e4 (+ tags for mutation and checkpoint). */

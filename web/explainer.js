@@ -154,6 +154,8 @@ function makeExplainer() {
     compareBug: (name) => call("compare_bug", String(name || "none")),
     compareText: (yamlText) => call("compare_text", String(yamlText)),
     export: () => call("export"),
+    // the readable trace of the whole run, as `backfill run` prints it (the engine writes it)
+    text: () => call("text"),
     // scale(yamlText, {onProgress(done, total), signal, text}) → the scale summary (scale-run.js);
     // {text: true}: its JSON text, byte for byte what `backfill run --json` prints
     scale: (yamlText, options) => runner().then((r) => r.run(String(yamlText), options)),

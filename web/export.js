@@ -1,6 +1,7 @@
 // export.js — the "Save ▾" menu: download the open run as a scenario file that replays it
-// exactly (injected events and choices included), and as the trace JSON of the whole run or of
-// the run up to this step, from explainer.export().
+// exactly (injected events and choices included), as the readable trace `backfill run` prints
+// (explainer.text(), written by the engine), and as the trace JSON of the whole run or of the
+// run up to this step, from explainer.export().
 // Importing is the existing Open… (file or paste).
 import { h } from "./dom.js";
 import { createPopover } from "./popover.js";
@@ -22,15 +23,16 @@ function slug(s) {
 /** createExport({explainer, getName() → scenario name or title, onError(msg)}) → {wrap} */
 export function createExport({ explainer, getName, onError }) {
   const pop = createPopover({
-    label: "Save", title: "Download this run as a scenario file or a trace",
+    label: "Save", title: "Download this run as a scenario file, a readable trace or the trace JSON",
     testid: "export-menu", panelLabel: "Download this run", className: "export-btn",
     onOpen: () => pop.panel.querySelector("button")?.focus(),
   });
   async function go(kind) {
     pop.close({ focus: true });
     try {
-      const x = await explainer.export();
       const base = slug(getName());
+      if (kind === "text") { download(base + ".txt", String(await explainer.text()), "text/plain;charset=utf-8"); return; }
+      const x = await explainer.export();
       if (kind === "scenario") download(base + ".yaml", String(x.scenario ?? ""), "text/yaml");
       else if (kind === "whole") download(base + ".trace.json", JSON.stringify(x.whole_trace, null, 2) + "\n", "application/json");
       else download(`${base}.step-${x.trace?.step ?? 0}.trace.json`, JSON.stringify(x.trace, null, 2) + "\n", "application/json");
@@ -39,6 +41,8 @@ export function createExport({ explainer, getName, onError }) {
   pop.panel.append(
     h("button", { type: "button", class: "menu-item", "data-testid": "download-scenario", onclick: () => go("scenario") },
       h("strong", null, "Download scenario"), h("span", { class: "muted" }, ".yaml that replays this run, injections and choices included")),
+    h("button", { type: "button", class: "menu-item", "data-testid": "download-text", onclick: () => go("text") },
+      h("strong", null, "Download readable trace"), h("span", { class: "muted" }, ".txt of every step: its outputs and why, as the command line prints it")),
     h("button", { type: "button", class: "menu-item", "data-testid": "download-trace", onclick: () => go("whole") },
       h("strong", null, "Download trace of the whole run"), h("span", { class: "muted" }, ".json of every step of the script, wherever you are now")),
     h("button", { type: "button", class: "menu-item", "data-testid": "download-trace-here", onclick: () => go("here") },

@@ -225,8 +225,14 @@ export function createGlossary(entries) {
           seen.add(e.term);
           // a region inside another: the outer one (if read already) now holds the term too
           for (let r = region.parentElement?.closest(SCOPES); r; r = r.parentElement?.closest(SCOPES)) seenIn.get(r)?.add(e.term);
-          out.push(s.slice(last, m.index), termButton(m[1]));
+          // punctuation against the word stays on its line with it (a button is a box: a line may
+          // break beside it, and end with the "(" or start with the ";")
+          const open = /[([]+$/.exec(s.slice(last, m.index))?.[0] ?? "";
+          out.push(s.slice(last, m.index - open.length));
           last = m.index + m[1].length;
+          const close = /^[,.;:!?)\]]+/.exec(s.slice(last))?.[0] ?? "";
+          last += close.length;
+          out.push(open || close ? h("span", { class: "term-glue" }, open || null, termButton(m[1]), close || null) : termButton(m[1]));
         }
         if (!out.length) continue;
         out.push(s.slice(last));

@@ -5,7 +5,7 @@ import { h, fillIf, setText, key, keyed, toggleClass } from "./dom.js";
 import { longList } from "./longlist.js";
 
 const OUTPUTS_PAGE = 40; // outputs drawn at first: the newest (the view has at most 200)
-import { chipList, chipListPart, messageBody, stepBadge } from "./chips.js";
+import { chipList, chipListPart, messageBody, stepBadge, legend } from "./chips.js";
 
 export function renderDownstream(view, els) {
   renderOutputs(view, els.outputs, els.outputsSub, els.outputsBox);
@@ -24,7 +24,9 @@ function renderOutputs(view, ol, sub, box) {
   const total = view.outputs_total ?? outs.length;
   const first = view.outputs_first ?? 0;
   const fresh = view.new_outputs ?? 0;
-  setText(sub, `${total} in all` + (fresh ? ` · ${fresh} new this step` : ""));
+  // (and what the #N beside each output is: the step that emitted it)
+  fillIf(sub, `${total} ${fresh}`, () => [`${total} in all` + (fresh ? ` · ${fresh} new this step` : "") + " · ",
+    h("span", { class: "step-key", title: legend("outputs.step_key"), "data-testid": "outputs-step-key" }, "#N = step")]);
   // Keyed by position in the whole log: a step builds only the outputs it added or re-marked.
   // The newest end is in view: a long log is drawn a page at a time from there (longlist.js), the
   // marker before it counting the earlier outputs the view has and those it leaves out.
@@ -39,7 +41,7 @@ function renderOutputs(view, ol, sub, box) {
       key: "o" + (first + i), sig: (rb ? "r" + rb.step : "") + outputKey(o), hl: isNew ? "n" : "",
       patch: markNew,
       build: () => h("li", { class: ["msg", "msg-" + o.type, isNew && "new", isNew && "changed", rb && "rolled-back"], "data-rolled-back": rb ? String(rb.step) : null },
-        stepBadge(o.step),
+        stepBadge(o.step, "output"),
         isNew ? srNew() : null,
         messageBody(o),
         rb ? h("span", { class: "rb-tag", "data-testid": "rolled-back", title: `the recovery at step ${rb.step} went back to e${rb.epoch}: downstream undid this` },

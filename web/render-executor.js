@@ -29,11 +29,14 @@ function bufferParts(view, buf) {
   for (const entry of buf) {
     const isNew = entry.arrived_step === view.step; // arrived with this step
     ol.append(h("li", { class: ["msg", "msg-chunk", isNew && "changed"] },
-      stepBadge(entry.arrived_step),
+      stepBadge(entry.arrived_step, "buffer"),
       h("span", { class: "pill chunk" }, "chunk"),
       chipList(entry.rows, { empty: "empty (all rows were invisible)", markVisible: false })));
   }
-  return [h("p", { class: "meta" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}: ${legend("buffer.held")}`), ol];
+  // one flex item (.meta is a flex row: a glossary term would split a bare text into items, a
+  // gap before the colon and a line that starts with it), the count and its colon unbroken
+  return [h("p", { class: "meta" }, h("span", null,
+    h("span", { class: "meta-count" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}:`), " ", legend("buffer.held"))), ol];
 }
 
 function renderBuilders(view, changedVnodes, box, sub) {

@@ -4,7 +4,7 @@
 // the failure left behind, what RisingWave's source proves (each sentence linked to its lines),
 // the likely causes outside the executor (our inference, shown apart) and what a recovery does.
 import { h, fill } from "./dom.js";
-import { sourceLabel } from "./render-narration.js";
+import { sourceLabel, sourceTitle } from "./render-narration.js";
 
 let openFor = { failure: null, open: false }; // the folded part's state, for the failure shown
 
@@ -52,7 +52,7 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
       section("What RisingWave's source proves", "fatal-proven",
         h("ul", { class: "proven" }, (f.proven || []).map((c) => h("li", null, c.text ?? "", " ",
           c.url ? h("a", { class: "src", href: c.url, target: "_blank", rel: "noopener noreferrer",
-            title: "the lines of RisingWave's source that show this (opens GitHub)" }, sourceLabel(c.url, c.lines)) : null)))),
+            title: sourceTitle("the lines of RisingWave's source that show this", c.url, c.lines) }, sourceLabel(c.url, c.lines)) : null)))),
       section("Likely causes, outside the executor", "fatal-inferred",
         h("p", { class: "fatal-note" }, "Our inference: the source does not show these."),
         h("ul", { class: "inferred" }, (f.inferred || []).map((t) => h("li", null, t)))),

@@ -19,10 +19,12 @@ export function renderNarration(view, live) {
       e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null,
       h("span", { class: "why-text" }, e.text ?? "", " ",
         e.url ? h("a", { class: "src", href: e.url, target: "_blank", rel: "noopener noreferrer",
-          title: "the RisingWave source this paraphrases (opens GitHub)" },
+          title: sourceTitle("the RisingWave source this paraphrases", e.url, e.lines) },
           sourceLabel(e.url, e.lines)) : null,
         e.fix ? [" · ", h("a", { class: "src fix", href: e.fix, target: "_blank", rel: "noopener noreferrer",
-          title: "the change that fixed this in RisingWave (opens GitHub)" }, "the real fix")] : null)))));
+          title: "the change that fixed this in RisingWave (opens GitHub: needs the network)" }, "the real fix")] : null)))));
+    const cited = exps.find((e) => e.url);
+    if (cited && offline()) parts.push(offlineNote(cited.url));
   } else if (view.step === 0) {
     parts.push(h("p", { class: "muted" }, "Nothing has happened yet. Step forward (→) to deliver the first message."));
   } else {
@@ -46,6 +48,45 @@ function noteParagraph(view) {
     cav ? h("span", { class: "note-caveat", "data-testid": "note-caveat" }, cav.trim()) : null,
     cav && body ? " " : null,
     body ? h("span", { class: "note-body" }, body) : null);
+}
+
+/** Is the page without the network: the offline file (file://), or the browser offline? */
+export function offline() {
+  return location.protocol === "file:" || navigator.onLine === false;
+}
+
+/** A source link's path and ref: ".../blob/REF/PATH#L…" → {path, ref} (ref shortened if a commit). */
+function sourceWhere(url) {
+  try {
+    const parts = new URL(url).pathname.split("/").map(decodeURIComponent);
+    const i = parts.indexOf("blob");
+    if (i < 0 || i + 2 >= parts.length) return null;
+    const ref = parts[i + 1];
+    return { path: parts.slice(i + 2).join("/"), ref: /^[0-9a-f]{40}$/.test(ref) ? ref.slice(0, 7) : ref };
+  } catch { return null; }
+}
+
+/**
+ * A source link's tooltip (its accessible description): what it is, the file's path, lines and
+ * RisingWave ref in words that can be looked up without the link, and that it needs the network.
+ */
+export function sourceTitle(what, url, lines) {
+  const w = sourceWhere(url);
+  const at = w ? `: ${w.path}, ${linesWords(lines)}at RisingWave ${w.ref}` : "";
+  return `${what}${at} (opens GitHub: needs the network)`;
+}
+
+function linesWords(lines) {
+  if (!lines || !lines.length) return "";
+  return lines.length === 1 || lines[0] === lines[1] ? `line ${lines[0]}, ` : `lines ${lines[0]}–${lines[1]}, `;
+}
+
+/** Said once under the explanations when offline: the links need the network, and what they cite. */
+function offlineNote(url) {
+  const w = sourceWhere(url);
+  return h("p", { class: "src-offline muted", "data-testid": "src-offline" },
+    "Offline: the source links open GitHub and need the network. ",
+    w ? ["They cite RisingWave at ", h("code", null, w.ref), "; each names its file and lines, and its tooltip the file's path."] : null);
 }
 
 /** "locality_provider.rs L370–403": the cited file (the last part of the link) and its lines. */

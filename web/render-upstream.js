@@ -22,7 +22,7 @@ function renderNext(view, ol) {
   const items = (up.next || []).map((msg, i) => ({
     key: "m" + msg.step, sig: key(msg), hl: i === 0 ? "n" : "", patch: markNext,
     build: () => h("li", { class: ["msg", "msg-" + msg.type, i === 0 && "is-next"] },
-      stepBadge(msg.step),
+      stepBadge(msg.step, "upstream"),
       i === 0 ? srNext() : null,
       messageBody(msg, { markVisible: false })),
   }));
@@ -61,7 +61,7 @@ function renderSnapshot(view, box, head) {
   const movedLanes = new Set(view.changed_vnodes?.snapshot || []);
   const opened = snap.refreshed_at_step === view.step && view.step > 0;
   const meta = () => h("p", { class: "meta" },
-    `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (${legend("snapshot.end_counts")})`,
+    h("span", null, `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (${legend("snapshot.end_counts")})`),
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
       ? h("span", { class: ["tag", opened && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
       : null);
@@ -101,7 +101,8 @@ function laneNode(lane, moved) {
     vnodeLabel(lane.vnode),
     h("div", { class: "lane-body" },
       track,
-      h("div", { class: "lane-pos" }, lane.pos ? "read up to " + fmtTuple(lane.pos) : "nothing read yet")));
+      // pos is the vnode's progress: rows read into its builder are not in it yet
+      h("div", { class: "lane-pos" }, lane.pos ? `${legend("snapshot.pos")} ${fmtTuple(lane.pos)}` : legend("snapshot.no_pos"))));
 }
 
 function cursor(changed) {

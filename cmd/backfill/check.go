@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -73,12 +72,15 @@ func firstDiff(got, want []byte) string {
 }
 
 func checkCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("check", "", stderr)
 	update := fs.Bool("update", false, "rewrite the golden traces (JSON and text)")
-	dir := fs.String("dir", filepath.Join("scenarios", "testdata", "golden"), "directory of the golden traces")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	dir := fs.String("dir", filepath.Join("scenarios", "testdata", "golden"), "directory `D` of the golden traces")
+	operands, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(operands) > 0 {
+		return usageError(fs)
 	}
 	failed := 0
 	names := scenarios.BuiltinNames()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -18,19 +17,19 @@ import (
 // from stdin. At most 64 KiB is read. Exit 0 whether or not the text was recognised, 2 for bad
 // flags, an unknown release or no text.
 func diagnoseCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("diagnose", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	release := fs.String("release", "", "the RisingWave release the log comes from: "+strings.Join(diagnose.ReleaseNames(), ", "))
+	fs := newFlags("diagnose", "TEXT|-", stderr)
+	release := fs.String("release", "", "the RisingWave release `R` the log comes from: "+strings.Join(diagnose.ReleaseNames(), ", "))
 	asJSON := fs.Bool("json", false, "print the structured answer as JSON")
-	if err := fs.Parse(args); err != nil {
+	operands, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(operands) == 0 {
+		fmt.Fprintln(stderr, usageLine(fs, "TEXT|-")+"   (- reads the text from stdin)")
 		return 2
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: backfill diagnose [--release R] [--json] TEXT|-   (- reads the text from stdin)")
-		return 2
-	}
-	text := strings.Join(fs.Args(), " ")
-	if fs.NArg() == 1 && fs.Arg(0) == "-" {
+	text := strings.Join(operands, " ")
+	if len(operands) == 1 && operands[0] == "-" {
 		b, err := io.ReadAll(io.LimitReader(stdin, diagnose.Limit+1))
 		if err != nil {
 			fmt.Fprintf(stderr, "backfill: reading stdin: %v\n", err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -15,20 +14,19 @@ import (
 
 // exploreCmd runs the interleaving explorer over a scenario.
 func exploreCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	bug := fs.String("bug", "", "explore with a bug mode: "+bugNames())
+	fs := newFlags("explore", "FILE|NAME", stderr)
+	bug := fs.String("bug", "", "explore with bug mode `B`, one of: "+bugNames())
+	maxStates := fs.Int("max-states", explore.DefaultExploreStates, "visit at most `N` distinct states (at least 1)")
+	maxMemory := fs.Int("max-memory", explore.DefaultExploreBytes>>20, "hold at most `MiB` of memory (estimated; at least 1)")
 	release := fs.String("release", "", releaseHelp())
-	maxStates := fs.Int("max-states", explore.DefaultExploreStates, "the most distinct states to visit (at least 1)")
-	maxMemory := fs.Int("max-memory", explore.DefaultExploreBytes>>20, "the most memory to hold, in MiB (estimated; at least 1)")
 	asJSON := fs.Bool("json", false, "print the report as JSON (each outcome's example as scenario text)")
-	example := fs.Int("example", 0, "print outcome N's example schedule as a scenario file (1 = the most common outcome)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	example := fs.Int("example", 0, "print outcome `N`'s example schedule as a scenario file (1 = the most common outcome)")
+	operands, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: backfill explore [--bug B] [--max-states N] [--max-memory MiB] [--json] [--example N] FILE|NAME")
-		return 2
+	if len(operands) != 1 {
+		return usageError(fs)
 	}
 	for _, f := range []struct {
 		name  string
@@ -39,7 +37,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	s, code := openWithBug(fs.Arg(0), *bug, stderr)
+	s, code := openWithBug(operands[0], *bug, stderr)
 	if s == nil {
 		return code
 	}
@@ -110,7 +108,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		writeDiff(stdout, o.Diff)
 		fmt.Fprintf(stdout, "  example: %s\n", scheduleString(cfg, o.Outcome.Example))
 	}
-	fmt.Fprintf(stdout, "\n`backfill explore --example N %s` prints outcome N's schedule as a scenario file.\n", fs.Arg(0))
+	fmt.Fprintf(stdout, "\n`backfill explore --example N %s` prints outcome N's schedule as a scenario file.\n", operands[0])
 	return 0
 }
 

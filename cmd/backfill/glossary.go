@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -16,16 +15,16 @@ import (
 //
 // A word is a term or one of its aliases, in any case. An unknown word exits 2.
 func glossaryCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("glossary", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("glossary", "[WORD...]", stderr)
 	asJSON := fs.Bool("json", false, "print the entries as JSON: [{term, aliases, definition}]")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	words, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
 	}
 	entries := glossary.Glossary
-	if fs.NArg() > 0 {
+	if len(words) > 0 {
 		entries = nil
-		for _, w := range fs.Args() {
+		for _, w := range words {
 			e, ok := glossary.LookupTerm(w)
 			if !ok {
 				fmt.Fprintf(stderr, "backfill: %q is not in the glossary; `backfill glossary` lists every term\n", w)

@@ -14,6 +14,11 @@ import (
 // lesson's plan, `backfill lesson check FILE…` checks lesson files (exit 2 at the first problem
 // of each, file:line:column: message on stderr).
 func lessonCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("lesson", "[check] [NAME|FILE...]", stderr)
+	args, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
 	switch {
 	case len(args) == 0:
 		for _, in := range lessons.Builtins() {
@@ -22,7 +27,7 @@ func lessonCmd(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case args[0] == "check":
 		if len(args) == 1 {
-			fmt.Fprintln(stderr, "usage: backfill lesson check FILE...")
+			fmt.Fprintln(stderr, usageLine(fs, "check FILE..."))
 			return 2
 		}
 		out := newTermWriter(stdout) // file names come from the command line
@@ -37,7 +42,7 @@ func lessonCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return code
 	case len(args) > 1:
-		fmt.Fprintln(stderr, "usage: backfill lesson [check] [NAME|FILE]")
+		fmt.Fprintln(stderr, usageLine(fs, "[check] [NAME|FILE...]"))
 		return 2
 	}
 	l, err := openLesson(args[0])

@@ -55,10 +55,3 @@ func releasesCmd(stdout io.Writer) int {
 	fmt.Fprintln(stdout, engine.NewerMain)
 	return 0
 }
-
-// releaseHeader is the readable trace's line naming a release other than the default.
-func releaseHeader(w io.Writer, cfg *engine.Config) {
-	if r := cfg.Release; r != nil && r != engine.DefaultRelease {
-		fmt.Fprintf(w, "RELEASE %s (%s, cited at %s): %s.\n", r.Name, r.Tags, r.Ref, r.Summary)
-	}
-}

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -53,19 +52,18 @@ func reportLoad(err error, stderr io.Writer) int {
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("run", "FILE|NAME", stderr)
 	asJSON := fs.Bool("json", false, "print the trace contract's JSON")
-	bug := fs.String("bug", "", "run with a bug mode: "+bugNames())
+	bug := fs.String("bug", "", "run with bug mode `B`, one of: "+bugNames())
 	release := fs.String("release", "", releaseHelp())
-	if err := fs.Parse(args); err != nil {
-		return 2
+	operands, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
-		return 2
+	if len(operands) != 1 {
+		return usageError(fs)
 	}
-	if ws, ok, err := openWorkload(fs.Arg(0)); ok { // scale mode (scale.go)
+	if ws, ok, err := openWorkload(operands[0]); ok { // scale mode (scale.go)
 		if err != nil {
 			return reportLoad(err, stderr)
 		}
@@ -74,7 +72,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return runWorkload(ws, *asJSON, *bug, stdout, stderr)
 	}
-	s, code := openWithBug(fs.Arg(0), *bug, stderr)
+	s, code := openWithBug(operands[0], *bug, stderr)
 	if s == nil {
 		return code
 	}
@@ -103,105 +101,21 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// writeText prints a readable trace: each step, its outputs with ✓/✗ per row, the explanation.
-func writeText(s *session.Session, w io.Writer) error {
-	cfg := s.Scenario.Config
-	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
-	releaseHeader(w, cfg)
-	if info := cfg.Bug.Info(); info != nil {
-		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
-		if info.History != "" {
-			fmt.Fprintf(w, "%s\n", info.History)
-		}
-	}
-	if cfg.Summary != "" {
-		fmt.Fprintf(w, "%s\n", strings.TrimSpace(cfg.Summary))
-	}
-	fmt.Fprintln(w)
-	tl := s.Timeline()
-	for tl.Pos() < tl.Len() {
-		st := tl.Script()[tl.Pos()]
-		if err := s.Step(); err != nil {
-			return err
-		}
-		e := tl.Engine()
-		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
-		if note, _ := tl.Note(); note != "" {
-			fmt.Fprintf(w, "  note: %s\n", note)
-		}
-		outs := e.Outputs()
-		first := len(outs)
-		for first > 0 && outs[first-1].Step == tl.Pos() {
-			first--
-		}
-		for _, o := range outs[first:] {
-			fmt.Fprintf(w, "  → %s\n", o)
-		}
-		for _, ef := range e.Effects() {
-			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
-		}
-		if f := e.FailureExplanation(); f != nil && f.Step == tl.Pos() {
-			writeFailure(w, f)
-		}
-	}
-	e := tl.Engine()
-	tr := e.Trace()
-	fmt.Fprintf(w, "\nphase: %s\n", tr.Phase)
-	if tr.Error != nil {
-		kind := "error"
-		if tr.Error.Panic {
-			kind = "panic"
-		}
-		fmt.Fprintf(w, "%s at step %d: %s\n", kind, tr.Error.Step, tr.Error.Message)
-	}
-	fmt.Fprintf(w, "progress table (durable):")
-	for _, r := range tr.ProgressTable {
-		b, _ := json.Marshal(r)
-		fmt.Fprintf(w, " %s", b)
-	}
-	fmt.Fprintf(w, "\ndownstream:")
-	for _, r := range tr.Downstream {
-		fmt.Fprintf(w, " %s", r)
-	}
-	inv := e.Invariant()
-	fmt.Fprintf(w, "\ninvariant: %s", inv.Status)
-	if inv.Text != "" {
-		fmt.Fprintf(w, " — %s", inv.Text)
-	}
-	fmt.Fprintln(w)
-	return nil
-}
-
-// writeFailure prints a failure's explanation: what it means, what the source proves (with
-// lines), what we only infer, what it left behind and what recovery does.
-func writeFailure(w io.Writer, f *engine.FailureView) {
-	what := "error"
-	if f.Panic {
-		what = "panic"
-	}
-	fmt.Fprintf(w, "  ✕ %s (%s): %s\n", what, f.Kind, f.Message)
-	fmt.Fprintf(w, "    what it means: %s\n", f.Meaning)
-	fmt.Fprintf(w, "    what the source proves:\n")
-	for _, c := range f.Proven {
-		fmt.Fprintf(w, "      - %s  [%s]\n", c.Text, c.Cite())
-	}
-	fmt.Fprintf(w, "    what we infer (not in the source):\n")
-	for _, s := range f.Inferred {
-		fmt.Fprintf(w, "      - %s\n", s)
-	}
-	fmt.Fprintf(w, "    left behind: %s\n", f.LeftBehind)
-	fmt.Fprintf(w, "    from here: %s\n", f.Recovery)
-}
+// writeText prints a readable trace (Session.WriteText, the text the page saves too).
+func writeText(s *session.Session, w io.Writer) error { return s.WriteText(w) }
 
 func validateCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("validate", "FILE...", stderr)
+	args, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: backfill validate FILE...")
-		return 2
+		return usageError(fs)
 	}
 	out := newTermWriter(stdout) // file names come from the command line
 	defer out.Flush()
 	stdout = out
-	code := 0
 	for _, f := range args {
 		text, err := readScenario(f)
 		if err != nil {
@@ -224,12 +138,18 @@ func validateCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func listCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("list", "", stderr)
+	workloads := fs.Bool("workloads", false, "list the built-in workloads (scale mode) instead of the scenarios")
+	operands, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(operands) > 0 {
+		return usageError(fs)
+	}
 	list := scenarios.Builtins
-	if len(args) == 1 && args[0] == "--workloads" { // scale mode (scale.go)
+	if *workloads {
 		list = scenarios.Workloads
-	} else if len(args) > 0 {
-		fmt.Fprintln(stderr, "usage: backfill list [--workloads]")
-		return 2
 	}
 	for _, in := range list() {
 		fmt.Fprintf(stdout, "%-26s %s\n", in.Name, in.Summary)

@@ -1,7 +1,8 @@
 // teach-export.test.mjs — Save ▾: after a branch (the snapshot delivers first) and an injected
 // chunk, "Download scenario" gives a file that replays the run: loaded back with explainer.load
 // and run to the end, its state() equals the original's. "Download trace" gives the trace JSON of
-// the whole run; "… up to this step" the trace as the page shows it now.
+// the whole run; "… up to this step" the trace as the page shows it now. "Download readable
+// trace" gives the text `backfill run NAME` prints (its golden file), written by the engine.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -81,11 +82,29 @@ test("download the trace: the whole run's trace, or the trace up to this step, e
   h.assertNoErrors(page);
 });
 
+test("download the readable trace: the text `backfill run NAME` prints, from any step", async () => {
+  for (const name of ["happy-path", "fatal-upstream-end"]) {
+    const page = await openPage(h, `index.html#scenario=${name}&step=5`);
+    await byTestId(page, "export-menu").click();
+    assert.match(await byTestId(page, "download-text").textContent(), /readable trace.*\.txt/);
+    await byTestId(page, "export-menu").click();
+    const got = await download(page, "download-text");
+    assert.equal(got.name, `${name}.txt`);
+    // the golden text `backfill check` holds equal to `backfill run NAME`
+    const cli = await readFile(new URL(`../../scenarios/testdata/golden/${name}.txt`, import.meta.url), "utf8");
+    assert.equal(got.text, cli, name);
+    await waitStep(page, 5);
+    h.assertNoErrors(page);
+  }
+});
+
 test("the Save menu by keyboard: Enter opens it, focus on the first item, Esc closes it", async () => {
   const page = await openPage(h, "index.html#scenario=happy-path&step=3");
   await byTestId(page, "export-menu").focus();
   await page.keyboard.press("Enter");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-scenario");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-text");
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "download-trace");
   await page.keyboard.press("Tab");

@@ -1,0 +1,116 @@
+package session
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/wire"
+)
+
+// WriteText writes the run as a readable trace, from its first step to its last, whatever the
+// current step (it is kept): each step, its outputs with ✓/✗ per row, the explanation. It is
+// what `backfill run` prints and what the page saves as text.
+func (s *Session) WriteText(w io.Writer) error {
+	tl := s.Timeline()
+	at := tl.Pos()
+	if err := tl.Goto(0); err != nil {
+		return err
+	}
+	err := s.writeText(w)
+	if gerr := tl.Goto(at); err == nil {
+		err = gerr
+	}
+	return err
+}
+
+func (s *Session) writeText(w io.Writer) error {
+	tl := s.Timeline()
+	cfg := s.Scenario.Config
+	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
+	if r := cfg.Release; r != nil && r != engine.DefaultRelease {
+		fmt.Fprintf(w, "RELEASE %s (%s, cited at %s): %s.\n", r.Name, r.Tags, r.Ref, r.Summary)
+	}
+	if info := cfg.Bug.Info(); info != nil {
+		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
+		if info.History != "" {
+			fmt.Fprintf(w, "%s\n", info.History)
+		}
+	}
+	if cfg.Summary != "" {
+		fmt.Fprintf(w, "%s\n", strings.TrimSpace(cfg.Summary))
+	}
+	fmt.Fprintln(w)
+	for tl.Pos() < tl.Len() {
+		st := tl.Script()[tl.Pos()]
+		if err := s.Step(); err != nil {
+			return err
+		}
+		e := tl.Engine()
+		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
+		if note, _ := tl.Note(); note != "" {
+			fmt.Fprintf(w, "  note: %s\n", note)
+		}
+		outs := e.Outputs()
+		first := len(outs)
+		for first > 0 && outs[first-1].Step == tl.Pos() {
+			first--
+		}
+		for _, o := range outs[first:] {
+			fmt.Fprintf(w, "  → %s\n", o)
+		}
+		for _, ef := range e.Effects() {
+			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
+		}
+		if f := e.FailureExplanation(); f != nil && f.Step == tl.Pos() {
+			writeFailure(w, f)
+		}
+	}
+	e := tl.Engine()
+	tr := e.Trace()
+	fmt.Fprintf(w, "\nphase: %s\n", tr.Phase)
+	if tr.Error != nil {
+		kind := "error"
+		if tr.Error.Panic {
+			kind = "panic"
+		}
+		fmt.Fprintf(w, "%s at step %d: %s\n", kind, tr.Error.Step, tr.Error.Message)
+	}
+	fmt.Fprintf(w, "progress table (durable):")
+	for _, r := range tr.ProgressTable {
+		fmt.Fprintf(w, " %s", wire.AppendAny(nil, r, true)) // as json.Marshal writes it (no encoding/json in the wasm)
+	}
+	fmt.Fprintf(w, "\ndownstream:")
+	for _, r := range tr.Downstream {
+		fmt.Fprintf(w, " %s", r)
+	}
+	inv := e.Invariant()
+	fmt.Fprintf(w, "\ninvariant: %s", inv.Status)
+	if inv.Text != "" {
+		fmt.Fprintf(w, " — %s", inv.Text)
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+// writeFailure prints a failure's explanation: what it means, what the source proves (with
+// lines), what we only infer, what it left behind and what recovery does.
+func writeFailure(w io.Writer, f *engine.FailureView) {
+	what := "error"
+	if f.Panic {
+		what = "panic"
+	}
+	fmt.Fprintf(w, "  ✕ %s (%s): %s\n", what, f.Kind, f.Message)
+	fmt.Fprintf(w, "    what it means: %s\n", f.Meaning)
+	fmt.Fprintf(w, "    what the source proves:\n")
+	for _, c := range f.Proven {
+		fmt.Fprintf(w, "      - %s  [%s]\n", c.Text, c.Cite())
+	}
+	fmt.Fprintf(w, "    what we infer (not in the source):\n")
+	for _, s := range f.Inferred {
+		fmt.Fprintf(w, "      - %s\n", s)
+	}
+	fmt.Fprintf(w, "    left behind: %s\n", f.LeftBehind)
+	fmt.Fprintf(w, "    from here: %s\n", f.Recovery)
+}
