@@ -245,6 +245,7 @@ func (v *View) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyString(b, `,"note":`, v.Note)
 	b = jsonw.KeyString(b, `,"note_caveat":`, v.NoteCaveat)
 	b = jsonw.KeyBool(b, `,"pause":`, v.Pause)
+	b = jsonw.KeyString(b, `,"next_note":`, v.NextNote)
 	b = jsonw.Key(b, `,"error":`)
 	b = v.Error.AppendJSON(b)
 	b = jsonw.Key(b, `,"failure":`)
