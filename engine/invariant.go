@@ -208,6 +208,7 @@ func (e *Engine) checkInvariant() {
 		inv.Text = fmt.Sprintf("Invariant violated at e%d: downstream should hold %s, but is %s.", e.epoch, scope, strings.Join(parts, "; "))
 	}
 	if inv.Status == "violated" && e.inv.Status != "violated" {
+		e.markBroken()
 		e.say(siteInvariant, "%s (This check is the explainer's own, not RisingWave's.)", inv.Text)
 		if info := e.cfg.Bug.Info(); info != nil {
 			e.sayBug(info.cause, "caused this. %s", info.Why)

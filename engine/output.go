@@ -143,6 +143,6 @@ func (e *Engine) forwardRows(rows []RowOp) []OutRow {
 // Mark is a point of interest on the timeline.
 type Mark struct {
 	Step  int    `json:"step"`
-	Kind  string `json:"kind"` // barrier | error | recovery | end
+	Kind  string `json:"kind"` // barrier | error | recovery | end | invariant
 	Label string `json:"label"`
 }

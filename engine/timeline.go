@@ -386,6 +386,7 @@ func (t *Timeline) View() View {
 		v.Note, v.NoteCaveat = t.Note()
 		v.Pause = t.script[p-1].Pause
 	}
+	v.NextNote = t.nextNote()
 	for i := t.Pos(); i < len(t.script); i++ {
 		s := t.script[i]
 		if !s.Kind.IsUpstream() {

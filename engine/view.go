@@ -31,6 +31,7 @@ type View struct {
 	Note          string        `json:"note"`
 	NoteCaveat    string        `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
 	Pause         bool          `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
+	NextNote      string        `json:"next_note"`   // the note of the next scripted step (nextnote.go), or ""
 	Error         *Failure      `json:"error"`
 	Failure       *FailureView  `json:"failure"` // the failure's explanation (engine/failure.go), or null
 	Actions       []Action      `json:"actions"`

@@ -29,4 +29,9 @@ var Legend = map[string]string{
 	"progress_table.committed": "by the last barrier",
 	"progress_table.durable":   "the last checkpoint: what recovery restores",
 	"progress_table.none":      "no rows (NotStarted vnodes are never persisted)",
+	"mark.barrier":             "│ a barrier, with its epoch",
+	"mark.error":               "✕ the executor failed",
+	"mark.recovery":            "⟲ a recovery from the last checkpoint",
+	"mark.end":                 "■ the executor's stream ended",
+	"mark.invariant":           "≠ the invariant broke: downstream differs from the rows the backfill has passed",
 }

@@ -44,6 +44,7 @@ type Scenario struct {
 	Config *engine.Config
 	Steps  []engine.Step // one per entry of `steps`, Note filled from `note:`
 	Pos    []StepPos     // parallel to Steps
+	OpenAt int           // the step the page opens the file at (`open_at`, open_at.go)
 }
 
 // Parse reads a scenario file (YAML or JSON). Every error it returns is an *Error naming
@@ -325,7 +326,7 @@ func (p *parser) text(n *yaml.Node, what string) string {
 
 // ---- the scenario ----
 
-var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "release", "start", "steps", "workload"}
+var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "release", "start", "steps", "workload", "open_at"}
 
 func (p *parser) scenario(root *yaml.Node) *Scenario {
 	top := p.mapping(root, "scenario", topKeys...)
@@ -379,6 +380,7 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 		sc.Steps[i] = st
 		sc.Pos[i] = StepPos{Pos: posOf(item), Rows: rows}
 	}
+	sc.OpenAt = p.openAt(top, len(items))
 	// untyped columns take their inferred type; all-NULL ones are bigint
 	for i := range p.cols {
 		cfg.Columns[i].Type = p.cols[i].typ

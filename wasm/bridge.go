@@ -69,6 +69,9 @@ var methods = map[string]method{
 	}),
 	"load": text(func(b *bridge, t string) (result, error) {
 		s, err := session.Load("", []byte(t))
+		if err == nil {
+			err = s.Goto(s.Scenario.OpenAt) // a saved run reopens at its step (open_at)
+		}
 		return b.opened(s, err)
 	}),
 	"view": viewMethod(func(*session.Session) error { return nil }),
@@ -213,6 +216,8 @@ var methods = map[string]method{
 		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Workloads()) }, nil
 	}),
 	"workload_text": text(workloadText),
+	"builtin_text":  text(builtinText), // a built-in scenario's file (the editor starts from it)
+	"schema":        none(schema),      // scenario.schema.json (the editor's format help and keys)
 	"scale":         text(scaleWhole),
 	"scale_start":   text(scaleStart),
 	"scale_next":    none(scaleNext),

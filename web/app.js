@@ -25,6 +25,7 @@ import { createIntro } from "./intro.js";
 import { follow } from "./follow.js";
 import { createChangedStrip } from "./changed-strip.js";
 import { lazy } from "./lazy.js";
+import { createSource } from "./editor-source.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -83,8 +84,11 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   }
 
   // The dialogs that open on demand: loaded on first use (a failed load is shown, and retried next time).
+  const editorSource = createSource({ session, builtinText: (name) => internal.builtinText(name) });
   const editor = lazy(() => import("./editor.js"), ({ createEditor }) => createEditor(document.getElementById("editor-dialog"), {
     load: (text) => session.run("load", text),
+    source: editorSource,
+    schema: () => internal.schema(),
   }), showToast);
   const inject = lazy(() => import("./inject.js"), ({ createInject }) => createInject(document.getElementById("inject-dialog"), {
     stepForms: () => internal.stepForms(),

@@ -142,7 +142,7 @@ export function messageBody(msg, opts = {}) {
 }
 
 /** The legend's text for a value of a view field (e.g. a chunk's source), or the value itself. */
-function legendOf(field, value) {
+export function legendOf(field, value) {
   const t = legendTexts[`${field}.${value}`];
   return t ?? String(value);
 }

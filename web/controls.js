@@ -1,11 +1,20 @@
 // controls.js — the step controls: first/back/play/step/last, speed, "step N / M", the
-// timeline slider with its marks (barriers, errors, recoveries) along the bottom, and the
+// timeline slider with its marks (barriers, errors, recoveries, broken invariants) along the bottom, and the
 // numbered list of what can happen next (the view's actions) in the dock beside the narration.
 import { h, fill, fillIf, setText } from "./dom.js";
 import { icon, installIcons } from "./icons.js";
+import { legendOf } from "./chips.js";
 
-const MARK_GLYPH = { barrier: "│", error: "✕", recovery: "⟲", end: "■" };
-const MARK_NAME = { barrier: "barrier", error: "error", recovery: "recovery", end: "end" };
+// A mark's glyph and what it means are the engine's legend ("mark.KIND": "glyph meaning"), the
+// one place glyphs are named; its short name (in the button's label) is here.
+const MARK_NAME = { barrier: "barrier", error: "error", recovery: "recovery", end: "end", invariant: "invariant broken" };
+/** The glyph of a mark's kind and its meaning, from the legend. */
+function markLegend(kind) {
+  const t = legendOf("mark", kind);
+  const sp = t.indexOf(" ");
+  if (t === kind || sp < 1) return { glyph: "•", meaning: MARK_NAME[kind] || kind };
+  return { glyph: t.slice(0, sp), meaning: t.slice(sp + 1) };
+}
 const MAX_MARK_BUTTONS = 240; // barriers shown as buttons of their own; more are drawn as one picture
 
 /**
@@ -78,13 +87,14 @@ export function createControls(handlers) {
     markAt = new Map();
     dense = null;
     const buttons = (many ? marks.filter((k) => k.kind !== "barrier") : marks).map((mark) => {
-      const name = `${MARK_NAME[mark.kind] || mark.kind}${mark.label ? " " + mark.label : ""} at step ${mark.step}`;
+      const { glyph, meaning } = markLegend(mark.kind);
+      const name = `${MARK_NAME[mark.kind] || mark.kind}${mark.label && mark.label !== glyph ? " " + mark.label : ""} at step ${mark.step}`;
       const b = h("button", {
         type: "button", class: ["tl-mark", "mk-" + mark.kind], "data-step": mark.step,
-        title: name, "aria-label": "go to " + name,
+        title: `${name}: ${meaning}`, "aria-label": "go to " + name,
         onclick: () => handlers.goto(mark.step),
-      }, h("span", { class: "tick", "aria-hidden": "true" }, MARK_GLYPH[mark.kind] || "•"),
-        (showLabels || mark.kind !== "barrier") && mark.label !== MARK_GLYPH[mark.kind] ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.kind === "barrier" ? (mark.label || "") : (mark.label || MARK_NAME[mark.kind] || "")) : null);
+      }, h("span", { class: "tick", "aria-hidden": "true" }, glyph),
+        (showLabels || mark.kind !== "barrier") && mark.label !== glyph ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.kind === "barrier" ? (mark.label || "") : (mark.label || MARK_NAME[mark.kind] || "")) : null);
       b.style.left = `${(mark.step / m) * 100}%`;
       if (!markAt.has(mark.step)) markAt.set(mark.step, []);
       markAt.get(mark.step).push(b);

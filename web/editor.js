@@ -1,7 +1,11 @@
 // editor.js — open a scenario from a file or from pasted text. A textarea with line numbers;
 // when the engine rejects the text, its error is shown ("line:column: message") and the line it
 // carries (the Error's .line and .column) is highlighted, with the caret at the column.
+// It starts from the open scenario's text (editor-source.js; a draft is kept while the same
+// scenario stays open), has the format's help in the dialog (format-help.js, from the format's
+// JSON Schema, so it works offline too) and offers the keys that fit where the caret is.
 import { h, fill } from "./dom.js";
+import { formatHelp, keysAt } from "./format-help.js";
 
 const SAMPLE = `title: My scenario
 summary: A few rows, a start signal, and the snapshot.
@@ -20,11 +24,15 @@ steps:
 `;
 
 /**
- * createEditor(dialog, {load(text) → Promise}) → {open(text?, error?), loadFile(file), showError(error)}
+ * createEditor(dialog, {load(text) → Promise, source() → Promise<{key, text}|null>, schema() → Promise})
+ * → {open(text?, error?), loadFile(file), showError(error)}
  * An error is an Error (or {message, line, column}) from the engine; line and column may be null.
  */
-export function createEditor(dialog, { load }) {
+export function createEditor(dialog, { load, source = async () => null, schema = async () => null }) {
   let text = SAMPLE;
+  let filledFor = null; // the key of the open scenario the text was taken from (editor-source.js)
+  let theSchema = null;
+  const getSchema = () => (theSchema ??= Promise.resolve().then(schema).catch(() => null));
   const ta = h("textarea", {
     id: "editor-text", class: "code", "data-testid": "editor", spellcheck: "false", autocapitalize: "off",
     autocomplete: "off", wrap: "off", "aria-describedby": "editor-error", "aria-label": "scenario text (YAML)",
@@ -34,6 +42,52 @@ export function createEditor(dialog, { load }) {
   const file = h("input", { type: "file", accept: ".yaml,.yml,.json,text/yaml,application/json,text/plain", id: "editor-file" });
   const loadBtn = h("button", { type: "submit", class: "btn primary" }, "Load scenario");
   let errLine = 0;
+  const helpBox = h("section", { class: "format-help", id: "format-help", "data-testid": "format-help", hidden: true, "aria-label": "Scenario format", tabindex: "0" });
+  const helpBtn = h("button", {
+    type: "button", class: "btn small", "data-testid": "format-help-btn", "aria-expanded": "false", "aria-controls": "format-help",
+    onclick: () => toggleHelp(),
+  }, "Format help");
+  const exampleBtn = h("button", {
+    type: "button", class: "btn small", "data-testid": "editor-example", title: "Replace the text with a small example scenario",
+    onclick: () => { ta.value = SAMPLE; filledFor = null; ta.dispatchEvent(new Event("input")); ta.focus(); },
+  }, "Start from an example");
+  const keysBox = h("div", { class: "editor-keys", "data-testid": "editor-keys", role: "group", "aria-label": "Keys that fit here" });
+
+  async function toggleHelp(show = helpBox.hidden) {
+    helpBtn.setAttribute("aria-expanded", String(show));
+    if (show && !helpBox.firstChild) {
+      const sc = await getSchema();
+      fill(helpBox, h("h3", { class: "fh-title" }, "The scenario format"), sc ? formatHelp(sc) : h("p", { class: "muted" }, "The format's help could not be loaded."));
+    }
+    helpBox.hidden = !show;
+  }
+
+  // The keys the format allows where the caret is, as buttons that write them (Ctrl+Space: the first).
+  let keysFor = "";
+  async function suggest() {
+    const sc = await getSchema();
+    if (!sc) return;
+    const at = ta.selectionStart;
+    const k = `${at}|${ta.value.length}|${ta.value.slice(Math.max(0, at - 40), at)}`;
+    if (k === keysFor) return;
+    keysFor = k;
+    const { where, keys } = keysAt(ta.value, at, sc);
+    fill(keysBox, keys.length ? [h("span", { class: "muted" }, `Keys for ${where}: `),
+      keys.map((x) => h("button", {
+        type: "button", class: "btn small key-btn", title: x.description, "data-key": x.key,
+        onmousedown: (ev) => ev.preventDefault(), // the caret stays where it is
+        onclick: () => insertKey(x.key),
+      }, x.key))] : null);
+  }
+  function insertKey(key) {
+    const at = ta.selectionStart;
+    const before = ta.value.slice(0, at);
+    const typed = /[A-Za-z0-9_]*$/.exec(before)[0];
+    ta.setRangeText(key + ": ", at - typed.length, ta.selectionEnd, "end");
+    ta.dispatchEvent(new Event("input"));
+    ta.focus();
+  }
+  for (const ev of ["click", "keyup", "focus"]) ta.addEventListener(ev, () => { suggest(); });
 
   function renderGutter() {
     const n = ta.value.split("\n").length;
@@ -42,7 +96,7 @@ export function createEditor(dialog, { load }) {
     gutter.replaceChildren(frag);
     gutter.scrollTop = ta.scrollTop;
   }
-  ta.addEventListener("input", () => { errLine = 0; err.hidden = true; ta.removeAttribute("aria-invalid"); renderGutter(); });
+  ta.addEventListener("input", () => { text = ta.value; errLine = 0; err.hidden = true; ta.removeAttribute("aria-invalid"); renderGutter(); suggest(); });
   ta.addEventListener("scroll", () => { gutter.scrollTop = ta.scrollTop; });
 
   function showError(e) {
@@ -75,12 +129,15 @@ export function createEditor(dialog, { load }) {
 
   async function submit() {
     text = ta.value;
+    const was = filledFor;
+    filledFor = null; // what loads becomes the open scenario: its text, its source from then on
     loadBtn.disabled = true;
     try {
       await load(text);
       err.hidden = true;
       dialog.close();
     } catch (e) {
+      filledFor = was; // the draft stays, over the scenario still open
       showError(e);
     } finally {
       loadBtn.disabled = false;
@@ -100,22 +157,35 @@ export function createEditor(dialog, { load }) {
       h("button", { type: "button", class: "btn round", "aria-label": "Close", onclick: () => dialog.close() }, "×")),
     h("div", { class: "file-row" },
       h("label", { for: "editor-file", class: "btn" }, "Choose a file…"),
-      h("span", { class: "muted" }, " a .yaml scenario file, or paste or write one below: a title, a table, and steps, one thing that happens next each (the example shows the shape; the explainer's documentation has every rule, under “Scenario files”). You can also drop a file on the page.")),
+      h("span", { class: "muted" }, " a .yaml scenario file, or edit the open scenario below (or paste one): a title, a table, and steps, one thing that happens next each. You can also drop a file on the page."),
+      helpBtn, exampleBtn),
+    helpBox,
     h("div", { class: "code-wrap" }, gutter, ta),
+    keysBox,
     err,
     h("div", { class: "dlg-foot" },
       h("button", { type: "button", class: "btn", onclick: () => dialog.close() }, "Cancel"), loadBtn));
   form.addEventListener("submit", (ev) => { ev.preventDefault(); submit(); });
   ta.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); submit(); }
+    if (ev.key === " " && ev.ctrlKey) {
+      ev.preventDefault();
+      keysFor = "";
+      suggest().then(() => { const b = keysBox.querySelector(".key-btn"); if (b) insertKey(b.dataset.key); });
+    }
   });
   file.classList.add("sr-only");
   form.querySelector(".file-row").prepend(file);
   fill(dialog, form);
 
-  function open(initial, error) {
-    if (typeof initial === "string") text = initial;
+  async function open(initial, error) {
+    if (typeof initial === "string") { text = initial; filledFor = null; } else {
+      // The open scenario's text, unless the draft is already of it.
+      const src = await source().catch(() => null);
+      if (src && src.key !== filledFor && typeof src.text === "string") { text = src.text; filledFor = src.key; }
+    }
     ta.value = text;
+    keysFor = "";
     errLine = 0;
     err.hidden = true;
     renderGutter();

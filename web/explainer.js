@@ -181,6 +181,10 @@ function makeExplainer() {
     formatStep: (values) => call("format_step", values),
     /** a built-in workload's file text */
     workloadText: (name) => call("workload_text", String(name)),
+    /** a built-in scenario's file text, as written (the editor starts from it) */
+    builtinText: (name) => call("builtin_text", String(name)),
+    /** the scenario format's JSON Schema (the editor's format help and keys) */
+    schema: () => call("schema"),
     /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
     lastScale: () => (scaleRunner ? scaleRunner.last() : null),
     /** start the scale worker's engine ahead of a run (the Scale panel opened) */

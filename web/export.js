@@ -16,6 +16,14 @@ export function download(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The saved file reopens at the run's step: `open_at` (docs/scenario-format.md), the file's
+ *  step matching this step of the run (export().positions). */
+export function withOpenAt(text, x) {
+  const at = x?.positions?.[x?.trace?.step ?? 0] ?? 0;
+  if (!(Number.isInteger(at) && at > 0)) return text;
+  return `${text.endsWith("\n") ? text : text + "\n"}# Saved at step ${x.trace.step} of the run: the page opens the file there.\nopen_at: ${at}\n`;
+}
+
 function slug(s) {
   return String(s || "scenario").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "scenario";
 }
@@ -33,7 +41,7 @@ export function createExport({ explainer, getName, onError }) {
       const base = slug(getName());
       if (kind === "text") { download(base + ".txt", String(await explainer.text()), "text/plain;charset=utf-8"); return; }
       const x = await explainer.export();
-      if (kind === "scenario") download(base + ".yaml", String(x.scenario ?? ""), "text/yaml");
+      if (kind === "scenario") download(base + ".yaml", withOpenAt(String(x.scenario ?? ""), x), "text/yaml");
       else if (kind === "whole") download(base + ".trace.json", JSON.stringify(x.whole_trace, null, 2) + "\n", "application/json");
       else download(`${base}.step-${x.trace?.step ?? 0}.trace.json`, JSON.stringify(x.trace, null, 2) + "\n", "application/json");
     } catch (e) { onError(e && e.message ? e.message : String(e)); }

@@ -24,7 +24,7 @@ function tabId() {
 }
 
 /**
- * createPresenter({tools, run(name, arg)}) → {toggle, enabled, setEnabled(on), update(view), openSpeaker()}
+ * createPresenter({tools, run(name, arg)}) → {toggle, enabled, setEnabled(on), update(view), openSpeaker(), setLesson(l)}
  * `tools` is where presenter mode's own buttons go (Speaker notes, Exit); `run` runs a command of
  * the session (the speaker window's keys and buttons come through it).
  */
@@ -35,6 +35,7 @@ export function createPresenter({ tools, run }) {
   const id = tabId();
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
   let listening = false; // a speaker window said hello: send it every view
+  let lesson = null;      // the open lesson's {section, of, planned_minutes, title?} (speaker-link.js)
 
   const toggle = h("button", {
     type: "button", class: "btn toggle", "data-testid": "presenter", "aria-pressed": String(enabled),
@@ -64,7 +65,7 @@ export function createPresenter({ tools, run }) {
   }
 
   function send() {
-    if (channel && listening && last) channel.postMessage(speakerMessage(last, enabled));
+    if (channel && listening && last) channel.postMessage(speakerMessage(last, enabled, lesson));
   }
 
   function update(view) {
@@ -88,8 +89,9 @@ export function createPresenter({ tools, run }) {
       if (!d || typeof d !== "object") return;
       if (d.type === "hello") { listening = true; send(); return; }
       if (d.type === "command" && COMMANDS.includes(d.name)) {
-        const arg = d.name === "goto" ? Number(d.arg) : undefined;
-        if (d.name === "goto" && !(Number.isInteger(arg) && arg >= 0)) return;
+        const indexed = d.name === "goto" || d.name === "action";
+        const arg = indexed ? Number(d.arg) : undefined;
+        if (indexed && !(Number.isInteger(arg) && arg >= 0)) return;
         run(d.name, arg);
       }
     });
@@ -109,5 +111,8 @@ export function createPresenter({ tools, run }) {
       if (sizeOf(entries[0].target.getBoundingClientRect()) !== fitted) fit();
     }).observe(stage);
   }
-  return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker };
+  /** The lesson open in this window, for the speaker window's clock (null: none). */
+  function setLesson(l) { lesson = l && typeof l === "object" ? l : null; send(); }
+  window.addEventListener("explainer:lesson", (ev) => setLesson(ev.detail ?? null));
+  return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker, setLesson };
 }

@@ -2,7 +2,13 @@
 // over their BroadcastChannel (one channel per browser tab, named by an id in the speaker
 // window's URL). The explainer sends {type: "view", …} (speakerMessage) after every change and
 // {type: "main"} when it starts; the speaker window sends {type: "hello"} when it starts (or
-// hears "main") and {type: "command", name, arg} for its keys and buttons.
+// hears "main") and {type: "command", name, arg} for its keys and buttons ("action" with the
+// index of the view's action it chose: a branch, as the main window's keys 1–9).
+//
+// A lesson (when the explainer window has one open) rides in the view message as
+// `lesson: {section, of, planned_minutes, title?}` (null otherwise): presenter.setLesson(l), or a
+// window event "explainer:lesson" whose detail is that object (null when the lesson closes),
+// tells the explainer window's presenter mode; the speaker window's clock shows the plan.
 
 /** Is this window the speaker-notes window (index.html?speaker=1&id=…)? It starts no engine. */
 export function isSpeakerWindow(search = globalThis.location?.search ?? "") {
@@ -10,12 +16,12 @@ export function isSpeakerWindow(search = globalThis.location?.search ?? "") {
 }
 
 /** The commands a speaker window may send (names of the session's commands). */
-export const COMMANDS = ["step", "back", "first", "last", "goto", "togglePlay"];
+export const COMMANDS = ["step", "back", "first", "last", "goto", "togglePlay", "action"];
 
 export function channelName(id) { return "backfill-explainer:speaker:" + id; }
 
 /** The part of a view the speaker window shows: all of it the engine's text, nothing worked out. */
-export function speakerMessage(view, presenting) {
+export function speakerMessage(view, presenting, lesson = null) {
   return {
     type: "view",
     presenting: !!presenting,
@@ -25,9 +31,18 @@ export function speakerMessage(view, presenting) {
     phase: String(view.phase || ""),
     epoch: view.epoch ?? 0,
     note: String(view.note || ""),
+    next_note: String(view.next_note || ""),
     pause: !!view.pause,
     error: view.error ? String(view.error.message ?? "") : "",
     explanations: (view.explanations || []).map((e) => ({ kind: e.kind || "", text: String(e.text ?? "") })),
     actions: (view.actions || []).map((a) => ({ label: String(a.label || a.step || ""), kind: a.kind || "", scripted: !!a.scripted })),
+    lesson: lessonInfo(lesson),
   };
+}
+
+/** The lesson part of the message: {section, of, planned_minutes, title} or null. */
+export function lessonInfo(l) {
+  if (!l || typeof l !== "object") return null;
+  const n = (x) => (Number.isFinite(Number(x)) && Number(x) > 0 ? Number(x) : 0);
+  return { section: n(l.section), of: n(l.of), planned_minutes: n(l.planned_minutes), title: String(l.title || "") };
 }

@@ -1,11 +1,15 @@
 // speaker.js — the speaker-notes window (index.html?speaker=1&id=…), opened by presenter mode's
 // "Speaker notes" button for the presenter's own screen. It starts no engine: the explainer
 // window sends it each view's note, narration and what can happen next (speaker-link.js), and it
-// sends back the commands of its keys and buttons (PageDown/PageUp, →/←, Home/End, Space), so
-// either window moves both. The projected window never shows the notes.
+// sends back the commands of its keys and buttons (PageDown/PageUp, →/←, Home/End, Space, and
+// 1–9 or a click for a choice of what happens next: a branch), so either window moves both. It
+// also shows the note of the step coming next (the view's next_note) and a clock
+// (speaker-clock.js), with the lesson's planned time when the explainer window has one open.
+// The projected window never shows the notes.
 import { h, fill } from "./dom.js";
 import { channelName } from "./speaker-link.js";
 import { KIND_LABEL } from "./render-narration.js";
+import { createClock } from "./speaker-clock.js";
 
 export function startSpeaker() {
   const params = new URLSearchParams(location.search);
@@ -19,6 +23,8 @@ export function startSpeaker() {
   const notes = h("section", { class: "sp-notes", "data-testid": "speaker-notes", "aria-labelledby": "sp-notes-h" });
   const narration = h("section", { class: "sp-narration", "data-testid": "speaker-narration", "aria-labelledby": "sp-narr-h" });
   const next = h("section", { class: "sp-next", "data-testid": "speaker-next", "aria-labelledby": "sp-next-h" });
+  const nextNote = h("section", { class: "sp-next-note", "data-testid": "speaker-next-note", "aria-labelledby": "sp-next-note-h" });
+  const clock = createClock(/^[a-z0-9]{1,32}$/.test(id) ? id : "none");
   const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
   const send = (name, arg) => channel?.postMessage({ type: "command", name, arg });
   const btn = (label, name, key, icon) => h("button", {
@@ -28,8 +34,8 @@ export function startSpeaker() {
   const controls = h("nav", { class: "sp-controls", "aria-label": "Step both windows" },
     btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
     h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
-      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows"));
-  document.body.replaceChildren(h("main", { class: "sp-page" }, head, notes, narration, next, controls, status));
+      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next"));
+  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), notes, nextNote, next, narration, controls, status));
   fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
 
   if (!channel) {
@@ -56,6 +62,7 @@ export function startSpeaker() {
   document.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const onButton = ev.target instanceof Element && ev.target.closest("button");
+    if (/^[1-9]$/.test(ev.key)) { ev.preventDefault(); send("action", Number(ev.key) - 1); return; }
     const name = { PageDown: "step", ArrowRight: "step", PageUp: "back", ArrowLeft: "back", Home: "first", End: "last" }[ev.key]
       || ((ev.key === " " && !onButton) ? "togglePlay" : null);
     if (!name) return;
@@ -82,11 +89,23 @@ export function startSpeaker() {
       v.explanations.length
         ? h("ul", { class: "sp-why" }, v.explanations.map((e) => h("li", null, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null, " ", e.text)))
         : h("p", { class: "muted" }, v.step === 0 ? "Nothing has happened yet." : "Nothing to explain at this step."));
+    clock.setLesson(v.lesson);
+    fill(nextNote,
+      h("h2", { id: "sp-next-note-h", class: "sp-k" }, "Next note"),
+      v.next_note ? h("p", { class: "sp-note-next" }, v.next_note)
+        : h("p", { class: "muted" }, v.step >= v.steps ? "None: this is the end of the script." : "The next step has no note."));
+    // Each thing that can happen next is a button (1–9 as in the explainer window): choosing one
+    // that is not next in the script branches the run there.
+    const many = v.actions.length > 1;
     fill(next,
-      h("h2", { id: "sp-next-h", class: "sp-k" }, "What can happen next"),
+      h("h2", { id: "sp-next-h", class: "sp-k" }, many ? "What can happen next: choose (1–" + Math.min(v.actions.length, 9) + ")" : "What can happen next"),
       v.actions.length
-        ? h("ol", { class: "sp-actions" }, v.actions.map((a) => h("li", { class: a.scripted ? "scripted" : null },
-          a.label, a.scripted ? h("span", { class: "tag" }, "next in the script") : null)))
+        ? h("ol", { class: "sp-actions" }, v.actions.map((a, i) => h("li", { class: a.scripted ? "scripted" : null },
+          h("button", {
+            type: "button", class: ["btn", "sp-choice", a.scripted ? "primary" : null], "data-testid": "speaker-action",
+            "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => send("action", i),
+          }, i < 9 ? h("kbd", null, String(i + 1)) : null, " ", a.label),
+          a.scripted ? h("span", { class: "tag" }, "next in the script") : many ? h("span", { class: "tag branch" }, "branches") : null)))
         : h("p", { class: "muted" }, "Nothing: this is the end of the run."));
   }
 }

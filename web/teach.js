@@ -14,6 +14,7 @@ import { createPresenter } from "./presenter.js";
 import { createExport } from "./export.js";
 import { focusStage } from "./keyboard.js";
 import { lazy } from "./lazy.js";
+import { openOutcome } from "./open-outcome.js";
 
 /**
  * createTeach({explainer, session, getName() → file name base, showToast(msg)}) →
@@ -39,7 +40,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
   });
   const explorer = lazy(() => import("./explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
     explainer,
-    openExample: (text) => session.fire("load", text),
+    openExample: (text) => openOutcome(session, text).catch((e) => showToast(e && e.message ? e.message : String(e))),
     compareWith: (text, label) => compare.use((c) => c.openText(text, label)),
   }), showToast);
   const openExplorer = () => explorer.use((e) => e.open());

@@ -154,6 +154,7 @@ func AppendView(b []byte, v *engine.View) []byte {
 	b = jsonw.KeyString(b, `,"note":`, v.Note)
 	b = jsonw.KeyString(b, `,"note_caveat":`, v.NoteCaveat)
 	b = jsonw.KeyBool(b, `,"pause":`, v.Pause)
+	b = jsonw.KeyString(b, `,"next_note":`, v.NextNote)
 	b = jsonw.Key(b, `,"error":`)
 	b = AppendFailure(b, v.Error)
 	b = jsonw.Key(b, `,"failure":`)

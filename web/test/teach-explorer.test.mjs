@@ -82,11 +82,26 @@ test("bug-mark-before-drain: violated, and an outcome opens as a timeline", asyn
   await bad.first().getByRole("button", { name: "Open as timeline" }).click();
   await dialog.waitFor({ state: "hidden" });
   await page.waitForFunction(() => /explored schedule/.test(document.querySelector('[data-testid="scenario-title"]').textContent));
-  await waitStep(page, 0);
-  // The example replays the outcome: at its end the invariant is violated, with the bug mode on.
-  await page.getByRole("button", { name: /^Last step/ }).click();
+  // The example replays the outcome and opens where it shows: at the barrier whose check broke
+  // the invariant (its timeline mark), with the bug mode on.
+  const opened = await page.evaluate(() => window.explainer.view());
+  const broke = opened.marks.find((m) => m.kind === "invariant");
+  assert.ok(broke, "the outcome's timeline has the invariant's mark");
+  await waitStep(page, broke.step);
+  assert.ok(broke.step > 0 && broke.step < opened.steps, `at step ${broke.step} of ${opened.steps}`);
+  assert.ok(opened.marks.some((m) => m.kind === "barrier" && m.step === broke.step), "a barrier");
   await page.waitForFunction(() => /violated/.test(document.querySelector('[data-testid="invariant"]').textContent));
   assert.match(await text(page, "bug-banner"), /mark-before-drain/);
+  // An outcome whose invariant holds opens at its end.
+  await page.evaluate(() => window.explainer.open("bug-mark-before-drain"));
+  await waitStep(page, 0);
+  await explore(page);
+  await dialog.locator(".outcome:not(.bad)").first().getByRole("button", { name: "Open as timeline" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page.waitForFunction(() => /explored schedule/.test(document.querySelector('[data-testid="scenario-title"]').textContent));
+  const good = await page.evaluate(() => window.explainer.view());
+  assert.ok(!good.marks.some((m) => m.kind === "invariant"));
+  await waitStep(page, good.steps);
   h.assertNoErrors(page);
 });
 

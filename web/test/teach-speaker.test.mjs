@@ -1,0 +1,130 @@
+// teach-speaker.test.mjs — the speaker window's tools beyond the notes (teach-presenter.test.mjs
+// has those): choosing what happens next (a branch) from the speaker window, by key and by
+// button; the note of the step coming next; the clock (time injected: Playwright's clock), and
+// the lesson's planned time when the explainer window sends one.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup } from "./harness.mjs";
+import { openPage, byTestId, text, waitStep } from "./page-helpers.mjs";
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+async function openSpeaker(page) {
+  await byTestId(page, "presenter").click();
+  const [speaker] = await Promise.all([page.context().waitForEvent("page"), byTestId(page, "speaker-open").click()]);
+  await speaker.waitForLoadState();
+  await byTestId(speaker, "speaker-step").waitFor({ timeout: 10000 });
+  return speaker;
+}
+const speakerStep = (speaker, n) => speaker.waitForFunction((n) =>
+  document.querySelector('[data-testid="speaker-step"]')?.textContent.startsWith(`step ${n} /`), n, { timeout: 10000 });
+const collapse = (s) => String(s).replace(/\s+/g, " ").trim();
+
+/** The first step of happy-path where more than one thing can happen next. */
+async function firstChoice(page) {
+  return page.evaluate(async () => {
+    const x = window.explainer;
+    for (let n = 0; ; n++) {
+      const v = await x.goto(n);
+      if (v.actions.length > 1) return n;
+      if (n >= v.steps) return -1;
+    }
+  });
+}
+
+test("speaker window: a choice of what happens next, by key 2 and by its button, branches the explainer window", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  const n = await firstChoice(page);
+  assert.ok(n >= 0, "happy-path has a step with a choice");
+  await page.evaluate((n) => window.explainer.goto(n), n);
+  await waitStep(page, n);
+  const speaker = await openSpeaker(page);
+  await speakerStep(speaker, n);
+  const view = await page.evaluate(() => window.explainer.view());
+  const buttons = byTestId(speaker, "speaker-action");
+  assert.equal(await buttons.count(), view.actions.length, "one button per action");
+  for (let i = 0; i < view.actions.length; i++) {
+    assert.equal(collapse(await buttons.nth(i).textContent()), collapse(`${i + 1} ${view.actions[i].label}`));
+    assert.equal(await buttons.nth(i).getAttribute("aria-keyshortcuts"), String(i + 1));
+  }
+  assert.equal(view.actions[0].scripted, true);
+  assert.equal(view.actions[1].scripted, false);
+  assert.match(await text(speaker, "speaker-next"), /choose \(1–\d\)/);
+  await h.screenshot(speaker, "teach-speaker-choice");
+
+  // Key 2 in the speaker window: the explainer window applies the second action (a branch).
+  await speaker.keyboard.press("2");
+  await waitStep(page, n + 1);
+  const after = await page.evaluate(() => window.explainer.view());
+  assert.equal(after.branched, true, "the run left its script");
+  await speakerStep(speaker, n + 1);
+
+  // Back, and the second action's button does the same.
+  await page.evaluate((n) => window.explainer.open("happy-path").then(() => window.explainer.goto(n)), n);
+  await speakerStep(speaker, n);
+  await buttons.nth(1).click();
+  await waitStep(page, n + 1);
+  assert.equal((await page.evaluate(() => window.explainer.view())).branched, true);
+  // Key 1 follows the script.
+  await page.evaluate((n) => window.explainer.open("happy-path").then(() => window.explainer.goto(n)), n);
+  await speakerStep(speaker, n);
+  await speaker.keyboard.press("1");
+  await waitStep(page, n + 1);
+  assert.equal((await page.evaluate(() => window.explainer.view())).branched, false, "1 is the scripted step");
+  assert.deepEqual(await h.axe(speaker), []);
+  h.assertNoErrors(page);
+  h.assertNoErrors(speaker);
+});
+
+test("speaker window: the next step's note, from the view's next_note", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  const speaker = await openSpeaker(page);
+  const steps = await page.evaluate(() => window.explainer.view().then((v) => v.steps));
+  let shown = 0;
+  for (let n = 0; n <= steps; n++) {
+    const v = await page.evaluate((n) => window.explainer.goto(n), n);
+    await speakerStep(speaker, n);
+    const t = await text(speaker, "speaker-next-note");
+    if (n < steps) {
+      const following = await page.evaluate((n) => window.explainer.goto(n + 1).then((w) => w.note), n);
+      assert.equal(collapse(v.next_note), collapse(following), `step ${n}: next_note is step ${n + 1}'s note`);
+      await page.evaluate((n) => window.explainer.goto(n), n);
+      await speakerStep(speaker, n);
+    }
+    if (v.next_note) { assert.ok(t.includes(collapse(v.next_note)), `step ${n}: ${t}`); shown++; }
+    else assert.match(t, n >= steps ? /end of the script/ : /has no note/);
+  }
+  assert.ok(shown > 0, "happy-path has notes");
+  h.assertNoErrors(speaker);
+});
+
+test("speaker window: a clock of the time since it started, and the lesson's plan when one is open", async () => {
+  const page = await openPage(h, "index.html#scenario=happy-path&step=1");
+  await page.context().clock.install();
+  const speaker = await openSpeaker(page);
+  await speaker.clock.pauseAt(Date.now() + 3_600_000); // the clock stops: time moves only when told
+  await byTestId(speaker, "speaker-clock-restart").click();
+  assert.equal(await text(speaker, "speaker-elapsed"), "0:00");
+  await speaker.clock.runFor(5 * 60_000 + 7_000);
+  assert.equal(await text(speaker, "speaker-elapsed"), "5:07");
+  assert.equal(await text(speaker, "speaker-plan"), "", "no lesson: no plan");
+
+  // The explainer window opens a lesson (the lesson bar's seam: a window event, or presenter.setLesson).
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent("explainer:lesson", { detail: { section: 2, of: 5, planned_minutes: 45, title: "Marking" } })));
+  await speaker.waitForFunction(() => /45:00/.test(document.querySelector('[data-testid="speaker-plan"]')?.textContent || ""));
+  assert.equal(await text(speaker, "speaker-plan"), "of 45:00 planned (39:53 left) · lesson “Marking”, section 2 of 5");
+  await h.screenshot(speaker, "teach-speaker-clock");
+  await speaker.clock.runFor(41 * 60_000);
+  assert.equal(await text(speaker, "speaker-elapsed"), "46:07");
+  assert.match(await text(speaker, "speaker-left"), /^\(1:07 over\)$/);
+  assert.equal(await byTestId(speaker, "speaker-clock").evaluate((e) => e.classList.contains("over")), true);
+  await speaker.clock.runFor(60 * 60_000);
+  assert.equal(await text(speaker, "speaker-elapsed"), "1:46:07");
+  // The lesson closes: the plan goes.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent("explainer:lesson", { detail: null })));
+  await speaker.waitForFunction(() => document.querySelector('[data-testid="speaker-plan"]')?.textContent === "");
+  h.assertNoErrors(speaker);
+});
