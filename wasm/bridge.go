@@ -22,9 +22,10 @@ import (
 // thread, through entry (js.go), the one place a method's panic is recovered (okAnswer answers a
 // result that panics while it is written).
 type bridge struct {
-	s     *session.Session // nil until a scenario is open
-	scale *scaleRun        // a paused scale run (scale.go), or nil
-	buf   []byte           // the last answer's buffer, reused (okAnswer)
+	s      *session.Session // nil until a scenario is open
+	scale  *scaleRun        // a paused scale run (scale.go), or nil
+	stages *session.Stages  // the two runs compare laid side by side, or nil
+	buf    []byte           // the last answer's buffer, reused (okAnswer)
 	// The page keeps the marks of the script revision its last view carried (explainer.js):
 	// once it asked for it (lean_marks), a view of that same revision leaves them out ("marks":
 	// null) — 5,000 marks are most of a 10,000-step scenario's view, and they change only with
@@ -123,6 +124,44 @@ var methods = map[string]method{
 		}
 		return c.AppendJSON, nil
 	}),
+	// compare lays two runs side by side: {left: Run, right: Run} (session.Run: {bug, text});
+	// compare_at answers both runs' views at a step and how they differ.
+	"compare": func(b *bridge, arg string) (result, error) {
+		m, ok := objectArg(arg)
+		if !ok {
+			return nil, errors.New("compare: the argument must be a JSON object {left: {bug, text}, right: {bug, text}}")
+		}
+		l, err := runArg(m, "left")
+		if err != nil {
+			return nil, err
+		}
+		r, err := runArg(m, "right")
+		if err != nil {
+			return nil, err
+		}
+		return withSession(b, func(s *session.Session) (result, error) {
+			st, err := s.Stages(l, r)
+			if err != nil {
+				return nil, err
+			}
+			b.stages = st
+			return st.AppendJSON, nil
+		})
+	},
+	"compare_at": func(b *bridge, arg string) (result, error) {
+		n, err := intArg("compare_at", arg)
+		if err != nil {
+			return nil, err
+		}
+		if b.stages == nil {
+			return nil, errors.New("compare_at: nothing is compared (call compare first)")
+		}
+		at, err := b.stages.At(n)
+		if err != nil {
+			return nil, err
+		}
+		return at.AppendJSON, nil
+	},
 	"explore": func(b *bridge, arg string) (result, error) {
 		n := 0
 		if !isNull(arg) {
@@ -251,6 +290,7 @@ func (b *bridge) opened(s *session.Session, err error) (result, error) {
 		return nil, err
 	}
 	b.s = s
+	b.stages = nil
 	return b.viewAfter(s, nil)
 }
 
@@ -368,6 +408,35 @@ func objectArg(arg string) (map[string]any, bool) {
 		return nil, false
 	}
 	return m, floats(m)
+}
+
+// runArg reads one run of a comparison, m[side]: {bug?: string, text?: string} (session.Run;
+// a release would be read here too). A missing run is the open run as it is.
+func runArg(m map[string]any, side string) (session.Run, error) {
+	var r session.Run
+	v, ok := m[side]
+	if !ok || v == nil {
+		return r, nil
+	}
+	o, ok := v.(map[string]any)
+	if !ok {
+		return r, fmt.Errorf("compare: %s must be an object {bug, text}", side)
+	}
+	for k, x := range o {
+		s, ok := x.(string)
+		if !ok && x != nil {
+			return r, fmt.Errorf("compare: %s.%s must be a string", side, k)
+		}
+		switch k {
+		case "bug":
+			r.Bug = s
+		case "text":
+			r.Text = s
+		default:
+			return r, fmt.Errorf("compare: %s has no field %q (it takes bug and text)", side, k)
+		}
+	}
+	return r, nil
 }
 
 // floats turns the numbers in a decoded value into float64s in place; false if one does not fit.

@@ -479,3 +479,52 @@ func TestLeanOutputs(t *testing.T) {
 	assert.Equal(t, 200-v.NewOutputs, *v.OutputsKept)
 	assert.Len(t, v.Outputs, v.NewOutputs)
 }
+
+// TestCompareStages: compare lays two runs side by side, compare_at answers both views at a step
+// and what differs; a bad run is refused, and a new scenario forgets the comparison.
+func TestCompareStages(t *testing.T) {
+	b := &bridge{}
+	_, e := answer(t, b.call("open", `"builder-fills-mid-epoch"`))
+	require.Nil(t, e)
+	ok, e := answer(t, b.call("compare", `{"left": {}, "right": {"bug": "mark-before-drain"}}`))
+	require.Nil(t, e)
+	var st struct {
+		Left, Right string
+		Steps       int
+		Differ      []struct {
+			Step   int
+			Panels []string
+		}
+	}
+	require.NoError(t, json.Unmarshal(ok, &st))
+	assert.Equal(t, "as RisingWave does it", st.Left)
+	assert.Equal(t, "bug mode mark-before-drain", st.Right)
+	require.NotEmpty(t, st.Differ)
+	assert.Equal(t, 8, st.Differ[0].Step)
+	ok, e = answer(t, b.call("compare_at", "8"))
+	require.Nil(t, e)
+	var at struct {
+		Step        int
+		Left, Right struct{ Step int }
+		Differs     struct {
+			Panels   map[string]bool
+			OnlyLeft []json.RawMessage `json:"only_left"`
+		}
+	}
+	require.NoError(t, json.Unmarshal(ok, &at))
+	assert.Equal(t, 8, at.Left.Step)
+	assert.Equal(t, 8, at.Right.Step)
+	assert.True(t, at.Differs.Panels["outputs"])
+	assert.False(t, at.Differs.Panels["buffer"])
+
+	for _, bad := range []string{`"x"`, `{"left": 3}`, `{"right": {"bug": 1}}`, `{"right": {"release": "v2.7"}}`, `{"right": {"bug": "nonsense"}}`} {
+		_, e = answer(t, b.call("compare", bad))
+		assert.NotNil(t, e, bad)
+	}
+	_, e = answer(t, b.call("compare_at", "99"))
+	assert.NotNil(t, e, "out of range")
+	_, e = answer(t, b.call("open", `"happy-path"`))
+	require.Nil(t, e)
+	_, e = answer(t, b.call("compare_at", "1"))
+	assert.NotNil(t, e, "a new scenario forgets the comparison")
+}

@@ -11,8 +11,9 @@ import { renderFatal } from "./render-fatal.js";
 import { resetLongLists } from "./longlist.js";
 import { createFlashPace } from "./flash.js";
 
-export function findElements(root = document) {
-  const q = (id) => root.getElementById ? root.getElementById(id) : $("#" + id, root);
+/** The stage's elements under root; prefix: the ids' prefix in a copy of the stage (compare.js). */
+export function findElements(root = document, prefix = "") {
+  const q = (id) => root.getElementById ? root.getElementById(prefix + id) : $("#" + prefix + id, root);
   return {
     title: q("scenario-title"), summary: q("scenario-summary"),
     phase: q("phase"), epoch: q("epoch"), fatal: q("fatal"),

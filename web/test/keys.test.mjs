@@ -184,9 +184,9 @@ test("after choosing in the compare dialog's select and closing it, the keys ste
   await at("happy-path", 3);
   await byTestId(page, "bug-menu").click();
   await byTestId(page, "compare-bug-btn").click();
-  await byTestId(page, "compare").locator("table.cmp-table").waitFor();
+  await byTestId(page, "compare-stages").waitFor();
   await byTestId(page, "compare-bug-select").selectOption("emit-beyond-pos");
-  await byTestId(page, "compare").locator("table.cmp-table").waitFor();
+  await page.waitForFunction(() => /emit-beyond-pos/.test(document.querySelector('[data-testid="compare-right"] .cmp-side-label')?.textContent || ""));
   await page.keyboard.press("Escape");
   await page.waitForFunction(() => !document.querySelector("dialog[open]"));
   await page.waitForTimeout(50);

@@ -66,9 +66,10 @@ test("happy-path: explored in a worker, the invariant held in every schedule", a
   await page.keyboard.press("x");
   await byTestId(page, "explore-outcome").nth(1).getByRole("button", { name: "Compare with this run" }).click();
   const cmp = byTestId(page, "compare");
-  await cmp.locator("table.cmp-table").waitFor();
+  await byTestId(page, "compare-stages").waitFor();
   assert.match(await cmp.textContent(), /outcome 2/);
-  assert.ok(await cmp.locator("tr.cmp-row").count() > 0);
+  assert.match(await byTestId(page, "compare-left").locator(".cmp-side-label").textContent(), /this run/);
+  assert.match(await byTestId(page, "compare-right").locator(".cmp-side-label").textContent(), /the other run/);
   h.assertNoErrors(page);
 });
 

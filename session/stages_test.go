@@ -1,0 +1,86 @@
+package session
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/wire"
+)
+
+func TestStagesCorrectAgainstBugMode(t *testing.T) {
+	s, err := OpenBuiltin("builder-fills-mid-epoch")
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(5))
+	st, err := s.Stages(Run{}, Run{Bug: "mark-before-drain"})
+	require.NoError(t, err)
+	assert.Equal(t, "as RisingWave does it", st.Left)
+	assert.Equal(t, "bug mode mark-before-drain", st.Right)
+	assert.Equal(t, s.Steps(), st.Steps)
+	assert.Equal(t, 5, s.View().Step, "the open run stays where it was")
+	require.NotEmpty(t, st.Differ)
+	first := st.Differ[0]
+	assert.Equal(t, StepDiffs{Step: 8, Panels: []string{"outputs", "downstream", "invariant"}}, first, "the runs part at the barrier e3")
+
+	before, err := st.At(first.Step - 1)
+	require.NoError(t, err)
+	assert.Empty(t, panelNames(before.Differs.Panels), "the runs agree before the first difference")
+	at, err := st.At(first.Step)
+	require.NoError(t, err)
+	assert.Equal(t, first.Panels, panelNames(at.Differs.Panels))
+	assert.Equal(t, first.Step, at.Left.Step)
+	assert.Equal(t, first.Step, at.Right.Step)
+
+	end, err := st.At(st.Steps)
+	require.NoError(t, err)
+	assert.True(t, end.Differs.Panels.Downstream)
+	assert.True(t, end.Differs.Panels.Invariant)
+	assert.Equal(t, "[[2,150]]", mustJSONs(end.Differs.OnlyLeft), "only the correct run holds (2,150)")
+	assert.Empty(t, end.Differs.OnlyRight)
+	assert.Equal(t, "holds", end.Left.Invariant.Status)
+	assert.Equal(t, "violated", end.Right.Invariant.Status)
+	asEncoder(t, st, st.AppendJSON(nil), "stages")
+	asEncoder(t, end, end.AppendJSON(nil), "stages at the end")
+	assert.Contains(t, string(end.AppendJSON(nil)), `"left":`+string(wire.AppendView(nil, end.Left)))
+}
+
+func TestStagesVnodesThatDiffer(t *testing.T) {
+	s, err := OpenBuiltin("builder-fills-mid-epoch")
+	require.NoError(t, err)
+	st, err := s.Stages(Run{}, Run{Bug: "mark-before-drain"})
+	require.NoError(t, err)
+	for n := 0; n <= st.Steps; n++ {
+		at, err := st.At(n)
+		require.NoError(t, err)
+		// a panel differs in a vnode only where the panel differs
+		assert.Equal(t, at.Differs.Panels.Progress, len(at.Differs.Vnodes.Progress) > 0, "step %d progress", n)
+		assert.Equal(t, at.Differs.Panels.Builders, len(at.Differs.Vnodes.Builders) > 0, "step %d builders", n)
+		assert.Equal(t, at.Differs.Panels.Downstream, len(at.Differs.OnlyLeft)+len(at.Differs.OnlyRight) > 0, "step %d downstream", n)
+	}
+}
+
+func TestStagesOfOneRunAgree(t *testing.T) {
+	s, err := OpenBuiltin("happy-path")
+	require.NoError(t, err)
+	st, err := s.Stages(Run{}, Run{})
+	require.NoError(t, err)
+	assert.Equal(t, "this run", st.Left)
+	assert.Equal(t, "the other run", st.Right)
+	assert.Empty(t, st.Differ)
+
+	// another script of the same scenario: an explored schedule
+	b, err := OpenBuiltin("bug-mark-before-drain")
+	require.NoError(t, err)
+	x, err := b.Explore(0)
+	require.NoError(t, err)
+	require.Greater(t, len(x.Outcomes), 1)
+	st, err = b.Stages(Run{}, Run{Text: x.Outcomes[1].Example})
+	require.NoError(t, err)
+	assert.NotEmpty(t, st.Differ)
+
+	_, err = s.Stages(Run{}, Run{Bug: "nonsense"})
+	assert.ErrorContains(t, err, "right run")
+	_, err = st.At(st.Steps + 1)
+	assert.Error(t, err)
+}
