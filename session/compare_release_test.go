@@ -38,3 +38,17 @@ func TestCompareRelease(t *testing.T) {
 	_, err = s.CompareRelease("v9")
 	assert.EqualError(t, err, `unknown release "v9": expected one of v2.7, v2.8, v3.0, v3.1`)
 }
+
+// A run under another release exports with its release, so that its link opens it so again.
+func TestExportKeepsTheRelease(t *testing.T) {
+	s, err := OpenBuiltin("fatal-upstream-end")
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(10))
+	require.NoError(t, s.SetRelease("v3.0"))
+	e := s.Export()
+	assert.Contains(t, e.Scenario, "\nrelease: v3.0\n")
+	back, err := Load("", []byte(e.Scenario))
+	require.NoError(t, err)
+	require.NoError(t, back.Goto(10))
+	assert.Equal(t, "ended", back.View().Phase)
+}
