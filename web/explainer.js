@@ -148,9 +148,12 @@ function makeExplainer() {
     view: () => call("view"),
     bugs: () => call("bugs"),
     bug: (name) => mutate("bug", String(name || "none")),
+    // release(name): the open scenario under a RisingWave release ("v3.0"), at the same step
+    release: (name) => mutate("release", String(name)),
     explore: (maxStates) => call("explore", maxStates ? Math.trunc(Number(maxStates)) : null),
     compareBug: (name) => call("compare_bug", String(name || "none")),
     compareText: (yamlText) => call("compare_text", String(yamlText)),
+    compareRelease: (name) => call("compare_release", String(name)),
     export: () => call("export"),
     // scale(yamlText, {onProgress(done, total), signal, text}) → the scale summary (scale-run.js);
     // {text: true}: its JSON text, byte for byte what `backfill run --json` prints
