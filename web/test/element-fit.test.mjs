@@ -170,7 +170,8 @@ test("the caption: the scenario's title, the bug mode, and a link to the same st
   assert.equal(await bug.isVisible(), true, "the bug mode is shown");
   assert.match(await bug.textContent(), /bug mode/i);
   assert.match(await bug.textContent(), /no-state-write/);
-  assert.equal(await frame.locator('[data-testid="embed-release"]').count(), 0, "no release without one in the view");
+  assert.equal(view.release, "v3.1", "the default release");
+  assert.match(await frame.locator('[data-testid="embed-release"]').textContent(), /v3\.1/, "the caption names the view's release");
   // Nothing covers the caption's parts; they lie inside the frame.
   const hidden = await frame.evaluate(() => [...document.querySelectorAll('[data-testid="embed-caption"] > *')].filter((e) => {
     const b = e.getBoundingClientRect();
