@@ -25,6 +25,7 @@ export function createReleaseMenu({ choose, done }) {
       if (r) r.focus();
     },
   });
+  pop.wrap.classList.add("release-wrap");
   pop.panel.classList.add("release-pop");
   pop.panel.addEventListener("pointerdown", () => { pointer = true; });
   pop.panel.addEventListener("keydown", (ev) => {
