@@ -221,6 +221,9 @@ func FormatScenarioCommented(sc *Scenario, comments map[int][]string) string {
 	if cfg.Bug != engine.BugNone {
 		w("bug: %s\n", cfg.Bug)
 	}
+	if cfg.Release != nil {
+		w("release: %s\n", cfg.Release)
+	}
 	if len(cfg.StartState) > 0 || len(cfg.StartProgress) > 0 {
 		w("start:\n")
 		if len(cfg.StartState) > 0 {

@@ -253,6 +253,16 @@ func TestBugKey(t *testing.T) {
 	require.EqualError(t, err, `4:6: unknown bug mode "off-by-one" (one of: no-state-write, mark-before-drain, mark-on-arrival, emit-beyond-pos)`)
 }
 
+func TestReleaseKeyRoundTrips(t *testing.T) {
+	base := "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n"
+	sc, err := Parse("", []byte(base+"release: v3.0\n"))
+	require.NoError(t, err)
+	assert.Contains(t, FormatScenario(sc), "\nrelease: v3.0\n")
+	back, err := Parse("", []byte(FormatScenario(sc)))
+	require.NoError(t, err)
+	assert.Equal(t, engine.ReleaseV30, back.Config.Release, "the release round-trips")
+}
+
 func TestPauseKey(t *testing.T) {
 	cfg := &engine.Config{Columns: []engine.Column{{Name: "a"}, {Name: "id"}}, Locality: []int{0}, StreamKey: []int{1}, VnodeCount: 1, Owned: []int{0}, ChunkSize: 1}
 	st, err := ParseStep(cfg, `{barrier: 3, note: "look here", pause: true}`)

@@ -110,8 +110,17 @@ var methods = map[string]method{
 	},
 	"apply": viewText((*session.Session).Apply),
 	"bug":   viewText((*session.Session).SetBug),
+	// release runs the open scenario under a RisingWave release ("v3.0"), at the same step.
+	"release": viewText((*session.Session).SetRelease),
 	"compare_bug": sessionText(func(s *session.Session, t string) (result, error) {
 		c, err := s.CompareBug(t)
+		if err != nil {
+			return nil, err
+		}
+		return c.AppendJSON, nil
+	}),
+	"compare_release": sessionText(func(s *session.Session, t string) (result, error) {
+		c, err := s.CompareRelease(t)
 		if err != nil {
 			return nil, err
 		}

@@ -56,7 +56,7 @@ func TestCallBeforeOpen(t *testing.T) {
 		assert.Equal(t, "no scenario is open", errText(e), m)
 	}
 	for _, c := range [][2]string{{"goto", "1"}, {"apply", `"barrier: 1"`}, {"bug", `"none"`}, {"explore", "null"},
-		{"compare_bug", `"none"`}, {"format_step", `{"kind":"end"}`}} {
+		{"compare_bug", `"none"`}, {"format_step", `{"kind":"end"}`}, {"release", `"v3.0"`}, {"compare_release", `"v3.0"`}} {
 		_, e := answer(t, b.call(c[0], c[1]))
 		assert.Equal(t, "no scenario is open", errText(e), c[0])
 	}
@@ -114,6 +114,12 @@ func TestEveryMethod(t *testing.T) {
 		{"load missing", [][2]string{{"load", ``}}, nil, "the argument must be a JSON string"},
 		{"bug", [][2]string{{"open", `"happy-path"`}, {"bug", `"mark-before-drain"`}}, contains(`"name":"mark-before-drain"`), ""},
 		{"bug unknown", [][2]string{{"open", `"happy-path"`}, {"bug", `"nonsense"`}}, nil, "unknown bug mode"},
+		{"release", [][2]string{{"open", `"fatal-upstream-end"`}, {"goto", "10"}, {"release", `"v3.0"`}}, contains(`"step":10,`, `"phase":"ended"`, `"error":null`, `"release":"v3.0","releases":[{"name":"v2.7"`), ""},
+		{"release back to the default", [][2]string{{"open", `"fatal-upstream-end"`}, {"goto", "10"}, {"release", `"v3.0"`}, {"release", `"v3.1"`}}, contains(`"phase":"failed"`, `"release":"v3.1"`), ""},
+		{"release unknown", [][2]string{{"open", `"happy-path"`}, {"release", `"v9"`}}, nil, `unknown release "v9": expected one of v2.7, v2.8, v3.0, v3.1`},
+		{"release not a string", [][2]string{{"open", `"happy-path"`}, {"release", `3`}}, nil, "the argument must be a JSON string"},
+		{"compare_release", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare_release", `"v3.0"`}}, contains(`"left":"under v3.1","right":"under v3.0"`), ""},
+		{"compare_release unknown", [][2]string{{"open", `"happy-path"`}, {"compare_release", `"3.0"`}}, nil, `unknown release "3.0": write v3.0`},
 		{"step_forms", [][2]string{{"open", `"happy-path"`}, {"step_forms", ""}}, contains(`"kind":"barrier"`), ""},
 		{"format_step", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"barrier","epoch":9,"mutation":"start_backfill","fragments":"7"}`}}, equals(`"barrier: {epoch: 9, start_backfill: [7]}"`), ""},
 		{"format_step error", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"chunk","rows":"+ 1"}`}}, nil, "row has 1 value; the table has 2 columns (a, id)"},
@@ -156,8 +162,12 @@ func equals(want string) func(*testing.T, json.RawMessage) {
 	return func(t *testing.T, ok json.RawMessage) { assert.JSONEq(t, want, string(ok)) }
 }
 
-func contains(want string) func(*testing.T, json.RawMessage) {
-	return func(t *testing.T, ok json.RawMessage) { assert.Contains(t, string(ok), want) }
+func contains(want ...string) func(*testing.T, json.RawMessage) {
+	return func(t *testing.T, ok json.RawMessage) {
+		for _, w := range want {
+			assert.Contains(t, string(ok), w)
+		}
+	}
 }
 
 func keys(want ...string) func(*testing.T, json.RawMessage) {

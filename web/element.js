@@ -4,8 +4,9 @@
 //   <backfill-explainer scenario="fatal-upstream-end" step="9"></backfill-explainer>
 //
 // Attributes: scenario (a built-in scenario's name), step (a step number), bug (a bug mode),
-// src (a scenario file, as a path relative to the explainer's page: its #src=), height (a fixed
-// height: a number of CSS px or any CSS length).
+// release (a RisingWave release, e.g. v3.0: its &release=), src (a scenario file, as a path
+// relative to the explainer's page: its #src=), height (a fixed height: a number of CSS px or any
+// CSS length).
 //
 // Its height, without `height`, comes from a fixed rule, never from the embedded page (whose
 // one-screen layout is as tall as its frame: following it fed the height back on itself): the
@@ -21,7 +22,8 @@
 // `explainer:state` and `explainer:error` messages as DOM CustomEvents `explainer-state` and
 // `explainer-error` on the element (event.detail is the message). Changing `scenario` or `step`
 // moves the embedded page (postMessage explainer:open with the step / explainer:goto, whose
-// failures come back as explainer-error); changing `bug` or `src` moves it by its URL hash (a
+// failures come back as explainer-error); changing `bug`, `release` or `src` (or `scenario` while
+// `release` is set: opening a scenario plays the default release) moves it by its URL hash (a
 // fragment navigation: the page is not reloaded). Styles are set through the CSSOM only, so a
 // strict CSP (style-src 'self') has nothing to refuse.
 
@@ -56,7 +58,7 @@ function observe(el) {
 }
 
 export class BackfillExplainer extends HTMLElement {
-  static get observedAttributes() { return ["scenario", "step", "bug", "src", "height"]; }
+  static get observedAttributes() { return ["scenario", "step", "bug", "release", "src", "height"]; }
 
   constructor() {
     super();
@@ -97,6 +99,8 @@ export class BackfillExplainer extends HTMLElement {
     else if (scenario) p.set("scenario", scenario);
     if (step !== null && step !== "") p.set("step", step);
     if (bug) p.set("bug", bug);
+    const release = this.getAttribute("release");
+    if (release) p.set("release", release);
     u.hash = p.toString();
     return u.href;
   }
@@ -131,7 +135,7 @@ export class BackfillExplainer extends HTMLElement {
     const changed = this._changed;
     this._changed = new Set();
     if (!this.iframe || !changed.size) return;
-    if (changed.has("bug") || changed.has("src")) {
+    if (changed.has("bug") || changed.has("src") || changed.has("release") || (changed.has("scenario") && this.getAttribute("release"))) {
       this.iframe.src = this.pageURL(); // only the hash differs: the page follows it without reloading
       return;
     }

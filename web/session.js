@@ -84,6 +84,7 @@ export function createSession(explainer, hooks) {
     open: (name) => enqueue(() => explainer.open(name)),
     load: (text) => enqueue(() => explainer.load(text)),
     bug: (name) => enqueue(() => explainer.bug(name)),
+    release: (name) => enqueue(() => explainer.release(name)),
     togglePlay: () => (playing ? Promise.resolve(stop()) : play()),
     pause: () => Promise.resolve(stop()),
   };

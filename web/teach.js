@@ -9,6 +9,7 @@
 // key, the bug menu, the banner or an explored outcome.
 import { h } from "./dom.js";
 import { createBugMode } from "./bugmode.js";
+import { createReleaseMenu } from "./release-menu.js";
 import { createPredict } from "./predict.js";
 import { createPresenter } from "./presenter.js";
 import { createExport } from "./export.js";
@@ -38,6 +39,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
     },
     done: () => focusStage(),
   });
+  const releaseMenu = createReleaseMenu({ choose: (name) => session.fire("release", name), done: () => focusStage() });
   const explorer = lazy(() => import("./explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
     explainer,
     openExample: (text) => openOutcome(session, text).catch((e) => showToast(e && e.message ? e.message : String(e))),
@@ -60,7 +62,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
     "data-testid": "explore-btn", title: "Explore every interleaving of this scenario (x)",
     onclick: openExplorer,
   }, "Explore…");
-  q("tools").append(bugMode.wrap, exploreBtn,
+  q("tools").append(releaseMenu.wrap, bugMode.wrap, exploreBtn,
     h("span", { class: "toggle-wrap" }, predict.toggle, predict.scoreEl), presenter.toggle);
   q("export-wrap").replaceWith(save.wrap);
 
@@ -75,6 +77,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
     setScenarios(list) { bugMode.setTitles(Object.fromEntries((list || []).map((x) => [x.name, x.title]))); },
     update(view) {
       bugMode.update(view);
+      releaseMenu.update(view);
       predict.onChange(view);
       presenter.update(view);
     },

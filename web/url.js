@@ -1,9 +1,10 @@
 // url.js — the page's state in its URL hash: #scenario=NAME&step=N&bug=MODE for a built-in,
 // #run=CODE&step=N for a run that left its script or a scenario loaded from text (CODE is the
 // exported scenario, deflated: run-link.js), #src=PATH to load a scenario file served beside the
-// page. It opens what a link names (at start and when the hash is edited) and keeps the hash
-// current after every view, using the view's `name` and `revision` (a run= code is made again
-// only when the script's revision changes).
+// page; &release=vX.Y when the run plays another RisingWave release than the default (a
+// scenario= link without it plays the default). It opens what a link names (at start and when
+// the hash is edited) and keeps the hash current after every view, using the view's `name` and
+// `revision` (a run= code is made again only when the script's revision changes).
 //
 // While a run= code is being made, the hash keeps the last complete link: it never reads a state
 // that would open something else (a bare #step=3 would open the default scenario).
@@ -12,6 +13,11 @@ import { encodeRun, decodeRun, readCapped, TEXT_LIMIT } from "./run-link.js";
 const DEFAULT_SCENARIO = "happy-path";
 const LONG_LINK = 4096;        // characters: a longer link is written once stepping pauses (see write)
 const LONG_LINK_DELAY_MS = 250; // how long the views must pause for it
+
+/** The release a view marks as the default (the page knows no release of its own). */
+function defaultRelease(v) {
+  return (v?.releases || []).find((r) => r.default)?.name ?? null;
+}
 
 export function parseHash(hash = location.hash) {
   const p = new URLSearchParams(String(hash).replace(/^#/, ""));
@@ -22,6 +28,7 @@ export function parseHash(hash = location.hash) {
     src: p.get("src") || null,
     run: p.get("run") || null,
     bug: p.get("bug") || null,
+    release: p.get("release") || null,
     lesson: p.get("lesson") || null,
     section: /^\d+$/.test(p.get("section") || "") ? Number(p.get("section")) : null,
   };
@@ -113,6 +120,7 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
     p.set("step", String(step));
     const bug = v.bug ? v.bug.name : (bugOff ? "none" : null);
     if (bug) p.set("bug", bug);
+    if (v.release && v.release !== defaultRelease(v)) p.set("release", v.release);
     for (const [k, val] of hashExtra()) p.set(k, val);
     return "#" + p.toString();
   }
@@ -216,10 +224,15 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
       try {
         // the bug mode after opening the scenario and before going to the step
         if (want.bug && want.bug !== (session.view.bug ? session.view.bug.name : "none")) await session.run("bug", want.bug);
+        // the release too (a scenario= link without one: the default); a bad one is shown, and the step still taken
+        const release = want.release || (want.run || want.src ? null : defaultRelease(session.view));
+        if (release && release !== session.view.release) {
+          await session.run("release", release).catch((e) => { problem = new Error(`Showing ${session.view.release}: ${e.message}`); });
+        }
         if (want.step !== null && want.step !== session.view.step) {
           await session.run("goto", want.step).catch((e) => { throw new Error(`Showing step ${session.view.step}: ${e.message}`); });
         }
-      } catch (e) { problem = e; }
+      } catch (e) { problem = problem ? new Error(`${problem.message}. ${e.message}`) : e; }
     }
     if (problem) onError(problem.message);
     return problem;
