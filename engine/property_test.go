@@ -198,7 +198,11 @@ func TestPropertyRandomScenarios(t *testing.T) {
 // TestTimelineAgreesWithAFreshRun: going to any step (back, forward, far) gives exactly the
 // state a fresh run to that step gives.
 func TestTimelineAgreesWithAFreshRun(t *testing.T) {
-	for seed := 0; seed < 40; seed++ {
+	n := 40
+	if testing.Short() {
+		n = 8 // -short: a fifth of the random scenarios
+	}
+	for seed := 0; seed < n; seed++ {
 		r := rand.New(rand.NewSource(int64(1000 + seed)))
 		cfg, script := runRandom(t, r, 300)
 		base, err := engine.New(cfg)
@@ -238,7 +242,11 @@ func FuzzEvents(f *testing.F) {
 // run at a time (snapshotItems); it must reach exactly what the narrated run, item by item,
 // reaches, after every step of random scenarios with larger snapshot steps and chunk sizes.
 func TestQuietRunAgreesWithNarrated(t *testing.T) {
-	for seed := 0; seed < 300; seed++ {
+	n := 300
+	if testing.Short() {
+		n = 30 // -short: a tenth of the random scenarios
+	}
+	for seed := 0; seed < n; seed++ {
 		r := rand.New(rand.NewSource(int64(5000 + seed)))
 		cfg, script := runRandom(t, r, 120)
 		for i := range script {

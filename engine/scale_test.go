@@ -114,6 +114,9 @@ func rowsScenario(rows, pairs int) string {
 // commit copied the vnode's rows, and so did the first change of the upstream's content after
 // each checkpoint: 48,000 rows and 11,000 such pairs took 39 s and 3.5 GB).
 func TestStepCostIsIndependentOfRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs 40,000-row scenarios")
+	}
 	perPair := func(rows int) float64 {
 		a := allocated(func() { runAll(t, rowsScenario(rows, 20), false) })
 		b := allocated(func() { runAll(t, rowsScenario(rows, 220), false) })
