@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 )
 
 // chooser is a source of choices: a seeded rand in the property test, the fuzzer's bytes in
@@ -221,7 +222,7 @@ func TestTimelineAgreesWithAFreshRun(t *testing.T) {
 			for _, s := range script[:n] {
 				require.NoError(t, fresh.Apply(s))
 			}
-			require.Equal(t, mustJSON(fresh.Trace()), mustJSON(tl.Engine().Trace()), "goto %d", n)
+			require.Equal(t, testutil.MustJSON(fresh.Trace()), testutil.MustJSON(tl.Engine().Trace()), "goto %d", n)
 			require.Equal(t, fresh.Effects(), tl.Engine().Effects(), "goto %d", n)
 		}
 	}
@@ -262,7 +263,7 @@ func TestQuietRunAgreesWithNarrated(t *testing.T) {
 		for k, s := range script {
 			errL, errQ := loud.Apply(s), quiet.Apply(s)
 			require.Equal(t, errL == nil, errQ == nil, "seed %d step %d", seed, k)
-			require.Equal(t, mustJSON(loud.Trace()), mustJSON(quiet.Trace()), "seed %d step %d", seed, k)
+			require.Equal(t, testutil.MustJSON(loud.Trace()), testutil.MustJSON(quiet.Trace()), "seed %d step %d", seed, k)
 			require.Equal(t, loud.Invariant(), quiet.Invariant(), "seed %d step %d", seed, k)
 		}
 	}

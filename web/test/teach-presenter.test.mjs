@@ -6,13 +6,12 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, text, waitStep, stepCount } from "./page-helpers.mjs";
+import { openPage, byTestId, text, waitStep, stepCount, blur } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
-const blur = (page) => page.evaluate(() => document.activeElement?.blur());
 
 const PAUSING = `title: Pauses for the presenter
 summary: Five steps; autoplay stops after the third.
