@@ -128,11 +128,13 @@ test("presenter mode: autoplay stops after a step with pause: true", async () =>
   const speaker = await openSpeaker(page);
   await page.bringToFront();
   await page.selectOption("#speed", "300");
+  await page.clock.install(); // the page's timers on a clock the test can run ahead (it flows meanwhile)
   await blur(page);
   await page.keyboard.press("Space");
   await waitStep(page, 3);
   await page.waitForFunction(() => document.getElementById("btn-play").getAttribute("aria-pressed") === "false");
-  await page.waitForTimeout(900); // three more ticks' worth: it stays stopped
+  await page.clock.runFor(900); // three more ticks' worth, at once: it stays stopped
+  assert.equal((await page.evaluate(() => window.explainer.view())).step, 3);
   assert.equal((await stepCount(page)).step, 3);
   await speakerStep(speaker, 3);
   assert.match(await text(speaker, "speaker-step"), /step 3/);
