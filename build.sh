@@ -188,6 +188,10 @@ test_all() {
 
   build
 
+  heading "test: render (node)"
+  # the page's render modules under Node, from the built engine's views, in a small DOM: no browser
+  node --test web/test/node/*.test.mjs
+
   heading "test: browser (node --test, chromium)"
   # two files at a time: most of a browser test is waiting for the page, and a 2-core machine
   # runs two at once in about half the time (TEST_CONCURRENCY=1 runs them one by one)

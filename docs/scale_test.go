@@ -40,6 +40,9 @@ func prefixOf(t *testing.T, path string, shown, real any) {
 // summary shown beside it is its summary: the same keys in the same order, the same values,
 // each list the start of the real one.
 func TestScaleSummaryExampleIsReal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs the document's workload at scale")
+	}
 	doc := readDoc(t, "docs/scenario-format.md")
 	var wl, summary string
 	for _, b := range blocks(doc) {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -37,8 +38,8 @@ func TestBugModesAreCaughtAtTheirBarrier(t *testing.T) {
 				require.NoError(t, s.Step())
 				if inv := s.View().Invariant; inv.Status == "violated" && first == 0 {
 					first = s.Timeline().Pos()
-					assert.Equal(t, tt.missing, mustJSON(inv.Missing))
-					assert.Equal(t, tt.extra, mustJSON(inv.Extra))
+					assert.Equal(t, tt.missing, testutil.MustJSON(inv.Missing))
+					assert.Equal(t, tt.extra, testutil.MustJSON(inv.Extra))
 					var why string
 					for _, ef := range s.View().Explanations {
 						if ef.Kind == "bug" {
@@ -136,8 +137,8 @@ steps:
 	require.NoError(t, s.RunToEnd())
 	inv := s.View().Invariant
 	assert.Equal(t, "violated", inv.Status)
-	assert.Equal(t, "[[11,200]]", mustJSON(inv.Extra), "the deleted row came back")
-	assert.Equal(t, "[[3,102]]", mustJSON(inv.Missing), "the hidden insert never arrived")
+	assert.Equal(t, "[[11,200]]", testutil.MustJSON(inv.Extra), "the deleted row came back")
+	assert.Equal(t, "[[3,102]]", testutil.MustJSON(inv.Missing), "the hidden insert never arrived")
 }
 
 // TestMarkBeforeDrainSaysWhatHappensToEachRow: marked against the lagging pos, a key between
@@ -175,7 +176,7 @@ steps:
 	assert.Contains(t, why["+(4,103)"], "this row is left to the refreshed snapshot, which reads it from there")
 	require.NoError(t, s.RunToEnd())
 	assert.Contains(t, outputs(s), "chunk +(4,103)✓", "the refreshed snapshot did emit (4,103)")
-	assert.Equal(t, "[[2,150]]", mustJSON(s.View().Invariant.Missing), "only (2,150) is lost")
+	assert.Equal(t, "[[2,150]]", testutil.MustJSON(s.View().Invariant.Missing), "only (2,150) is lost")
 }
 
 // TestEveryBugModePlaysTheWholeScript: every built-in under every bug mode (and with none)

@@ -17,8 +17,24 @@ import (
 // every built-in, as written and under every bug mode: the runs the view parts are checked on.
 func everyRun(t *testing.T, each func(t *testing.T, s *session.Session)) {
 	t.Helper()
-	for _, name := range scenarios.BuiltinNames() {
-		for _, bug := range append([]string{""}, bugNames()...) {
+	runs(t, false, each)
+}
+
+// everyRunOrSome is everyRun, but under -short each built-in runs under one mode only (the modes
+// in turn, so each mode is still run): for the checks that are slow on every pair.
+func everyRunOrSome(t *testing.T, each func(t *testing.T, s *session.Session)) {
+	t.Helper()
+	runs(t, testing.Short(), each)
+}
+
+func runs(t *testing.T, some bool, each func(t *testing.T, s *session.Session)) {
+	t.Helper()
+	bugs := append([]string{""}, bugNames()...)
+	for i, name := range scenarios.BuiltinNames() {
+		for j, bug := range bugs {
+			if some && j != i%len(bugs) {
+				continue
+			}
 			t.Run(name+"/"+bug, func(t *testing.T) {
 				s, err := session.OpenBuiltin(name)
 				require.NoError(t, err)
@@ -283,7 +299,7 @@ func checkChanged(t *testing.T, s *session.Session, prev, cur *engine.View, wher
 // TestChangedAgreesWithTheViews: at every step of every built-in (stepping, and going to the step
 // from elsewhere), `changed` says exactly which panels differ from the view one step earlier.
 func TestChangedAgreesWithTheViews(t *testing.T) {
-	everyRun(t, func(t *testing.T, s *session.Session) {
+	everyRunOrSome(t, func(t *testing.T, s *session.Session) {
 		v0 := s.View()
 		assert.Empty(t, flags(v0.Changed), "nothing changed before the first step")
 		prev := v0

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -240,7 +241,7 @@ steps:
   - chunk: ["+ 2 101"]
 `)
 	assert.Equal(t, "forwarding", s.View().Phase)
-	assert.Equal(t, "[[1,100],[2,101]]", mustJSON(s.Trace().Downstream), "downstream starts with the passed start rows")
+	assert.Equal(t, "[[1,100],[2,101]]", testutil.MustJSON(s.Trace().Downstream), "downstream starts with the passed start rows")
 }
 
 func TestRecoveryRollsBackToLastCheckpoint(t *testing.T) {
@@ -256,7 +257,7 @@ func TestRecoveryRollsBackToLastCheckpoint(t *testing.T) {
 `)
 	tr := s.Trace()
 	assert.Equal(t, `[[0,2,101,false,2]]`, progressJSON(s), "e4 was not a checkpoint: its progress is undone")
-	assert.Equal(t, "[[1,100],[2,101]]", mustJSON(tr.Downstream), "downstream rolls back to e3")
+	assert.Equal(t, "[[1,100],[2,101]]", testutil.MustJSON(tr.Downstream), "downstream rolls back to e3")
 	assert.Equal(t, "recovery to e3", outputs(s)[len(tr.Outputs)-1])
 	assert.Equal(t, "starting", tr.Phase)
 	// restart: skips buffering, resumes after (2,101)
@@ -302,14 +303,6 @@ func TestInputErrors(t *testing.T) {
 	}
 }
 
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
 func TestBranchedFlag(t *testing.T) {
 	s, err := session.OpenBuiltin("happy-path")
 	require.NoError(t, err)
@@ -339,7 +332,7 @@ steps:
 `))
 	require.NoError(t, err)
 	require.NoError(t, s.Goto(3))
-	assert.Equal(t, "[[14,103]]", mustJSON(s.View().Invariant.Missing), "the gate dropped (14,103) of the completed vnode 1")
+	assert.Equal(t, "[[14,103]]", testutil.MustJSON(s.View().Invariant.Missing), "the gate dropped (14,103) of the completed vnode 1")
 	require.NoError(t, s.Goto(6))
 	var said []string
 	for _, ef := range s.View().Explanations {
@@ -347,6 +340,6 @@ steps:
 	}
 	assert.Contains(t, strings.Join(said, "\n"), "Inconsistency: this chunk deletes U-(14,103), but downstream does not hold it, so the delete changes nothing there")
 	require.NoError(t, s.RunToEnd())
-	assert.Equal(t, "[[1,100],[11,200],[14,103]]", mustJSON(s.Trace().Downstream), "the U+ puts the row downstream")
+	assert.Equal(t, "[[1,100],[11,200],[14,103]]", testutil.MustJSON(s.Trace().Downstream), "the U+ puts the row downstream")
 	assert.Equal(t, "holds", s.View().Invariant.Status)
 }

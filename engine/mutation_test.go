@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/session"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,7 +49,7 @@ func TestIgnoredMutationsChangeNothing(t *testing.T) {
 						}
 					}
 				}
-				assert.Equal(t, mustJSON(plain.Trace()), mustJSON(s.Trace()), "the mutation changes nothing")
+				assert.Equal(t, testutil.MustJSON(plain.Trace()), testutil.MustJSON(s.Trace()), "the mutation changes nothing")
 				if phase == "starting" {
 					assert.Contains(t, said, "is not looked at")
 				} else {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 )
 
 // chooser is a source of choices: a seeded rand in the property test, the fuzzer's bytes in
@@ -198,7 +199,11 @@ func TestPropertyRandomScenarios(t *testing.T) {
 // TestTimelineAgreesWithAFreshRun: going to any step (back, forward, far) gives exactly the
 // state a fresh run to that step gives.
 func TestTimelineAgreesWithAFreshRun(t *testing.T) {
-	for seed := 0; seed < 40; seed++ {
+	n := 40
+	if testing.Short() {
+		n = 8 // -short: a fifth of the random scenarios
+	}
+	for seed := 0; seed < n; seed++ {
 		r := rand.New(rand.NewSource(int64(1000 + seed)))
 		cfg, script := runRandom(t, r, 300)
 		base, err := engine.New(cfg)
@@ -217,7 +222,7 @@ func TestTimelineAgreesWithAFreshRun(t *testing.T) {
 			for _, s := range script[:n] {
 				require.NoError(t, fresh.Apply(s))
 			}
-			require.Equal(t, mustJSON(fresh.Trace()), mustJSON(tl.Engine().Trace()), "goto %d", n)
+			require.Equal(t, testutil.MustJSON(fresh.Trace()), testutil.MustJSON(tl.Engine().Trace()), "goto %d", n)
 			require.Equal(t, fresh.Effects(), tl.Engine().Effects(), "goto %d", n)
 		}
 	}
@@ -238,7 +243,11 @@ func FuzzEvents(f *testing.F) {
 // run at a time (snapshotItems); it must reach exactly what the narrated run, item by item,
 // reaches, after every step of random scenarios with larger snapshot steps and chunk sizes.
 func TestQuietRunAgreesWithNarrated(t *testing.T) {
-	for seed := 0; seed < 300; seed++ {
+	n := 300
+	if testing.Short() {
+		n = 30 // -short: a tenth of the random scenarios
+	}
+	for seed := 0; seed < n; seed++ {
 		r := rand.New(rand.NewSource(int64(5000 + seed)))
 		cfg, script := runRandom(t, r, 120)
 		for i := range script {
@@ -254,7 +263,7 @@ func TestQuietRunAgreesWithNarrated(t *testing.T) {
 		for k, s := range script {
 			errL, errQ := loud.Apply(s), quiet.Apply(s)
 			require.Equal(t, errL == nil, errQ == nil, "seed %d step %d", seed, k)
-			require.Equal(t, mustJSON(loud.Trace()), mustJSON(quiet.Trace()), "seed %d step %d", seed, k)
+			require.Equal(t, testutil.MustJSON(loud.Trace()), testutil.MustJSON(quiet.Trace()), "seed %d step %d", seed, k)
 			require.Equal(t, loud.Invariant(), quiet.Invariant(), "seed %d step %d", seed, k)
 		}
 	}

@@ -144,9 +144,13 @@ func TestFirstRowsFollowsChanges(t *testing.T) {
 		all := s.sorted()
 		return all[:min(n, len(all))]
 	}
+	steps := 6000
+	if testing.Short() {
+		steps = 1500 // -short: a quarter of the walk
+	}
 	for _, n := range []int{1, 3, 8, 40} {
 		sets := []*rowset{newRowset([]int{0}, 3)}
-		for step := 0; step < 6000; step++ {
+		for step := 0; step < steps; step++ {
 			s := sets[r.intn(uint64(len(sets)))]
 			vi := int(r.intn(3))
 			key := int64(r.intn(60))

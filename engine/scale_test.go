@@ -2,29 +2,19 @@ package engine_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/session"
 )
 
 // Cost tests: they compare bytes allocated (runtime.MemStats.TotalAlloc, which does not depend
 // on the machine's speed or load) for inputs of different sizes. Wall-clock time is measured by
 // the benchmarks, never asserted.
-
-// allocated returns the bytes f allocates.
-func allocated(f func()) uint64 {
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // vnodeScenario is a scenario over `vnodes` vnodes (all owned, crc32): two rows, a backfill, and
 // then `pairs` times an upstream chunk and a barrier while backfilling, then `recovers` times a
@@ -63,8 +53,8 @@ func runAll(t *testing.T, text string, views bool) {
 // barriers, recoveries and the view. (describeProgress built its text with += over every vnode:
 // quadratic, and 16384 vnodes exhausted the page's wasm memory.)
 func TestCostIsLinearInVnodes(t *testing.T) {
-	small := allocated(func() { runAll(t, vnodeScenario(2048, 2, 3), true) })
-	large := allocated(func() { runAll(t, vnodeScenario(8192, 2, 3), true) })
+	small := testutil.Allocated(func() { runAll(t, vnodeScenario(2048, 2, 3), true) })
+	large := testutil.Allocated(func() { runAll(t, vnodeScenario(8192, 2, 3), true) })
 	ratio := float64(large) / float64(small)
 	t.Logf("2048 vnodes: %d bytes; 8192 vnodes: %d bytes; ratio %.2f (linear: about 4, quadratic: 16)", small, large, ratio)
 	require.Less(t, ratio, 8.0, "4× the vnodes must cost about 4× as much")
@@ -79,7 +69,7 @@ func TestCostIsLinearInVnodes(t *testing.T) {
 func TestStepCostIsIndependentOfVnodes(t *testing.T) {
 	marginal := func(vnodes int) (perPair, perRecovery float64) {
 		cost := func(pairs, recovers int) uint64 {
-			return allocated(func() { runAll(t, vnodeScenario(vnodes, pairs, recovers), false) })
+			return testutil.Allocated(func() { runAll(t, vnodeScenario(vnodes, pairs, recovers), false) })
 		}
 		base := cost(10, 2)
 		return float64(cost(110, 2)-base) / 100, float64(cost(10, 52)-base) / 50
@@ -114,9 +104,12 @@ func rowsScenario(rows, pairs int) string {
 // commit copied the vnode's rows, and so did the first change of the upstream's content after
 // each checkpoint: 48,000 rows and 11,000 such pairs took 39 s and 3.5 GB).
 func TestStepCostIsIndependentOfRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs 40,000-row scenarios")
+	}
 	perPair := func(rows int) float64 {
-		a := allocated(func() { runAll(t, rowsScenario(rows, 20), false) })
-		b := allocated(func() { runAll(t, rowsScenario(rows, 220), false) })
+		a := testutil.Allocated(func() { runAll(t, rowsScenario(rows, 20), false) })
+		b := testutil.Allocated(func() { runAll(t, rowsScenario(rows, 220), false) })
 		return float64(b-a) / 200
 	}
 	small, large := perPair(1000), perPair(40000)
@@ -132,7 +125,7 @@ func TestCloneIsCheap(t *testing.T) {
 	require.NoError(t, s.RunToEnd())
 	e := s.Timeline().Engine()
 	var c *engine.Engine
-	n := allocated(func() {
+	n := testutil.Allocated(func() {
 		for i := 0; i < 100; i++ {
 			c = e.Clone()
 		}

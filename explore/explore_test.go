@@ -10,6 +10,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -46,7 +47,7 @@ steps:
 	for _, o := range x.Outcomes {
 		phases[o.Phase]++
 		assert.Equal(t, uint64(1), o.Schedules)
-		assert.Equal(t, "[[1,100]]", mustJSON(o.Downstream))
+		assert.Equal(t, "[[1,100]]", testutil.MustJSON(o.Downstream))
 	}
 	assert.Equal(t, map[string]int{"completing": 2, "forwarding": 1}, phases)
 }
@@ -54,7 +55,11 @@ steps:
 // The explorer's count (with equal states explored once) must equal a brute-force walk of
 // every schedule.
 func TestExploreAgreesWithBruteForce(t *testing.T) {
-	for _, name := range []string{"happy-path", "builder-fills-mid-epoch", "fatal-upstream-end", "mixed-visibility"} {
+	names := []string{"happy-path", "builder-fills-mid-epoch", "fatal-upstream-end", "mixed-visibility"}
+	if testing.Short() {
+		names = names[:1] // -short: brute force walks every schedule; one built-in
+	}
+	for _, name := range names {
 		s, err := session.OpenBuiltin(name)
 		require.NoError(t, err)
 		x := exploreAll(t, s)
@@ -174,7 +179,7 @@ func TestExploreStopsAtTheStateBudget(t *testing.T) {
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
 	var x *explore.Exploration
-	n := allocated(func() { x = explore.Explore(base, s.Scenario.Steps, 100) })
+	n := testutil.Allocated(func() { x = explore.Explore(base, s.Scenario.Steps, 100) })
 	t.Logf("%d states, %d bytes allocated: %s", x.States, n, x.Stopped)
 	assert.LessOrEqual(t, x.States, 100)
 	assert.True(t, x.Capped)
@@ -191,7 +196,7 @@ func TestExploreStopsAtTheMemoryBudget(t *testing.T) {
 	base, err := engine.New(s.Scenario.Config)
 	require.NoError(t, err)
 	var x *explore.Exploration
-	n := allocated(func() {
+	n := testutil.Allocated(func() {
 		x = explore.ExploreWithin(base, s.Scenario.Steps, explore.ExploreBudget{States: 10_000_000, Bytes: 32 << 20})
 	})
 	t.Logf("%d states, %d schedules, %d bytes held at most (estimated), %d allocated: %s", x.States, x.Schedules, x.Bytes, n, x.Stopped)

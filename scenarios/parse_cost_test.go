@@ -2,24 +2,15 @@ package scenarios
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/stretchr/testify/require"
 )
 
 // Cost tests compare bytes allocated (runtime.MemStats.TotalAlloc: the same on any machine,
 // however loaded), never time.
-
-func allocatedBy(f func()) uint64 {
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // oneLine is a scenario whose only chunk holds n rows on one line.
 func oneLine(n int) []byte {
@@ -39,8 +30,8 @@ func parseCostBound(n int) uint64 { return 256<<10 + 1024*uint64(n) }
 // 1 MiB one-line file 220 s).
 func TestRowPositionsAreLinearInTheLine(t *testing.T) {
 	small, large := oneLine(2000), oneLine(8000)
-	a := allocatedBy(func() { _, err := Parse("s.yaml", small); require.NoError(t, err) })
-	b := allocatedBy(func() { _, err := Parse("l.yaml", large); require.NoError(t, err) })
+	a := testutil.Allocated(func() { _, err := Parse("s.yaml", small); require.NoError(t, err) })
+	b := testutil.Allocated(func() { _, err := Parse("l.yaml", large); require.NoError(t, err) })
 	t.Logf("%d bytes: %d allocated; %d bytes: %d allocated (ratio %.2f; linear about 4, quadratic 16)", len(small), a, len(large), b, float64(b)/float64(a))
 	require.Less(t, float64(b)/float64(a), 6.0)
 	require.Less(t, b, parseCostBound(len(large)))
@@ -55,7 +46,7 @@ func FuzzParseCost(f *testing.F) {
 		f.Add([]byte(c.text))
 	}
 	f.Fuzz(func(t *testing.T, text []byte) {
-		n := allocatedBy(func() { _, _ = Parse("fuzz.yaml", text) })
+		n := testutil.Allocated(func() { _, _ = Parse("fuzz.yaml", text) })
 		if bound := parseCostBound(len(text)); n > bound {
 			t.Fatalf("Parse of %d bytes allocated %d bytes (bound %d)", len(text), n, bound)
 		}

@@ -273,6 +273,9 @@ func builtinRun(t *testing.T, name string) (*WorkloadScenario, *ScaleSummary) {
 	if s, ok := builtinRuns[name]; ok {
 		return ws, s
 	}
+	if testing.Short() && ws.Workload.Rows >= 1_000_000 {
+		t.Skipf("-short: %s runs %d rows", name, ws.Workload.Rows)
+	}
 	s, err := ws.Run(nil)
 	require.NoError(t, err)
 	builtinRuns[name] = s

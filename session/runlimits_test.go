@@ -74,6 +74,9 @@ func TestApplyKeepsTheRunWithinTheLimits(t *testing.T) {
 // With the real limits: chunks of 5,000 rows applied one after the other are refused once the
 // run would pass 1 MiB, and the save of what was accepted opens again.
 func TestApplyRefusesPastOneMebibyte(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: grows a run to 1 MiB; TestApplyKeepsTheRunWithinTheLimits checks the byte limit small")
+	}
 	s, err := Load("grow.yaml", []byte(growHdr))
 	require.NoError(t, err)
 	require.NoError(t, s.Step())

@@ -6,7 +6,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/wire"
+	"github.com/backfill-explainer/explainer/wire/wiretest"
 )
 
 func TestStagesCorrectAgainstBugMode(t *testing.T) {
@@ -36,12 +38,12 @@ func TestStagesCorrectAgainstBugMode(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, end.Differs.Panels.Downstream)
 	assert.True(t, end.Differs.Panels.Invariant)
-	assert.Equal(t, "[[2,150]]", mustJSONs(end.Differs.OnlyLeft), "only the correct run holds (2,150)")
+	assert.Equal(t, "[[2,150]]", testutil.MustJSON(end.Differs.OnlyLeft), "only the correct run holds (2,150)")
 	assert.Empty(t, end.Differs.OnlyRight)
 	assert.Equal(t, "holds", end.Left.Invariant.Status)
 	assert.Equal(t, "violated", end.Right.Invariant.Status)
-	asEncoder(t, st, st.AppendJSON(nil), "stages")
-	asEncoder(t, end, end.AppendJSON(nil), "stages at the end")
+	wiretest.AsEncoder(t, st, st.AppendJSON(nil), "stages")
+	wiretest.AsEncoder(t, end, end.AppendJSON(nil), "stages at the end")
 	assert.Contains(t, string(end.AppendJSON(nil)), `"left":`+string(wire.AppendView(nil, end.Left)))
 }
 

@@ -1,9 +1,9 @@
 package session
 
 import (
-	"encoding/json"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,7 +55,7 @@ func TestCompareBugMode(t *testing.T) {
 	assert.Equal(t, 8, first, "the runs part at the barrier e3")
 	last := c.Rows[len(c.Rows)-1]
 	assert.True(t, last.DownstreamDiffers)
-	assert.Equal(t, "[[2,150]]", mustJSONs(last.OnlyLeft), "only the correct run holds (2,150)")
+	assert.Equal(t, "[[2,150]]", testutil.MustJSON(last.OnlyLeft), "only the correct run holds (2,150)")
 	assert.Equal(t, "holds", last.Left.Invariant)
 	assert.Equal(t, "violated", last.Right.Invariant)
 
@@ -67,12 +67,4 @@ func TestCompareBugMode(t *testing.T) {
 	assert.Equal(t, "as RisingWave does it", c.Right)
 	_, err = s.CompareBug("nonsense")
 	assert.Error(t, err)
-}
-
-func mustJSONs(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -45,14 +46,9 @@ func decodeContract(t *testing.T, b []byte) contract {
 	require.NoError(t, json.Unmarshal(b, &c))
 	// progress_table compares as a set, downstream as a sorted multiset
 	for _, rows := range [][][]any{c.ProgressTable, c.Downstream} {
-		sort.Slice(rows, func(i, j int) bool { return mustJSON(rows[i]) < mustJSON(rows[j]) })
+		sort.Slice(rows, func(i, j int) bool { return testutil.MustJSON(rows[i]) < testutil.MustJSON(rows[j]) })
 	}
 	return c
-}
-
-func mustJSON(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 func TestConformanceThroughTheCommandLine(t *testing.T) {

@@ -60,6 +60,9 @@ func TestEveryBuiltinTeaches(t *testing.T) {
 // TestCheckComparesTheTextTraceToo: `backfill check -update` writes a JSON and a text golden per
 // built-in, and `backfill check` fails when either differs, naming the file and the line.
 func TestCheckComparesTheTextTraceToo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: writes and checks every built-in's goldens once more")
+	}
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, 0, checkCmd([]string{"-update", "-dir", dir}, &stdout, &stderr), stderr.String())

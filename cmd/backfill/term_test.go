@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -101,7 +101,7 @@ func TestCLIReadsAtMostTheLimit(t *testing.T) {
 	for _, cmd := range []string{"run", "validate", "explore"} {
 		var stdout, stderr bytes.Buffer
 		var code int
-		n := allocated(func() { code = run([]string{cmd, big}, &stdout, &stderr) })
+		n := testutil.Allocated(func() { code = run([]string{cmd, big}, &stdout, &stderr) })
 		assert.Equal(t, 2, code, cmd)
 		assert.Contains(t, stderr.String(), big+":1:1: the scenario is 67108864 bytes; the limit is 1048576 bytes (1 MiB)", cmd)
 		assert.Less(t, n, uint64(4<<20), "%s must not read the file", cmd)
@@ -109,18 +109,9 @@ func TestCLIReadsAtMostTheLimit(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		var stdout, stderr bytes.Buffer
 		var code int
-		n := allocated(func() { code = run([]string{"run", "/dev/zero"}, &stdout, &stderr) })
+		n := testutil.Allocated(func() { code = run([]string{"run", "/dev/zero"}, &stdout, &stderr) })
 		assert.Equal(t, 2, code)
 		assert.Contains(t, stderr.String(), "/dev/zero:1:1: the scenario is more than 1048576 bytes; the limit is 1048576 bytes (1 MiB)")
 		assert.Less(t, n, uint64(16<<20))
 	}
-}
-
-func allocated(f func()) uint64 {
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }

@@ -7,12 +7,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -103,7 +103,7 @@ func TestConcurrentFirstRequestsCompressOnce(t *testing.T) {
 	const clients = 40
 	var wg sync.WaitGroup
 	sizes := make([]int, clients)
-	n := allocatedBy(func() {
+	n := testutil.Allocated(func() {
 		for i := 0; i < clients; i++ {
 			wg.Add(1)
 			go func(i int) {
@@ -134,15 +134,6 @@ type countingWriter struct {
 func (c *countingWriter) Header() http.Header         { return c.header }
 func (c *countingWriter) WriteHeader(int)             {}
 func (c *countingWriter) Write(p []byte) (int, error) { c.n += len(p); return len(p), nil }
-
-func allocatedBy(f func()) uint64 {
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // The server closes connections that idle, and clients that send their request too slowly.
 func TestServerTimeouts(t *testing.T) {

@@ -11,6 +11,7 @@ let page;
 before(async () => {
   h = await setupPrivate();
   page = await openPage(h, "index.html#scenario=happy-path&step=0");
+  await page.clock.install(); // the page's timers on a clock the tests run ahead (it flows meanwhile)
 });
 after(async () => { await h?.close(); });
 
@@ -29,7 +30,8 @@ async function playThen(from, command) {
   await command();
   assert.equal(await playing(), "false", "autoplay stopped");
   const at = (await stepCount(page)).step;
-  await page.waitForTimeout(1000); // three ticks of 4× playback
+  await page.clock.runFor(1000); // three ticks of 4× playback, at once
+  assert.equal((await page.evaluate(() => window.explainer.view())).step, at, "and it stays stopped");
   assert.equal((await stepCount(page)).step, at, "and it stays stopped");
 }
 

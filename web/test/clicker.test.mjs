@@ -7,13 +7,12 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, openPage, byTestId, waitStep, stepCount } from "./page-helpers.mjs";
+import { setupPrivate, openPage, byTestId, waitStep, stepCount, blur } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
-const blur = (page) => page.evaluate(() => document.activeElement?.blur());
 const playing = (page) => page.locator("#btn-play").getAttribute("aria-pressed");
 
 const PAUSING = `title: Pauses for the presenter

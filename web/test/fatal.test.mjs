@@ -2,8 +2,8 @@
 // text, the fatal panel shows the engine's explanation of it (the view's `failure`: meaning,
 // what the source proves with its links, the inferred causes apart, what is left behind, what a
 // recovery does) and nothing else, and Recover (the button, or the r key) rolls back to the last
-// checkpoint; the backfill then resumes and the invariant holds at the end. A panic names the
-// executor framework's file.
+// checkpoint; the backfill then resumes and the invariant holds at the end. (The panel drawn
+// from every failing view, a panic's included, without a browser: node/render-fatal.test.mjs.)
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -116,22 +116,5 @@ test("fatal-upstream-end: the r key recovers too", async () => {
   await checkFatal(page, 10);
   await page.keyboard.press("r");
   await checkRecovered(page, 10);
-  h.assertNoErrors(page);
-});
-
-test("a panic: the panel says so and cites the executor framework, all from view.failure", async () => {
-  const page = shared ?? await openPage(h, "index.html#scenario=first-message-not-barrier&step=0");
-  await page.evaluate(() => window.explainer.open("first-message-not-barrier"));
-  const fatal = byTestId(page, "fatal");
-  const { steps } = await stepCount(page);
-  for (let n = 1; n <= steps && !(await fatal.isVisible()); n++) {
-    await page.getByRole("button", { name: /^Step forward/ }).click();
-    await waitStep(page, n);
-  }
-  assert.match(await text(page, "fatal"), /The executor panicked at step \d+/);
-  const f = await checkFailurePanel(page);
-  assert.equal(f.panic, true);
-  assert.ok(f.proven.some((c) => c.file.endsWith("executor/mod.rs")), "cites mod.rs");
-  assert.match(await text(page, "fatal-proven"), /mod\.rs L\d+–\d+/);
   h.assertNoErrors(page);
 });

@@ -173,20 +173,18 @@ test("64 vnodes: the output log draws its newest outputs, counts the earlier one
   assert.equal(log.first, "#" + v.outputs[v.outputs.length - 40].step);
   assert.equal(log.marker, `… ${v.outputs_first + v.outputs.length - 40} earlier outputs` + (v.outputs_first ? ` (${v.outputs_first} of them not in this view)` : ""));
   assert.equal(log.markerFirst, true, "the marker comes before the drawn outputs");
-  const newestInSight = () => page.evaluate(() => {
+  const inSight = () => {
     const box = document.getElementById("outputs-box").getBoundingClientRect();
     const last = document.querySelector("#outputs > li:last-child").getBoundingClientRect();
     return last.bottom <= box.bottom + 0.5 && last.top >= box.top - 0.5;
-  });
-  assert.equal(await newestInSight(), true);
+  };
+  assert.equal(await page.evaluate(inSight), true);
   // Scrolled up by the reader, the log comes back to its newest output at the next step.
   await page.evaluate(() => { document.getElementById("outputs-box").scrollTop = -300; });
-  await page.waitForTimeout(100);
-  assert.equal(await newestInSight(), false);
+  await page.waitForFunction(`!(${inSight})()`);
   await page.evaluate(() => window.explainer.step());
   await waitStep(page, 31);
-  await page.waitForTimeout(100);
-  assert.equal(await newestInSight(), true);
+  await page.waitForFunction(`(${inSight})()`);
   h.assertNoErrors(page);
 });
 

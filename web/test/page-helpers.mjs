@@ -36,6 +36,9 @@ export async function openPage(h, path, options = {}) {
 
 export const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`);
 
+// blur takes the focus off whatever holds it, so that keys go to the page.
+export const blur = (page) => page.evaluate(() => document.activeElement?.blur());
+
 /** The text a person reads in a panel (textContent, whitespace collapsed). */
 export async function text(page, id) {
   const t = await page.locator(`[data-testid="${id}"]`).first().textContent();

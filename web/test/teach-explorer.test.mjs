@@ -124,10 +124,9 @@ test("the bound caps the search; Cancel stops a running exploration", async () =
   await byTestId(page, "explore-bound").fill("100000");
   await byTestId(page, "explore-run").click();
   assert.equal(await byTestId(page, "explore-status").locator(".spinner").count(), 1, "a spinner while it runs");
-  // The page is not frozen meanwhile: the engine on the page answers at once.
-  const t0 = Date.now();
+  // The page is not frozen meanwhile: the engine on the page answers while the exploration runs.
   assert.equal((await page.evaluate(() => window.explainer.view())).step, 0);
-  assert.ok(Date.now() - t0 < 1000, `the page answered in ${Date.now() - t0} ms`);
+  assert.equal(await byTestId(page, "explore-status").locator(".spinner").count(), 1, "the page answered before the exploration ended");
   await byTestId(page, "explore-cancel").click();
   await closed;
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-testid="explore-status"]').textContent));

@@ -6,13 +6,12 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, text, waitStep, stepCount } from "./page-helpers.mjs";
+import { openPage, byTestId, text, waitStep, stepCount, blur } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
-const blur = (page) => page.evaluate(() => document.activeElement?.blur());
 
 const PAUSING = `title: Pauses for the presenter
 summary: Five steps; autoplay stops after the third.
@@ -129,11 +128,13 @@ test("presenter mode: autoplay stops after a step with pause: true", async () =>
   const speaker = await openSpeaker(page);
   await page.bringToFront();
   await page.selectOption("#speed", "300");
+  await page.clock.install(); // the page's timers on a clock the test can run ahead (it flows meanwhile)
   await blur(page);
   await page.keyboard.press("Space");
   await waitStep(page, 3);
   await page.waitForFunction(() => document.getElementById("btn-play").getAttribute("aria-pressed") === "false");
-  await page.waitForTimeout(900); // three more ticks' worth: it stays stopped
+  await page.clock.runFor(900); // three more ticks' worth, at once: it stays stopped
+  assert.equal((await page.evaluate(() => window.explainer.view())).step, 3);
   assert.equal((await stepCount(page)).step, 3);
   await speakerStep(speaker, 3);
   assert.match(await text(speaker, "speaker-step"), /step 3/);

@@ -5,6 +5,7 @@ package wiretest
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -137,6 +138,9 @@ func Fill(seed uint64) *jsontest.Filler {
 		}
 		return append(t, r.IntN(2) == 0, int64(r.IntN(1e6)))
 	}
+	f.Special[reflect.TypeFor[any]()] = func(r *rand.Rand) any { // a form field's default
+		return []any{nil, int64(r.IntN(99)), r.IntN(99), "text <x>", r.IntN(2) == 0}[r.IntN(5)]
+	}
 	return f
 }
 
@@ -171,17 +175,34 @@ func OldTuples(ts [][]any) [][]any {
 	return out
 }
 
-// encoderCase is a type the bridge answers with, written by AppendJSON: it must match the
-// bridge's encoding/json Encoder (no HTML escaping) on values with every field set at random.
+// AsEncoder checks a hand-written encoding, got, of v against the bridge's encoding/json Encoder
+// (no HTML escaping); what and args say which value failed.
+func AsEncoder(t *testing.T, v any, got []byte, what string, args ...any) bool {
+	t.Helper()
+	want, err := jsontest.Encoder(v)
+	require.NoError(t, err)
+	return assert.Equal(t, want, string(got), append([]any{what}, args...)...)
+}
+
+// CheckAsEncoder: a type the bridge answers with, written by AppendJSON, must match the
+// bridge's encoding/json Encoder on values with every field set at random (seeded by name).
 func CheckAsEncoder[T any](t *testing.T, name string, appendJSON func(*T, []byte) []byte) {
 	t.Helper()
-	f := Fill(uint64(len(name)))
+	checkFilled(t, Fill(uint64(len(name))), name, appendJSON)
+}
+
+// CheckFilled is CheckAsEncoder seeded by seed.
+func CheckFilled[T any](t *testing.T, seed uint64, appendJSON func(*T, []byte) []byte) {
+	t.Helper()
+	checkFilled(t, Fill(seed), fmt.Sprintf("%T", *new(T)), appendJSON)
+}
+
+func checkFilled[T any](t *testing.T, f *jsontest.Filler, name string, appendJSON func(*T, []byte) []byte) {
+	t.Helper()
 	for i := range 300 {
 		var v T
 		f.Fill(&v)
-		want, err := jsontest.Encoder(&v)
-		require.NoError(t, err)
-		if !assert.Equal(t, want, string(appendJSON(&v, nil)), "%s #%d", name, i) {
+		if !AsEncoder(t, &v, appendJSON(&v, nil), "%s #%d", name, i) {
 			return
 		}
 	}
