@@ -407,6 +407,10 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 6. emit the barrier
 	e.emitBarrier(b)
 	e.say(siteBarEmit, "Barrier e%d emitted%s.", b.Epoch, durability(b))
+	if e.stopping(b) {
+		e.checkInvariant() // the actor stops at it (actor.go): the snapshot is never read on
+		return
+	}
 	// 7. refresh or reuse the snapshot stream
 	switch {
 	case refresh || !e.rel().KeepsSnapshot:

@@ -110,6 +110,8 @@ var pinnedCitations = map[string]string{
 	"fail.forwarding-error":         "locality_provider.rs:803-804",
 	"fail.forwarding-rescale":       "locality_provider.rs:807-808",
 	"actor.exited":                  "actor.rs:305-318",
+	"actor.stop":                    "actor.rs:316-318",
+	"actor.stop-input-ends":         "merge.rs:360-365",
 	"recover.rollback":              "outside",
 	"recover.reload":                "locality_provider.rs:314-368",
 	"invariant.violated":            "ours",
@@ -166,6 +168,7 @@ var coverageScenarios = map[string]string{
 	"not a checkpoint first":              "steps:\n  - barrier: {epoch: 1, checkpoint: false}\n",
 	"error while buffering":               "steps:\n  - barrier: 1\n  - error: boom\n",
 	"rescale while buffering":             "steps:\n  - barrier: 1\n  - barrier: {epoch: 2, rescale: true}\n",
+	"stop while buffering":                "steps:\n  - barrier: 1\n  - barrier: {epoch: 2, mutation: stop}\n",
 	"other fragment and mutations":        "steps:\n  - barrier: {epoch: 1, mutation: pause}\n  - barrier: {epoch: 2, start_backfill: [8]}\n  - barrier: {epoch: 3, mutation: resume}\n",
 	"watermark, error while backfilling":  "steps:\n  - barrier: 1\n  - chunk: [\"+ 1 100\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - watermark: {column: a, value: 1}\n  - error: boom\n",
 	"a long snapshot delivery":            "steps:\n  - barrier: 1\n  - chunk: [\"+ 1 1\", \"+ 2 2\", \"+ 3 3\", \"+ 4 4\", \"+ 5 5\", \"+ 6 6\", \"+ 7 7\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 8\n",
@@ -309,6 +312,7 @@ var anchors = map[string][]string{
 	"exchange/input.rs:121-123":    {"Always emit an error outside the loop", "ExchangeChannelClosed::local_input(upstream_actor_id)"},
 	"merge.rs:360-365":             {"let is_stop = barrier.is_stop(actor_id)", "yield msg;", "break;"},
 	"actor.rs:305-318":             {"Ok(None) => break Err(anyhow!(\"actor exited unexpectedly\")", "barrier.is_stop(id)"},
+	"actor.rs:316-318":             {"if barrier.is_stop(id)", "break Ok(barrier);"},
 	"locality_provider.rs:801-833": {"for msg in upstream", "assume_no_update_vnode_bitmap", "yield msg"},
 	"locality_provider.rs:803-804": {"for msg in upstream", "msg?"},
 	"locality_provider.rs:807-808": {"Message::Barrier", "assume_no_update_vnode_bitmap"},
@@ -347,6 +351,8 @@ func citedRanges() map[string]bool {
 		engine.LinesModAssertCheckpoint, engine.LinesModNoUpdateBitmap} {
 		add(engine.FileExecutorMod, l)
 	}
+	add(engine.FileActor, engine.LinesActorLoop)
+	add(engine.FileActor, engine.LinesActorStop)
 	return r
 }
 

@@ -81,7 +81,11 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 	e.say(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 	e.emitBarrier(b)
 	e.phase = PhaseForwarding
-	e.say(siteCompEmit, "Barrier e%d emitted%s. From now on the executor forwards everything.", b.Epoch, durability(b))
+	then := " From now on the executor forwards everything."
+	if e.stopping(b) {
+		then = ""
+	}
+	e.say(siteCompEmit, "Barrier e%d emitted%s.%s", b.Epoch, durability(b), then)
 	e.checkInvariant()
 }
 

@@ -92,6 +92,10 @@ type Engine struct {
 	snap      *Snapshot
 
 	upEnded bool // the upstream stream has ended (fused)
+	// stopEpoch: the Stop barrier the actor stopped at (0: it has not stopped)
+	stopEpoch int64
+	// recovered: the executor was restarted by a recovery (its first barrier is Initial)
+	recovered bool
 	// reportFinishOnFirstBarrier: the executor started with every vnode Completed, so it reports
 	// finished at the first barrier it forwards, once (LP:460, 817-825)
 	reportFinishOnFirstBarrier bool
@@ -346,6 +350,7 @@ func (e *Engine) deliver(s Step) {
 	if s.Kind == EventBarrier {
 		e.lastEpoch = s.Barrier.Epoch
 	}
+	was := e.phase
 	switch e.phase {
 	case PhaseStarting:
 		e.onFirstMessage(s)
@@ -357,6 +362,9 @@ func (e *Engine) deliver(s Step) {
 		e.onCompleting(s)
 	case PhaseForwarding:
 		e.onForwarding(s)
+	}
+	if s.Kind == EventBarrier && e.stopping(s.Barrier) && e.phase != PhaseFailed {
+		e.actorStops(s.Barrier, was)
 	}
 }
 

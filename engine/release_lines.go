@@ -165,6 +165,7 @@ var linesLP27 = map[string][2]int{
 // The framework around the executor: executor/mod.rs (expect_first_barrier), actor.rs, merge.rs,
 // exchange/input.rs, at each release's newest patch tag.
 var linesFramework27 = map[string][2]int{
+	"actor.rs:316-318":          {290, 292},
 	"executor/mod.rs:1469-1473": {1400, 1404},
 	"executor/mod.rs:1474-1476": {1405, 1407},
 	"executor/mod.rs:1477-1481": {1408, 1412},
@@ -176,6 +177,7 @@ var linesFramework27 = map[string][2]int{
 }
 
 var linesFramework28 = map[string][2]int{
+	"actor.rs:316-318":          {291, 293},
 	"executor/mod.rs:1469-1473": {1412, 1416},
 	"executor/mod.rs:1474-1476": {1417, 1419},
 	"executor/mod.rs:1477-1481": {1420, 1424},
@@ -187,6 +189,7 @@ var linesFramework28 = map[string][2]int{
 }
 
 var linesFramework30 = map[string][2]int{
+	"actor.rs:316-318":          {297, 299},
 	"executor/mod.rs:1469-1473": {1410, 1414},
 	"executor/mod.rs:1474-1476": {1415, 1417},
 	"executor/mod.rs:1477-1481": {1418, 1422},

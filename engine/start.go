@@ -35,6 +35,9 @@ func (e *Engine) onFirstMessage(s Step) {
 		mut = fmt.Sprintf("; its mutation, %s, is not looked at", m)
 	}
 	e.say(siteFirstBarrier, "First barrier e%d: emitted at once, before anything else%s.", b.Epoch, mut)
+	if e.stopping(b) {
+		return // the actor stops at it (actor.go): nothing after the yield runs
+	}
 	e.loadProgress()
 	e.markAllDirty()
 	if e.narrate {

@@ -158,6 +158,8 @@ func AppendView(b []byte, v *engine.View) []byte {
 	b = AppendFailure(b, v.Error)
 	b = jsonw.Key(b, `,"failure":`)
 	b = AppendFailureView(b, v.Failure)
+	b = jsonw.Key(b, `,"actor":`)
+	b = AppendActorView(b, &v.Actor)
 	b = jsonw.Key(b, `,"actions":`)
 	b = list(b, v.Actions, AppendAction)
 	b = jsonw.Key(b, `,"marks":`)
