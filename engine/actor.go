@@ -87,3 +87,36 @@ func (e *Engine) actorView() ActorView {
 	return ActorView{State: ActorRunning, Text: fmt.Sprintf("Actor %d polls the executor's stream and collects each barrier it passes on; only a Stop barrier for it ends it without an error.", a),
 		Citation: loop(LinesActorLoop, "The actor's loop over the executor's stream.")}
 }
+
+// An upstream actor that dies or is dropped: its exchange channel closes, and the exchange input
+// yields an error (exchange/input.rs): an exchange input never just ends.
+var (
+	siteExchangeLocal  = inputSite("upstream.exchange-closed-local", "note", 121, 123)
+	siteExchangeRemote = inputSite("upstream.exchange-closed-remote", "note", 303, 309)
+)
+
+// inputSite cites lines a-b of executor/exchange/input.rs.
+//
+//go:noinline
+func inputSite(id, kind string, a, b int) *Site {
+	return newSite(id, kind, FileExchangeInput, a, b, "")
+}
+
+// exchangeClosed narrates an upstream error that is an exchange input's closed channel, before
+// the phase handles it as any upstream error.
+func (e *Engine) exchangeClosed(msg string) {
+	var kind string
+	var actor int64
+	if n, _ := fmt.Sscanf(msg, "exchange channel from %s upstream actor %d closed unexpectedly", &kind, &actor); n != 2 {
+		return
+	}
+	site := siteExchangeRemote
+	switch kind {
+	case "local":
+		site = siteExchangeLocal
+	case "remote":
+	default:
+		return
+	}
+	e.say(site, "This is how a dead upstream actor reaches this executor: upstream actor %d failed or was dropped, its %s exchange channel closed, and the exchange input, which never just ends (only a Stop barrier ends it), yields this error instead. The executor sees an upstream error, not an end of its input.", actor, kind)
+}

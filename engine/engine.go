@@ -316,6 +316,9 @@ func (e *Engine) apply(s Step) {
 	case EventSnapshot:
 		e.deliverSnapshot(s.Count)
 	default:
+		if s.Kind == EventError && e.narrate {
+			e.exchangeClosed(s.Message)
+		}
 		e.deliver(s)
 	}
 }

@@ -174,6 +174,7 @@ var linesFramework27 = map[string][2]int{
 	"merge.rs:360-365":          {314, 319},
 	"exchange/input.rs:121-123": {131, 133},
 	"exchange/input.rs:307-309": {318, 320},
+	"exchange/input.rs:303-309": {314, 320},
 }
 
 var linesFramework28 = map[string][2]int{
@@ -186,6 +187,7 @@ var linesFramework28 = map[string][2]int{
 	"merge.rs:360-365":          {352, 357},
 	"exchange/input.rs:121-123": {121, 123},
 	"exchange/input.rs:307-309": {307, 309},
+	"exchange/input.rs:303-309": {303, 309},
 }
 
 var linesFramework30 = map[string][2]int{
@@ -198,4 +200,5 @@ var linesFramework30 = map[string][2]int{
 	"merge.rs:360-365":          {352, 357},
 	"exchange/input.rs:121-123": {121, 123},
 	"exchange/input.rs:307-309": {307, 309},
+	"exchange/input.rs:303-309": {303, 309},
 }
