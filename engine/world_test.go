@@ -110,3 +110,82 @@ func TestStepAfterStopIsAnErrorAtItsLine(t *testing.T) {
 	assert.Contains(t, err.Error(), "step 3: the actor stopped at the Stop barrier e2; only `recover` can follow")
 	assert.Regexp(t, `^t\.yaml:\d+:\d+: `, err.Error())
 }
+
+// crashWhileBuffering recovers while buffering, then a barrier carries the start signal.
+const crashWhileBuffering = "  - barrier: 1\n  - chunk: [\"+ 1 100\", \"+ 11 200\"]\n  - barrier: 2\n  - recover\n  - barrier: 3\n  - chunk: [\"+ 2 101\"]\n  - barrier: {epoch: 4, start_backfill: [7]}\n"
+
+// TestStartSignalAfterRecoveryByRelease: from v2.8 the meta service sends the start signal again
+// after a recovery and the backfill starts; v2.7's never does, so a file that has one is refused
+// at the step, and a script written for another release plays the barrier without it (the
+// executor stays buffering). The restarted executor's buffering start says which, citing meta.
+func TestStartSignalAfterRecoveryByRelease(t *testing.T) {
+	for _, r := range engine.Releases {
+		if !r.ResendsStart {
+			_, err := session.Load("t.yaml", []byte(header+"release: "+r.Name+"\nsteps:\n"+crashWhileBuffering))
+			require.Error(t, err, r.Name)
+			assert.Contains(t, err.Error(), "step 7: v2.7's meta service never sends StartFragmentBackfill{7} after a recovery")
+			assert.Regexp(t, `^t\.yaml:\d+:\d+: `, err.Error())
+			s, err := session.Load("t.yaml", []byte(header+"steps:\n"+crashWhileBuffering))
+			require.NoError(t, err)
+			require.NoError(t, s.SetRelease(r.Name))
+			require.NoError(t, s.RunToEnd())
+			assert.Equal(t, "buffering", s.Trace().Phase, r.Name)
+			said := map[string]bool{}
+			for _, ef := range s.View().Explanations {
+				said[ef.Site] = true
+			}
+			assert.True(t, said["script.adapted"], "%s: %v", r.Name, s.View().Explanations)
+			require.NoError(t, s.Goto(5))
+			assert.True(t, sitesOf(s)["recover.no-start-signal"], r.Name)
+			assert.False(t, sitesOf(s)["recover.start-signal-again"], r.Name)
+			continue
+		}
+		s := runUnder(t, r.Name, crashWhileBuffering)
+		assert.Equal(t, "backfilling", s.Trace().Phase, r.Name)
+		require.NoError(t, s.Goto(5))
+		said := sitesOf(s)
+		assert.True(t, said["recover.start-signal-again"], r.Name)
+		assert.True(t, said["start.initial"], r.Name)
+		assert.True(t, said["start.buffer-order"], r.Name)
+		assert.False(t, said["recover.no-start-signal"], r.Name)
+	}
+}
+
+// TestFirstBarrierNarration: the first barrier of a new executor is not called Initial; after a
+// recovery it is, and the order sentence comes at every buffering start.
+func TestFirstBarrierNarration(t *testing.T) {
+	for _, r := range engine.Releases {
+		s := runUnder(t, r.Name, "  - barrier: 1\n")
+		said := sitesOf(s)
+		assert.False(t, said["start.initial"], r.Name)
+		assert.True(t, said["start.buffer-order"], r.Name)
+		assert.False(t, said["recover.start-signal-again"] || said["recover.no-start-signal"], r.Name)
+	}
+}
+
+// TestTruncationNarrationByRelease: at the completing barrier the narration says the meta service
+// truncates the state table; v2.7 after a recovery says it never does (the recovered order is empty).
+func TestTruncationNarrationByRelease(t *testing.T) {
+	resumed := "  - barrier: 1\n  - chunk: [\"+ 1 100\", \"+ 2 101\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 1\n  - barrier: 3\n  - recover\n  - barrier: 4\n  - snapshot: 2\n  - barrier: 5\n"
+	for _, r := range engine.Releases {
+		fresh := sitesOf(runUnder(t, r.Name, endForwarding[:strings.LastIndex(endForwarding, "  - end")]))
+		assert.True(t, fresh["completion.truncate"], "%s: said at the completing barrier", r.Name)
+		s := runUnder(t, r.Name, resumed)
+		assert.Equal(t, "forwarding", s.Trace().Phase, r.Name)
+		said := sitesOf(s)
+		if r.ResendsStart {
+			assert.True(t, said["completion.truncate"], r.Name)
+		} else {
+			assert.True(t, said["completion.no-truncate"], r.Name)
+		}
+	}
+}
+
+// sitesOf lists the sites of the current step's narration.
+func sitesOf(s *session.Session) map[string]bool {
+	said := map[string]bool{}
+	for _, ef := range s.View().Explanations {
+		said[ef.Site] = true
+	}
+	return said
+}
