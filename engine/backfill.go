@@ -87,7 +87,9 @@ func (e *Engine) snapshotItem() {
 		e.quietRows++
 		return
 	}
-	if e.narrate {
+	if e.narrate && e.upEnded {
+		e.say(siteRowEnded, "The upstream has ended, so the loop's select_with_strategy polls only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
+	} else if e.narrate {
 		e.say(siteRow, "The upstream has nothing ready, so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
 	}
 }

@@ -325,7 +325,7 @@ func (e *Engine) apply(s Step) {
 
 // deliverSnapshot delivers the snapshot's next count items (the upstream has nothing ready).
 func (e *Engine) deliverSnapshot(count int) {
-	if e.paused {
+	if e.paused && !e.upEnded {
 		e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
 	}
 	e.quietRows = 0

@@ -87,6 +87,9 @@ func ReleaseNames() string {
 
 func (r *Release) String() string { return r.Name }
 
+// RunRelease is the release the configuration runs (the default when none is set).
+func (c *Config) RunRelease() *Release { return c.release() }
+
 // release is the configuration's release (the default when none is set).
 func (c *Config) release() *Release {
 	if c.Release == nil {

@@ -67,6 +67,7 @@ var anchorsBefore31 = map[string][]string{
 	"site:buffering.rescale-ignored":   {"state_table.commit(epoch)", "yield Message::Barrier(barrier)", "post_commit1.post_yield_barrier(None)"},
 	"site:buffering.end-silent":        {"select_with_strategy", "PollNext::Left"},
 	"site:backfill.end-silent":         {"select_with_strategy", "PollNext::Left"},
+	"site:backfill.row-ended":          {"Prefer to select upstream", "select_with_strategy", "PollNext::Left"},
 	"site:backfill.open-as-written":    {"make_snapshot_stream(&state_table"},
 	"site:barrier.rebuild":             {"'backfill_loop: loop", "make_snapshot_stream(&state_table"},
 	"site:barrier.rescale-ignored":     {"yield Message::Barrier(barrier)", "post_commit1.post_yield_barrier(None)"},

@@ -202,7 +202,7 @@ func (e *Engine) View() View {
 	c := e.cfg
 	v := View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.Info(),
+		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.InfoIn(e.rel()),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []Effect{}

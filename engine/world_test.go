@@ -189,3 +189,32 @@ func sitesOf(s *session.Session) map[string]bool {
 	}
 	return said
 }
+
+// TestBugModeInfoByRelease: the view's bug mode cites its lines in the run's release and names it.
+func TestBugModeInfoByRelease(t *testing.T) {
+	for _, r := range engine.Releases {
+		s, err := session.Load("t.yaml", []byte(header+"release: "+r.Name+"\nbug: no-state-write\nsteps:\n  - barrier: 1\n"))
+		require.NoError(t, err)
+		b := s.View().Bug
+		require.NotNil(t, b)
+		want, ok := r.At(engine.FileLocalityProvider, [2]int{684, 686})
+		require.True(t, ok)
+		assert.Equal(t, want, b.Lines, r.Name)
+		assert.Contains(t, b.URL, "/blob/"+r.Ref+"/", r.Name)
+		assert.Equal(t, r.Name, b.Release)
+	}
+}
+
+// TestSilentEndRowsSayTheUpstreamEnded: in a silent end (v2.7–v3.0) the snapshot rows read after
+// the end are said to come because the upstream has ended, not because it has nothing ready.
+func TestSilentEndRowsSayTheUpstreamEnded(t *testing.T) {
+	steps := "  - barrier: 1\n  - chunk: [\"+ 1 100\", \"+ 2 101\", \"+ 11 200\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 1\n  - end\n"
+	for _, r := range engine.Releases {
+		if r.EndFails {
+			continue
+		}
+		said := sitesOf(runUnder(t, r.Name, steps))
+		assert.True(t, said["backfill.row-ended"], r.Name)
+		assert.False(t, said["backfill.row"], r.Name)
+	}
+}

@@ -509,6 +509,7 @@ func AppendBugInfo(b []byte, bi *engine.BugInfo) []byte {
 		b = jsonw.KeyString(b, `,"history":`, bi.History)
 	}
 	b = jsonw.KeyString(b, `,"scenario":`, bi.Scenario)
+	b = jsonw.KeyString(b, `,"release":`, bi.Release)
 	return append(b, '}')
 }
 

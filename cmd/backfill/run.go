@@ -108,7 +108,7 @@ func writeText(s *session.Session, w io.Writer) error {
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
 	releaseHeader(w, cfg)
-	if info := cfg.Bug.Info(); info != nil {
+	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
 		if info.History != "" {
 			fmt.Fprintf(w, "%s\n", info.History)

@@ -112,7 +112,8 @@ const maxTableLines = 40
 func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io.Writer) {
 	cfg, wl := ws.Config, s.Workload
 	fmt.Fprintf(w, "%s\n%s\n", s.Title, strings.Repeat("=", len([]rune(s.Title))))
-	if info := cfg.Bug.Info(); info != nil {
+	releaseHeader(w, cfg)
+	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n", info.Name, info.Summary)
 	}
 	owned := fmt.Sprintf("%s vnodes", num(s.Vnodes))
