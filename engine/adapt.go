@@ -24,6 +24,22 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 	}
 	why := err.(*InputError).Msg
 	asked := s.Describe(e.cfg.Columns)
+	if s.Kind == EventBarrier && e.startRefused(s.Barrier) {
+		// the release's meta service never sends it: the barrier comes without the signal
+		plain := s
+		plain.Barrier.StartBackfill = nil
+		for _, id := range s.Barrier.StartBackfill {
+			if id != e.cfg.Fragment {
+				plain.Barrier.StartBackfill = append(plain.Barrier.StartBackfill, id)
+			}
+		}
+		if werr := e.Apply(plain); werr == nil {
+			if e.narrate {
+				e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. Under %s it cannot carry the start signal: %s, so the barrier comes without it.", asked, e.rel().Name, e.startRefusedText())}, e.effects...)
+			}
+			return plain, ""
+		}
+	}
 	if s.Kind == EventSnapshot && e.phase == PhaseBackfilling && e.snap != nil {
 		if left := e.snap.Remaining(); left > 0 && left < s.Count {
 			short := s

@@ -87,7 +87,9 @@ func (e *Engine) snapshotItem() {
 		e.quietRows++
 		return
 	}
-	if e.narrate {
+	if e.narrate && e.upEnded {
+		e.say(siteRowEnded, "The upstream has ended, so the loop's select_with_strategy polls only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
+	} else if e.narrate {
 		e.say(siteRow, "The upstream has nothing ready, so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
 	}
 }
@@ -407,6 +409,10 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 6. emit the barrier
 	e.emitBarrier(b)
 	e.say(siteBarEmit, "Barrier e%d emitted%s.", b.Epoch, durability(b))
+	if e.stopping(b) {
+		e.checkInvariant() // the actor stops at it (actor.go): the snapshot is never read on
+		return
+	}
 	// 7. refresh or reuse the snapshot stream
 	switch {
 	case refresh || !e.rel().KeepsSnapshot:

@@ -67,6 +67,8 @@ func (e *Engine) onBuffering(s Step) {
 			e.rescaleIgnored(siteBufRescaleIgnored, b, "while buffering it looks only for StartFragmentBackfill, and both tables commit passing no new bitmap on (post_yield_barrier(None))")
 		case b.StartBackfill != nil:
 			e.say(siteBufOtherFragment, "It carries StartFragmentBackfill{%s}, which does not name fragment %d: keep buffering.", joinIDs(b.StartBackfill), e.cfg.Fragment)
+		case e.stopping(b):
+			e.say(siteBufMutation, "It carries %s, which the executor does not look at: while buffering it looks only for StartFragmentBackfill naming its fragment.", b.ignoredMutation())
 		case b.Mutation != MutationNone:
 			e.say(siteBufMutation, "It carries %s, which the executor ignores: while buffering it looks only for StartFragmentBackfill naming its fragment, so it goes on buffering as before.", b.ignoredMutation())
 		}

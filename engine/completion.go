@@ -78,10 +78,15 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 	rows := e.processedRows()
 	e.report(ReportFinish, b.Epoch, rows)
 	e.say(siteCompReport, "Progress reported to the meta service (finish_with_buffered_rows): the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.sayTruncate()
 	e.say(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 	e.emitBarrier(b)
 	e.phase = PhaseForwarding
-	e.say(siteCompEmit, "Barrier e%d emitted%s. From now on the executor forwards everything.", b.Epoch, durability(b))
+	then := " From now on the executor forwards everything."
+	if e.stopping(b) {
+		then = ""
+	}
+	e.say(siteCompEmit, "Barrier e%d emitted%s.%s", b.Epoch, durability(b), then)
 	e.checkInvariant()
 }
 

@@ -92,6 +92,10 @@ type Engine struct {
 	snap      *Snapshot
 
 	upEnded bool // the upstream stream has ended (fused)
+	// stopEpoch: the Stop barrier the actor stopped at (0: it has not stopped)
+	stopEpoch int64
+	// recovered: the executor was restarted by a recovery (its first barrier is Initial)
+	recovered bool
 	// reportFinishOnFirstBarrier: the executor started with every vnode Completed, so it reports
 	// finished at the first barrier it forwards, once (LP:460, 817-825)
 	reportFinishOnFirstBarrier bool
@@ -312,13 +316,16 @@ func (e *Engine) apply(s Step) {
 	case EventSnapshot:
 		e.deliverSnapshot(s.Count)
 	default:
+		if s.Kind == EventError && e.narrate {
+			e.exchangeClosed(s.Message)
+		}
 		e.deliver(s)
 	}
 }
 
 // deliverSnapshot delivers the snapshot's next count items (the upstream has nothing ready).
 func (e *Engine) deliverSnapshot(count int) {
-	if e.paused {
+	if e.paused && !e.upEnded {
 		e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
 	}
 	e.quietRows = 0
@@ -346,6 +353,7 @@ func (e *Engine) deliver(s Step) {
 	if s.Kind == EventBarrier {
 		e.lastEpoch = s.Barrier.Epoch
 	}
+	was := e.phase
 	switch e.phase {
 	case PhaseStarting:
 		e.onFirstMessage(s)
@@ -357,6 +365,9 @@ func (e *Engine) deliver(s Step) {
 		e.onCompleting(s)
 	case PhaseForwarding:
 		e.onForwarding(s)
+	}
+	if s.Kind == EventBarrier && e.stopping(s.Barrier) && e.phase != PhaseFailed {
+		e.actorStops(s.Barrier, was)
 	}
 }
 

@@ -72,6 +72,9 @@ func (c Citation) Cite() string {
 // shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs,
 // exchange/input.rs (a name too common alone keeps its folder).
 func shortFile(file string) string {
+	if m, ok := metaFile(file); ok {
+		return m
+	}
 	if b := path.Base(file); b == "mod.rs" || b == "input.rs" {
 		return path.Base(path.Dir(file)) + "/" + b
 	}

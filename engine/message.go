@@ -68,7 +68,7 @@ type Barrier struct {
 	Checkpoint    bool
 	StartBackfill []int64  // StartFragmentBackfill{fragment_ids}, nil when absent
 	Rescale       bool     // an Update mutation carrying this actor's new vnode bitmap
-	Mutation      Mutation // pause, resume or throttle (ignored by the executor)
+	Mutation      Mutation // pause, resume, throttle or stop (ignored by the executor)
 	Throttle      int64    // MutationThrottle: the rate limit, 0 to MaxThrottle
 }
 
@@ -154,7 +154,7 @@ func (s Step) Describe(cols []Column) string {
 			extra = append(extra, "rescale")
 		}
 		switch s.Barrier.Mutation {
-		case MutationPause, MutationResume:
+		case MutationPause, MutationResume, MutationStop:
 			extra = append(extra, s.Barrier.Mutation.String())
 		case MutationThrottle:
 			extra = append(extra, fmt.Sprintf("throttle %d", s.Barrier.Throttle))

@@ -3,7 +3,8 @@ package engine
 import "fmt"
 
 // Mutation is a barrier mutation the locality provider never looks at: it acts only on the
-// start signal and on a rescale of its own vnodes.
+// start signal and on a rescale of its own vnodes. Stop is one of them too, but the actor
+// around the executor acts on it (actor.rs): it stops polling once the barrier has passed.
 type Mutation uint8
 
 const (
@@ -11,6 +12,7 @@ const (
 	MutationPause             // Mutation::Pause: the job's sources stop sending data
 	MutationResume            // Mutation::Resume: they send again
 	MutationThrottle          // Mutation::Throttle: a rate limit for this fragment
+	MutationStop              // Mutation::Stop naming this actor: the actor stops after the barrier
 )
 
 // MaxThrottle is the largest rate limit a throttle carries (RisingWave's is a uint32).
@@ -24,6 +26,8 @@ func (m Mutation) String() string {
 		return "resume"
 	case MutationThrottle:
 		return "throttle"
+	case MutationStop:
+		return "stop"
 	}
 	return "none"
 }
@@ -53,6 +57,8 @@ func (b Barrier) ignoredMutation() string {
 		return "Resume"
 	case MutationThrottle:
 		return fmt.Sprintf("Throttle (rate limit %d)", b.Throttle)
+	case MutationStop:
+		return "Stop (for this actor)"
 	}
 	return ""
 }

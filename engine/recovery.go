@@ -18,6 +18,7 @@ func (e *Engine) recover() {
 	e.upstream = e.dur.upstream.share()
 	e.markAllDirty()
 	e.phase = PhaseStarting
+	e.stopEpoch, e.recovered = 0, true
 	e.failure = nil
 	e.failKind, e.failLeft = "", leftBehind{}
 	e.unloadProgress()

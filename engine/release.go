@@ -27,6 +27,10 @@ type Release struct {
 	// ReportsBuffered: progress reports count the rows buffered before the start signal, also
 	// while buffering, and an executor that starts Completed reports nothing (v2.7; narration).
 	ReportsBuffered bool
+	// ResendsStart: after a recovery the meta service rebuilds the job's backfill order and sends
+	// the start signal again (v2.8 on); v2.7's recovers the job with an empty order and never
+	// sends it for this fragment again (a start signal after a recover is refused, or adapted).
+	ResendsStart bool
 
 	lines map[string][2]int // cited range at SourceCommit (or "site:ID") → its lines here; nil: v3.1
 }
@@ -34,18 +38,18 @@ type Release struct {
 // The releases, oldest first. v3.1 is the release-3.1 branch at SourceCommit.
 var (
 	ReleaseV27 = &Release{Name: "v2.7", Tags: "v2.7.0–v2.7.4", Ref: "v2.7.4", ReportsBuffered: true,
-		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier; progress reports count buffered rows",
-		lines:   joinLines(linesLP27, linesFramework27)}
-	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5",
+		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier; progress reports count buffered rows; after a recovery the meta service never sends the start signal again",
+		lines:   joinLines(linesLP27, linesFramework27, linesMeta27)}
+	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true,
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier",
 		Lines:   "executor/mod.rs at v2.8.5 (v2.8.0's lines differ); the rest the same in every v2.8 tag",
-		lines:   joinLines(linesLP28, linesFramework28)}
-	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3",
+		lines:   joinLines(linesLP28, linesFramework28, linesMeta28)}
+	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true,
 		Summary: "as v2.8 (the same rules and lines of locality_provider.rs)",
 		Lines:   "executor/mod.rs at v3.0.3 (v3.0.0 and v3.0.1's lines differ); the rest the same in every v3.0 tag",
-		lines:   joinLines(linesLP28, linesFramework30)}
+		lines:   joinLines(linesLP28, linesFramework30, linesMeta30)}
 	ReleaseV31 = &Release{Name: "v3.1", Tags: "release-3.1 branch", Ref: SourceCommit,
-		RescaleFails: true, EndFails: true, KeepsSnapshot: true,
+		RescaleFails: true, EndFails: true, KeepsSnapshot: true, ResendsStart: true,
 		Summary: "the default: a rescale fails; an upstream end while buffering or backfilling fails; the snapshot stream kept unless a chunk was buffered"}
 
 	// Releases lists every release, oldest first; DefaultRelease is the one a scenario without
@@ -82,6 +86,9 @@ func ReleaseNames() string {
 }
 
 func (r *Release) String() string { return r.Name }
+
+// RunRelease is the release the configuration runs (the default when none is set).
+func (c *Config) RunRelease() *Release { return c.release() }
 
 // release is the configuration's release (the default when none is set).
 func (c *Config) release() *Release {

@@ -73,6 +73,7 @@ var linesLP28 = map[string][2]int{
 	"locality_provider.rs:828-831":     {825, 828},
 	"site:buffering.rescale-ignored":   {504, 510},
 	"site:backfill.end-silent":         {573, 589},
+	"site:backfill.row-ended":          {581, 586},
 	"site:backfill.open-as-written":    {573, 579},
 	"site:buffering.end-silent":        {573, 589},
 	"site:barrier.rebuild":             {569, 579},
@@ -150,6 +151,7 @@ var linesLP27 = map[string][2]int{
 	"locality_provider.rs:828-831":     {824, 827},
 	"site:buffering.rescale-ignored":   {512, 518},
 	"site:backfill.end-silent":         {581, 597},
+	"site:backfill.row-ended":          {589, 594},
 	"site:backfill.open-as-written":    {581, 587},
 	"site:buffering.end-silent":        {581, 597},
 	"site:barrier.rebuild":             {577, 587},
@@ -165,6 +167,7 @@ var linesLP27 = map[string][2]int{
 // The framework around the executor: executor/mod.rs (expect_first_barrier), actor.rs, merge.rs,
 // exchange/input.rs, at each release's newest patch tag.
 var linesFramework27 = map[string][2]int{
+	"actor.rs:316-318":          {290, 292},
 	"executor/mod.rs:1469-1473": {1400, 1404},
 	"executor/mod.rs:1474-1476": {1405, 1407},
 	"executor/mod.rs:1477-1481": {1408, 1412},
@@ -173,9 +176,11 @@ var linesFramework27 = map[string][2]int{
 	"merge.rs:360-365":          {314, 319},
 	"exchange/input.rs:121-123": {131, 133},
 	"exchange/input.rs:307-309": {318, 320},
+	"exchange/input.rs:303-309": {314, 320},
 }
 
 var linesFramework28 = map[string][2]int{
+	"actor.rs:316-318":          {291, 293},
 	"executor/mod.rs:1469-1473": {1412, 1416},
 	"executor/mod.rs:1474-1476": {1417, 1419},
 	"executor/mod.rs:1477-1481": {1420, 1424},
@@ -184,9 +189,11 @@ var linesFramework28 = map[string][2]int{
 	"merge.rs:360-365":          {352, 357},
 	"exchange/input.rs:121-123": {121, 123},
 	"exchange/input.rs:307-309": {307, 309},
+	"exchange/input.rs:303-309": {303, 309},
 }
 
 var linesFramework30 = map[string][2]int{
+	"actor.rs:316-318":          {297, 299},
 	"executor/mod.rs:1469-1473": {1410, 1414},
 	"executor/mod.rs:1474-1476": {1415, 1417},
 	"executor/mod.rs:1477-1481": {1418, 1422},
@@ -195,4 +202,5 @@ var linesFramework30 = map[string][2]int{
 	"merge.rs:360-365":          {352, 357},
 	"exchange/input.rs:121-123": {121, 123},
 	"exchange/input.rs:307-309": {307, 309},
+	"exchange/input.rs:303-309": {303, 309},
 }

@@ -16,6 +16,7 @@ var (
 	siteBarRescaleIgnored  = oldSite("barrier.rescale-ignored", "note", FileLocalityProvider)
 	siteCompRescaleIgnored = oldSite("completion.rescale-ignored", "note", FileLocalityProvider)
 	siteFwdRescaleIgnored  = oldSite("forwarding.rescale-ignored", "note", FileLocalityProvider)
+	siteRowEnded           = oldSite("backfill.row-ended", "snapshot", FileLocalityProvider)
 )
 
 // oldSite declares a site only the releases before v3.1 say: its lines are in their tables.

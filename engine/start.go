@@ -35,6 +35,10 @@ func (e *Engine) onFirstMessage(s Step) {
 		mut = fmt.Sprintf("; its mutation, %s, is not looked at", m)
 	}
 	e.say(siteFirstBarrier, "First barrier e%d: emitted at once, before anything else%s.", b.Epoch, mut)
+	e.sayInitial(b)
+	if e.stopping(b) {
+		return // the actor stops at it (actor.go): nothing after the yield runs
+	}
 	e.loadProgress()
 	e.markAllDirty()
 	if e.narrate {
@@ -48,6 +52,7 @@ func (e *Engine) onFirstMessage(s Step) {
 	case needBuffering:
 		e.phase = PhaseBuffering
 		e.say(siteStartBuffering, "Every owned vnode is NotStarted, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries StartFragmentBackfill{%d}.", e.cfg.Fragment)
+		e.sayBufferingWhy()
 	case needBackfill:
 		e.say(siteStartSkipBuffering, "Not every owned vnode is NotStarted, so buffering is skipped and no start signal is awaited: the backfill starts at once.")
 		e.enterBackfill()

@@ -52,6 +52,9 @@ func (e *Engine) validate(s Step) error {
 		case PhaseFailed:
 			return inputErr(-1, "the executor has failed (%q); only `recover` can follow", Row{Str(e.failure.Message)}.brief())
 		case PhaseEnded:
+			if e.stopEpoch > 0 {
+				return inputErr(-1, "the actor stopped at the Stop barrier e%d; only `recover` can follow", e.stopEpoch)
+			}
 			return inputErr(-1, "the executor's stream has ended; only `recover` can follow")
 		}
 	}
@@ -60,10 +63,13 @@ func (e *Engine) validate(s Step) error {
 		if s.Barrier.Epoch <= e.lastEpoch {
 			return inputErr(-1, "epoch %d does not increase: the last barrier carried epoch %d", s.Barrier.Epoch, e.lastEpoch)
 		}
+		if e.startRefused(s.Barrier) {
+			return inputErr(-1, "%s: leave start_backfill out, or run the scenario under v2.8 or later", e.startRefusedText())
+		}
 		if s.Barrier.mutationCount() > 1 {
 			return inputErr(-1, "a barrier carries one mutation: %s together", strings.Join(s.Barrier.mutationNames(), " and "))
 		}
-		if s.Barrier.Mutation > MutationThrottle {
+		if s.Barrier.Mutation > MutationStop {
 			return inputErr(-1, "unknown barrier mutation %d", s.Barrier.Mutation)
 		}
 		if s.Barrier.Mutation == MutationThrottle && (s.Barrier.Throttle < 0 || s.Barrier.Throttle > MaxThrottle) {

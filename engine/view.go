@@ -34,6 +34,7 @@ type View struct {
 	NextNote      string        `json:"next_note"`   // the note of the next scripted step (nextnote.go), or ""
 	Error         *Failure      `json:"error"`
 	Failure       *FailureView  `json:"failure"` // the failure's explanation (engine/failure.go), or null
+	Actor         ActorView     `json:"actor"`   // the actor around the executor (engine/actor.go)
 	Actions       []Action      `json:"actions"`
 	Marks         []Mark        `json:"marks"`
 	Bug           *BugInfo      `json:"bug"`      // the bug mode on, or null
@@ -202,7 +203,7 @@ func (e *Engine) View() View {
 	c := e.cfg
 	v := View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Failure: e.FailureExplanation(), Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.Info(),
+		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.InfoIn(e.rel()),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []Effect{}

@@ -224,6 +224,9 @@ func (r *workloadRun) barrier(epoch int64, start bool) error {
 	if start {
 		b.StartBackfill = []int64{e.cfg.Fragment}
 	}
+	if e.startRefused(b) {
+		return fmt.Errorf("%s: after the fault the executor buffers again and waits for a signal that never comes, so this workload cannot finish under %s (run it under v2.8 or later, or put the fault after the start)", e.startRefusedText(), e.rel().Name)
+	}
 	before := r.count.barriers
 	if err := r.apply(Step{Kind: EventBarrier, Barrier: b}); err != nil {
 		return err

@@ -25,8 +25,8 @@ type Info struct {
 // builtinOrder is the order a learner should take them in; any others follow by name.
 var builtinOrder = []string{
 	"happy-path", "builder-fills-mid-epoch", "mixed-visibility", "snapshot-ends-first",
-	"fatal-upstream-end", "end-while-buffering", "first-message-not-barrier", "recovery-resumes",
-	"crash-while-buffering", "snapshot-read-error", "rescale-mid-backfill", "reuse-vs-refresh",
+	"fatal-upstream-end", "upstream-actor-dies", "end-while-buffering", "first-message-not-barrier", "recovery-resumes",
+	"crash-while-buffering", "stuck-buffering-after-recovery", "snapshot-read-error", "rescale-mid-backfill", "reuse-vs-refresh",
 	"pause-and-throttle", "end-in-completion", "no-vnode-in-progress",
 	"bug-mark-before-drain", "bug-no-state-write", "bug-mark-on-arrival", "bug-emit-beyond-pos",
 }

@@ -49,7 +49,7 @@ func formatEvent(cfg *engine.Config, s engine.Step) string {
 			parts = append(parts, "rescale: true")
 		}
 		switch b.Mutation {
-		case engine.MutationPause, engine.MutationResume:
+		case engine.MutationPause, engine.MutationResume, engine.MutationStop:
 			parts = append(parts, "mutation: "+b.Mutation.String())
 		case engine.MutationThrottle:
 			parts = append(parts, "mutation: {throttle: "+strconv.FormatInt(b.Throttle, 10)+"}")

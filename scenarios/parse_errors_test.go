@@ -95,7 +95,7 @@ var errorCases = []errCase{
 
 	// steps
 	{"unknown step", hdr + "  - checkpoint: 3\n", "5:5: unknown key \"checkpoint\" in a step; allowed keys: barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover, note, pause"},
-	{"unknown bare step", hdr + "  - stop\n", "5:5: unknown step \"stop\"; a step is one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover"},
+	{"unknown bare step", hdr + "  - halt\n", "5:5: unknown step \"halt\"; a step is one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover"},
 	{"bare step needing a value", hdr + "  - barrier\n", "5:5: step barrier needs a value, e.g. barrier: 1"},
 	{"step a list", hdr + "  - [end]\n", "5:5: a step is one of barrier, chunk, watermark, snapshot, snapshot_error, end, error, recover (with an optional note), found a list"},
 	{"two event keys", hdr + "  - {barrier: 1, chunk: [\"+ 1 1\"]}\n", "5:18: a step has one event; found both barrier and chunk (write them as two steps)"},
@@ -108,8 +108,13 @@ var errorCases = []errCase{
 
 	// barriers
 	{"unknown key in barrier", hdr + "  - barrier: {epoch: 1, stop: true}\n", "5:25: unknown key \"stop\" in barrier; allowed keys: epoch, start_backfill, rescale, mutation, checkpoint"},
-	{"unknown mutation", hdr + "  - barrier: {epoch: 1, mutation: stop}\n", "5:35: unknown mutation \"stop\"; a barrier's mutation is pause, resume or {throttle: N}"},
-	{"mutation a list", hdr + "  - barrier: {epoch: 1, mutation: [pause]}\n", "5:35: mutation: expected pause, resume or {throttle: N}, found a list"},
+	{"unknown mutation", hdr + "  - barrier: {epoch: 1, mutation: halt}\n", "5:35: unknown mutation \"halt\"; a barrier's mutation is pause, resume, stop or {throttle: N}"},
+	{"mutation a list", hdr + "  - barrier: {epoch: 1, mutation: [pause]}\n", "5:35: mutation: expected pause, resume, stop or {throttle: N}, found a list"},
+	{"stop with a value", hdr + "  - barrier: {epoch: 1, mutation: {stop: true}}\n", "5:36: stop takes no value: write mutation: stop (it always stops this actor)"},
+	{"stop as a step", hdr + "  - stop\n", "5:5: stop is not a step: a Stop is a barrier's mutation, e.g. barrier: {epoch: 9, mutation: stop}"},
+	{"stop with start_backfill", hdr + "  - barrier: {epoch: 1, mutation: stop, start_backfill: [7]}\n", "5:41: a barrier carries one mutation: mutation: stop and start_backfill together are an error (use two barriers)"},
+	{"stop with rescale", hdr + "  - barrier: {epoch: 1, rescale: true, mutation: stop}\n", "5:40: a barrier carries one mutation: rescale and mutation: stop together are an error (use two barriers)"},
+	{"stop in capitals", hdr + "  - barrier: {epoch: 1, mutation: Stop}\n", "5:35: unknown mutation \"Stop\"; a barrier's mutation is pause, resume, stop or {throttle: N}"},
 	{"throttle without its rate limit", hdr + "  - barrier: {epoch: 1, mutation: throttle}\n", "5:35: a throttle needs its rate limit: mutation: {throttle: N}, N from 0 to 4294967295"},
 	{"throttle negative", hdr + "  - barrier: {epoch: 1, mutation: {throttle: -1}}\n", "5:46: throttle must be in 0..4294967295, found -1"},
 	{"throttle too large", hdr + "  - barrier: {epoch: 1, mutation: {throttle: 4294967296}}\n", "5:46: throttle must be in 0..4294967295, found 4294967296"},

@@ -28,6 +28,8 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 			st.Kind = engine.EventRecover
 		case "barrier", "chunk", "watermark", "snapshot", "snapshot_error", "error":
 			p.failAt(n, "step %s needs a value, e.g. %s", n.Value, example(n.Value))
+		case "stop":
+			p.failAt(n, "stop is not a step: a Stop is a barrier's mutation, e.g. barrier: {epoch: 9, mutation: stop}")
 		default:
 			p.failAt(n, "unknown step %s; a step is one of %s", describe(n), eventList)
 		}
@@ -210,17 +212,21 @@ func (p *parser) barrier(n *yaml.Node) engine.Barrier {
 	return b
 }
 
-// mutation reads a barrier's `mutation:`: pause, resume or {throttle: N} (mutations the
-// executor ignores).
+// mutation reads a barrier's `mutation:`: pause, resume, stop or {throttle: N} (mutations the
+// executor ignores; after a Stop the actor stops).
 func (p *parser) mutation(n *yaml.Node) (engine.Mutation, int64) {
-	const want = "pause, resume or {throttle: N}"
+	const want = "pause, resume, stop or {throttle: N}"
 	switch {
 	case n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Value == "pause":
 		return engine.MutationPause, 0
 	case n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Value == "resume":
 		return engine.MutationResume, 0
+	case n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Value == "stop":
+		return engine.MutationStop, 0
 	case n.Kind == yaml.ScalarNode && n.Value == "throttle":
 		p.failAt(n, "a throttle needs its rate limit: mutation: {throttle: N}, N from 0 to %d", int64(engine.MaxThrottle))
+	case n.Kind == yaml.MappingNode && len(n.Content) >= 2 && n.Content[0].Value == "stop":
+		p.failAt(n.Content[0], "stop takes no value: write mutation: stop (it always stops this actor)")
 	case n.Kind == yaml.MappingNode:
 		f := p.mapping(n, "mutation", "throttle")
 		t := p.require(f, "throttle", "mutation")

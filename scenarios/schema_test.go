@@ -81,7 +81,7 @@ func TestSchemaMatchesParser(t *testing.T) {
 	// the mutations the executor ignores, as the parser reads them
 	mut := barrier.Properties["mutation"]
 	require.Len(t, mut.OneOf, 2)
-	assert.Equal(t, []any{engine.MutationPause.String(), engine.MutationResume.String()}, mut.OneOf[0].Enum)
+	assert.Equal(t, []any{engine.MutationPause.String(), engine.MutationResume.String(), engine.MutationStop.String()}, mut.OneOf[0].Enum)
 	assert.Equal(t, []string{"throttle"}, keys(mut.OneOf[1].Properties))
 	assert.Equal(t, []string{"throttle"}, mut.OneOf[1].Required)
 	th := mut.OneOf[1].Properties["throttle"]

@@ -29,10 +29,8 @@ func (s *Session) writeText(w io.Writer) error {
 	tl := s.Timeline()
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
-	if r := cfg.Release; r != nil && r != engine.DefaultRelease {
-		fmt.Fprintf(w, "RELEASE %s (%s, cited at %s): %s.\n", r.Name, r.Tags, r.Ref, r.Summary)
-	}
-	if info := cfg.Bug.Info(); info != nil {
+	ReleaseHeader(w, cfg)
+	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
 		if info.History != "" {
 			fmt.Fprintf(w, "%s\n", info.History)
@@ -113,4 +111,11 @@ func writeFailure(w io.Writer, f *engine.FailureView) {
 	}
 	fmt.Fprintf(w, "    left behind: %s\n", f.LeftBehind)
 	fmt.Fprintf(w, "    from here: %s\n", f.Recovery)
+}
+
+// ReleaseHeader writes the readable traces' line naming a release other than the default.
+func ReleaseHeader(w io.Writer, cfg *engine.Config) {
+	if r := cfg.Release; r != nil && r != engine.DefaultRelease {
+		fmt.Fprintf(w, "RELEASE %s (%s, cited at %s): %s.\n", r.Name, r.Tags, r.Ref, r.Summary)
+	}
 }

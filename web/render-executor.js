@@ -9,12 +9,21 @@ import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue, legend } 
 export function renderExecutor(view, els) {
   const cfg = view.config || {};
   const changed = (panel) => new Set(view.changed_vnodes?.[panel] || []);
-  setText(els.sub, cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "");
+  renderActor(view, cfg, els.sub);
   renderBuffer(view, els.buffer);
   renderBuilders(view, changed("builders"), els.builders, els.buildersSub);
   renderProgress(view, changed("progress"), els.progress);
   renderStateTable(view, changed("state_table"), els.stateTable, els.stateTableSub);
   renderProgressTable(view, changed("progress_table"), changed("progress_table_durable"), els.progressTable, els.progressTableSub);
+}
+
+// The header's line: the actor and fragment, and the actor's state with its sentence (view.actor).
+function renderActor(view, cfg, sub) {
+  const head = cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "";
+  const a = view.actor;
+  fillIf(sub, key([head, a?.state, a?.text]), () => [head, a && h("span", {
+    class: ["actor-state", a.state !== "running" && "actor-out"], "data-testid": "actor-state", title: a.text,
+  }, ` · actor ${a.state}`)]);
 }
 
 function renderBuffer(view, box) {

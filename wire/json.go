@@ -159,6 +159,8 @@ func AppendView(b []byte, v *engine.View) []byte {
 	b = AppendFailure(b, v.Error)
 	b = jsonw.Key(b, `,"failure":`)
 	b = AppendFailureView(b, v.Failure)
+	b = jsonw.Key(b, `,"actor":`)
+	b = AppendActorView(b, &v.Actor)
 	b = jsonw.Key(b, `,"actions":`)
 	b = list(b, v.Actions, AppendAction)
 	b = jsonw.Key(b, `,"marks":`)
@@ -508,6 +510,7 @@ func AppendBugInfo(b []byte, bi *engine.BugInfo) []byte {
 		b = jsonw.KeyString(b, `,"history":`, bi.History)
 	}
 	b = jsonw.KeyString(b, `,"scenario":`, bi.Scenario)
+	b = jsonw.KeyString(b, `,"release":`, bi.Release)
 	return append(b, '}')
 }
 

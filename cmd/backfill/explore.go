@@ -71,7 +71,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	stdout = out
 	fmt.Fprintf(stdout, "%s\n", cfg.Title)
-	if info := cfg.Bug.Info(); info != nil {
+	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
 		fmt.Fprintf(stdout, "bug mode: %s\n", info.Name)
 	}
 	capped := ""

@@ -93,6 +93,10 @@ func TestGoldenDirHoldsExactlyTheBuiltins(t *testing.T) {
 				want = append(want, n+"."+r+".json", n+"."+r+".txt")
 			}
 		}
+		// v2.7's meta service never sends the start signal again after a recovery
+		if n == "crash-while-buffering" || n == "first-message-not-barrier" || n == "stuck-buffering-after-recovery" {
+			want = append(want, n+".v2.7.json", n+".v2.7.txt")
+		}
 	}
 	for _, f := range files {
 		got = append(got, filepath.Base(f))

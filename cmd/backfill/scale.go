@@ -11,6 +11,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -112,7 +113,8 @@ const maxTableLines = 40
 func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io.Writer) {
 	cfg, wl := ws.Config, s.Workload
 	fmt.Fprintf(w, "%s\n%s\n", s.Title, strings.Repeat("=", len([]rune(s.Title))))
-	if info := cfg.Bug.Info(); info != nil {
+	session.ReleaseHeader(w, cfg)
+	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n", info.Name, info.Summary)
 	}
 	owned := fmt.Sprintf("%s vnodes", num(s.Vnodes))

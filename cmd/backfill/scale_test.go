@@ -29,6 +29,32 @@ func writeFile(t *testing.T, name, text string) string {
 	return f
 }
 
+// TestRunWorkloadUnderARelease: `backfill run --release R` on a workload file runs it under R:
+// the header names it, and the fault (an end while backfilling) fails at v3.1 and ends silently
+// before; a release written as a number is an error saying what to write.
+func TestRunWorkloadUnderARelease(t *testing.T) {
+	f := writeFile(t, "w.yaml", smallWorkload)
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", "--release", "v2.7", f}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "RELEASE v2.7 (v2.7.0–v2.7.4, cited at v2.7.4)")
+	assert.Contains(t, stdout.String(), "── e6: the upstream ends instead of the barrier, while backfilling; the executor's stream ends, with no error.")
+	assert.Contains(t, stdout.String(), "invariant: holds at every barrier.")
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"run", "--release", "v3.1", f}, &stdout, &stderr), stderr.String())
+	assert.NotContains(t, stdout.String(), "RELEASE")
+	assert.Contains(t, stdout.String(), "the executor fails: \"locality provider upstream ended unexpectedly during backfill\"")
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"run", "--json", "--release", "v3.0", f}, &stdout, &stderr), stderr.String())
+	var sum map[string]any
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &sum))
+	assert.Nil(t, sum["error"], "a silent end under v3.0")
+	assert.Equal(t, "holds", sum["invariant"])
+	stdout.Reset()
+	stderr.Reset()
+	assert.Equal(t, 2, run([]string{"run", "--release", "2.7", f}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), `unknown release "2.7": write v2.7`)
+}
+
 // TestRunWorkload: `backfill run --json` of a workload prints the scale summary (not a
 // trace), the text form a table by barrier with the recovery in its place, and validate,
 // list and --bug know workloads.

@@ -1,0 +1,122 @@
+package engine
+
+import "fmt"
+
+// The actor around the executor (RisingWave's executor/actor.rs): it polls the executor's
+// stream, collects each barrier the stream yields, and stops after a Stop barrier for itself.
+// An end of the stream before one is the actor's own error; an executor's error ends it too.
+
+// Sites of the actor and its input (their lines in the older releases: release_lines.go).
+var (
+	siteActorStop      = actorSite("actor.stop", "end", 316, 318)
+	siteActorStopInput = mergeSite("actor.stop-input-ends", "end", 360, 365)
+)
+
+// mergeSite cites lines a-b of executor/merge.rs.
+//
+//go:noinline
+func mergeSite(id, kind string, a, b int) *Site { return newSite(id, kind, FileMerge, a, b, "") }
+
+// The actor's lines at SourceCommit: its loop over the executor's stream, and the Stop check.
+var (
+	LinesActorLoop = [2]int{305, 318} // Ok(None) => "actor exited unexpectedly"; Err; is_stop → break
+	LinesActorStop = [2]int{316, 318} // if barrier.is_stop(id) { … break Ok(barrier); }
+)
+
+// stopping reports whether the barrier being handled is a Stop for this actor: the executor
+// handles it as any barrier, and nothing it would do after yielding it runs.
+func (e *Engine) stopping(b Barrier) bool { return b.Mutation == MutationStop }
+
+// actorStops ends the run after the executor passed on a Stop barrier: the actor leaves its
+// loop and never polls the executor again (actor.rs), and the input ends after it (merge.rs).
+func (e *Engine) actorStops(b Barrier, was Phase) {
+	e.phase = PhaseEnded
+	e.stopEpoch = b.Epoch
+	e.marks = append(e.marks, Mark{Step: e.step, Kind: "end", Label: "stop"})
+	never := ""
+	switch was {
+	case PhaseStarting:
+		never = ": it never loads its progress"
+	case PhaseBuffering:
+		never = ": it never buffers again"
+	case PhaseBackfilling:
+		never = ": the snapshot stream is never read on"
+	case PhaseCompleting:
+		never = ": it never goes on to forward"
+	}
+	e.say(siteActorStop, "Barrier e%d carries Stop for actor %d. The executor passed it on like any barrier, and the actor, which checks every barrier its executors yield, leaves its loop at a Stop for itself (is_stop, then break): it drops the executor's stream and only then collects the barrier. Nothing polls the executor again%s.", b.Epoch, e.cfg.Actor, never)
+	e.say(siteActorStopInput, "Its input ends here too: a merge input ends its stream only right after passing on a Stop barrier for this actor. A Stop is the actor's normal way out: it ends without an error, and nothing recovers.")
+}
+
+// ActorView is the actor around the executor as the view shows it (docs/view.md).
+type ActorView struct {
+	State    string    `json:"state"` // running | stopped | exited unexpectedly | failed
+	Text     string    `json:"text"`
+	Citation *Citation `json:"citation"` // the lines of actor.rs that decide it, or null
+}
+
+// Actor states.
+const (
+	ActorRunning    = "running"
+	ActorStopped    = "stopped"
+	ActorExited     = "exited unexpectedly"
+	ActorFailed     = "failed"
+	actorPanicWords = "what a panic does to the actor and the job is decided outside the cited files; the explainer lets you recover as after an error"
+)
+
+// actorView says what the actor is doing now.
+func (e *Engine) actorView() ActorView {
+	loop := func(lines [2]int, text string) *Citation {
+		c := e.rel().Cite(cite(FileActor, lines, text))
+		return &c
+	}
+	a := e.cfg.Actor
+	switch {
+	case e.phase == PhaseEnded && e.stopEpoch > 0:
+		return ActorView{State: ActorStopped, Text: fmt.Sprintf("Actor %d stopped at the Stop barrier e%d: it polls the executor no more and ends without an error.", a, e.stopEpoch),
+			Citation: loop(LinesActorStop, "At a Stop barrier for itself the actor leaves its loop.")}
+	case e.phase == PhaseEnded:
+		return ActorView{State: ActorExited, Text: fmt.Sprintf("The executor's stream ended without a Stop barrier, so actor %d fails with \"actor exited unexpectedly\": the actor's own error, not the executor's (a log shows it without the \"Executor error:\" an executor's error gets). The meta service then recovers the database.", a),
+			Citation: loop(LinesActorLoop, "An end of the executor's stream (Ok(None)) breaks the actor's loop with \"actor exited unexpectedly\".")}
+	case e.phase == PhaseFailed && e.failure != nil && e.failure.Panic:
+		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor panicked inside actor %d: %s.", a, actorPanicWords)}
+	case e.phase == PhaseFailed:
+		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor's error ends actor %d with that error (a log shows an executor's error as \"Executor error: …\"). The meta service then recovers the database.", a),
+			Citation: loop(LinesActorLoop, "An error from the executor's stream (Err(err)) breaks the actor's loop with that error.")}
+	}
+	return ActorView{State: ActorRunning, Text: fmt.Sprintf("Actor %d polls the executor's stream and collects each barrier it passes on; only a Stop barrier for it ends it without an error.", a),
+		Citation: loop(LinesActorLoop, "The actor's loop over the executor's stream.")}
+}
+
+// An upstream actor that dies or is dropped: its exchange channel closes, and the exchange input
+// yields an error (exchange/input.rs): an exchange input never just ends.
+var (
+	siteExchangeLocal  = inputSite("upstream.exchange-closed-local", "note", 121, 123)
+	siteExchangeRemote = inputSite("upstream.exchange-closed-remote", "note", 303, 309)
+)
+
+// inputSite cites lines a-b of executor/exchange/input.rs.
+//
+//go:noinline
+func inputSite(id, kind string, a, b int) *Site {
+	return newSite(id, kind, FileExchangeInput, a, b, "")
+}
+
+// exchangeClosed narrates an upstream error that is an exchange input's closed channel, before
+// the phase handles it as any upstream error.
+func (e *Engine) exchangeClosed(msg string) {
+	var kind string
+	var actor int64
+	if n, _ := fmt.Sscanf(msg, "exchange channel from %s upstream actor %d closed unexpectedly", &kind, &actor); n != 2 {
+		return
+	}
+	site := siteExchangeRemote
+	switch kind {
+	case "local":
+		site = siteExchangeLocal
+	case "remote":
+	default:
+		return
+	}
+	e.say(site, "This is how a dead upstream actor reaches this executor: upstream actor %d failed or was dropped, its %s exchange channel closed, and the exchange input, which never just ends (only a Stop barrier ends it), yields this error instead. The executor sees an upstream error, not an end of its input.", actor, kind)
+}
