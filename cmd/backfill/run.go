@@ -58,11 +58,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the trace contract's JSON")
 	bug := fs.String("bug", "", "run with a bug mode: "+bugNames())
 	release := fs.String("release", "", releaseHelp())
+	codeMap := fs.Bool("code", false, "print, at each step, the line(s) of the executor's code map it lights")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: backfill run [--json] FILE|NAME")
+		fmt.Fprintln(stderr, "usage: backfill run [--json] [--code] FILE|NAME")
 		return 2
 	}
 	if ws, ok, err := openWorkload(fs.Arg(0)); ok { // scale mode (scale.go)
@@ -96,7 +97,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	out := newTermWriter(stdout) // titles, notes and values come from the file
 	defer out.Flush()
-	if err := writeText(s, out); err != nil {
+	if err := writeSteps(s, out, *codeMap); err != nil {
 		fmt.Fprintf(stderr, "backfill: internal error: %v\n", err)
 		return 1
 	}
@@ -104,7 +105,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // writeText prints a readable trace: each step, its outputs with ✓/✗ per row, the explanation.
-func writeText(s *session.Session, w io.Writer) error {
+func writeText(s *session.Session, w io.Writer) error { return writeSteps(s, w, false) }
+
+// writeSteps is writeText; with code, each step also names the code-map lines it lights.
+func writeSteps(s *session.Session, w io.Writer, code bool) error {
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
 	releaseHeader(w, cfg)
@@ -126,6 +130,11 @@ func writeText(s *session.Session, w io.Writer) error {
 		}
 		e := tl.Engine()
 		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
+		if code {
+			for _, l := range e.Release().CodeText(e.CodeLit()) {
+				fmt.Fprintf(w, "  ▶ code: %s\n", l)
+			}
+		}
 		if note, _ := tl.Note(); note != "" {
 			fmt.Fprintf(w, "  note: %s\n", note)
 		}
