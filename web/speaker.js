@@ -19,6 +19,7 @@ export function startSpeaker() {
   const notes = h("section", { class: "sp-notes", "data-testid": "speaker-notes", "aria-labelledby": "sp-notes-h" });
   const narration = h("section", { class: "sp-narration", "data-testid": "speaker-narration", "aria-labelledby": "sp-narr-h" });
   const next = h("section", { class: "sp-next", "data-testid": "speaker-next", "aria-labelledby": "sp-next-h" });
+  const code = h("section", { class: "sp-code", "data-testid": "speaker-code", "aria-labelledby": "sp-code-h" });
   const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
   const send = (name, arg) => channel?.postMessage({ type: "command", name, arg });
   const btn = (label, name, key, icon) => h("button", {
@@ -29,7 +30,7 @@ export function startSpeaker() {
     btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
     h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
       h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows"));
-  document.body.replaceChildren(h("main", { class: "sp-page" }, head, notes, narration, next, controls, status));
+  document.body.replaceChildren(h("main", { class: "sp-page" }, head, notes, narration, code, next, controls, status));
   fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
 
   if (!channel) {
@@ -82,6 +83,12 @@ export function startSpeaker() {
       v.explanations.length
         ? h("ul", { class: "sp-why" }, v.explanations.map((e) => h("li", null, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null, " ", e.text)))
         : h("p", { class: "muted" }, v.step === 0 ? "Nothing has happened yet." : "Nothing to explain at this step."));
+    fill(code,
+      h("h2", { id: "sp-code-h", class: "sp-k" }, "Where in the executor's code"),
+      (v.code || []).length
+        ? h("ul", { class: "sp-code-lines" }, v.code.map((l) => h("li", { "aria-current": "step" },
+          h("span", { "aria-hidden": "true" }, "▶ "), `${l.section} › ${l.text}`, l.where ? h("span", { class: "muted" }, `  ${l.where}`) : null)))
+        : h("p", { class: "muted" }, "No line of the code map at this step."));
     fill(next,
       h("h2", { id: "sp-next-h", class: "sp-k" }, "What can happen next"),
       v.actions.length

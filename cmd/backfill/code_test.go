@@ -17,7 +17,7 @@ func TestRunCodePrintsTheLitLines(t *testing.T) {
 	out := stdout.String()
 	assert.Contains(t, out, "step 5  chunk +(4,103,x)   [backfilling]\n  ▶ code: backfill loop › upstream chunk → compact, buffer  [locality_provider.rs:592-595]\n")
 	assert.Contains(t, out, "  ▶ code: backfill loop › upstream ended → error  [locality_provider.rs:599-604]\n")
-	assert.Contains(t, out, "  ▶ code: barrier › 6. emit the barrier  [locality_provider.rs:728]\n")
+	assert.Contains(t, out, "  ▶ code: backfill barrier › 6. emit the barrier  [locality_provider.rs:728]\n")
 	for _, block := range strings.Split(out, "\nstep ")[1:] {
 		if strings.Contains(block, "  · ") {
 			assert.Contains(t, block, "  ▶ code: ", "a step that says something lights a line: step %s", block)
@@ -29,7 +29,7 @@ func TestRunCodePrintsTheLitLines(t *testing.T) {
 	out = stdout.String()
 	assert.NotContains(t, out, "upstream ended → error")
 	assert.Contains(t, out, "  ▶ code: backfill loop › upstream ended → only the snapshot answers, to its end  [locality_provider.rs:573-589]\n")
-	assert.Contains(t, out, "  ▶ code: barrier › 6. emit the barrier  [locality_provider.rs:735]\n")
+	assert.Contains(t, out, "  ▶ code: backfill barrier › 6. emit the barrier  [locality_provider.rs:735]\n")
 
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"run", "fatal-upstream-end"}, &stdout, &stderr), stderr.String())
