@@ -161,12 +161,16 @@ test("the embed folds the map to one line naming the branch; it unfolds", async 
     await settle(frame);
     await h.screenshot(page, `codemap-embed-${scheme}`, { fullPage: false });
   }
-  await goto(frame, 10);
-  assert.match(await frame.locator('[data-testid="codemap-branch"]').textContent(), /backfill loop › upstream ended → error/);
   await fold.click();
   assert.equal(await fold.getAttribute("aria-expanded"), "true");
   assert.equal(await frame.locator('[data-testid="codemap-lines"]').isVisible(), true, "it unfolds");
-  assert.deepEqual(await lit(frame), ["back-end"]);
+  assert.deepEqual(await lit(frame), ["back-chunk"]);
+  // at the failure the failure panel takes its room; the lit line is the fatal exit all the same
+  await goto(frame, 10);
+  assert.equal(await fold.isVisible(), false);
+  assert.match(await frame.locator('[data-testid="codemap-branch"]').textContent(), /backfill loop › upstream ended → error/);
+  assert.deepEqual(await inView(frame, await requiredFor(frame)), [], "at the failure the stage's panels stay in view");
+  await goto(frame, 9);
   await page.emulateMedia({ colorScheme: "light" });
   await settle(frame);
   await h.screenshot(page, "codemap-embed-open", { fullPage: false });
