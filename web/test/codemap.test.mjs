@@ -1,7 +1,8 @@
 // codemap.test.mjs — the code map (codemap.js): `c` and the header's Code button show it as a
 // column of the stage; at a step it marks (▶, aria-current) exactly the lines the engine lit, in
 // the run's release (v3.1's fatal upstream end, v3.0's silent one), each linked to the release's
-// lines; a predict quiz hides the lit line until it is answered; in the embed and at 375 px it is
+// lines; a predict quiz hides the lit line until it is answered; the speaker window names the lit
+// lines; in the embed and at 375 px it is
 // one line naming the current branch, which unfolds; the offline file shows it. Screenshots at
 // 1280×800 and 1920×1080 (light and dark), the embed and 375×740 in web/test/artifacts/codemap-*.png.
 
@@ -210,5 +211,21 @@ test("the offline file shows the code map from file://", async () => {
   assert.deepEqual(await lit(page), ["back-end"]);
   assert.ok(await page.locator('[data-testid="codemap-lines"] > li').count() > 30, "the whole map");
   await h.screenshot(page, "codemap-offline", { fullPage: false });
+  h.assertNoErrors(page);
+});
+
+test("the speaker window names the step's lit lines", async () => {
+  const page = await open("#scenario=happy-path&step=8", { viewport: { width: 1280, height: 800 } });
+  await page.locator('[data-testid="presenter"]').click();
+  const [speaker] = await Promise.all([page.context().waitForEvent("page"), page.locator('[data-testid="speaker-open"]').click()]);
+  await speaker.waitForLoadState();
+  const at = (n) => speaker.waitForFunction((n) => document.querySelector('[data-testid="speaker-step"]')?.textContent.startsWith(`step ${n} /`), n, { timeout: 10000 });
+  await at(8);
+  const code = () => speaker.locator('[data-testid="speaker-code"] li').allTextContents();
+  assert.deepEqual(await code(), ["▶ backfill loop › upstream watermark → drop  locality_provider.rs:596-598"]);
+  await goto(page, 9);
+  await at(9);
+  assert.deepEqual(await code(), ["▶ backfill loop › upstream chunk → compact, buffer  locality_provider.rs:592-595"]);
+  assert.equal(await speaker.locator('[data-testid="speaker-code"] li[aria-current="step"]').count(), 1);
   h.assertNoErrors(page);
 });
