@@ -2,8 +2,8 @@
 // column of the stage; at a step it marks (▶, aria-current) exactly the lines the engine lit, in
 // the run's release (v3.1's fatal upstream end, v3.0's silent one), each linked to the release's
 // lines; a predict quiz hides the lit line until it is answered; the speaker window names the lit
-// lines; in the embed and at 375 px it is
-// one line naming the current branch, which unfolds; the offline file shows it. Screenshots at
+// lines; in the embed and at 375 px it is one line naming the current branch, which unfolds; the
+// offline file shows it. Screenshots at
 // 1280×800 and 1920×1080 (light and dark), the embed and 375×740 in web/test/artifacts/codemap-*.png.
 
 import { test, before, after } from "node:test";
