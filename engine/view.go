@@ -48,6 +48,8 @@ type View struct {
 	Release       string        `json:"release"`    // the release the run plays (engine/release.go)
 	Releases      []ReleaseInfo `json:"releases"`   // every release, for a picker
 	NewerMain     string        `json:"newer_main"` // what newer main does that no release here models
+	CodeMap       []CodeLine    `json:"code_map"`   // the executor's code map under the release (engine/codemap.go)
+	CodeLit       []string      `json:"code_lit"`   // the code-map lines this step's explanations came from
 }
 
 // ConfigView describes the actor.
@@ -225,6 +227,7 @@ func (e *Engine) View() View {
 		return out
 	}
 	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList, NewerMain
+	v.CodeMap, v.CodeLit = e.rel().CodeMap(), e.codeLit()
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
 		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,
 		Capacity: c.Capacity(), Fragment: c.Fragment, Actor: c.Actor}

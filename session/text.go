@@ -12,20 +12,24 @@ import (
 // WriteText writes the run as a readable trace, from its first step to its last, whatever the
 // current step (it is kept): each step, its outputs with ✓/✗ per row, the explanation. It is
 // what `backfill run` prints and what the page saves as text.
-func (s *Session) WriteText(w io.Writer) error {
+func (s *Session) WriteText(w io.Writer) error { return s.WriteTextCode(w, false) }
+
+// WriteTextCode is WriteText; with code, each step also names the code-map lines it lights
+// (`backfill run --code`).
+func (s *Session) WriteTextCode(w io.Writer, code bool) error {
 	tl := s.Timeline()
 	at := tl.Pos()
 	if err := tl.Goto(0); err != nil {
 		return err
 	}
-	err := s.writeText(w)
+	err := s.writeText(w, code)
 	if gerr := tl.Goto(at); err == nil {
 		err = gerr
 	}
 	return err
 }
 
-func (s *Session) writeText(w io.Writer) error {
+func (s *Session) writeText(w io.Writer, code bool) error {
 	tl := s.Timeline()
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
@@ -47,6 +51,11 @@ func (s *Session) writeText(w io.Writer) error {
 		}
 		e := tl.Engine()
 		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
+		if code {
+			for _, l := range e.Release().CodeText(e.CodeLit()) {
+				fmt.Fprintf(w, "  ▶ code: %s\n", l)
+			}
+		}
 		if note, _ := tl.Note(); note != "" {
 			fmt.Fprintf(w, "  note: %s\n", note)
 		}

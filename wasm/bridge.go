@@ -32,6 +32,7 @@ type bridge struct {
 	// the script.
 	leanMarks bool
 	marksRev  int64 // the revision whose marks the page was last sent (0: none)
+	codeRev   int64 // the same for the code map (engine/codemap.go), also lean after lean_marks
 	// Once the page asked for it (lean_outputs), a view leaves out the outputs at the start of
 	// its window that the page has from the last view it was sent, and says how many those are
 	// (outputs_kept): within one script revision the output at an index is always the same, and
@@ -212,8 +213,15 @@ var methods = map[string]method{
 			return func(out []byte) []byte { return wire.AppendMarks(out, m) }, nil
 		})
 	}),
+	// The code map of the open scenario's release (views leave it out as they do the marks).
+	"code_map": none(func(b *bridge) (result, error) {
+		return withSession(b, func(s *session.Session) (result, error) {
+			m := s.Timeline().Engine().Release().CodeMap()
+			return func(out []byte) []byte { return wire.AppendCodeLines(out, m) }, nil
+		})
+	}),
 	"lean_marks": none(func(b *bridge) (result, error) {
-		b.leanMarks, b.marksRev = true, 0
+		b.leanMarks, b.marksRev, b.codeRev = true, 0, 0
 		return func(out []byte) []byte { return append(out, "true"...) }, nil
 	}),
 	// The outputs of the open scenario's view (its whole window), and views that leave out the
@@ -373,6 +381,11 @@ func (b *bridge) viewAfter(s *session.Session, err error) (result, error) {
 			v.Marks = nil // the page has them: the same script revision
 		} else {
 			b.marksRev = v.Revision
+		}
+		if v.Revision == b.codeRev {
+			v.CodeMap = nil // the same script revision: the same release, the same map
+		} else {
+			b.codeRev = v.Revision
 		}
 	}
 	if b.leanOutputs {

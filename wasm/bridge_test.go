@@ -356,6 +356,8 @@ func TestLeanMarks(t *testing.T) {
 type leanPage struct {
 	marksRev int64
 	marks    json.RawMessage
+	codeRev  int64
+	code     json.RawMessage
 	outRev   int64
 	outFirst int
 	outs     []json.RawMessage
@@ -376,6 +378,12 @@ func (p *leanPage) whole(t *testing.T, b *bridge, raw string) map[string]json.Ra
 		v["marks"] = p.marks
 	} else {
 		p.marksRev, p.marks = rev, v["marks"]
+	}
+	if string(v["code_map"]) == "null" {
+		require.Equal(t, p.codeRev, rev, "code map left out of a view of another revision")
+		v["code_map"] = p.code
+	} else {
+		p.codeRev, p.code = rev, v["code_map"]
 	}
 	var outs []json.RawMessage
 	require.NoError(t, json.Unmarshal(v["outputs"], &outs))

@@ -26,6 +26,7 @@ import { follow } from "./follow.js";
 import { createChangedStrip } from "./changed-strip.js";
 import { lazy } from "./lazy.js";
 import { createSource } from "./editor-source.js";
+import { createCodeMap } from "./codemap.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -67,6 +68,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   const renderer = createRenderer(findElements(document), { onRecover: (a) => session.fire("act", a) });
   const changedStrip = createChangedStrip(document.getElementById("changed-strip"));
+  const codemap = createCodeMap({ stage: document.getElementById("stage"), embed });
   const intro = createIntro({ button: document.getElementById("about-btn"), summary: byTestId("scenario-summary") });
   // Until the link is honoured the page shows nothing of the way there (a deep link opens its
   // scenario, then goes to its step: only that step is drawn); from then on a phone follows each step.
@@ -75,6 +77,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     renderer.render(v);
     intro.update(v);
     caption?.update(v);
+    codemap.update(v);
     controls.update(v);
     teach?.update(v);
     syncPicker(v);
@@ -160,7 +163,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
       type: "button", class: "btn", id: "diagnose-btn", "aria-haspopup": "dialog", "data-testid": "diagnose-btn",
       title: "What an error message or a log line means, and where to look next (d)", onclick: openDiagnose,
     }, "I have an error…"));
-    document.getElementById("tools").append(h("button", {
+    document.getElementById("tools").append(codemap.button, h("button", {
       type: "button", class: "btn", id: "scale-btn", "aria-haspopup": "dialog", "data-testid": "scale-btn",
       title: "Run a workload at production size (a million rows over 256 vnodes) and chart it",
       onclick: () => scale.use((p) => p.open()),
@@ -182,6 +185,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     explore: () => !embed && teach.openExplorer(),
     presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
     predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
+    codeMap: () => codemap.toggle(),
     page: (dir) => !embed && !!lesson.loaded?.page(dir),
     diagnose: openDiagnose,
   });

@@ -66,7 +66,7 @@ function makeExplainer() {
       throw new Error(`${method}: the engine returned invalid JSON`);
     }
     if (res && res.error) throw engineError(res.error);
-    return res ? (VIEWS.has(method) ? withOutputs(withMarks(res.ok)) : res.ok) : undefined;
+    return res ? (VIEWS.has(method) ? withOutputs(withCodeMap(withMarks(res.ok))) : res.ok) : undefined;
   }
 
   // The timeline's marks change only with the script (its revision), and a long scenario has
@@ -83,6 +83,22 @@ function makeExplainer() {
     } else {
       view.marks = callSync("marks"); // (not expected: the engine sent them for another revision)
       marks = { revision: view.revision, list: view.marks };
+    }
+    return view;
+  }
+
+  // The code map (the executor's lines under the run's release) changes only with the script's
+  // revision too: left out of the next views ("code_map": null) like the marks, put back here.
+  let codeMap = null; // {revision, list}
+  function withCodeMap(view) {
+    if (!view || typeof view !== "object" || !("code_map" in view)) return view;
+    if (view.code_map !== null) {
+      codeMap = { revision: view.revision, list: view.code_map };
+    } else if (codeMap && codeMap.revision === view.revision) {
+      view.code_map = codeMap.list;
+    } else {
+      view.code_map = callSync("code_map");
+      codeMap = { revision: view.revision, list: view.code_map };
     }
     return view;
   }

@@ -9,7 +9,7 @@ const KEYS = [
   ["Space", "play / pause (on a focused button: presses it)"], ["1 … 9", "choose what happens next (the numbered action)"],
   ["r", "recover from the last checkpoint"], ["i", "inject a message"], ["o", "open a scenario"],
   ["b", "bug mode menu (break one rule of the protocol)"], ["x", "explore all interleavings"],
-  ["f", "predict mode on / off"], ["p", "presenter mode on / off"], ["d", "I have an error…: what a log line means"],
+  ["f", "predict mode on / off"], ["p", "presenter mode on / off"], ["d", "I have an error…: what a log line means"], ["c", "the code map (where in the executor's loop this step is) on / off"],
   ["PageDown / PageUp", "step forward / back (clickers); at a predict question, PageDown shows the answer"],
   ["?", "this help"], ["Esc", "close an overlay or menu"],
 ];

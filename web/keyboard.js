@@ -1,6 +1,6 @@
 // keyboard.js — shortcuts for everything in the dock: ←/→, Home/End, Space, 1..9, r, i, o, ?,
-// and the teaching tools: b (bug mode menu), x (explorer), f (predict), p (presenter), and
-// PageDown/PageUp (what clickers send): back, and next (at a predict quiz, next reveals the
+// and the teaching tools: b (bug mode menu), x (explorer), f (predict), p (presenter), c (the code
+// map), and PageDown/PageUp (what clickers send): back, and next (at a predict quiz, next reveals the
 // answer; the next PageDown steps on).
 //
 // Every key works wherever focus is, with three exceptions: in a text field (an input you type
@@ -93,6 +93,7 @@ export function installKeyboard(handlers) {
       case "p": handlers.presenter?.(); break;
       case "f": handlers.predict?.(); break;
       case "d": handlers.diagnose?.(); break;
+      case "c": handlers.codeMap?.(); break;
       case "PageDown":
         if (handlers.page?.(1)) break; // a lesson's stops and sections (lesson-bar.js)
         (handlers.next || handlers.step)();

@@ -37,6 +37,11 @@ export function speakerMessage(view, presenting, lesson = null) {
     explanations: (view.explanations || []).map((e) => ({ kind: e.kind || "", text: String(e.text ?? "") })),
     actions: (view.actions || []).map((a) => ({ label: String(a.label || a.step || ""), kind: a.kind || "", scripted: !!a.scripted })),
     lesson: lessonInfo(lesson),
+    // the code map's lines this step lit (codemap.js), with where they are in the release's file
+    code: (view.code_map || []).filter((l) => (view.code_lit || []).includes(l.id)).map((l) => ({
+      section: String(l.section || ""), text: String(l.text || ""),
+      where: l.file ? `${l.file.split("/").pop()}:${l.lines[0]}${l.lines[1] !== l.lines[0] ? "-" + l.lines[1] : ""}` : "",
+    })),
   };
 }
 

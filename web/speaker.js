@@ -25,6 +25,7 @@ export function startSpeaker() {
   const next = h("section", { class: "sp-next", "data-testid": "speaker-next", "aria-labelledby": "sp-next-h" });
   const nextNote = h("section", { class: "sp-next-note", "data-testid": "speaker-next-note", "aria-labelledby": "sp-next-note-h" });
   const clock = createClock(/^[a-z0-9]{1,32}$/.test(id) ? id : "none");
+  const code = h("section", { class: "sp-code", "data-testid": "speaker-code", "aria-labelledby": "sp-code-h" });
   const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
   const send = (name, arg) => channel?.postMessage({ type: "command", name, arg });
   const btn = (label, name, key, icon) => h("button", {
@@ -35,7 +36,7 @@ export function startSpeaker() {
     btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
     h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
       h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next"));
-  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), notes, nextNote, next, narration, controls, status));
+  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), notes, nextNote, next, narration, code, controls, status));
   fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
 
   if (!channel) {
@@ -94,6 +95,12 @@ export function startSpeaker() {
       h("h2", { id: "sp-next-note-h", class: "sp-k" }, "Next note"),
       v.next_note ? h("p", { class: "sp-note-next" }, v.next_note)
         : h("p", { class: "muted" }, v.step >= v.steps ? "None: this is the end of the script." : "The next step has no note."));
+    fill(code,
+      h("h2", { id: "sp-code-h", class: "sp-k" }, "Where in the executor's code"),
+      (v.code || []).length
+        ? h("ul", { class: "sp-code-lines" }, v.code.map((l) => h("li", { "aria-current": "step" },
+          h("span", { "aria-hidden": "true" }, "▶ "), `${l.section} › ${l.text}`, l.where ? h("span", { class: "muted" }, `  ${l.where}`) : null)))
+        : h("p", { class: "muted" }, "No line of the code map at this step."));
     // Each thing that can happen next is a button (1–9 as in the explainer window): choosing one
     // that is not next in the script branches the run there.
     const many = v.actions.length > 1;

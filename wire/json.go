@@ -184,6 +184,7 @@ func AppendView(b []byte, v *engine.View) []byte {
 	b = jsonw.Key(b, `,"added_rows":`)
 	b = AppendAddedRows(b, &v.AddedRows)
 	b = AppendReleases(b, v)
+	b = AppendCodeMap(b, v)
 	return append(b, '}')
 }
 

@@ -53,7 +53,7 @@ func TestUsageNamesEveryFlag(t *testing.T) {
 			assert.Regexp(t, `\[--?`+name+`[\] ]`, top, "the top-level usage names %s --%s", cmd, name)
 		}
 		if cmd == "run" {
-			assert.Len(t, flags, 3, "run has --bug, --json and --release")
+			assert.Len(t, flags, 4, "run has --bug, --code, --json and --release")
 		}
 	}
 	for _, args := range [][]string{{"run"}, {"run", "a", "b"}, {"run", "happy-path", "--bogus"}, {"explore"}, {"validate"}, {"list", "x"}, {"check", "x"}} {

@@ -19,7 +19,7 @@ import (
 )
 
 const usage = `usage:
-  backfill run [--json] [--bug B] [--release R] FILE|NAME   run a scenario: a readable trace, or the trace JSON
+  backfill run [--json] [--code] [--bug B] [--release R] FILE|NAME   run a scenario: a readable trace, or the trace JSON
   backfill check [-update] [-dir D]  replay every built-in scenario against its golden trace
   backfill explore [--bug B] [--release R] [--max-states N] [--max-memory MiB] [--json] [--example N] FILE|NAME
                                      every interleaving of upstream and snapshot: outcomes, invariant

@@ -56,6 +56,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the trace contract's JSON")
 	bug := fs.String("bug", "", "run with bug mode `B`, one of: "+bugNames())
 	release := fs.String("release", "", releaseHelp())
+	codeMap := fs.Bool("code", false, "print, at each step, the line(s) of the executor's code map it lights")
 	operands, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -94,7 +95,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	out := newTermWriter(stdout) // titles, notes and values come from the file
 	defer out.Flush()
-	if err := writeText(s, out); err != nil {
+	if err := s.WriteTextCode(out, *codeMap); err != nil {
 		fmt.Fprintf(stderr, "backfill: internal error: %v\n", err)
 		return 1
 	}
