@@ -141,10 +141,14 @@ class Document extends Node {
   createDocumentFragment() { return new DocumentFragment(); }
 }
 
-/** install(): a fresh document as globalThis.document (and Node, for dom.js's instanceof). */
+/** install(): a fresh document as globalThis.document (and Node, for dom.js's instanceof), on a
+ *  page served over http and online (location, navigator.onLine: render-narration.js asks). */
 export function install() {
   globalThis.Node = Node;
   globalThis.document = new Document();
+  globalThis.location = new URL("http://127.0.0.1:8080/index.html");
+  if (!globalThis.navigator) globalThis.navigator = {};
+  Object.defineProperty(globalThis.navigator, "onLine", { value: true, configurable: true });
   return globalThis.document;
 }
 
