@@ -30,7 +30,7 @@ func (e *Engine) failedIn() Phase {
 func phaseLabel(kind FailureKind, p Phase) string {
 	switch {
 	case kind == FailUpstreamEndedBuffering:
-		return "while buffering: the end came before any start signal, and the backfill's first poll failed"
+		return "while buffering, before any start signal"
 	case p == PhaseStarting:
 		return "on its first message, before loading any progress"
 	case p == PhaseBuffering:
@@ -57,7 +57,7 @@ func (e *Engine) failureData() FailureData {
 		d.Headline = "If the job recovers, as after an error, no row is lost: the cost is time. (What a panic does to the actor and the job is decided outside this file.)"
 	}
 	if e.cfg.Bug != BugNone {
-		d.Headline = strings.TrimSuffix(d.Headline, " The cost is time.") + fmt.Sprintf(" That is RisingWave's code; under bug mode %s the invariant says whether it holds after the recovery.", e.cfg.Bug)
+		d.Headline = fmt.Sprintf("In RisingWave's code no row is lost after the recovery; under bug mode %s, the invariant says.", e.cfg.Bug)
 	}
 
 	var until []string
