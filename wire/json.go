@@ -457,6 +457,16 @@ func AppendFailureView(b []byte, f *engine.FailureView) []byte {
 	b = jsonw.Strings(b, f.Inferred)
 	b = jsonw.KeyString(b, `,"left_behind":`, f.LeftBehind)
 	b = jsonw.KeyString(b, `,"recovery":`, f.Recovery)
+	b = jsonw.KeyString(b, `,"phase":`, f.Phase)
+	b = jsonw.KeyString(b, `,"phase_label":`, f.PhaseLabel)
+	b = jsonw.KeyString(b, `,"release":`, f.Release)
+	b = jsonw.KeyBool(b, `,"data":{"lost":`, f.Data.Lost)
+	b = jsonw.KeyString(b, `,"headline":`, f.Data.Headline)
+	b = jsonw.KeyString(b, `,"until":`, f.Data.Until)
+	b = jsonw.KeyString(b, `,"after":`, f.Data.After)
+	b = jsonw.Key(b, `},"checks":`)
+	b = jsonw.Strings(b, f.Checks)
+	b = jsonw.KeyString(b, `,"checks_from":`, f.ChecksFrom)
 	return append(b, '}')
 }
 
