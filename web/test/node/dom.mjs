@@ -5,8 +5,8 @@
 // :last-child, joined by descendant (space) or child (>) combinators. install() makes it
 // globalThis.document and Node (with a served page's location, online, and an
 // IntersectionObserver that never reports: there is no layout). html(el) is a snapshot of what
-// was drawn, outline(el) the same one node a line. No layout, style or focus order: those are
-// the browser suite's.
+// was drawn, outline(el) the same one node a line; parseHTML(text) reads the page's own markup.
+// No layout, style or focus order: those are the browser suite's.
 
 class Node {
   constructor() { this.parentNode = null; this.childNodes = []; }
@@ -227,16 +227,64 @@ export function html(n) {
   const inner = n.childNodes.map(html).join("");
   if (!(n instanceof Element)) return inner;
   const attrs = [...n.attributes].map(([k, v]) => (v === "" ? ` ${k}` : ` ${k}="${esc(v).replace(/"/g, "&quot;")}"`)).join("");
-  return `<${n.localName}${attrs}>${inner}</${n.localName}>`;
+  return `<${n.localName}${attrs}>` + (VOID.has(n.localName) && !inner ? "" : `${inner}</${n.localName}>`);
 }
 
-/** outline(node): html(node) one node a line, indented (a snapshot that reads and diffs well). */
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+const unesc = (s) => s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e) => (e[0] === "#"
+  ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ENTITY[e] ?? m));
+
+/**
+ * parseHTML(text) → a fragment of the page's own markup (index.html): elements, attributes, text
+ * and comments (dropped); a script's or style's body is kept as text. Not a browser's parser: it
+ * throws on a closing tag that closes nothing open, and closes no tag by itself but void ones.
+ */
+export function parseHTML(text) {
+  const root = new DocumentFragment();
+  const open = [root];
+  const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>\/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+)/giy;
+  let m;
+  while (re.lastIndex < text.length && (m = re.exec(text))) {
+    const [, close, tag, attrs, selfClose, txt] = m;
+    const top = open.at(-1);
+    if (txt !== undefined) { top.append(new Text(unesc(txt))); continue; }
+    if (!tag) continue; // a comment or the doctype
+    const name = tag.toLowerCase();
+    if (close) {
+      if (!(top instanceof Element) || top.localName !== name) throw new Error(`parseHTML: </${name}> closes <${top.localName ?? "nothing"}> at ${m.index}`);
+      open.pop();
+      continue;
+    }
+    const el = new Element(name);
+    for (const a of attrs.matchAll(/([^\s=>\/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) el.setAttribute(a[1].toLowerCase(), unesc(a[2] ?? a[3] ?? a[4] ?? ""));
+    top.append(el);
+    if (VOID.has(name) || selfClose) continue;
+    if (name === "script" || name === "style") {
+      const end = text.toLowerCase().indexOf(`</${name}>`, re.lastIndex);
+      if (end < 0) throw new Error(`parseHTML: <${name}> is not closed`);
+      if (end > re.lastIndex) el.append(new Text(text.slice(re.lastIndex, end)));
+      re.lastIndex = end + name.length + 3;
+      continue;
+    }
+    open.push(el);
+  }
+  if (re.lastIndex < text.length) throw new Error(`parseHTML: cannot read the markup at ${re.lastIndex}`);
+  if (open.length > 1) throw new Error(`parseHTML: <${open.at(-1).localName}> is not closed`);
+  return root;
+}
+
+/**
+ * outline(node): html(node) one node a line, indented, text nodes quoted (a snapshot that reads
+ * and diffs well); text that is a line break and indentation alone is left out.
+ */
 export function outline(n, depth = 0) {
   const pad = "  ".repeat(depth);
   if (n instanceof Text) return pad + JSON.stringify(n.data);
-  const kids = n.childNodes;
+  // (the markup's own line breaks and indentation are left out)
+  const kids = n.childNodes.filter((c) => !(c instanceof Text && /^\s*\n\s*$/.test(c.data)));
   if (!(n instanceof Element)) return kids.map((c) => outline(c, depth)).join("\n");
   const open = html(Object.assign(Object.create(Element.prototype), { tagName: n.tagName, attributes: n.attributes, childNodes: [] })).replace(/<\/\w+>$/, "");
-  if (kids.every((c) => c instanceof Text)) return pad + html(n);
+  if (kids.every((c) => c instanceof Text)) return pad + open + kids.map(html).join("") + `</${n.localName}>`;
   return [pad + open, ...kids.map((c) => outline(c, depth + 1)), `${pad}</${n.localName}>`].join("\n");
 }

@@ -1,10 +1,10 @@
 // dom.test.mjs — the small DOM the Node render tests draw into (dom.mjs) does what the page's
 // render modules ask of a browser's: selectors (lists, > and descendant, :scope, :not, attribute
-// operators), classList, dataset, inline style, isConnected, and its snapshots.
+// operators), classList, dataset, inline style, isConnected, its snapshots and its markup reader.
 
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { install, html, outline } from "./dom.mjs";
+import { install, html, outline, parseHTML } from "./dom.mjs";
 
 let doc;
 before(() => { doc = install(); });
@@ -100,4 +100,13 @@ test("snapshots: html escapes text and attributes; outline puts one node a line"
   p.lastChild.append("bold");
   assert.equal(html(p), '<p title="a &quot;b&quot; &lt;c&gt;">x &lt; y &amp; z<b>bold</b></p>');
   assert.equal(outline(p), '<p title="a &quot;b&quot; &lt;c&gt;">\n  "x < y & z"\n  <b>bold</b>\n</p>');
+});
+
+test("parseHTML reads the page's markup: attributes, entities, void elements, script bodies", () => {
+  const f = parseHTML(`<!doctype html><!-- c --><div id="a" class='x y' hidden data-k=v>a &amp; b &#9654;<br><input type="text"><script>if (a < b) x();</script><p>t</p></div>`);
+  const div = f.querySelector("#a");
+  assert.equal(html(div), '<div id="a" class="x y" hidden data-k="v">a &amp; b ▶<br><input type="text"><script>if (a &lt; b) x();</script><p>t</p></div>');
+  assert.deepEqual(div.children.map((c) => c.localName), ["br", "input", "script", "p"]);
+  assert.throws(() => parseHTML("<div><p></div>"), /closes <p>/);
+  assert.throws(() => parseHTML("<div>"), /not closed/);
 });
