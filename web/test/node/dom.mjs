@@ -95,7 +95,8 @@ class Element extends Node {
   closest(sel) { for (let n = this; n instanceof Element; n = n.parentNode) if (n.matches(sel)) return n; return null; }
   matches(sel, scope = null) { return parse(sel).some((cx) => matchFrom(this, cx, cx.length - 1, scope)); }
   get style() { return (this._style ??= styleOf(this)); }
-  get isConnected() { let n = this; while (n.parentNode) n = n.parentNode; return n instanceof Document; }
+  // (in the document installed last: a new page leaves the old one's elements behind)
+  get isConnected() { let n = this; while (n.parentNode) n = n.parentNode; return n === globalThis.document; }
   get colSpan() { return Number(this.getAttribute("colspan") ?? 1); }
   focus() { globalThis.document.activeElement = this; }
   blur() { if (globalThis.document.activeElement === this) globalThis.document.activeElement = null; }
