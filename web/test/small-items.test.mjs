@@ -1,10 +1,9 @@
 // small-items.test.mjs — small things a reader trips on (issue 21): the upstream buffer's
 // "1 chunk: held…" never puts its colon at the start of a line nor a gap before it (at 1280×800,
-// on a phone, in a 700×640 embed), nor does a glossary term before punctuation; a snapshot lane
-// whose rows were read never says "nothing read yet": its line is its pos (the vnode's progress,
-// which moves when the builder emits), in the engine's legend's words; the #N beside an output,
-// a buffered chunk or an upstream message says which step it is (a key in the output log's
-// heading, a tooltip and a spoken label on each); without the network (the offline file from
+// on a phone, in a 700×640 embed), nor does a glossary term before punctuation (a snapshot
+// lane's line, its pos in the legend's words, is node/render-panels.test.mjs's); the #N beside
+// an output, a buffered chunk or an upstream message says which step it is (a key in the output
+// log's heading, a tooltip and a spoken label on each); without the network (the offline file from
 // file://, or the browser offline) the narration says once that its source links need it, and
 // every source link's tooltip names the file's path, lines and RisingWave ref to look up.
 
@@ -97,34 +96,6 @@ for (const [name, query, options] of SIZES) {
     h.assertNoErrors(page);
   });
 }
-
-test("a snapshot lane with rows read never says \"nothing read yet\": its line is its pos, from the view", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=1");
-  let readWithoutPos = 0;
-  for (const name of ["happy-path", "mixed-visibility", "recovery-resumes"]) {
-    const steps = await page.evaluate(async (n) => { await window.explainer.open(n); return window.explainer.steps(); }, name);
-    for (let s = 1; s <= steps; s++) {
-      const view = await page.evaluate((s) => window.explainer.goto(s), s);
-      await waitStep(page, s);
-      if (!view.snapshot) continue;
-      const lanes = await byTestId(page, "snapshot").locator(".lane").evaluateAll((ls) => ls.map((l) => ({
-        vnode: Number(l.dataset.vnode), read: l.querySelectorAll(".chip.read").length, pos: l.querySelector(".lane-pos").textContent,
-      })));
-      for (const lane of lanes) {
-        const v = view.snapshot.vnodes.find((x) => x.vnode === lane.vnode);
-        const where = `${name} step ${s} v${lane.vnode}: "${lane.pos}"`;
-        assert.doesNotMatch(lane.pos, /nothing read/, where);
-        if (v.pos) assert.match(lane.pos, /^pos: emitted up to \(/, where);
-        else {
-          assert.match(lane.pos, /^no pos yet: set when its builder emits$/, where);
-          if (lane.read > 0) readWithoutPos++;
-        }
-      }
-    }
-  }
-  assert.ok(readWithoutPos > 0, "some lane had rows read and no pos yet (rows in its builder)");
-  h.assertNoErrors(page);
-});
 
 test("the output log's #N are labelled: a key in its heading and, on each, what step it is", async () => {
   const page = await openPage(h, "index.html#scenario=happy-path&step=9", { viewport: { width: 1280, height: 800 } });

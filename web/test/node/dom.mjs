@@ -1,11 +1,17 @@
 // dom.mjs — the little DOM the page's render modules use (web/dom.js's h, fill, keyed …), for
 // running them under Node with no browser: elements, text nodes, fragments, attributes, classes,
-// data-*, listeners, and querySelector(All) for tag, .class, #id and [attr="value"] (one compound
-// selector, or several joined by spaces). install() makes it globalThis.document and Node; html(el)
-// is a snapshot of what was drawn. No layout, style or focus: those are the browser suite's.
+// data-*, inline style, listeners, and querySelector(All)/matches/closest for selector lists of
+// tag, *, #id, .class, [attr], [attr="v"] (also ^= $= *= ~=), :scope, :not(…), :first-child and
+// :last-child, joined by descendant (space) or child (>) combinators. install() makes it
+// globalThis.document and Node (with a served page's location, online, and an
+// IntersectionObserver that never reports: there is no layout). html(el) is a snapshot of what
+// was drawn, outline(el) the same one node a line; parseHTML(text) reads the page's own markup.
+// No layout, style or focus order: those are the browser suite's.
 
 class Node {
   constructor() { this.parentNode = null; this.childNodes = []; }
+  /** the document (one per install(); a Document is its own owner in this stand-in) */
+  get ownerDocument() { return globalThis.document; }
   get firstChild() { return this.childNodes[0] ?? null; }
   get lastChild() { return this.childNodes.at(-1) ?? null; }
   get nextSibling() {
@@ -39,7 +45,8 @@ class Node {
   get children() { return this.childNodes.filter((c) => c instanceof Element); }
   querySelectorAll(sel) {
     const out = [];
-    const walk = (n) => { for (const c of n.children) { if (c.matches(sel)) out.push(c); walk(c); } };
+    const scope = this instanceof Element ? this : null;
+    const walk = (n) => { for (const c of n.children) { if (c.matches(sel, scope)) out.push(c); walk(c); } };
     walk(this);
     return out;
   }
@@ -88,18 +95,13 @@ class Element extends Node {
   dispatchEvent(e) { for (const fn of this.listeners[e.type] ?? []) fn.call(this, e); return true; }
   click() { this.dispatchEvent({ type: "click", target: this }); }
   closest(sel) { for (let n = this; n instanceof Element; n = n.parentNode) if (n.matches(sel)) return n; return null; }
-  matches(sel) {
-    // "a b" (descendant) and one compound each: tag, #id, .class, [attr] and [attr="v"]
-    const parts = sel.trim().split(/\s+(?![^[]*\])/);
-    if (!matchOne(this, parts.at(-1))) return false;
-    let n = this.parentNode;
-    for (let i = parts.length - 2; i >= 0; i--) {
-      while (n instanceof Element && !matchOne(n, parts[i])) n = n.parentNode;
-      if (!(n instanceof Element)) return false;
-      n = n.parentNode;
-    }
-    return true;
-  }
+  matches(sel, scope = null) { return parse(sel).some((cx) => matchFrom(this, cx, cx.length - 1, scope)); }
+  get style() { return (this._style ??= styleOf(this)); }
+  // (in the document installed last: a new page leaves the old one's elements behind)
+  get isConnected() { let n = this; while (n.parentNode) n = n.parentNode; return n === globalThis.document; }
+  get colSpan() { return Number(this.getAttribute("colspan") ?? 1); }
+  focus() { globalThis.document.activeElement = this; }
+  blur() { if (globalThis.document.activeElement === this) globalThis.document.activeElement = null; }
 }
 
 // Boolean and reflected properties the render modules set (hidden, open, disabled …).
@@ -118,37 +120,105 @@ for (const p of ["title", "href", "value", "type"]) {
 
 const dataAttr = (k) => "data-" + String(k).replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 
-function matchOne(el, compound) {
-  const re = /^[a-zA-Z][a-zA-Z0-9-]*|#[\w-]+|\.[\w-]+|\[([\w-]+)(?:="([^"]*)")?\]/g;
-  let m;
-  let at = 0;
-  while ((m = re.exec(compound)) && m.index === at) {
-    at = re.lastIndex;
-    const t = m[0];
-    if (t[0] === "#") { if (el.id !== t.slice(1)) return false; }
-    else if (t[0] === ".") { if (!el.classList.contains(t.slice(1))) return false; }
-    else if (t[0] === "[") { if (m[2] === undefined ? !el.hasAttribute(m[1]) : el.getAttribute(m[1]) !== m[2]) return false; }
-    else if (el.localName !== t.toLowerCase()) return false;
+// Selectors: parse(sel) → a list of complex selectors, each [{comb, simple: [test…]}] from left to
+// right (comb: how it joins the one before, " " or ">"); a simple test is (el, scope) → bool.
+const parsed = new Map();
+function parse(sel) {
+  let out = parsed.get(sel);
+  if (!out) parsed.set(sel, (out = parseList(sel, { s: sel, at: 0 }, false)));
+  return out;
+}
+
+const TOKEN = /\s*(>)\s*|\s*(,)\s*|(\s+)|(\*)|([a-zA-Z][\w-]*)|#([\w-]+)|\.([\w-]+)|\[\s*([\w-]+)\s*(?:([~^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([\w-]+))\s*)?\]|:(scope|first-child|last-child)\b|:not\(|\s*(\))/y;
+const ATTR = {
+  "=": (a, v) => a === v, "~=": (a, v) => a.split(/\s+/).includes(v),
+  "^=": (a, v) => v !== "" && a.startsWith(v), "$=": (a, v) => v !== "" && a.endsWith(v), "*=": (a, v) => v !== "" && a.includes(v),
+};
+const PSEUDO = {
+  scope: (el, scope) => el === (scope ?? globalThis.document?.documentElement),
+  "first-child": (el) => el.parentNode?.children[0] === el,
+  "last-child": (el) => el.parentNode?.children.at(-1) === el,
+};
+
+function parseList(sel, p, nested) {
+  const list = [];
+  let cx = [{ comb: null, simple: [] }];
+  const fail = () => { throw new Error(`dom.mjs: selector ${JSON.stringify(sel)} is more than this DOM knows (at ${p.at})`); };
+  const last = () => cx.at(-1);
+  while (p.at < sel.length) {
+    TOKEN.lastIndex = p.at;
+    const m = TOKEN.exec(sel);
+    if (!m) fail();
+    p.at = TOKEN.lastIndex;
+    const [t, child, comma, space, star, tag, id, cls, attr, op, v1, v2, v3, pseudo, close] = m;
+    if (close) { if (!nested) fail(); break; }
+    if (child || space) {
+      if (p.at >= sel.length || !last().simple.length) { if (child) fail(); continue; }
+      // (a space before a comma or a closing paren joins nothing)
+      TOKEN.lastIndex = p.at;
+      const peek = TOKEN.exec(sel);
+      if (space && peek && (peek[2] || peek[14])) continue;
+      cx.push({ comb: child ? ">" : " ", simple: [] });
+    } else if (comma) {
+      if (!last().simple.length) fail();
+      list.push(cx);
+      cx = [{ comb: null, simple: [] }];
+    } else if (star) last().simple.push(() => true);
+    else if (tag) last().simple.push((el) => el.localName === tag.toLowerCase());
+    else if (id) last().simple.push((el) => el.id === id);
+    else if (cls) last().simple.push((el) => el.classList.contains(cls));
+    else if (attr) {
+      const v = v1 ?? v2 ?? v3;
+      last().simple.push((el) => el.hasAttribute(attr) && (!op || ATTR[op](el.getAttribute(attr), v)));
+    } else if (pseudo) last().simple.push(PSEUDO[pseudo]);
+    else if (t === ":not(") {
+      const inner = parseList(sel, p, true);
+      last().simple.push((el, scope) => !inner.some((c) => matchFrom(el, c, c.length - 1, scope)));
+    } else fail();
   }
-  if (at !== compound.length) throw new Error(`dom.mjs: selector ${JSON.stringify(compound)} is more than this DOM knows`);
-  return true;
+  if (!last().simple.length) fail();
+  list.push(cx);
+  return list;
+}
+
+function matchFrom(el, cx, i, scope) {
+  if (!cx[i].simple.every((f) => f(el, scope))) return false;
+  if (i === 0) return true;
+  if (cx[i].comb === ">") return el.parentNode instanceof Element && matchFrom(el.parentNode, cx, i - 1, scope);
+  for (let n = el.parentNode; n instanceof Element; n = n.parentNode) if (matchFrom(n, cx, i - 1, scope)) return true;
+  return false;
+}
+
+// el.style: the properties set, written through to the style attribute ("width: 12%;").
+function styleOf(el) {
+  const props = new Map();
+  const write = () => { if (props.size) el.setAttribute("style", [...props].map(([k, v]) => `${k}: ${v};`).join(" ")); else el.removeAttribute("style"); };
+  const css = (k) => k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+  return new Proxy({}, {
+    get: (_, k) => (k === "cssText" ? el.getAttribute("style") ?? "" : k === "setProperty" ? (n, v) => { props.set(n, v); write(); }
+      : k === "getPropertyValue" ? (n) => props.get(n) ?? "" : props.get(css(String(k))) ?? ""),
+    set: (_, k, v) => { if (v === "" || v == null) props.delete(css(String(k))); else props.set(css(String(k)), String(v)); write(); return true; },
+  });
 }
 
 class Document extends Node {
   constructor() { super(); this.documentElement = new Element("html"); this.append(this.documentElement); this.body = new Element("body"); this.documentElement.append(this.body); }
+  get activeElement() { return this._active ?? null; }
+  set activeElement(el) { this._active = el; }
+  getElementById(id) { return this.querySelector(`#${id}`); }
   createElement(tag) { return new Element(tag); }
   createTextNode(t) { return new Text(String(t)); }
   createDocumentFragment() { return new DocumentFragment(); }
 }
 
-/** install(): a fresh document as globalThis.document (and Node, for dom.js's instanceof), on a
- *  page served over http and online (location, navigator.onLine: render-narration.js asks). */
+/** install(): a fresh document as globalThis.document (and Node, for dom.js's instanceof). */
 export function install() {
   globalThis.Node = Node;
   globalThis.document = new Document();
-  globalThis.location = new URL("http://127.0.0.1:8080/index.html");
-  if (!globalThis.navigator) globalThis.navigator = {};
-  Object.defineProperty(globalThis.navigator, "onLine", { value: true, configurable: true });
+  globalThis.IntersectionObserver ??= class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } };
+  // a served page, online (a test may say otherwise: location.protocol = "file:")
+  globalThis.location = new URL("http://localhost/index.html");
+  if (!("navigator" in globalThis)) globalThis.navigator = { onLine: true };
   return globalThis.document;
 }
 
@@ -160,5 +230,64 @@ export function html(n) {
   const inner = n.childNodes.map(html).join("");
   if (!(n instanceof Element)) return inner;
   const attrs = [...n.attributes].map(([k, v]) => (v === "" ? ` ${k}` : ` ${k}="${esc(v).replace(/"/g, "&quot;")}"`)).join("");
-  return `<${n.localName}${attrs}>${inner}</${n.localName}>`;
+  return `<${n.localName}${attrs}>` + (VOID.has(n.localName) && !inner ? "" : `${inner}</${n.localName}>`);
+}
+
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+const unesc = (s) => s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e) => (e[0] === "#"
+  ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ENTITY[e] ?? m));
+
+/**
+ * parseHTML(text) → a fragment of the page's own markup (index.html): elements, attributes, text
+ * and comments (dropped); a script's or style's body is kept as text. Not a browser's parser: it
+ * throws on a closing tag that closes nothing open, and closes no tag by itself but void ones.
+ */
+export function parseHTML(text) {
+  const root = new DocumentFragment();
+  const open = [root];
+  const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>\/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+)/giy;
+  let m;
+  while (re.lastIndex < text.length && (m = re.exec(text))) {
+    const [, close, tag, attrs, selfClose, txt] = m;
+    const top = open.at(-1);
+    if (txt !== undefined) { top.append(new Text(unesc(txt))); continue; }
+    if (!tag) continue; // a comment or the doctype
+    const name = tag.toLowerCase();
+    if (close) {
+      if (!(top instanceof Element) || top.localName !== name) throw new Error(`parseHTML: </${name}> closes <${top.localName ?? "nothing"}> at ${m.index}`);
+      open.pop();
+      continue;
+    }
+    const el = new Element(name);
+    for (const a of attrs.matchAll(/([^\s=>\/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) el.setAttribute(a[1].toLowerCase(), unesc(a[2] ?? a[3] ?? a[4] ?? ""));
+    top.append(el);
+    if (VOID.has(name) || selfClose) continue;
+    if (name === "script" || name === "style") {
+      const end = text.toLowerCase().indexOf(`</${name}>`, re.lastIndex);
+      if (end < 0) throw new Error(`parseHTML: <${name}> is not closed`);
+      if (end > re.lastIndex) el.append(new Text(text.slice(re.lastIndex, end)));
+      re.lastIndex = end + name.length + 3;
+      continue;
+    }
+    open.push(el);
+  }
+  if (re.lastIndex < text.length) throw new Error(`parseHTML: cannot read the markup at ${re.lastIndex}`);
+  if (open.length > 1) throw new Error(`parseHTML: <${open.at(-1).localName}> is not closed`);
+  return root;
+}
+
+/**
+ * outline(node): html(node) one node a line, indented, text nodes quoted (a snapshot that reads
+ * and diffs well); text that is a line break and indentation alone is left out.
+ */
+export function outline(n, depth = 0) {
+  const pad = "  ".repeat(depth);
+  if (n instanceof Text) return pad + JSON.stringify(n.data);
+  // (the markup's own line breaks and indentation are left out)
+  const kids = n.childNodes.filter((c) => !(c instanceof Text && /^\s*\n\s*$/.test(c.data)));
+  if (!(n instanceof Element)) return kids.map((c) => outline(c, depth)).join("\n");
+  const open = html(Object.assign(Object.create(Element.prototype), { tagName: n.tagName, attributes: n.attributes, childNodes: [] })).replace(/<\/\w+>$/, "");
+  if (kids.every((c) => c instanceof Text)) return pad + open + kids.map(html).join("") + `</${n.localName}>`;
+  return [pad + open, ...kids.map((c) => outline(c, depth + 1)), `${pad}</${n.localName}>`].join("\n");
 }

@@ -18,7 +18,16 @@ before(async () => {
 // L12–15, or L12 for one line
 const lines = ([a, b]) => (a === b ? `L${a}` : `L${a}–${b}`);
 const squash = (s) => String(s ?? "").replace(/\s+/g, " ").trim();
-const part = (panel, id) => panel.querySelector(`[data-testid="${id}"]`);
+const part = (panel, id) => panel.querySelector(`[data-testid="${id}"]`) ?? document.getElementById("fatal-more").querySelector(`[data-testid="${id}"]`);
+
+/** A fatal panel and its details (#fatal-more, after the stage) in the document, as on the page. */
+function fatalPanel() {
+  const panel = document.createElement("section");
+  const more = document.createElement("section");
+  more.id = "fatal-more";
+  document.body.replaceChildren(panel, more);
+  return panel;
+}
 
 /** The failing views: every built-in, as written and under every bug mode, at its failing steps. */
 async function failures() {
@@ -54,7 +63,7 @@ test("at the failing step of every built-in and bug mode, the fatal panel is the
   assert.ok(all.length >= 3, `failing runs: ${all.map((f) => f.where).join(", ")}`);
   assert.ok(all.some((f) => f.view.error.panic), "a panic among them");
   for (const { where, view: v } of all) {
-    const panel = document.createElement("section");
+    const panel = fatalPanel();
     let recovered = null;
     const recover = v.actions.find((a) => a.kind === "recover") ?? null;
     renderFatal(v, panel, recover, (a) => { recovered = a; });
@@ -86,7 +95,7 @@ test("a panic: the panel says so and cites the executor framework, all from view
   await call("open", "first-message-not-barrier");
   let v = await call("goto", 0);
   while (v.step < v.steps && !v.error) v = await call("step");
-  const panel = document.createElement("section");
+  const panel = fatalPanel();
   renderFatal(v, panel, null, () => {});
   assert.match(panel.textContent, /The executor panicked at step \d+/);
   assert.equal(v.failure.panic, true);
