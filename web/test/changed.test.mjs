@@ -117,9 +117,12 @@ test("the change flash: a step after a pause flashes; steps in quick succession 
 test("the stage panels a step changed are the view's `changed` keys, in stage order, not read back from the page", async () => {
   const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0", { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
   await serveSources(page);
-  const end = await page.evaluate(() => window.explainer.steps());
-  await page.evaluate((n) => window.explainer.goto(n), end);
-  await waitStep(page, end);
+  const failed = await page.evaluate(async () => { // the step that fails: the failure panel is shown
+    let v = await window.explainer.view();
+    while (!v.error) v = await window.explainer.step();
+    return v.step;
+  });
+  await waitStep(page, failed);
   const got = await page.evaluate(async () => {
     const { changedPanels } = await import("./__test/web/follow.js"); // (harness.serveSources)
     const { changed } = await window.explainer.view();
