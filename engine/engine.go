@@ -380,7 +380,7 @@ func (e *Engine) fail(kind FailureKind, msg string, site *Site) {
 	e.phase = PhaseFailed
 	e.failure = &Failure{Message: msg, Panic: panicked, Step: e.step}
 	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "error", Label: "✕"})
+	e.marks = append(e.marks, Mark{Step: e.step, Kind: "error"})
 	verb := "fails with"
 	if panicked {
 		verb = "panics:"

@@ -140,9 +140,10 @@ func (e *Engine) forwardRows(rows []RowOp) []OutRow {
 	return out
 }
 
-// Mark is a point of interest on the timeline.
+// Mark is a point of interest on the timeline. Its kind's glyph and meaning are the legend's
+// ("mark.KIND", glossary/legend.go), the one place they are named.
 type Mark struct {
 	Step  int    `json:"step"`
-	Kind  string `json:"kind"` // barrier | error | recovery | end | invariant
-	Label string `json:"label"`
+	Kind  string `json:"kind"`  // barrier | error | recovery | end | invariant
+	Label string `json:"label"` // what the kind's glyph does not say: a barrier's epoch ("e4"), an end's "stop" or "end"; else ""
 }

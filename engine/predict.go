@@ -30,7 +30,7 @@ type PredictRow struct {
 // predictCache keeps the last prediction: it holds for every position from `from` up to the
 // step before its barrier (or, when none was found, up to `until`) while the script is the same.
 type predictCache struct {
-	rev   int
+	rev   int64
 	from  int
 	until int // positions < until share the answer
 	p     *Prediction

@@ -34,7 +34,7 @@ func (e *Engine) recover() {
 	}
 	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
 	e.dur.outputs = len(e.outputs) // what came before is rolled back
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery", Label: "⟲"})
+	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery"})
 	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""
 	if pending > 0 {

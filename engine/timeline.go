@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync/atomic"
 )
 
 // checkpointEvery is how many steps apart the timeline keeps engine copies, so that going to any
@@ -38,7 +39,7 @@ type Timeline struct {
 	saved  map[int]*Engine // engine after k steps, for k a multiple of checkpointEvery
 	format func(Step) string
 	marks  []Mark        // the whole script's timeline marks; nil until computed
-	rev    int           // counts the changes of the script (a branch)
+	rev    int64         // the script's revision (see Revision)
 	before *before       // the panels before the step that led to cur (nil at step 0)
 	pred   *predictCache // the last prediction
 	// leftAt, per script step, is the step (1-based) at which the run first left the script
@@ -58,8 +59,12 @@ type Timeline struct {
 
 // NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
 func NewTimeline(base *Engine, script []Step, format func(Step) string) *Timeline {
-	return &Timeline{script: script, base: base.Clone(), cur: base.Clone(), saved: map[int]*Engine{}, format: format}
+	return &Timeline{script: script, base: base.Clone(), cur: base.Clone(), saved: map[int]*Engine{}, format: format, rev: revisions.Add(1)}
 }
+
+// revisions numbers script revisions across every timeline of the process, so that a revision
+// never repeats, even from one timeline (a load, a bug mode, a release) to the next.
+var revisions atomic.Int64
 
 // Validate runs the whole script on a copy and reports the first step the engine refuses.
 func Validate(base *Engine, script []Step) error {
@@ -100,9 +105,9 @@ func (t *Timeline) Script() []Step { return t.script }
 // Engine returns the engine at the current step (read-only).
 func (t *Timeline) Engine() *Engine { return t.cur }
 
-// Revision counts the changes of the script since the timeline was made: it changes when a step
-// branches from the script, never when the timeline moves along it.
-func (t *Timeline) Revision() int { return t.rev }
+// Revision names the script: it changes when a step branches from the script, never when the
+// timeline moves along it, and is unique in the process (a new timeline has a new one).
+func (t *Timeline) Revision() int64 { return t.rev }
 
 // Forward applies the next scripted step.
 func (t *Timeline) Forward() error { return t.forward(true) }
@@ -228,7 +233,7 @@ func (t *Timeline) Apply(s Step) error {
 	t.script = script
 	t.leftAt = leftAt
 	t.marks = nil
-	t.rev++
+	t.rev = revisions.Add(1)
 	t.before = b
 	t.Branched = true
 	for k := range t.saved {
@@ -401,6 +406,7 @@ func (t *Timeline) View() View {
 	v.Actions = t.Actions()
 	v.Marks = t.Marks()
 	v.Branched = t.Branched
+	v.Revision = t.rev
 	v.Predict = t.prediction()
 	v.Changed, v.ChangedVnodes, v.AddedRows = t.changed()
 	return v

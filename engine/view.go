@@ -22,34 +22,30 @@ type View struct {
 	OutputsTotal  int             `json:"outputs_total"`
 	OutputsFirst  int             `json:"outputs_first"`
 	NewOutputs    int             `json:"new_outputs"`
-	// OutputsKept is set only in the views the page's bridge sends lean (docs/view.md, "Outputs
-	// across the bridge"): Outputs then holds the outputs after the first OutputsKept of the
-	// window, which the page has from the last view it was sent.
-	OutputsKept   *int          `json:"outputs_kept,omitempty"`
-	RolledBack    []Rollback    `json:"rolled_back"` // the outputs each recovery rolled back`
-	Explanations  []Effect      `json:"explanations"`
-	Note          string        `json:"note"`
-	NoteCaveat    string        `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
-	Pause         bool          `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
-	NextNote      string        `json:"next_note"`   // the note of the next scripted step (nextnote.go), or ""
-	Error         *Failure      `json:"error"`
-	Failure       *FailureView  `json:"failure"` // the failure's explanation (engine/failure.go), or null
-	Actor         ActorView     `json:"actor"`   // the actor around the executor (engine/actor.go)
-	Actions       []Action      `json:"actions"`
-	Marks         []Mark        `json:"marks"`
-	Bug           *BugInfo      `json:"bug"`      // the bug mode on, or null
-	Branched      bool          `json:"branched"` // the run left its scenario's script (export() replays it)
-	Name          *string       `json:"name"`     // the built-in scenario's name, or null for loaded text
-	Revision      int64         `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
-	Predict       *Prediction   `json:"predict"`  // the next barrier that marks the buffer, or null
-	Changed       Changed       `json:"changed"`  // which panels the last step changed
-	ChangedVnodes ChangedVnodes `json:"changed_vnodes"`
-	AddedRows     AddedRows     `json:"added_rows"`
-	Release       string        `json:"release"`    // the release the run plays (engine/release.go)
-	Releases      []ReleaseInfo `json:"releases"`   // every release, for a picker
-	NewerMain     string        `json:"newer_main"` // what newer main does that no release here models
-	CodeMap       []CodeLine    `json:"code_map"`   // the executor's code map under the release (engine/codemap.go)
-	CodeLit       []string      `json:"code_lit"`   // the code-map lines this step's explanations came from
+	RolledBack    []Rollback      `json:"rolled_back"` // the outputs each recovery rolled back`
+	Explanations  []Effect        `json:"explanations"`
+	Note          string          `json:"note"`
+	NoteCaveat    string          `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
+	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
+	NextNote      string          `json:"next_note"`   // the note of the next scripted step (nextnote.go), or ""
+	Error         *Failure        `json:"error"`
+	Failure       *FailureView    `json:"failure"` // the failure's explanation (engine/failure.go), or null
+	Actor         ActorView       `json:"actor"`   // the actor around the executor (engine/actor.go)
+	Actions       []Action        `json:"actions"`
+	Marks         []Mark          `json:"marks"`
+	Bug           *BugInfo        `json:"bug"`      // the bug mode on, or null
+	Branched      bool            `json:"branched"` // the run left its scenario's script (export() replays it)
+	Name          *string         `json:"name"`     // the built-in scenario's name, or null for loaded text
+	Revision      int64           `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
+	Predict       *Prediction     `json:"predict"`  // the next barrier that marks the buffer, or null
+	Changed       Changed         `json:"changed"`  // which panels the last step changed
+	ChangedVnodes ChangedVnodes   `json:"changed_vnodes"`
+	AddedRows     AddedRows       `json:"added_rows"`
+	Release       string          `json:"release"`    // the release the run plays (engine/release.go)
+	Releases      []ReleaseInfo   `json:"releases"`   // every release, for a picker
+	NewerMain     string          `json:"newer_main"` // what newer main does that no release here models
+	CodeMap       []CodeLine      `json:"code_map"`   // the executor's code map under the release (engine/codemap.go)
+	CodeLit       []string        `json:"code_lit"`   // the code-map lines this step's explanations came from
 }
 
 // ConfigView describes the actor.

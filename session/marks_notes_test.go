@@ -1,12 +1,14 @@
 package session
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/glossary"
 )
 
 // TestInvariantMarkAtTheBrokenCheck: in every run, the timeline has a mark of kind invariant at
@@ -74,4 +76,37 @@ func TestNextNoteIsTheNextStepsNote(t *testing.T) {
 		assert.Equal(t, "", s.View().NextNote, "at the end")
 	})
 	assert.Positive(t, seen)
+}
+
+// TestMarkLabelsSayWhatTheGlyphDoesNot: a mark's glyph is the legend's alone ("mark.KIND": the
+// glyph, a space, its meaning); its label is only what the glyph does not say: a barrier's
+// epoch, an end's "stop" or "end", else "".
+func TestMarkLabelsSayWhatTheGlyphDoesNot(t *testing.T) {
+	kinds := map[string]bool{}
+	everyRun(t, func(t *testing.T, s *Session) {
+		for _, m := range s.View().Marks {
+			kinds[m.Kind] = true
+			entry, ok := glossary.Legend["mark."+m.Kind]
+			require.True(t, ok, "mark kind %q has no legend entry", m.Kind)
+			glyph, _, _ := strings.Cut(entry, " ")
+			assert.NotContains(t, m.Label, glyph, "step %d", m.Step)
+			switch m.Kind {
+			case "barrier":
+				assert.Regexp(t, `^e[0-9]+$`, m.Label)
+			case "end":
+				assert.Contains(t, []string{"stop", "end"}, m.Label)
+			default:
+				assert.Equal(t, "", m.Label, "%s at step %d", m.Kind, m.Step)
+			}
+		}
+	})
+	assert.Subset(t, keysOf(kinds), []string{"barrier", "error", "recovery", "end", engine.MarkInvariant})
+}
+
+func keysOf(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

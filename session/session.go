@@ -3,7 +3,6 @@ package session
 import (
 	"errors"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
@@ -18,15 +17,7 @@ type Session struct {
 	tl       *engine.Timeline
 	size     runSize    // the script's size as a file, or a bound of it (runlimits.go)
 	fileBug  engine.Bug // the bug mode the script was written (and checked) for
-
-	rev    int64            // the script's revision (see Revision)
-	revTL  *engine.Timeline // the timeline and its revision rev was taken for
-	revTLN int
 }
-
-// revisions numbers script revisions across every session of the process, so that a revision
-// never repeats, even from one loaded scenario to the next.
-var revisions atomic.Int64
 
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
 // file:line:column.
@@ -79,27 +70,22 @@ func (s *Session) format(st engine.Step) string { return scenarios.FormatStep(s.
 // Timeline returns the session's timeline.
 func (s *Session) Timeline() *engine.Timeline { return s.tl }
 
-// View returns the view at the current step, with the scenario's name and the script's revision.
+// View returns the view at the current step, with the scenario's name.
 func (s *Session) View() *engine.View {
 	v := s.tl.View()
 	if s.Name != "" {
 		name := s.Name
 		v.Name = &name
 	}
-	v.Revision = s.Revision()
 	attachChecks(v.Failure)
 	return &v
 }
 
 // Revision changes whenever the script changes: a load, a branch (an injected step or another
-// choice), a bug mode (which makes a new timeline); moving along the script never changes it.
-// Revisions are unique in the process: a link made for one never fits another.
-func (s *Session) Revision() int64 {
-	if s.tl != s.revTL || s.tl.Revision() != s.revTLN {
-		s.rev, s.revTL, s.revTLN = revisions.Add(1), s.tl, s.tl.Revision()
-	}
-	return s.rev
-}
+// choice), a bug mode or a release (each a new timeline); moving along the script never changes
+// it. It is the timeline's (engine.Timeline.Revision): unique in the process, so a link made for
+// one never fits another.
+func (s *Session) Revision() int64 { return s.tl.Revision() }
 
 // Step applies the next scripted step.
 func (s *Session) Step() error { return s.tl.Forward() }

@@ -103,7 +103,6 @@ func (s *Session) fork() *Session {
 	f := *s
 	f.tl = engine.NewTimeline(s.base, append([]engine.Step(nil), s.tl.Script()...), f.format)
 	f.tl.Branched, f.tl.Adapt, f.tl.NoteCaveat = s.tl.Branched, s.tl.Adapt, s.tl.NoteCaveat
-	f.revTL = nil
 	return &f
 }
 

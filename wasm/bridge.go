@@ -26,21 +26,10 @@ type bridge struct {
 	scale  *scaleRun        // a paused scale run (scale.go), or nil
 	stages *session.Stages  // the two runs compare laid side by side, or nil
 	buf    []byte           // the last answer's buffer, reused (okAnswer)
-	// The page keeps the marks of the script revision its last view carried (explainer.js):
-	// once it asked for it (lean_marks), a view of that same revision leaves them out ("marks":
-	// null) — 5,000 marks are most of a 10,000-step scenario's view, and they change only with
-	// the script.
-	leanMarks bool
-	marksRev  int64 // the revision whose marks the page was last sent (0: none)
-	codeRev   int64 // the same for the code map (engine/codemap.go), also lean after lean_marks
-	// Once the page asked for it (lean_outputs), a view leaves out the outputs at the start of
-	// its window that the page has from the last view it was sent, and says how many those are
-	// (outputs_kept): within one script revision the output at an index is always the same, and
-	// a step adds a few to a window of 200. The page holds the outputs [outFrom, outTo) of
-	// revision outRev (0: none).
-	leanOutputs    bool
-	outRev         int64
-	outFrom, outTo int
+	// lean: the caller asked for lean views (the method lean; docs/view.md, "Views across the
+	// bridge"): every view then leaves out its marks, code map and outputs, which the caller
+	// asks for by revision and range (marks, code_map, outputs) when it does not hold them.
+	lean bool
 }
 
 // method is one call the page can make: arg is the JSON of its argument ("" or "null" when it
@@ -205,38 +194,25 @@ var methods = map[string]method{
 			return stringResult(t), nil
 		})
 	},
-	// The timeline's marks, and views without them while they stay the same (see bridge.leanMarks).
-	"marks": none(func(b *bridge) (result, error) {
-		return withSession(b, func(s *session.Session) (result, error) {
-			b.marksRev = s.Revision()
+	// Lean views (bridge.lean), and the parts they leave out: the marks and the code map of a
+	// script revision, and the outputs [from, to) of a revision's log.
+	"lean": none(func(b *bridge) (result, error) {
+		b.lean = true
+		return func(out []byte) []byte { return append(out, "true"...) }, nil
+	}),
+	"marks": func(b *bridge, arg string) (result, error) {
+		return ofRevision(b, "marks", arg, func(s *session.Session) result {
 			m := s.Timeline().Marks()
-			return func(out []byte) []byte { return wire.AppendMarks(out, m) }, nil
+			return func(out []byte) []byte { return wire.AppendMarks(out, m) }
 		})
-	}),
-	// The code map of the open scenario's release (views leave it out as they do the marks).
-	"code_map": none(func(b *bridge) (result, error) {
-		return withSession(b, func(s *session.Session) (result, error) {
+	},
+	"code_map": func(b *bridge, arg string) (result, error) {
+		return ofRevision(b, "code_map", arg, func(s *session.Session) result {
 			m := s.Timeline().Engine().Release().CodeMap()
-			return func(out []byte) []byte { return wire.AppendCodeLines(out, m) }, nil
+			return func(out []byte) []byte { return wire.AppendCodeLines(out, m) }
 		})
-	}),
-	"lean_marks": none(func(b *bridge) (result, error) {
-		b.leanMarks, b.marksRev, b.codeRev = true, 0, 0
-		return func(out []byte) []byte { return append(out, "true"...) }, nil
-	}),
-	// The outputs of the open scenario's view (its whole window), and views that leave out the
-	// outputs the page has (see bridge.leanOutputs).
-	"outputs": none(func(b *bridge) (result, error) {
-		return withSession(b, func(s *session.Session) (result, error) {
-			v := s.View()
-			b.outRev, b.outFrom, b.outTo = v.Revision, v.OutputsFirst, v.OutputsTotal
-			return func(out []byte) []byte { return wire.AppendJSONOutputs(out, v.Outputs) }, nil
-		})
-	}),
-	"lean_outputs": none(func(b *bridge) (result, error) {
-		b.leanOutputs, b.outRev = true, 0
-		return func(out []byte) []byte { return append(out, "true"...) }, nil
-	}),
+	},
+	"outputs": outputs,
 	// Lessons (docs/lesson-format.md): the built-ins, and a lesson's plan by name or from its text.
 	"lessons": none(func(*bridge) (result, error) {
 		return func(b []byte) []byte { return lessons.AppendJSONInfos(b, lessons.Builtins()) }, nil
@@ -369,35 +345,63 @@ func viewText(run func(*session.Session, string) error) method {
 	})
 }
 
-// viewAfter answers the open scenario's view, unless err. After lean_marks, a view of the script
-// revision whose marks the page was last sent leaves them out.
+// viewAfter answers the open scenario's view, unless err; a lean view without its marks, code
+// map and outputs (bridge.lean).
 func (b *bridge) viewAfter(s *session.Session, err error) (result, error) {
 	if err != nil {
 		return nil, err
 	}
 	v := s.View()
-	if b.leanMarks {
-		if v.Revision == b.marksRev {
-			v.Marks = nil // the page has them: the same script revision
-		} else {
-			b.marksRev = v.Revision
-		}
-		if v.Revision == b.codeRev {
-			v.CodeMap = nil // the same script revision: the same release, the same map
-		} else {
-			b.codeRev = v.Revision
-		}
-	}
-	if b.leanOutputs {
-		// the outputs [first, total) of the window; the page has [outFrom, outTo) of outRev
-		first, total, kept := v.OutputsFirst, v.OutputsTotal, 0
-		if v.Revision == b.outRev && b.outFrom <= first && first < b.outTo {
-			kept = min(b.outTo, total) - first
-		}
-		b.outRev, b.outFrom, b.outTo = v.Revision, first, total
-		v.Outputs, v.OutputsKept = v.Outputs[kept:], &kept
+	if b.lean {
+		v.Marks, v.CodeMap, v.Outputs = nil, nil, nil
 	}
 	return func(b []byte) []byte { return wire.AppendView(b, v) }, nil
+}
+
+// ofRevision answers part of the open script at revision arg (a JSON integer): an error when the
+// open script has another revision (its part may differ).
+func ofRevision(b *bridge, name, arg string, part func(*session.Session) result) (result, error) {
+	rev, err := intArg(name, arg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the argument must be the integer revision of a view", name)
+	}
+	return withSession(b, func(s *session.Session) (result, error) {
+		if now := s.Revision(); int64(rev) != now {
+			return nil, fmt.Errorf("%s: revision %d is not the open script's (%d)", name, rev, now)
+		}
+		return part(s), nil
+	})
+}
+
+// outputs answers the outputs [from, to) of the run's log at the open script's revision:
+// {revision, from, to}, 0 <= from <= to <= outputs_total. Within one revision the output at an
+// index of the log is always the same, so a caller keeps them by index.
+func outputs(b *bridge, arg string) (result, error) {
+	const want = `outputs: the argument must be a JSON object {"revision": R, "from": F, "to": T} of integers`
+	m, ok := objectArg(arg)
+	if !ok || len(m) != 3 {
+		return nil, errors.New(want)
+	}
+	var n [3]int64
+	for i, k := range []string{"revision", "from", "to"} {
+		f, isNumber := m[k].(float64)
+		if !isNumber || f != float64(int64(f)) {
+			return nil, errors.New(want)
+		}
+		n[i] = int64(f)
+	}
+	rev, from, to := n[0], n[1], n[2]
+	return withSession(b, func(s *session.Session) (result, error) {
+		if now := s.Revision(); rev != now {
+			return nil, fmt.Errorf("outputs: revision %d is not the open script's (%d)", rev, now)
+		}
+		log := s.Timeline().Engine().Outputs()
+		if from < 0 || from > to || to > int64(len(log)) {
+			return nil, fmt.Errorf("outputs: [%d, %d) is not within the log's %d outputs", from, to, len(log))
+		}
+		part := log[from:to]
+		return func(out []byte) []byte { return wire.AppendJSONOutputs(out, part) }, nil
+	})
 }
 
 // stringResult answers with a string.

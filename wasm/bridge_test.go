@@ -298,61 +298,97 @@ func TestUnencodableResultIsAnError(t *testing.T) {
 	assert.Nil(t, e)
 }
 
-// With lean_marks (the page's explainer.js asks for it), a view leaves out the marks the page was
-// already sent for the same script revision ("marks": null); a view of a new revision carries
-// them; "marks" answers them. Without it every view carries them (the explorer's worker).
-func TestLeanMarks(t *testing.T) {
-	marksOf := func(raw string) (json.RawMessage, int64) {
+// With lean (the page's explainer.js asks for it), every view leaves out its marks, code map and
+// outputs ("marks", "code_map" and "outputs" null) and names them by its revision and its
+// window [outputs_first, outputs_total); "marks" and "code_map" answer them for the open
+// script's revision, "outputs" a range of its log, and each refuses another revision. Without
+// lean every view carries them (the explorer's worker).
+func TestLeanViews(t *testing.T) {
+	viewOf := func(raw string) map[string]json.RawMessage {
 		ok, e := answer(t, raw)
 		require.Nil(t, e, raw)
-		var v struct {
-			Marks    json.RawMessage `json:"marks"`
-			Revision int64           `json:"revision"`
-		}
+		var v map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(ok, &v))
-		return v.Marks, v.Revision
+		return v
 	}
 	plain := &bridge{}
-	marksOf(plain.call("open", `"happy-path"`))
-	m, _ := marksOf(plain.call("step", ""))
-	assert.NotEqual(t, "null", string(m), "without lean_marks every view has its marks")
+	viewOf(plain.call("open", `"happy-path"`))
+	v := viewOf(plain.call("goto", "9"))
+	for _, k := range []string{"marks", "code_map", "outputs"} {
+		assert.NotEqual(t, "null", string(v[k]), "without lean every view has its %s", k)
+	}
+	assert.NotContains(t, v, "outputs_kept")
 
 	b := &bridge{}
-	first, rev := marksOf(b.call("open", `"happy-path"`))
-	require.NotEqual(t, "null", string(first))
-	ok, e := answer(t, b.call("lean_marks", ""))
+	ok, e := answer(t, b.call("lean", ""))
 	require.Nil(t, e)
 	assert.Equal(t, "true", string(ok))
-	m, _ = marksOf(b.call("step", ""))
-	assert.Equal(t, string(first), string(m), "the first view after lean_marks carries them")
-	for _, c := range [][2]string{{"step", ""}, {"back", ""}, {"goto", "9"}, {"view", ""}, {"apply", `"barrier: 4"`}} {
-		m, r := marksOf(b.call(c[0], c[1]))
-		assert.Equal(t, rev, r, c[0])
-		assert.Equal(t, "null", string(m), "%s: the same revision leaves them out", c[0])
+	for _, c := range [][2]string{{"open", `"happy-path"`}, {"step", ""}, {"goto", "9"}, {"back", ""}, {"view", ""}, {"apply", `"chunk: [\"+ 5 104\"]"`}, {"bug", `"no-state-write"`}, {"release", `"v3.0"`}} {
+		v := viewOf(b.call(c[0], c[1]))
+		for _, k := range []string{"marks", "code_map", "outputs"} {
+			assert.Equal(t, "null", string(v[k]), "%s: %s left out", c[0], k)
+		}
+		assert.NotContains(t, v, "outputs_kept")
+		assert.NotEqual(t, "null", string(v["code_lit"]), "%s: code_lit comes in every view", c[0])
 	}
-	// a branch is a new revision: its view carries the new script's marks, then leaves them out
-	m, r := marksOf(b.call("apply", `"chunk: [\"+ 5 104\"]"`))
-	assert.NotEqual(t, rev, r)
-	assert.NotEqual(t, "null", string(m))
-	m, _ = marksOf(b.call("step", ""))
-	assert.Equal(t, "null", string(m))
-	// "marks" answers the marks of the open script
-	ok, e = answer(t, b.call("marks", ""))
+	// the parts, asked by the view's revision, are those of the plain view of the same run
+	for _, c := range [][2]string{{"open", `"happy-path"`}, {"bug", `"no-state-write"`}, {"goto", "12"}, {"release", `"v3.0"`}} {
+		viewOf(plain.call(c[0], c[1]))
+		viewOf(b.call(c[0], c[1]))
+	}
+	want, lean := viewOf(plain.call("view", "")), viewOf(b.call("view", ""))
+	rev := string(lean["revision"])
+	for _, k := range []string{"marks", "code_map"} {
+		ok, e := answer(t, b.call(k, rev))
+		require.Nil(t, e)
+		assert.JSONEq(t, string(want[k]), string(ok), k)
+	}
+	var first, total int
+	require.NoError(t, json.Unmarshal(lean["outputs_first"], &first))
+	require.NoError(t, json.Unmarshal(lean["outputs_total"], &total))
+	ok, e = answer(t, b.call("outputs", fmt.Sprintf(`{"revision": %s, "from": %d, "to": %d}`, rev, first, total)))
 	require.Nil(t, e)
-	var list []map[string]any
-	require.NoError(t, json.Unmarshal(ok, &list))
-	assert.NotEmpty(t, list)
-	// another scenario: its first view carries its marks
-	m, _ = marksOf(b.call("open", `"fatal-upstream-end"`))
-	assert.NotEqual(t, "null", string(m))
-	m, _ = marksOf(b.call("step", ""))
-	assert.Equal(t, "null", string(m))
+	assert.JSONEq(t, string(want["outputs"]), string(ok))
+	ok, e = answer(t, b.call("outputs", fmt.Sprintf(`{"revision": %s, "from": %d, "to": %d}`, rev, total, total)))
+	require.Nil(t, e)
+	assert.Equal(t, "[]", string(ok))
+
+	// another revision, a range outside the log, a bad argument: refused
+	old := rev
+	viewOf(b.call("apply", `"chunk: [\"+ 6 105\"]"`))
+	for _, c := range [][2]string{
+		{"marks", old}, {"code_map", old},
+		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 1}`, old)},
+	} {
+		_, e := answer(t, b.call(c[0], c[1]))
+		require.NotNil(t, e, c[0])
+		assert.Contains(t, e.Message, "revision "+old+" is not the open script's", c[0])
+	}
+	now := string(viewOf(b.call("view", ""))["revision"])
+	for _, c := range [][3]string{
+		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 2, "to": 1}`, now), "outputs: [2, 1) is not within the log's"},
+		{"outputs", fmt.Sprintf(`{"revision": %s, "from": -1, "to": 1}`, now), "outputs: [-1, 1) is not within the log's"},
+		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 9999}`, now), "outputs: [0, 9999) is not within the log's"},
+		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0}`, now), "outputs: the argument must be a JSON object"},
+		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 1.5}`, now), "outputs: the argument must be a JSON object"},
+		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 1, "x": 1}`, now), "outputs: the argument must be a JSON object"},
+		{"outputs", "", "outputs: the argument must be a JSON object"},
+		{"marks", "", "marks: the argument must be the integer revision of a view"},
+		{"code_map", `"7"`, "code_map: the argument must be the integer revision of a view"},
+		{"lean", "1", "this method takes no argument"},
+	} {
+		_, e := answer(t, b.call(c[0], c[1]))
+		require.NotNil(t, e, "%s(%s)", c[0], c[1])
+		assert.Contains(t, e.Message, c[2], "%s(%s)", c[0], c[1])
+	}
+	_, e = answer(t, (&bridge{}).call("marks", "1"))
+	require.NotNil(t, e)
+	assert.Equal(t, "no scenario is open", e.Message)
 }
 
-// leanPage puts lean views back together as the page's explainer.js does (withMarks and
-// withOutputs): marks from the last view of the same revision that carried them, and the
-// outputs the view left out (outputs_kept) from the last view's outputs, or asked for again
-// ("outputs") when the page does not have them.
+// leanPage puts lean views back together as the page's explainer.js does: it keeps the marks and
+// the code map of the last revision it asked for, and the outputs of the last window by their
+// index in the log, and asks the bridge for what it does not hold (counted in asked).
 type leanPage struct {
 	marksRev int64
 	marks    json.RawMessage
@@ -361,6 +397,31 @@ type leanPage struct {
 	outRev   int64
 	outFirst int
 	outs     []json.RawMessage
+	asked    map[string]int // calls by method; outputs also counts the outputs asked for
+}
+
+func (p *leanPage) get(t *testing.T, b *bridge, method, arg string) json.RawMessage {
+	t.Helper()
+	if p.asked == nil {
+		p.asked = map[string]int{}
+	}
+	p.asked[method]++
+	ok, e := answer(t, b.call(method, arg))
+	require.Nil(t, e, "%s(%s)", method, arg)
+	return ok
+}
+
+// outputs asks for the outputs [from, to) of revision rev.
+func (p *leanPage) outputs(t *testing.T, b *bridge, rev int64, from, to int) []json.RawMessage {
+	t.Helper()
+	if from >= to {
+		return nil
+	}
+	var outs []json.RawMessage
+	require.NoError(t, json.Unmarshal(p.get(t, b, "outputs", fmt.Sprintf(`{"revision":%d,"from":%d,"to":%d}`, rev, from, to)), &outs))
+	require.Len(t, outs, to-from)
+	p.asked["outputs."] += to - from
+	return outs
 }
 
 func (p *leanPage) whole(t *testing.T, b *bridge, raw string) map[string]json.RawMessage {
@@ -370,41 +431,46 @@ func (p *leanPage) whole(t *testing.T, b *bridge, raw string) map[string]json.Ra
 	var v map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(ok, &v))
 	var rev int64
-	var first int
+	var first, total int
 	require.NoError(t, json.Unmarshal(v["revision"], &rev))
 	require.NoError(t, json.Unmarshal(v["outputs_first"], &first))
-	if string(v["marks"]) == "null" {
-		require.Equal(t, p.marksRev, rev, "marks left out of a view of another revision")
-		v["marks"] = p.marks
-	} else {
-		p.marksRev, p.marks = rev, v["marks"]
+	require.NoError(t, json.Unmarshal(v["outputs_total"], &total))
+	for _, k := range []string{"marks", "code_map", "outputs"} {
+		require.Equal(t, "null", string(v[k]), "a lean view leaves out %s", k)
 	}
-	if string(v["code_map"]) == "null" {
-		require.Equal(t, p.codeRev, rev, "code map left out of a view of another revision")
-		v["code_map"] = p.code
-	} else {
-		p.codeRev, p.code = rev, v["code_map"]
+	if p.marksRev != rev {
+		p.marksRev, p.marks = rev, p.get(t, b, "marks", strconv.FormatInt(rev, 10))
 	}
+	v["marks"] = p.marks
+	if p.codeRev != rev {
+		p.codeRev, p.code = rev, p.get(t, b, "code_map", strconv.FormatInt(rev, 10))
+	}
+	v["code_map"] = p.code
+	// the window [first, total): what the page holds of it, and the rest before and after
+	from, to := max(first, p.outFirst), min(total, p.outFirst+len(p.outs))
 	var outs []json.RawMessage
-	require.NoError(t, json.Unmarshal(v["outputs"], &outs))
-	if k, lean := v["outputs_kept"]; lean {
-		delete(v, "outputs_kept")
-		var kept int
-		require.NoError(t, json.Unmarshal(k, &kept))
-		if kept > 0 {
-			if p.outRev != rev || first < p.outFirst || first+kept > p.outFirst+len(p.outs) {
-				raw, e := answer(t, b.call("outputs", ""))
-				require.Nil(t, e)
-				outs = nil
-				require.NoError(t, json.Unmarshal(raw, &outs))
-			} else {
-				outs = append(append([]json.RawMessage{}, p.outs[first-p.outFirst:first-p.outFirst+kept]...), outs...)
-			}
-		}
+	if p.outRev != rev || from >= to {
+		outs = p.outputs(t, b, rev, first, total)
+	} else {
+		outs = append(append(p.outputs(t, b, rev, first, from), p.outs[from-p.outFirst:to-p.outFirst]...), p.outputs(t, b, rev, to, total)...)
 	}
 	p.outRev, p.outFirst, p.outs = rev, first, outs
 	v["outputs"] = json.RawMessage(mustJSON(t, outs))
+	if outs == nil {
+		v["outputs"] = json.RawMessage("[]")
+	}
 	delete(v, "revision") // (revisions are unique in the process: two bridges number theirs apart)
+	return v
+}
+
+// plainView is a view of a bridge without lean, revision left out as whole leaves it out.
+func plainView(t *testing.T, raw string) map[string]json.RawMessage {
+	t.Helper()
+	ok, e := answer(t, raw)
+	require.Nil(t, e, raw)
+	var v map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(ok, &v))
+	delete(v, "revision")
 	return v
 }
 
@@ -419,17 +485,13 @@ func manyOutputs() string {
 	return s.String()
 }
 
-// With lean_outputs (the page's explainer.js asks for it, with lean_marks), a view leaves out
-// the outputs the page has from the last view it was sent; put back together, every view is the
-// view a bridge without them answers, through any walk: steps, back, goto, branches, bug modes,
-// recoveries, other scenarios, a log longer than the view's window, and "outputs" asked midway.
-func TestLeanOutputs(t *testing.T) {
+// Lean views put back together as the page does are the views a bridge without lean answers,
+// through any walk: steps, back, goto, branches, bug modes, releases, recoveries, other
+// scenarios, a log longer than the view's window, and a page that forgot what it held.
+func TestLeanViewsPutBackTogether(t *testing.T) {
 	plain, b := &bridge{}, &bridge{}
-	for _, m := range []string{"lean_marks", "lean_outputs"} {
-		ok, e := answer(t, b.call(m, ""))
-		require.Nil(t, e)
-		require.Equal(t, "true", string(ok))
-	}
+	_, e := answer(t, b.call("lean", ""))
+	require.Nil(t, e)
 	page := &leanPage{}
 	r := rand.New(rand.NewPCG(3, 4))
 	both := func(method, arg string) {
@@ -439,9 +501,7 @@ func TestLeanOutputs(t *testing.T) {
 			require.Equal(t, errText(e), errText(e2), "%s(%s)", method, arg)
 			return
 		}
-		want := (&leanPage{}).whole(t, plain, rawWant)
-		got := page.whole(t, b, rawGot)
-		require.Equal(t, want, got, "%s(%s)", method, arg)
+		require.Equal(t, plainView(t, rawWant), page.whole(t, b, rawGot), "%s(%s)", method, arg)
 	}
 	steps := func() int {
 		ok, e := answer(t, b.call("steps", ""))
@@ -454,7 +514,7 @@ func TestLeanOutputs(t *testing.T) {
 		{"load", mustJSON(t, manyOutputs())}, {"open", `"bug-mark-before-drain"`}} {
 		both(open[0], open[1])
 		for i := 0; i < 120; i++ {
-			switch x := r.IntN(12); {
+			switch x := r.IntN(13); {
 			case x < 6:
 				both("step", "")
 			case x == 6:
@@ -473,29 +533,31 @@ func TestLeanOutputs(t *testing.T) {
 				}
 			case x == 10:
 				both("bug", mustJSON(t, []string{"none", "no-state-write", "mark-before-drain", "emit-beyond-pos"}[r.IntN(4)]))
+			case x == 11:
+				both("release", mustJSON(t, []string{"v2.7", "v3.0", "v3.1"}[r.IntN(3)]))
 			default:
-				_, e := answer(t, b.call("outputs", "")) // the page asking for them resets what it has
-				require.Nil(t, e)
-				page.outRev = 0
+				*page = leanPage{asked: page.asked} // the page forgot what it held
 				both("step", "")
 			}
 		}
 	}
-	// and the views were lean: a step's view carries only the outputs it added
+	// and the page asked only for what it lacked: a step asks for the outputs it added, the
+	// marks and the code map once per revision
 	both("load", mustJSON(t, manyOutputs()))
 	both("goto", "250")
+	page.asked = nil
+	plain.call("step", "")
 	raw := b.call("step", "")
 	page.whole(t, b, raw)
 	var v struct {
-		Outputs     []json.RawMessage `json:"outputs"`
-		OutputsKept *int              `json:"outputs_kept"`
-		NewOutputs  int               `json:"new_outputs"`
+		NewOutputs int `json:"new_outputs"`
 	}
 	ok, _ := answer(t, raw)
 	require.NoError(t, json.Unmarshal(ok, &v))
-	require.NotNil(t, v.OutputsKept)
-	assert.Equal(t, 200-v.NewOutputs, *v.OutputsKept)
-	assert.Len(t, v.Outputs, v.NewOutputs)
+	require.Positive(t, v.NewOutputs)
+	assert.Equal(t, map[string]int{"outputs": 1, "outputs.": v.NewOutputs}, page.asked)
+	both("back", "")
+	assert.Equal(t, map[string]int{"outputs": 2, "outputs.": 2 * v.NewOutputs}, page.asked, "back: the outputs before the window it held")
 }
 
 // TestCompareStages: compare lays two runs side by side, compare_at answers both views at a step

@@ -82,8 +82,8 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     teach?.update(v);
     syncPicker(v);
     glossary?.decorate(document.body);
-    changedStrip.update(); // before follow: the strip is part of the sticky bottom it measures
-    if (booted) changedStrip.setCurrent(follow());
+    changedStrip.update(v.changed); // before follow: the strip is part of the sticky bottom it measures
+    if (booted) changedStrip.setCurrent(follow(v.changed));
   }
 
   // The dialogs that open on demand: loaded on first use (a failed load is shown, and retried next time).

@@ -1,7 +1,7 @@
 // changed-strip.js — on a phone (the document layout) one step can change several panels, far
 // apart down the page, and follow.js brings only one of them into view. The strip at the top of
-// the sticky bottom part names every panel the step changed (those render.js marked
-// data-changed="true" from the view's `changed`), in stage order, as 44 px buttons: each brings
+// the sticky bottom part names every panel the step changed (the stage panels the view's
+// `changed` names: follow.js's changedPanels), in stage order, as 44 px buttons: each brings
 // its panel into view above the sticky part (follow.js's reveal), and the one followed is marked
 // aria-current. After a button is used, focus goes to its panel, where the arrows and Space step
 // and play as anywhere on the stage. The strip is hidden when nothing changed, and style.css
@@ -47,7 +47,9 @@ export function createChangedStrip(nav) {
     reveal(b.panel);
   }
 
-  function update() {
+  let last = {}; // the `changed` the strip was drawn from (drawn again when a resize brings the document layout)
+  function update(changed = last) {
+    last = changed;
     const had = nav.contains(document.activeElement);
     // In the one-screen layouts style.css hides the strip: it is not drawn there (drawing it
     // reads the panels' styles and scrolls it, a forced style and layout at every step), and it
@@ -59,7 +61,7 @@ export function createChangedStrip(nav) {
       if (had) focusStage();
       return;
     }
-    const panels = changedPanels();
+    const panels = changedPanels(changed);
     if (!panels.some((c) => c.panel === current)) current = null;
     keyed(list, panels.map((c) => {
       const name = panelName(c.panel);
@@ -81,7 +83,7 @@ export function createChangedStrip(nav) {
   onLayout(() => update());
 
   return {
-    /** Draw the strip from the panels marked data-changed (call after each render, before follow). */
+    /** update(changed): draw the strip from the view's `changed` (call after each render, before follow). */
     update,
     /** The panel follow.js brought into view (or null). */
     setCurrent(panel) {

@@ -88,13 +88,13 @@ export function createControls(handlers) {
     dense = null;
     const buttons = (many ? marks.filter((k) => k.kind !== "barrier") : marks).map((mark) => {
       const { glyph, meaning } = markLegend(mark.kind);
-      const name = `${MARK_NAME[mark.kind] || mark.kind}${mark.label && mark.label !== glyph ? " " + mark.label : ""} at step ${mark.step}`;
+      const name = `${MARK_NAME[mark.kind] || mark.kind}${mark.label ? " " + mark.label : ""} at step ${mark.step}`;
       const b = h("button", {
         type: "button", class: ["tl-mark", "mk-" + mark.kind], "data-step": mark.step,
         title: `${name}: ${meaning}`, "aria-label": "go to " + name,
         onclick: () => handlers.goto(mark.step),
       }, h("span", { class: "tick", "aria-hidden": "true" }, glyph),
-        (showLabels || mark.kind !== "barrier") && mark.label !== glyph ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.kind === "barrier" ? (mark.label || "") : (mark.label || MARK_NAME[mark.kind] || "")) : null);
+        (showLabels || mark.kind !== "barrier") && mark.label ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.label) : null);
       b.style.left = `${(mark.step / m) * 100}%`;
       if (!markAt.has(mark.step)) markAt.set(mark.step, []);
       markAt.get(mark.step).push(b);

@@ -19,10 +19,11 @@ function engineError(e) {
 }
 
 // The methods whose answer is a view (docs/view.md).
-const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "view"]);
+const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "release", "view"]);
 
 function makeExplainer() {
   let backend = null;
+  let lean = false; // the engine sends lean views (docs/view.md, "Views across the bridge")
   let stopped = null; // the reason, once the runtime stopped
   const stopListeners = [];
   function stop(why) {
@@ -39,10 +40,9 @@ function makeExplainer() {
     .then((b) => {
       backend = b;
       b.exited.then(stop);
-      // views of the same script revision come without its marks (see withMarks), and without
-      // the outputs the page has (see withOutputs)
-      try { b.call("lean_marks", "null"); } catch { /* an engine without it sends them every time */ }
-      try { b.call("lean_outputs", "null"); } catch { /* the same */ }
+      // views come without their marks, code map and outputs, which whole() asks for when its
+      // cache does not hold them
+      try { lean = !JSON.parse(b.call("lean", "null")).error; } catch { /* then every view is whole */ }
     });
   ready.catch(() => {}); // the page shows a failed start itself
 
@@ -66,62 +66,29 @@ function makeExplainer() {
       throw new Error(`${method}: the engine returned invalid JSON`);
     }
     if (res && res.error) throw engineError(res.error);
-    return res ? (VIEWS.has(method) ? withOutputs(withCodeMap(withMarks(res.ok))) : res.ok) : undefined;
+    return res ? (lean && VIEWS.has(method) ? whole(res.ok) : res.ok) : undefined;
   }
 
-  // The timeline's marks change only with the script (its revision), and a long scenario has
-  // thousands: the engine sends them with the first view of a revision and leaves them out of
-  // the next ones ("marks": null), which get the same list back here. Every view this API hands
-  // out has its marks (views of one revision share the list: treat views as read-only).
-  let marks = null; // {revision, list}: the marks of the last view that carried them
-  function withMarks(view) {
-    if (!view || typeof view !== "object" || !("marks" in view)) return view;
-    if (view.marks !== null) {
-      marks = { revision: view.revision, list: view.marks };
-    } else if (marks && marks.revision === view.revision) {
-      view.marks = marks.list;
-    } else {
-      view.marks = callSync("marks"); // (not expected: the engine sent them for another revision)
-      marks = { revision: view.revision, list: view.marks };
-    }
-    return view;
-  }
-
-  // The code map (the executor's lines under the run's release) changes only with the script's
-  // revision too: left out of the next views ("code_map": null) like the marks, put back here.
-  let codeMap = null; // {revision, list}
-  function withCodeMap(view) {
-    if (!view || typeof view !== "object" || !("code_map" in view)) return view;
-    if (view.code_map !== null) {
-      codeMap = { revision: view.revision, list: view.code_map };
-    } else if (codeMap && codeMap.revision === view.revision) {
-      view.code_map = codeMap.list;
-    } else {
-      view.code_map = callSync("code_map");
-      codeMap = { revision: view.revision, list: view.code_map };
-    }
-    return view;
-  }
-
-  // The outputs a view shows are the last 200 of the run's log, and within one script revision
-  // the output at an index is always the same: the engine leaves out of a view the outputs at
-  // the start of its window that the last view it sent already had, and says how many
-  // (outputs_kept); they are put back here from that view. Every view this API hands out has all
-  // its outputs (views share the output objects: treat views as read-only).
-  let outs = null; // {revision, first, list}: the outputs of the last view, by their index in the log
-  function withOutputs(view) {
-    if (!view || typeof view !== "object" || !("outputs_kept" in view)) return view;
-    const kept = view.outputs_kept;
-    delete view.outputs_kept;
-    const first = view.outputs_first;
-    if (kept > 0) {
-      if (outs && outs.revision === view.revision && first >= outs.first && first + kept <= outs.first + outs.list.length) {
-        view.outputs = outs.list.slice(first - outs.first, first - outs.first + kept).concat(view.outputs);
-      } else {
-        view.outputs = callSync("outputs"); // (not expected: the engine counted on another view)
-      }
-    }
-    outs = { revision: view.revision, first, list: view.outputs };
+  // A lean view leaves out what is the same for a whole script revision (its marks and code
+  // map) and its window of the run's log [outputs_first, outputs_total) (within one revision the
+  // output at an index is always the same). The page keeps those of the last revision it saw and
+  // asks the engine for what it does not hold: a step asks for the outputs it added. Every view
+  // this API hands out is whole (views of one revision share lists and output objects: treat
+  // views as read-only).
+  let held = { revision: null, marks: null, codeMap: null, first: 0, outputs: [] };
+  function whole(view) {
+    const rev = view.revision;
+    if (held.revision !== rev) held = { revision: rev, marks: null, codeMap: null, first: 0, outputs: [] };
+    view.marks = held.marks ??= callSync("marks", rev);
+    view.code_map = held.codeMap ??= callSync("code_map", rev);
+    const first = view.outputs_first, total = view.outputs_total;
+    const ask = (from, to) => (from < to ? callSync("outputs", { revision: rev, from, to }) : []);
+    const from = Math.max(first, held.first), to = Math.min(total, held.first + held.outputs.length);
+    view.outputs = from < to
+      ? [...ask(first, from), ...held.outputs.slice(from - held.first, to - held.first), ...ask(to, total)]
+      : ask(first, total);
+    held.first = first;
+    held.outputs = view.outputs;
     return view;
   }
 

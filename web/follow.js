@@ -1,14 +1,11 @@
 // follow.js — on a phone (the document layout, where the columns stack and the narration and the
 // step controls stick to the bottom) each step brings what it changed into view: the first
-// panel render.js marked data-changed="true", placed just above the sticky bottom part so that
+// stage panel the view's `changed` names, placed just above the sticky bottom part so that
 // nothing covers it. The upstream queue changes whenever a message is delivered; when another
 // panel changed too, that panel (the message's effect) is the one shown. The failure panel wins
 // when the step failed. The other panels the step changed are named in the sticky part's strip
 // (changed-strip.js), which brings each into view the same way (reveal). In the one-screen
 // layouts everything is already in view: nothing moves.
-
-const STAGE_PANELS = ["fatal", "upstream-next", "snapshot", "upstream-content", "buffer", "builders",
-  "progress", "state-table", "progress-table", "outputs", "downstream", "invariant"];
 
 // The layout changes only when the window's size crosses style.css's breakpoint, so it is read
 // from style.css once and again only after the window was resized: reading it is a style
@@ -33,21 +30,25 @@ export function layout() {
 export function onLayout(f) { layoutListeners.push(f); }
 
 /**
- * The stage panels the last step changed, in stage order (the failure first): for each, the
- * element render.js marked (`marked`, its data-testid is the view's `changed` key) and the panel
- * box that holds it (`panel`). Panels not shown are left out.
+ * The stage panels the last step changed, in stage order (the failure first), from the view's
+ * `changed` (docs/view.md): each key true names the element whose data-testid is the key with -
+ * for _ (`marked`), in the panel box that holds it (`panel`). The stage's panels are the failure
+ * panel and those in #stage (not the narration, the note, the phase or the epoch); panels not
+ * shown are left out.
  */
-export function changedPanels(root = document) {
-  return STAGE_PANELS
-    .map((id) => root.querySelector(`[data-testid="${id}"]`))
+export function changedPanels(changed, root = document) {
+  const stage = root.querySelector("#stage");
+  return Object.keys(changed || {}).filter((k) => changed[k])
+    .map((k) => root.querySelector(`[data-testid="${k.replaceAll("_", "-")}"]`))
     // (checkVisibility needs the style only, not a layout as getClientRects would)
-    .filter((el) => el && !el.hidden && el.dataset.changed === "true" && el.checkVisibility())
+    .filter((el) => el && (el.id === "fatal" || stage?.contains(el)) && !el.hidden && el.checkVisibility())
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
     .map((el) => ({ id: el.dataset.testid, marked: el, panel: el.closest(".panel") || el }));
 }
 
-/** The element to bring into view after a step, or null. */
-export function target(root = document) {
-  const changed = changedPanels(root);
+/** The element to bring into view after the step whose view's `changed` is given, or null. */
+export function target(changed, root = document) {
+  changed = changedPanels(changed, root);
   if (!changed.length) return null;
   const fatal = changed.find((c) => c.id === "fatal");
   if (fatal) return fatal.panel;
@@ -77,9 +78,9 @@ export function reveal(el, { smooth = true } = {}) {
   return el;
 }
 
-/** follow(): in the document layout, reveal the step's target; returns it (or null). */
-export function follow({ smooth = true } = {}) {
+/** follow(changed): in the document layout, reveal the target of the step whose view's `changed` is given; returns it (or null). */
+export function follow(changed, { smooth = true } = {}) {
   if (layout() !== "flow") return null;
-  const el = target();
+  const el = target(changed);
   return el ? reveal(el, { smooth }) : null;
 }

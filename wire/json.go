@@ -144,9 +144,6 @@ func AppendView(b []byte, v *engine.View) []byte {
 	b = jsonw.KeyInt(b, `,"outputs_total":`, int64(v.OutputsTotal))
 	b = jsonw.KeyInt(b, `,"outputs_first":`, int64(v.OutputsFirst))
 	b = jsonw.KeyInt(b, `,"new_outputs":`, int64(v.NewOutputs))
-	if v.OutputsKept != nil {
-		b = jsonw.KeyInt(b, `,"outputs_kept":`, int64(*v.OutputsKept))
-	}
 	b = jsonw.Key(b, `,"rolled_back":`)
 	b = list(b, v.RolledBack, AppendRollback)
 	b = jsonw.Key(b, `,"explanations":`)

@@ -5,7 +5,8 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { waitStep, setupPrivate, welcomed } from "./page-helpers.mjs";
+import { openPage, waitStep, stepCount, setupPrivate, welcomed } from "./page-helpers.mjs";
+import { serveSources } from "./harness.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });
@@ -50,5 +51,31 @@ test("the change flash: a step after a pause flashes; steps in quick succession 
   f = await flashing();
   assert.equal(f.calm, false);
   assert.ok(f.running > 0, `the step after the pause flashes: ${JSON.stringify(f)}`);
+  h.assertNoErrors(page);
+});
+
+test("the stage panels a step changed are the view's `changed` keys, in stage order, not read back from the page", async () => {
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0", { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  await serveSources(page);
+  const failed = await page.evaluate(async () => { // the step that fails: the failure panel is shown
+    let v = await window.explainer.view();
+    while (!v.error) v = await window.explainer.step();
+    return v.step;
+  });
+  await waitStep(page, failed);
+  const got = await page.evaluate(async () => {
+    const { changedPanels } = await import("./__test/web/follow.js"); // (harness.serveSources)
+    const { changed } = await window.explainer.view();
+    for (const el of document.querySelectorAll("[data-changed]")) delete el.dataset.changed; // (what the page marked is not read)
+    // every key on: the stage panels are the failure panel and #stage's, in document order
+    const all = Object.fromEntries(Object.keys(changed).map((k) => [k, true]));
+    const some = { ...Object.fromEntries(Object.keys(changed).map((k) => [k, false])), outputs: true, buffer: true, note: true, fatal: true };
+    return { all: changedPanels(all).map((c) => c.id), some: changedPanels(some).map((c) => c.id), none: changedPanels({}).length };
+  });
+  assert.deepEqual(got.all, ["fatal", "upstream-next", "snapshot", "upstream-content", "buffer", "builders",
+    "progress", "state-table", "progress-table", "outputs", "downstream", "invariant"].filter((id) => got.all.includes(id)));
+  assert.ok(got.all.includes("fatal") && got.all.includes("outputs") && got.all.includes("upstream-next"), got.all.join());
+  assert.deepEqual(got.some, ["fatal", "buffer", "outputs"], "the narration's note is no stage panel; the failure comes first");
+  assert.equal(got.none, 0);
   h.assertNoErrors(page);
 });

@@ -1,9 +1,9 @@
-// lean.test.mjs — views cross the bridge lean (docs/view.md): the engine leaves out of a view
-// the marks of a script revision the page has, and the outputs at the start of its window the
-// last view it sent already had; explainer.js puts them back. Every view the public API hands
-// out is whole: its outputs are the run's log from outputs_first on (the trace's, state()), its
-// marks the timeline's, through steps, going back, goto, branches, bug modes and recoveries, on
-// a log longer than a view's window of 200.
+// lean.test.mjs — views cross the bridge lean (docs/view.md): the engine leaves out of every
+// view its marks, code map and outputs, and explainer.js puts back those it holds and asks for
+// the rest by revision and range. Every view the public API hands out is whole: its outputs are
+// the run's log from outputs_first on (the trace's, state()), its marks the timeline's, its code
+// map the release's, through steps, going back, goto, branches, bug modes, releases and
+// recoveries, on a log longer than a view's window of 200.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -38,6 +38,7 @@ test("every view has all its outputs and marks, though the engine sent only what
       if (view.outputs.length !== Math.min(200, view.outputs_total)) problems.push(`${label}: ${view.outputs.length} outputs in the window`);
       if ("outputs_kept" in view) problems.push(`${label}: outputs_kept left in the view`);
       if (!Array.isArray(view.marks)) problems.push(`${label}: no marks`);
+      if (!Array.isArray(view.code_map) || !view.code_map.length) problems.push(`${label}: no code map`);
       const whole = await x.view(); // (a view of the same state, asked again)
       if (JSON.stringify(whole) !== JSON.stringify(view)) problems.push(`${label}: view() differs`);
       if (prev && view.outputs.some((o) => prev.outputs.includes(o))) shared++;
@@ -55,6 +56,8 @@ test("every view has all its outputs and marks, though the engine sent only what
     await run("step after branch", () => x.step());
     await run("bug", () => x.bug("no-state-write"));
     await run("goto end", async () => x.goto(await x.steps()));
+    await run("release", () => x.release("v3.0"));
+    await run("step under the release", () => x.back());
     await run("open", () => x.open("fatal-upstream-end"));
     for (let i = 0; i < 12; i++) await run(`fatal step ${i}`, () => x.step());
     await run("recover", () => x.apply("recover"));

@@ -201,8 +201,9 @@ test("64 vnodes at 1280×800 and 375×740: the protocol's panels in view at ever
       } else {
         const id = await page.evaluate(async () => {
           const { target, changedPanels } = await import("./__test/web/follow.js");
-          const t = target();
-          return t ? changedPanels().find((c) => c.panel === t)?.id ?? null : null;
+          const { changed } = await window.explainer.view();
+          const t = target(changed);
+          return t ? changedPanels(changed).find((c) => c.panel === t)?.id ?? null : null;
         });
         if (id) for (const p of await inView(page, [id], { bottomCover: "#bottom" })) problems.push(`step ${n}: ${p}`);
         const strip = await page.evaluate(() => [...document.querySelectorAll('[data-testid="changed-chip"]')].map((b) => b.dataset.panel));
