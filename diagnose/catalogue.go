@@ -92,7 +92,7 @@ func upstreamEnded() *Message {
 				lpCite(r, lpForwardingLoop, "Forwarding ends when the upstream's stream ends, and so does the executor's stream."),
 				at(r, fileActor, actorExited[index(r)], "The actor takes an end of its executors' stream before a Stop barrier as the error \"actor exited unexpectedly\"."),
 			},
-			Open: &Open{Scenario: "fatal-upstream-end", Step: 10, Why: "the step where the upstream's stream ends mid-backfill; under " + r + " the end is silent (the page plays it under that release once it has release profiles)"},
+			Open: &Open{Scenario: "fatal-upstream-end", Step: 10, Why: "the step where the upstream's stream ends mid-backfill; under " + r + " the end is silent"},
 		}
 	}
 	return m
@@ -159,6 +159,7 @@ func exchangeUpstream() *Message {
 				lookRootCause(r) + " A closed channel scores low there, so another actor's error is usually the one reported.",
 				lookRecovery(r),
 			},
+			Open: &Open{Scenario: "upstream-actor-dies", Step: 8, Why: "an upstream actor dies mid-backfill: the executor fails with this error, and the recovery resumes the backfill"},
 		}
 	})
 	return m
@@ -227,7 +228,7 @@ func rescale() *Message {
 			"The meta node's log at that epoch: which command carried a vnode bitmap for this actor.",
 			lookRecovery("v3.0"),
 		},
-		Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under v3.0 it ignores it (the page plays it under that release once it has release profiles)"},
+		Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under v3.0 it ignores it"},
 	}
 	m.Facts[index("v3.0")] = v30
 	for _, r := range []string{"v2.7", "v2.8"} {
@@ -237,7 +238,7 @@ func rescale() *Message {
 				lpCite(r, lpBufferCommit, "While buffering, a barrier is committed and post_yield_barrier(None) is called: no new bitmap is read."),
 				lpCite(r, lpBackfillCommit, "While backfilling, the state table commits the barrier's epoch with no bitmap check."),
 			},
-			Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under " + r + " it ignores it (the page plays it under that release once it has release profiles)"},
+			Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under " + r + " it ignores it"},
 		}
 	}
 	return m
@@ -257,6 +258,7 @@ func streamClosed() *Message {
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred...), lookActorLog(r), lookWhichJob),
+			Open:       &Open{Scenario: "stream-closed-before-first-barrier", Step: 1, Why: "the input ends before any message"},
 		}
 		return f
 	})
@@ -297,6 +299,7 @@ func notCheckpoint() *Message {
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred[0]), lookActorLog(r)+" A panic prints its location and a backtrace there.", lookWhichJob),
+			Open:       &Open{Scenario: "first-barrier-not-checkpoint", Step: 1, Why: "a barrier that is not a checkpoint comes first"},
 		}
 	})
 	return m

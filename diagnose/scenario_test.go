@@ -1,6 +1,7 @@
 package diagnose_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,6 +20,11 @@ var failsAs = map[diagnose.MessageID]func(v *engine.View) bool{
 	diagnose.MsgFirstNotBarrier: func(v *engine.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailFirstNotBarrier },
 	diagnose.MsgStorage:         func(v *engine.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailSnapshotError },
 	diagnose.MsgActorExited:     func(v *engine.View) bool { return said(v, "actor.exited") },
+	diagnose.MsgStreamClosed:    func(v *engine.View) bool { return v.Error != nil && v.Error.Message == engine.ErrStreamClosed },
+	diagnose.MsgNotCheckpoint:   func(v *engine.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailFirstNotCheckpoint },
+	diagnose.MsgExchangeUpstream: func(v *engine.View) bool {
+		return v.Error != nil && strings.HasPrefix(v.Error.Message, "exchange channel from ") && strings.HasSuffix(v.Error.Message, " closed unexpectedly")
+	},
 }
 
 func said(v *engine.View, site string) bool {

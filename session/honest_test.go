@@ -187,7 +187,10 @@ func TestThereIsAlwaysAWayOn(t *testing.T) {
 			probe := s.Export()
 			again, err := Load("", []byte(probe.Scenario))
 			require.NoError(t, err)
-			require.NoError(t, again.RunToEnd())
+			// the export's step matching this one (the whole script is exported while the run is
+			// still on it: what was injected is what the script does next, as in a scenario that
+			// starts with the upstream's end)
+			require.NoError(t, again.Goto(probe.Positions[s.Timeline().Pos()]))
 			require.NoError(t, again.Apply(v.Actions[0].Step), "%s: %s", where, v.Actions[0].Step)
 		}
 		require.NoError(t, s.RunToEnd())
