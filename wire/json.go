@@ -11,19 +11,35 @@ import (
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 )
 
-// The engine's JSON, written by jsonw.Value from the types' json tags (no encoding/json in the
-// wasm), byte for byte as encoding/json writes it (json_test.go here and session's check both,
-// on every built-in and on values with every field set). A value, a row, an output and a fault
-// kind write themselves (their AppendJSON methods in engine/json.go). A field added to a type
-// needs nothing here.
+//go:generate go run ../internal/tools/jsongen -o json_gen.go
+
+// The engine's JSON, without reflection or encoding/json in the wasm: every struct the page
+// gets has its Append function in json_gen.go, generated from the json tags (go generate
+// ./wire; internal/tools/jsongen), byte for byte as encoding/json writes it (json_test.go here
+// and session's check both, on every built-in and on values with every field set). A field
+// added to a type needs only `go generate ./wire`. A value, a row, an output and a fault kind
+// write themselves (their AppendJSON methods in engine/json.go, for their MarshalJSON); the
+// lists, tuples and any-values are written here.
 //
-// Strings are written as the bridge's Encoder writes them (no HTML escaping), except where the
-// old encoding went through json.Marshal and so escaped <, > and &: a row's values (Value,
-// Row), an output (Output), the scale summary and the explorer's outcome key. Escaped or not,
-// the page reads the same string.
+// Strings are written as the bridge's Encoder writes them (jsonw.String: no HTML escaping),
+// except where the old encoding went through json.Marshal and so escaped <, > and &: a row's
+// values (Value, Row), an output (Output), the scale summary and the explorer's outcome key.
+// Escaped or not, the page reads the same string.
 
 // AppendRows writes a list of rows (nil: null).
-func AppendRows(b []byte, rows []engine.Row) []byte { return jsonw.Value(b, &rows, false) }
+func AppendRows(b []byte, rows []engine.Row) []byte {
+	if rows == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, r := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = r.AppendJSON(b)
+	}
+	return append(b, ']')
+}
 
 // AppendAny writes the values a view gives as tuples ([]any: a progress table's rows) and a
 // form's defaults: nil, bool, the integers, float64, string (escaped as json.Marshal escapes it
@@ -74,54 +90,41 @@ func appendTuple(b []byte, t []any, html bool) []byte {
 }
 
 // AppendTuples writes a table given as tuples (a progress table's rows).
-func AppendTuples(b []byte, rows [][]any, html bool) []byte { return jsonw.Value(b, &rows, html) }
+func AppendTuples(b []byte, rows [][]any, html bool) []byte {
+	if rows == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, t := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendTuple(b, t, html)
+	}
+	return append(b, ']')
+}
 
 // AppendJSONOutputs appends a list of outputs (the bridge's answer to `outputs`).
-func AppendJSONOutputs(b []byte, outs []engine.Output) []byte { return jsonw.Value(b, &outs, false) }
-
-// AppendView writes the view (docs/view.md).
-func AppendView(b []byte, v *engine.View) []byte { return jsonw.Value(b, v, false) }
-
-// AppendInvariant writes the invariant's last check.
-func AppendInvariant(b []byte, inv *engine.Invariant) []byte { return jsonw.Value(b, inv, false) }
-
-// AppendFailure writes the error that stopped the executor (null when there is none).
-func AppendFailure(b []byte, f *engine.Failure) []byte { return jsonw.Value(b, f, false) }
-
-// AppendFailureHTML writes the failure with its strings escaped as json.Marshal escapes them.
-func AppendFailureHTML(b []byte, f *engine.Failure) []byte { return jsonw.Value(b, f, true) }
-
-// AppendFailureView writes a failure's explanation (null when there is none).
-func AppendFailureView(b []byte, f *engine.FailureView) []byte { return jsonw.Value(b, f, false) }
-
-// AppendPrediction writes the next barrier that marks the buffer (null when none comes).
-func AppendPrediction(b []byte, p *engine.Prediction) []byte { return jsonw.Value(b, p, false) }
-
-// AppendChanged writes which panels the last step changed.
-func AppendChanged(b []byte, c *engine.Changed) []byte { return jsonw.Value(b, c, false) }
-
-// AppendChangedVnodes writes the vnodes whose part of each panel changed.
-func AppendChangedVnodes(b []byte, c *engine.ChangedVnodes) []byte { return jsonw.Value(b, c, false) }
+func AppendJSONOutputs(b []byte, outs []engine.Output) []byte {
+	return jsonw.List(b, outs, (*engine.Output).AppendJSON)
+}
 
 // AppendJSONActions writes a list of actions (nil: null).
 func AppendJSONActions(b []byte, actions []engine.Action) []byte {
-	return jsonw.Value(b, &actions, false)
+	return jsonw.Each(b, len(actions), actions == nil, func(b []byte, i int) []byte { return AppendAction(b, &actions[i]) })
 }
 
 // AppendJSONBugs writes the list of bug modes (Bugs).
-func AppendJSONBugs(b []byte, bugs []engine.BugInfo) []byte { return jsonw.Value(b, &bugs, false) }
-
-// AppendMarks writes the timeline's marks.
-func AppendMarks(b []byte, marks []engine.Mark) []byte { return jsonw.Value(b, &marks, false) }
+func AppendJSONBugs(b []byte, bugs []engine.BugInfo) []byte {
+	return jsonw.Each(b, len(bugs), bugs == nil, func(b []byte, i int) []byte { return AppendBugInfo(b, &bugs[i]) })
+}
 
 // AppendCodeLines writes code-map lines (the bridge's answer to `code_map`).
 func AppendCodeLines(b []byte, lines []engine.CodeLine) []byte {
-	return jsonw.Value(b, &lines, false)
+	return jsonw.Each(b, len(lines), lines == nil, func(b []byte, i int) []byte { return AppendCodeLine(b, &lines[i]) })
 }
 
-// AppendTrace writes the trace contract's object (the page's state()).
-func AppendTrace(b []byte, t *engine.Trace) []byte { return jsonw.Value(b, t, false) }
-
-// AppendScaleSummary writes the summary as compact JSON, escaped as json.Marshal escapes it
-// (`backfill run --json` prints it; ScaleSummaryJSON indents it).
-func AppendScaleSummary(b []byte, s *engine.ScaleSummary) []byte { return jsonw.Value(b, s, true) }
+// AppendMarks writes the timeline's marks.
+func AppendMarks(b []byte, marks []engine.Mark) []byte {
+	return jsonw.Each(b, len(marks), marks == nil, func(b []byte, i int) []byte { return AppendMark(b, &marks[i]) })
+}
