@@ -90,7 +90,7 @@ func (e *Engine) snapshotItem() {
 	if e.narrate && e.upEnded {
 		e.say(siteRowEnded, "The upstream has ended, so the loop's select_with_strategy polls only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
 	} else if e.narrate {
-		e.say(siteRow, "The upstream has nothing ready, so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
+		e.say(siteRow, "The upstream has nothing ready (the select tries it first: lines %s), so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", e.raceLines(), row.Project(e.pk), e.owned[vi], n, c)
 	}
 }
 
@@ -290,9 +290,14 @@ func (e *Engine) markBuffered() bool {
 			against = "marked when it arrived (against the positions then, in this run)"
 		}
 		if written {
-			e.say(siteMark, "The buffered chunk is %s, emitted, and written to the state table: %s.", against, whyList(out))
+			e.say(siteMark, "The buffered chunk is %s, emitted, and written to the state table.", against)
 		} else {
-			e.say(siteMarkUnwritten, "The buffered chunk is %s and emitted (in this run not written to the state table): %s.", against, whyList(out))
+			e.say(siteMarkUnwritten, "The buffered chunk is %s and emitted (in this run not written to the state table).", against)
+		}
+		if len(out) == 0 {
+			e.say(siteMarkRows, "The chunk is empty (all its rows were invisible) and is emitted empty.")
+		} else {
+			e.say(siteMarkRows, "Row by row: %s.", whyList(out))
 		}
 	}
 	e.buffer = nil

@@ -114,10 +114,12 @@ func (e *Engine) openSnapshot(refresh bool) {
 		if e.cfg.Bug == BugNoStateWrite {
 			unwritten = " (in this run that commit did not take this epoch's chunks)"
 		}
-		e.say(siteRefresh, "The buffer held chunks in this epoch, so the snapshot stream is reopened (refreshed) over the state table as just committed (e%d)%s, after each vnode's new pos: %s to read.", s.epoch, unwritten, plural(total, "row"))
+		e.say(siteRefreshCheck, "The buffer held chunks in this epoch, so the snapshot stream is refreshed.")
+		e.say(siteRefresh, "The snapshot stream is reopened over the state table as just committed (e%d)%s, after each vnode's new pos: %s to read.", s.epoch, unwritten, plural(total, "row"))
 	case resumes:
 		e.say(siteOpenResume, "Snapshot stream opened over the state table as of e%d: it resumes after each in-progress vnode's pos, skips completed vnodes and reads not-started ones from their first row: %s to read.", s.epoch, plural(total, "row"))
 	default:
-		e.say(siteOpen, "Snapshot stream opened over the state table as of e%d: %s to read, vnode by vnode in pk order.", s.epoch, plural(total, "row"))
+		e.say(siteOpen, "Snapshot stream opened over the state table as of e%d: %s to read.", s.epoch, plural(total, "row"))
+		e.say(siteOpenPerVnode, "It reads vnode by vnode in pk order, each vnode through its own iterator (iter_with_vnode), opened only when the stream reaches that vnode.")
 	}
 }

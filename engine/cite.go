@@ -88,9 +88,14 @@ var (
 	siteFailBufEndedLater = lpSite("fail.upstream-ended-buffering", "fail", 599, 604)
 )
 
+// linesRace is where the backfill loop races the upstream against the snapshot, the upstream
+// first: a sentence about the race names these lines in its text (raceLines).
+var linesRace = [2]int{577, 586}
+
 // The backfill loop (lines 546-656) and its snapshot stream (lines 220-266).
 var (
-	siteOpen            = lpSite("backfill.open", "snapshot", 220, 266)
+	siteOpen            = lpSite("backfill.open", "snapshot", 568, 571)
+	siteOpenPerVnode    = lpSite("backfill.open-per-vnode", "snapshot", 226, 265)
 	siteOpenResume      = lpSite("backfill.open-resume", "snapshot", 230, 250)
 	siteChunkBuffered   = lpSite("backfill.chunk", "buffer", 592, 595)
 	siteBackWatermark   = lpSite("backfill.watermark", "drop", 596, 598)
@@ -105,7 +110,7 @@ var (
 	siteFlush           = lpSite("backfill.flush", "flush", 640, 645)
 	siteCompleting      = lpSite("backfill.completing", "phase", 741, 756)
 	siteSnapshotError   = lpSite("backfill.snapshot-error", "snapshot", 253, 262)
-	sitePausedSnapshot  = lpSite("backfill.paused", "note", 577, 586)
+	sitePausedSnapshot  = lpSite("backfill.paused", "note", 577, 606)
 	siteThrottleIgnored = lpSite("backfill.throttle", "note", 553, 566)
 	siteFailBackError   = lpSite("fail.backfill-error", "fail", 586, 587)
 	siteFailBackEnd     = lpSite("fail.upstream-ended", "fail", 599, 604)
@@ -121,14 +126,16 @@ var (
 	siteGateUnwritten   = lpSite("barrier.gate-unwritten", "gate", 672, 682)
 	siteMark            = lpSite("barrier.mark", "mark", 672, 687)
 	siteMarkUnwritten   = lpSite("barrier.mark-unwritten", "mark", 672, 682)
+	siteMarkRows        = lpSite("barrier.mark-rows", "mark", 383, 398)
 	siteBarRescale      = lpSite("barrier.rescale", "fail", 689, 690)
 	siteBarMutation     = lpSite("barrier.mutation-ignored", "note", 689, 690)
 	siteBarCommit       = lpSite("barrier.commit", "commit", 689, 693)
 	siteBarReport       = lpSite("barrier.report", "report", 697, 713)
 	siteBarPersist      = lpSite("barrier.persist", "persist", 715, 719)
 	siteBarEmit         = lpSite("barrier.emit", "emit", 728, 728)
+	siteRefreshCheck    = lpSite("barrier.refresh-check", "snapshot", 673, 673)
 	siteRefresh         = lpSite("barrier.refresh", "snapshot", 730, 735)
-	siteReuse           = lpSite("barrier.reuse", "reuse", 730, 735)
+	siteReuse           = lpSite("barrier.reuse", "reuse", 673, 673)
 	siteFailBarRescale  = lpSite("fail.backfill-rescale", "fail", 689, 690)
 	siteBugNoWrite      = lpSite("bug.no-state-write", "bug", 684, 686)
 	siteBugMarkFirst    = lpSite("bug.mark-before-drain", "bug", 658, 682)
@@ -149,6 +156,7 @@ var (
 	siteCompRescale     = lpSite("completion.rescale", "fail", 745, 746)
 	siteCompMutation    = lpSite("completion.mutation-ignored", "note", 745, 746)
 	siteCompBarrier     = lpSite("completion.barrier", "complete", 748, 756)
+	siteCompNeverStart  = lpSite("completion.never-started", "complete", 121, 131)
 	siteCompReport      = lpSite("completion.report", "report", 758, 778)
 	siteCompPersist     = lpSite("completion.persist", "persist", 780, 784)
 	siteCompEmit        = lpSite("completion.emit", "emit", 786, 787)

@@ -55,6 +55,7 @@ var codeTable = []codeLineDef{
 
 	{"builders", "backfill", 0, "backfill: one chunk builder per vnode, rate limit disabled", on(siteThrottleIgnored)},
 	{"open", "backfill", 1, "open the snapshot stream: each vnode's rows after its pos", on(siteOpen, siteOpenResume, siteSnapshotError)},
+	{"open-per-vnode", "backfill", 2, "each vnode's rows are read when the stream reaches that vnode", on(siteOpenPerVnode)},
 	{"race", "backfill loop", 1, "backfill loop: race upstream against snapshot (upstream first)", on(sitePausedSnapshot)},
 	{"reopen", "backfill loop", 2, "each round: open the snapshot stream anew", on(siteRebuild, siteOpenAsWritten)},
 	{"back-error", "backfill loop", 2, "upstream error → fail", on(siteBackError, siteFailBackError)},
@@ -66,6 +67,7 @@ var codeTable = []codeLineDef{
 	{"snap-row", "backfill loop", 2, "snapshot row → its vnode's builder; full → emit", on(siteRow, siteRowFull, siteRowsSummary)},
 	{"snap-end", "backfill loop", 2, "snapshot ended → drain the builders, flush the buffer, leave the loop", on(siteSnapshotEnd, siteEndDrain, siteFlush)},
 	{"bar-drain", "backfill loop", 2, "barrier → 1. drain every builder", on(siteDrain, siteDrainNone, siteDrainLate)},
+	{"bar-refresh-check", "backfill barrier", 3, "was a chunk buffered this epoch? (it decides step 7)", on(siteRefreshCheck)},
 	{"bar-mark", "backfill barrier", 3, "2. mark each buffered chunk by pos, emit it; write it to the state table",
 		on(siteGate, siteGateUnwritten, siteMark, siteMarkUnwritten, siteBugNoWrite, siteBugMarkFirst, siteBugMarkArrival, siteCauseNoWrite, siteCauseMarkFirst, siteCauseMarkArrive)},
 	{"bar-rescale", "backfill barrier", 3, "new vnode bitmap → error", on(siteBarRescale, siteFailBarRescale)},
@@ -81,6 +83,7 @@ var codeTable = []codeLineDef{
 	{"comp-rescale", "completion", 1, "barrier: new vnode bitmap → error", on(siteCompRescale, siteFailCompRescale)},
 	{"comp-mutation", "completion", 1, "barrier: its mutation → ignored", on(siteCompMutation, siteCompRescaleIgnored)},
 	{"comp-barrier", "completion", 1, "barrier → commit; every vnode Completed", on(siteCompBarrier)},
+	{"comp-never-started", "completion", 2, "a vnode never started → Completed with no position", on(siteCompNeverStart)},
 	{"comp-report", "completion", 2, "report finished", on(siteCompReport)},
 	{"comp-persist", "completion", 2, "persist progress, commit the progress table", on(siteCompPersist)},
 	{"comp-truncate", "completion", 2, "(meta) once every actor reported finished: truncate the state table", on(siteCompTruncate)},
@@ -102,7 +105,7 @@ var codeTable = []codeLineDef{
 	{"actor-exchange-remote", "the actor", 1, "(exchange) a remote upstream actor gone → likewise an error", on(siteExchangeRemote)},
 
 	{"emit-builder", "helpers", 0, "emitting a builder: its rows go out, its vnode's pos moves to the last", on(siteBuilderEmitted)},
-	{"mark-row", "helpers", 0, "marking a row: visible if its key is at or before its vnode's pos", on(siteBugEmitBeyond, siteCauseEmitBeyond)},
+	{"mark-row", "helpers", 0, "marking a row: visible if its key is at or before its vnode's pos", on(siteMarkRows, siteBugEmitBeyond, siteCauseEmitBeyond)},
 
 	{"recover", "outside the executor", 0, "(outside this file) recovery: back to the last checkpoint, restart", on(siteRecoverRollback)},
 	{"recover-signal", "outside the executor", 1, "(meta) after a recovery: the start signal again (from v2.8) or never (v2.7)", on(siteRecoverSignal, siteRecoverNoSignal)},

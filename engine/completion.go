@@ -70,11 +70,10 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 	e.progChanged = nil                                 // all persisted above
 	e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
 	e.markAllDirty()
-	never := ""
+	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes Completed.", b.Epoch)
 	if len(empty) > 0 {
-		never = fmt.Sprintf("; vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows", joinMax(empty, 6))
+		e.say(siteCompNeverStart, "Vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows.", joinMax(empty, 6))
 	}
-	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes Completed%s.", b.Epoch, never)
 	rows := e.processedRows()
 	e.report(ReportFinish, b.Epoch, rows)
 	e.say(siteCompReport, "Progress reported to the meta service (finish_with_buffered_rows): the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())

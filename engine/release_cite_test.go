@@ -25,10 +25,13 @@ func releaseSource(t *testing.T, ref, file string) []string {
 // whose code reads differently there; the other ranges keep their anchors.
 var anchorsBefore31 = map[string][]string{
 	"locality_provider.rs:220-266": {"fn make_snapshot_stream", "iter_with_vnode", "yield Some((vnode, row))", "yield None"},
+	"locality_provider.rs:226-265": {"for vnode in state_table.vnodes().iter_vnodes()", ".iter_with_vnode(", "vnode,", "yield Some((vnode, row))"},
 	"locality_provider.rs:500-509": {"state_table.commit(epoch)", "progress_table.commit(epoch)", "yield Message::Barrier(barrier)", "post_yield_barrier(None)"},
 	"locality_provider.rs:546-571": {"if need_backfill", "create_builder", "make_snapshot_stream"},
 	"locality_provider.rs:546-656": {"if need_backfill", "'backfill_loop", "select_with_strategy"},
+	"locality_provider.rs:568-571": {"Self::make_snapshot_stream(&state_table, backfill_state.clone(),)", "pin!("},
 	"locality_provider.rs:577-586": {"select_with_strategy", "PollNext::Left", "Prefer to select upstream"},
+	"locality_provider.rs:577-606": {"Prefer to select upstream", "select_with_strategy", "PollNext::Left", "for either in &mut backfill_stream", "Either::Left(msg)", "Message::Barrier(barrier)", "pending_barrier = Some(barrier)", "Message::Chunk(chunk)", "Message::Watermark(_)", "Either::Right(msg)"},
 	"locality_provider.rs:586-587": {"Either::Left(msg)", "msg?"},
 	"locality_provider.rs:606":     {"Either::Right(msg)", "msg?"},
 	"locality_provider.rs:606-620": {"Some((vnode, row))", "append_one_row", "handle_snapshot_chunk", "yield Message::Chunk(chunk)"},

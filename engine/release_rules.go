@@ -138,6 +138,13 @@ func (e *Engine) loadLines() string {
 	return fmt.Sprintf("%d-%d", l[0], l[1])
 }
 
+// raceLines names the lines where the backfill loop races the upstream against the snapshot,
+// the upstream first, e.g. "577-586".
+func (e *Engine) raceLines() string {
+	l, _ := e.rel().At(FileLocalityProvider, linesRace)
+	return fmt.Sprintf("%d-%d", l[0], l[1])
+}
+
 // bufferedText adds v2.7's buffered rows to a report's sentence.
 func (e *Engine) bufferedText() string {
 	if !e.rel().ReportsBuffered {

@@ -66,7 +66,7 @@ test("c shows the code map beside the stage; it lights the step's lines (happy-p
   assert.equal(await line.locator("a").getAttribute("href"),
     "https://github.com/risingwavelabs/risingwave/blob/448c6570b1b9d636736708340f61a85900c2b7d7/src/stream/src/executor/locality_provider.rs#L592-L595");
   for (const [n, want] of [[1, ["first-barrier", "load", "need-buffering", "buf-order"]], [2, ["buf-chunk"]], [3, ["buf-watermark"]],
-    [10, ["bar-drain", "bar-mark", "bar-commit", "bar-report", "bar-persist", "bar-emit", "bar-refresh", "emit-builder"]],
+    [10, ["bar-drain", "bar-refresh-check", "bar-mark", "bar-commit", "bar-report", "bar-persist", "bar-emit", "bar-refresh", "emit-builder", "mark-row"]],
     [15, ["comp-barrier", "comp-report", "comp-persist", "comp-truncate", "comp-emit"]], [18, ["fwd-barrier"]], [0, []]]) {
     await goto(page, n);
     assert.deepEqual(await lit(page), want, `step ${n}`);
