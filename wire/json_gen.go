@@ -7,7 +7,7 @@ import (
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 )
 
-// AppendView writes a View.
+// AppendView writes an engine.View.
 func AppendView(b []byte, x *engine.View) []byte {
 	b = jsonw.KeyString(b, `{"title":`, x.Title)
 	b = jsonw.KeyString(b, `,"summary":`, x.Summary)
@@ -90,7 +90,7 @@ func AppendView(b []byte, x *engine.View) []byte {
 	return append(b, '}')
 }
 
-// AppendConfigView writes a ConfigView.
+// AppendConfigView writes an engine.ConfigView.
 func AppendConfigView(b []byte, x *engine.ConfigView) []byte {
 	b = jsonw.Key(b, `{"columns":`)
 	b = jsonw.Each(b, len(x.Columns), x.Columns == nil, func(b []byte, i int) []byte { return AppendColumnView(b, &x.Columns[i]) })
@@ -111,14 +111,14 @@ func AppendConfigView(b []byte, x *engine.ConfigView) []byte {
 	return append(b, '}')
 }
 
-// AppendColumnView writes a ColumnView.
+// AppendColumnView writes an engine.ColumnView.
 func AppendColumnView(b []byte, x *engine.ColumnView) []byte {
 	b = jsonw.KeyString(b, `{"name":`, x.Name)
 	b = jsonw.KeyString(b, `,"type":`, x.Type)
 	return append(b, '}')
 }
 
-// AppendUpstreamView writes a UpstreamView.
+// AppendUpstreamView writes an engine.UpstreamView.
 func AppendUpstreamView(b []byte, x *engine.UpstreamView) []byte {
 	b = jsonw.Key(b, `{"next":`)
 	b = jsonw.Each(b, len(x.Next), x.Next == nil, func(b []byte, i int) []byte { return AppendMessageView(b, &x.Next[i]) })
@@ -129,7 +129,7 @@ func AppendUpstreamView(b []byte, x *engine.UpstreamView) []byte {
 	return append(b, '}')
 }
 
-// AppendMessageView writes a MessageView.
+// AppendMessageView writes an engine.MessageView.
 func AppendMessageView(b []byte, x *engine.MessageView) []byte {
 	b = jsonw.KeyString(b, `{"type":`, x.Type)
 	b = jsonw.KeyInt(b, `,"step":`, int64(x.Step))
@@ -169,7 +169,7 @@ func AppendMessageView(b []byte, x *engine.MessageView) []byte {
 	return append(b, '}')
 }
 
-// AppendSnapshotView writes a SnapshotView.
+// AppendSnapshotView writes an engine.SnapshotView.
 func AppendSnapshotView(b []byte, x *engine.SnapshotView) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -183,7 +183,7 @@ func AppendSnapshotView(b []byte, x *engine.SnapshotView) []byte {
 	return append(b, '}')
 }
 
-// AppendLaneView writes a LaneView.
+// AppendLaneView writes an engine.LaneView.
 func AppendLaneView(b []byte, x *engine.LaneView) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.Key(b, `,"rows":`)
@@ -196,7 +196,7 @@ func AppendLaneView(b []byte, x *engine.LaneView) []byte {
 	return append(b, '}')
 }
 
-// AppendBufferView writes a BufferView.
+// AppendBufferView writes an engine.BufferView.
 func AppendBufferView(b []byte, x *engine.BufferView) []byte {
 	b = jsonw.KeyInt(b, `{"arrived_step":`, int64(x.ArrivedStep))
 	b = jsonw.Key(b, `,"rows":`)
@@ -204,7 +204,7 @@ func AppendBufferView(b []byte, x *engine.BufferView) []byte {
 	return append(b, '}')
 }
 
-// AppendBuilderView writes a BuilderView.
+// AppendBuilderView writes an engine.BuilderView.
 func AppendBuilderView(b []byte, x *engine.BuilderView) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.KeyInt(b, `,"capacity":`, int64(x.Capacity))
@@ -213,7 +213,7 @@ func AppendBuilderView(b []byte, x *engine.BuilderView) []byte {
 	return append(b, '}')
 }
 
-// AppendProgressView writes a ProgressView.
+// AppendProgressView writes an engine.ProgressView.
 func AppendProgressView(b []byte, x *engine.ProgressView) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.KeyString(b, `,"state":`, x.State)
@@ -223,7 +223,7 @@ func AppendProgressView(b []byte, x *engine.ProgressView) []byte {
 	return append(b, '}')
 }
 
-// AppendStateTableView writes a StateTableView.
+// AppendStateTableView writes an engine.StateTableView.
 func AppendStateTableView(b []byte, x *engine.StateTableView) []byte {
 	b = jsonw.Key(b, `{"rows":`)
 	b = jsonw.Each(b, len(x.Rows), x.Rows == nil, func(b []byte, i int) []byte { return AppendVnodeRow(b, &x.Rows[i]) })
@@ -234,7 +234,7 @@ func AppendStateTableView(b []byte, x *engine.StateTableView) []byte {
 	return append(b, '}')
 }
 
-// AppendVnodeRow writes a VnodeRow.
+// AppendVnodeRow writes an engine.VnodeRow.
 func AppendVnodeRow(b []byte, x *engine.VnodeRow) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.Key(b, `,"values":`)
@@ -242,7 +242,7 @@ func AppendVnodeRow(b []byte, x *engine.VnodeRow) []byte {
 	return append(b, '}')
 }
 
-// AppendPendingRow writes a PendingRow.
+// AppendPendingRow writes an engine.PendingRow.
 func AppendPendingRow(b []byte, x *engine.PendingRow) []byte {
 	b = jsonw.KeyString(b, `{"op":`, x.Op)
 	b = jsonw.KeyInt(b, `,"vnode":`, int64(x.Vnode))
@@ -251,7 +251,7 @@ func AppendPendingRow(b []byte, x *engine.PendingRow) []byte {
 	return append(b, '}')
 }
 
-// AppendProgressTabView writes a ProgressTabView.
+// AppendProgressTabView writes an engine.ProgressTabView.
 func AppendProgressTabView(b []byte, x *engine.ProgressTabView) []byte {
 	b = jsonw.Key(b, `{"columns":`)
 	b = jsonw.Each(b, len(x.Columns), x.Columns == nil, func(b []byte, i int) []byte { return AppendTableColumn(b, &x.Columns[i]) })
@@ -263,7 +263,7 @@ func AppendProgressTabView(b []byte, x *engine.ProgressTabView) []byte {
 	return append(b, '}')
 }
 
-// AppendTableColumn writes a TableColumn.
+// AppendTableColumn writes an engine.TableColumn.
 func AppendTableColumn(b []byte, x *engine.TableColumn) []byte {
 	b = jsonw.KeyString(b, `{"name":`, x.Name)
 	b = jsonw.KeyString(b, `,"kind":`, x.Kind)
@@ -273,7 +273,7 @@ func AppendTableColumn(b []byte, x *engine.TableColumn) []byte {
 	return append(b, '}')
 }
 
-// AppendDownstreamView writes a DownstreamView.
+// AppendDownstreamView writes an engine.DownstreamView.
 func AppendDownstreamView(b []byte, x *engine.DownstreamView) []byte {
 	b = jsonw.Key(b, `{"rows":`)
 	b = AppendRows(b, x.Rows)
@@ -281,7 +281,7 @@ func AppendDownstreamView(b []byte, x *engine.DownstreamView) []byte {
 	return append(b, '}')
 }
 
-// AppendInvariant writes a Invariant.
+// AppendInvariant writes an engine.Invariant.
 func AppendInvariant(b []byte, x *engine.Invariant) []byte {
 	b = jsonw.KeyString(b, `{"status":`, x.Status)
 	b = jsonw.KeyInt(b, `,"step":`, int64(x.Step))
@@ -294,7 +294,7 @@ func AppendInvariant(b []byte, x *engine.Invariant) []byte {
 	return append(b, '}')
 }
 
-// AppendRollback writes a Rollback.
+// AppendRollback writes an engine.Rollback.
 func AppendRollback(b []byte, x *engine.Rollback) []byte {
 	b = jsonw.KeyInt(b, `{"from":`, int64(x.From))
 	b = jsonw.KeyInt(b, `,"to":`, int64(x.To))
@@ -303,7 +303,7 @@ func AppendRollback(b []byte, x *engine.Rollback) []byte {
 	return append(b, '}')
 }
 
-// AppendEffect writes a Effect.
+// AppendEffect writes an engine.Effect.
 func AppendEffect(b []byte, x *engine.Effect) []byte {
 	b = jsonw.KeyString(b, `{"kind":`, x.Kind)
 	b = jsonw.KeyString(b, `,"text":`, x.Text)
@@ -322,7 +322,7 @@ func AppendEffect(b []byte, x *engine.Effect) []byte {
 	return append(b, '}')
 }
 
-// AppendFailure writes a Failure.
+// AppendFailure writes an engine.Failure.
 func AppendFailure(b []byte, x *engine.Failure) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -333,7 +333,7 @@ func AppendFailure(b []byte, x *engine.Failure) []byte {
 	return append(b, '}')
 }
 
-// AppendFailureView writes a FailureView.
+// AppendFailureView writes an engine.FailureView.
 func AppendFailureView(b []byte, x *engine.FailureView) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -352,7 +352,7 @@ func AppendFailureView(b []byte, x *engine.FailureView) []byte {
 	return append(b, '}')
 }
 
-// AppendCitation writes a Citation.
+// AppendCitation writes an engine.Citation.
 func AppendCitation(b []byte, x *engine.Citation) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -365,7 +365,7 @@ func AppendCitation(b []byte, x *engine.Citation) []byte {
 	return append(b, '}')
 }
 
-// AppendActorView writes a ActorView.
+// AppendActorView writes an engine.ActorView.
 func AppendActorView(b []byte, x *engine.ActorView) []byte {
 	b = jsonw.KeyString(b, `{"state":`, x.State)
 	b = jsonw.KeyString(b, `,"text":`, x.Text)
@@ -374,7 +374,7 @@ func AppendActorView(b []byte, x *engine.ActorView) []byte {
 	return append(b, '}')
 }
 
-// AppendAction writes a Action.
+// AppendAction writes an engine.Action.
 func AppendAction(b []byte, x *engine.Action) []byte {
 	b = jsonw.KeyString(b, `{"id":`, x.ID)
 	b = jsonw.KeyString(b, `,"label":`, x.Label)
@@ -384,7 +384,7 @@ func AppendAction(b []byte, x *engine.Action) []byte {
 	return append(b, '}')
 }
 
-// AppendMark writes a Mark.
+// AppendMark writes an engine.Mark.
 func AppendMark(b []byte, x *engine.Mark) []byte {
 	b = jsonw.KeyInt(b, `{"step":`, int64(x.Step))
 	b = jsonw.KeyString(b, `,"kind":`, x.Kind)
@@ -392,7 +392,7 @@ func AppendMark(b []byte, x *engine.Mark) []byte {
 	return append(b, '}')
 }
 
-// AppendBugInfo writes a BugInfo.
+// AppendBugInfo writes an engine.BugInfo.
 func AppendBugInfo(b []byte, x *engine.BugInfo) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -414,7 +414,7 @@ func AppendBugInfo(b []byte, x *engine.BugInfo) []byte {
 	return append(b, '}')
 }
 
-// AppendPrediction writes a Prediction.
+// AppendPrediction writes an engine.Prediction.
 func AppendPrediction(b []byte, x *engine.Prediction) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -428,7 +428,7 @@ func AppendPrediction(b []byte, x *engine.Prediction) []byte {
 	return append(b, '}')
 }
 
-// AppendPredictRow writes a PredictRow.
+// AppendPredictRow writes an engine.PredictRow.
 func AppendPredictRow(b []byte, x *engine.PredictRow) []byte {
 	b = jsonw.KeyInt(b, `{"arrived_step":`, int64(x.ArrivedStep))
 	b = jsonw.KeyString(b, `,"op":`, x.Op)
@@ -440,7 +440,7 @@ func AppendPredictRow(b []byte, x *engine.PredictRow) []byte {
 	return append(b, '}')
 }
 
-// AppendChanged writes a Changed.
+// AppendChanged writes an engine.Changed.
 func AppendChanged(b []byte, x *engine.Changed) []byte {
 	b = jsonw.KeyBool(b, `{"phase":`, x.Phase)
 	b = jsonw.KeyBool(b, `,"epoch":`, x.Epoch)
@@ -461,7 +461,7 @@ func AppendChanged(b []byte, x *engine.Changed) []byte {
 	return append(b, '}')
 }
 
-// AppendChangedVnodes writes a ChangedVnodes.
+// AppendChangedVnodes writes an engine.ChangedVnodes.
 func AppendChangedVnodes(b []byte, x *engine.ChangedVnodes) []byte {
 	b = jsonw.Key(b, `{"snapshot":`)
 	b = jsonw.Ints(b, x.Snapshot)
@@ -478,7 +478,7 @@ func AppendChangedVnodes(b []byte, x *engine.ChangedVnodes) []byte {
 	return append(b, '}')
 }
 
-// AppendAddedRows writes a AddedRows.
+// AppendAddedRows writes an engine.AddedRows.
 func AppendAddedRows(b []byte, x *engine.AddedRows) []byte {
 	b = jsonw.Key(b, `{"upstream_content":`)
 	b = AppendRows(b, x.UpstreamContent)
@@ -487,7 +487,7 @@ func AppendAddedRows(b []byte, x *engine.AddedRows) []byte {
 	return append(b, '}')
 }
 
-// AppendReleaseInfo writes a ReleaseInfo.
+// AppendReleaseInfo writes an engine.ReleaseInfo.
 func AppendReleaseInfo(b []byte, x *engine.ReleaseInfo) []byte {
 	b = jsonw.KeyString(b, `{"name":`, x.Name)
 	b = jsonw.KeyString(b, `,"tags":`, x.Tags)
@@ -499,7 +499,7 @@ func AppendReleaseInfo(b []byte, x *engine.ReleaseInfo) []byte {
 	return append(b, '}')
 }
 
-// AppendCodeLine writes a CodeLine.
+// AppendCodeLine writes an engine.CodeLine.
 func AppendCodeLine(b []byte, x *engine.CodeLine) []byte {
 	b = jsonw.KeyString(b, `{"id":`, x.ID)
 	b = jsonw.KeyInt(b, `,"depth":`, int64(x.Depth))
@@ -514,7 +514,7 @@ func AppendCodeLine(b []byte, x *engine.CodeLine) []byte {
 	return append(b, '}')
 }
 
-// AppendTrace writes a Trace.
+// AppendTrace writes an engine.Trace.
 func AppendTrace(b []byte, x *engine.Trace) []byte {
 	b = jsonw.KeyString(b, `{"title":`, x.Title)
 	b = jsonw.Key(b, `,"outputs":`)
@@ -536,7 +536,7 @@ func AppendTrace(b []byte, x *engine.Trace) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleSummary writes a ScaleSummary.
+// AppendScaleSummary writes an engine.ScaleSummary.
 func AppendScaleSummary(b []byte, x *engine.ScaleSummary) []byte {
 	b = jsonw.KeyStringHTML(b, `{"title":`, x.Title)
 	b = jsonw.KeyStringHTML(b, `,"phase":`, x.Phase)
@@ -590,7 +590,7 @@ func AppendScaleSummary(b []byte, x *engine.ScaleSummary) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleFailure writes a ScaleFailure.
+// AppendScaleFailure writes an engine.ScaleFailure.
 func AppendScaleFailure(b []byte, x *engine.ScaleFailure) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -601,7 +601,7 @@ func AppendScaleFailure(b []byte, x *engine.ScaleFailure) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleSeries writes a ScaleSeries.
+// AppendScaleSeries writes an engine.ScaleSeries.
 func AppendScaleSeries(b []byte, x *engine.ScaleSeries) []byte {
 	b = jsonw.Key(b, `{"epoch":`)
 	b = jsonw.Int64s(b, x.Epoch)
@@ -633,7 +633,7 @@ func AppendScaleSeries(b []byte, x *engine.ScaleSeries) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleRecovery writes a ScaleRecovery.
+// AppendScaleRecovery writes an engine.ScaleRecovery.
 func AppendScaleRecovery(b []byte, x *engine.ScaleRecovery) []byte {
 	b = jsonw.KeyInt(b, `{"barrier":`, int64(x.Barrier))
 	b = jsonw.KeyInt(b, `,"epoch":`, x.Epoch)
@@ -649,7 +649,7 @@ func AppendScaleRecovery(b []byte, x *engine.ScaleRecovery) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleViolation writes a ScaleViolation.
+// AppendScaleViolation writes an engine.ScaleViolation.
 func AppendScaleViolation(b []byte, x *engine.ScaleViolation) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -662,7 +662,7 @@ func AppendScaleViolation(b []byte, x *engine.ScaleViolation) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleTotals writes a ScaleTotals.
+// AppendScaleTotals writes an engine.ScaleTotals.
 func AppendScaleTotals(b []byte, x *engine.ScaleTotals) []byte {
 	b = jsonw.KeyInt(b, `{"inserted":`, int64(x.Inserted))
 	b = jsonw.KeyInt(b, `,"updated":`, int64(x.Updated))
@@ -675,7 +675,7 @@ func AppendScaleTotals(b []byte, x *engine.ScaleTotals) []byte {
 	return append(b, '}')
 }
 
-// AppendWorkload writes a Workload.
+// AppendWorkload writes an engine.Workload.
 func AppendWorkload(b []byte, x *engine.Workload) []byte {
 	b = jsonw.KeyInt(b, `{"rows":`, int64(x.Rows))
 	b = jsonw.KeyInt(b, `,"seed":`, x.Seed)
@@ -690,7 +690,7 @@ func AppendWorkload(b []byte, x *engine.Workload) []byte {
 	return append(b, '}')
 }
 
-// AppendMix writes a Mix.
+// AppendMix writes an engine.Mix.
 func AppendMix(b []byte, x *engine.Mix) []byte {
 	b = jsonw.KeyInt(b, `{"insert":`, int64(x.Insert))
 	b = jsonw.KeyInt(b, `,"update":`, int64(x.Update))
@@ -698,7 +698,7 @@ func AppendMix(b []byte, x *engine.Mix) []byte {
 	return append(b, '}')
 }
 
-// AppendFault writes a Fault.
+// AppendFault writes an engine.Fault.
 func AppendFault(b []byte, x *engine.Fault) []byte {
 	if x == nil {
 		return append(b, "null"...)
@@ -709,7 +709,7 @@ func AppendFault(b []byte, x *engine.Fault) []byte {
 	return append(b, '}')
 }
 
-// AppendFailureHTML writes a Failure.
+// AppendFailureHTML writes an engine.Failure.
 func AppendFailureHTML(b []byte, x *engine.Failure) []byte {
 	if x == nil {
 		return append(b, "null"...)

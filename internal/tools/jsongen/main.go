@@ -173,7 +173,7 @@ func (g *gen) p(format string, args ...any) { fmt.Fprintf(&g.buf, format+"\n", a
 
 func (g *gen) writeFunc(k key) {
 	t, name := k.t, g.funcName(k.t, k.html)
-	g.p("\n// %s writes a %s.", name, t.Name())
+	g.p("\n// %s writes an engine.%s.", name, t.Name())
 	g.p("func %s(b []byte, x *%s) []byte {", name, typeName(t))
 	if g.byPtr[t] {
 		g.p("if x == nil {\nreturn append(b, \"null\"...)\n}")
