@@ -13,15 +13,32 @@ type Release struct {
 	Patches string // the patch releases it stands for
 }
 
-// Releases are the release lines, oldest first. The engine will hold its own release table
-// (the `release:` key); until then this list is the diagnosis's own data. Seam: SetReleases
-// replaces the names (same order, same count) once the engine's table exists, so both agree.
-var Releases = []Release{
-	{Name: "v2.7", Ref: "v2.7.4", Patches: "v2.7.0 to v2.7.4 (the files cited are identical across them)"},
-	{Name: "v2.8", Ref: "v2.8.5", Patches: "v2.8.0 to v2.8.5 (executor/mod.rs lines are those of v2.8.1 to v2.8.5; at v2.8.0 they are 19 lower)"},
-	{Name: "v3.0", Ref: "v3.0.3", Patches: "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher)"},
-	{Name: "v3.1", Ref: engine.SourceCommit, Patches: "the release-3.1 branch at commit " + engine.SourceCommit[:11]},
+// patches says, per release of the engine, which patch releases its facts stand for (the
+// diagnosis's own text); the names and refs are the engine's (engine.Releases).
+var patches = map[string]string{
+	"v2.7": "v2.7.0 to v2.7.4 (the files cited are identical across them)",
+	"v2.8": "v2.8.0 to v2.8.5 (executor/mod.rs lines are those of v2.8.1 to v2.8.5; at v2.8.0 they are 19 lower)",
+	"v3.0": "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher)",
+	"v3.1": "the release-3.1 branch at commit " + engine.SourceCommit[:11],
 }
+
+// Releases are the release lines, oldest first: the engine's, each with its patch releases.
+// The facts are kept per release in that order (perRelease); a release of the engine without
+// facts here stops the program at start rather than answer wrongly.
+var Releases = func() []Release {
+	if len(engine.Releases) != len(perRelease[int]{}) {
+		panic(fmt.Sprintf("diagnose: the engine has %d releases, the facts are for %d", len(engine.Releases), len(perRelease[int]{})))
+	}
+	out := make([]Release, len(engine.Releases))
+	for i, r := range engine.Releases {
+		p, ok := patches[r.Name]
+		if !ok {
+			panic("diagnose: no facts for release " + r.Name)
+		}
+		out[i] = Release{Name: r.Name, Ref: r.Ref, Patches: p}
+	}
+	return out
+}()
 
 // ReleaseNames lists the names of Releases, oldest first.
 func ReleaseNames() []string {
@@ -43,7 +60,7 @@ func findRelease(name string) (Release, bool) {
 }
 
 // SetReleases checks that a release table lists exactly the releases this package has facts
-// for, in the same order (the seam for the engine's table: its names must match these).
+// for, in the same order (Releases are the engine's, so the engine's names always match).
 func SetReleases(names []string) error {
 	if len(names) != len(Releases) {
 		return fmt.Errorf("diagnose: %d releases given, facts are known for %d (%v)", len(names), len(Releases), ReleaseNames())

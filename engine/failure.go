@@ -222,6 +222,16 @@ type FailureView struct {
 	Inferred   []string    `json:"inferred"`
 	LeftBehind string      `json:"left_behind"`
 	Recovery   string      `json:"recovery"`
+	// Where it failed (buffering for an end that came while buffering), in words, and under
+	// which release; what it does to the data (failure_data.go).
+	Phase      string      `json:"phase"`
+	PhaseLabel string      `json:"phase_label"`
+	Release    string      `json:"release"`
+	Data       FailureData `json:"data"`
+	// What to check, in order, for this message at this release: the diagnosis's advice, which
+	// the layer above the engine attaches (session.View); nil when the diagnosis has none.
+	Checks     []string `json:"checks"`
+	ChecksFrom string   `json:"checks_from"` // whose advice it is, in a few words
 }
 
 // captureLeftBehind records what a failure leaves behind, before the phase changes.
@@ -289,35 +299,7 @@ func (l leftBehind) String() string {
 // recoveryText says what a recovery does from here: it is outside the executor, which only
 // reloads its progress.
 func (e *Engine) recoveryText() string {
-	p := e.dur.progress
-	in, done := 0, 0
-	var resume []string
-	p.each(func(_ int, r *ProgressRow) bool {
-		switch {
-		case r.Finished:
-			done++
-		default:
-			in++
-			if len(resume) < 4 {
-				resume = append(resume, fmt.Sprintf("vnode %d after %s", r.Vnode, r.Pos))
-			}
-		}
-		return true
-	})
-	if in > len(resume) {
-		resume = append(resume, "…")
-	}
-	var then string
-	switch {
-	case done == len(e.owned):
-		then = "every vnode was persisted Completed, so it forwards everything at once"
-	case in > 0:
-		then = fmt.Sprintf("some vnode was persisted in progress, so it skips buffering, waits for no start signal and resumes the snapshot (%s)", strings.Join(resume, ", "))
-	case done > 0:
-		then = "no vnode was persisted in progress, but some completed, so it skips buffering and reads the other vnodes from the start"
-	default:
-		then = "no vnode progress was persisted, so it buffers again and waits for a new start signal"
-	}
+	then := e.resumePlan(false)
 	return fmt.Sprintf("Recovery is not in this file: RisingWave restarts the job from its last checkpoint (here e%d), rolling back the state table, the progress table and downstream to it. This executor then starts over: it waits for a first barrier and loads its progress from the progress table (lines %s): %s. In the explainer, the recover step does this.", e.dur.epoch, e.loadLines(), then)
 }
 
@@ -341,5 +323,7 @@ func (e *Engine) FailureExplanation() *FailureView {
 		Kind: info.Kind, Message: e.failure.Message, Panic: e.failure.Panic, Step: e.failure.Step,
 		Meaning: info.Meaning, Proven: proven, Inferred: append([]string{}, info.Inferred...),
 		LeftBehind: e.failLeft.String(), Recovery: e.recoveryText(),
+		Phase: e.failedIn().String(), PhaseLabel: phaseLabel(info.Kind, e.failedIn()), Release: e.rel().Name,
+		Data: e.failureData(),
 	}
 }

@@ -87,6 +87,7 @@ func (s *Session) View() *engine.View {
 		v.Name = &name
 	}
 	v.Revision = s.Revision()
+	attachChecks(v.Failure)
 	return &v
 }
 

@@ -70,7 +70,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 		for _, ef := range e.Effects() {
 			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
 		}
-		if f := e.FailureExplanation(); f != nil && f.Step == tl.Pos() {
+		if f := s.FailureExplanation(); f != nil && f.Step == tl.Pos() {
 			writeFailure(w, f)
 		}
 	}
@@ -109,6 +109,14 @@ func writeFailure(w io.Writer, f *engine.FailureView) {
 		what = "panic"
 	}
 	fmt.Fprintf(w, "  ✕ %s (%s): %s\n", what, f.Kind, f.Message)
+	fmt.Fprintf(w, "    failed %s, under %s\n", f.PhaseLabel, f.Release)
+	fmt.Fprintf(w, "    what happens to data: %s %s %s\n", f.Data.Headline, f.Data.Until, f.Data.After)
+	if len(f.Checks) > 0 {
+		fmt.Fprintf(w, "    what to check, in order (%s):\n", f.ChecksFrom)
+		for i, c := range f.Checks {
+			fmt.Fprintf(w, "      %d. %s\n", i+1, c)
+		}
+	}
 	fmt.Fprintf(w, "    what it means: %s\n", f.Meaning)
 	fmt.Fprintf(w, "    what the source proves:\n")
 	for _, c := range f.Proven {

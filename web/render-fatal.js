@@ -1,25 +1,30 @@
-// render-fatal.js — the fatal panel, shown when the view's `error` is set. Everything in it is
-// the engine's explanation of that failure (the view's `failure`, from engine/failure.go): the
-// exact error and what it means, with a Recover button; folded in a <details> under them, what
-// the failure left behind, what RisingWave's source proves (each sentence linked to its lines),
-// the likely causes outside the executor (our inference, shown apart) and what a recovery does.
+// render-fatal.js — the failure, as the engine explains it (the view's `failure`, from
+// engine/failure.go and failure_data.go; `checks` from the diagnosis, attached by session/).
+// The panel above the stage leads with what an engineer acts on: the exact error, where it
+// failed (buffering or backfilling …) and under which release, what happens to the data, and
+// the first thing to check, with the Recover button. Everything else — every check in order,
+// what it means, what it left behind, what RisingWave's source proves (each sentence linked to
+// its lines), the likely causes (our inference, shown apart) and what a recovery does — is in
+// #fatal-more, open in full after the stage: the column scrolls as a whole to it, no inner box.
 import { h, fill } from "./dom.js";
 import { sourceLabel, sourceTitle } from "./render-narration.js";
 
-let openFor = { failure: null, open: false }; // the folded part's state, for the failure shown
-
 /**
- * Render the fatal panel. onRecover is called by the Recover button; recoverAction is the
- * Action whose kind is "recover" (null if the engine offers none).
+ * Render the fatal panel (and its details after the stage). onRecover is called by the Recover
+ * button; recoverAction is the Action whose kind is "recover" (null if the engine offers none).
  */
 export function renderFatal(view, panel, recoverAction, onRecover) {
   const f = view.failure;
   const err = view.error;
+  const more = panel.ownerDocument.getElementById("fatal-more");
   if (!err) {
     // (written only when it changes: an attribute written at every step, even unchanged, is a
     // style recalculation at every step)
-    if (!panel.hidden) panel.hidden = true;
-    if (panel.firstChild) panel.replaceChildren();
+    for (const el of [panel, more]) {
+      if (!el) continue;
+      if (!el.hidden) el.hidden = true;
+      if (el.firstChild) el.replaceChildren();
+    }
     return;
   }
   panel.hidden = false;
@@ -33,21 +38,45 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
     h("span", { class: "fatal-icon", "aria-hidden": "true" }, "⚠"),
     h("h2", { id: "fatal-title", "data-short": "Failure" }, err.panic ? "The executor panicked" : "The executor failed",
       err.step ? h("span", { class: "h-sub" }, ` at step ${err.step}`) : null),
+    f?.phase_label ? h("span", { class: "fatal-phase", "data-testid": "fatal-phase", "data-phase": f.phase },
+      f.phase_label, f.release ? h("span", { class: "fatal-release" }, ` · ${f.release}`) : null) : null,
+    h("span", { class: "fatal-foot" }, recoverBtn),
     h("pre", { class: "errmsg", "data-testid": "fatal-message" }, h("code", null, msg)));
-  if (!f) { fill(panel, head, h("div", { class: "fatal-foot" }, recoverBtn)); return; }
+  if (!f) {
+    fill(panel, head);
+    if (more && !more.hidden) { more.hidden = true; more.replaceChildren(); }
+    return;
+  }
+  const d = f.data || {};
+  const checks = f.checks || [];
+  const toDetails = h("a", { class: "fatal-to-details", href: "#fatal-more", "data-testid": "fatal-to-details",
+    onclick: (e) => { e.preventDefault(); more?.scrollIntoView({ block: "start", behavior: "smooth" }); more?.focus({ preventScroll: true }); },
+  }, checks.length > 1 ? `All ${checks.length} checks and the details ↓` : "The details ↓");
+  const lead = h("div", { class: "fatal-lead" },
+    h("section", { class: "fatal-data", "data-testid": "fatal-data", "aria-labelledby": "fatal-data-h" },
+      h("h3", { id: "fatal-data-h" }, "What happens to data"),
+      h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, d.headline ?? ""),
+      h("p", { "data-testid": "fatal-data-until" }, d.until ?? "")),
+    h("section", { class: "fatal-first", "data-testid": "fatal-first-check", "aria-labelledby": "fatal-first-h" },
+      checks.length
+        ? [h("h3", { id: "fatal-first-h" }, `Check first · ${f.release}`), h("p", { class: "fatal-check" }, checks[0])]
+        : [h("h3", { id: "fatal-first-h" }, "What it means"), h("p", { class: "fatal-check" }, f.meaning ?? "")],
+      toDetails));
+  fill(panel, head, lead);
+  if (!more) return;
   const section = (title, testid, ...body) => h("section", { class: "fatal-part", "data-testid": testid },
     h("h3", null, title), ...body);
-  // The error and what it means stay in sight above the stage (whose buffer and builders show
-  // what was left); what it left behind, the proof, the likely causes and the recovery fold
-  // away, and stay open once opened for this failure.
-  const which = `${err.step}\u0000${msg}`;
-  if (which !== openFor.failure) openFor = { failure: which, open: false };
-  const more = h("details", { class: "fatal-more", open: openFor.open },
-    h("summary", null, h("span", null, f.meaning ? h("span", { class: "fatal-meaning-folded" }, "What it means · ") : null,
-      "Left behind · what the source proves · likely causes · recovery")),
-    // (the compact layout of a docs frame folds the meaning too: the narration says it as well)
-    f.meaning ? h("p", { class: "fatal-meaning-folded" }, f.meaning) : null,
+  more.hidden = false;
+  fill(more,
+    h("h2", { id: "fatal-more-title" }, "The failure in detail",
+      h("span", { class: "h-sub" }, ` · ${f.phase_label ?? ""}${f.release ? " · " + f.release : ""}`)),
     h("div", { class: "fatal-body" },
+      checks.length ? section(`What to check, in order · ${f.release}`, "fatal-checks",
+        h("ol", { class: "checks" }, checks.map((c) => h("li", null, c))),
+        f.checks_from ? h("p", { class: "fatal-note" }, `From ${f.checks_from}.`) : null) : null,
+      section("What it means", "fatal-meaning-part", h("p", { "data-testid": "fatal-meaning" }, f.meaning ?? "")),
+      section("What happens to data", "fatal-data-full",
+        h("p", { class: "fatal-headline" }, d.headline ?? ""), h("p", null, d.until ?? ""), h("p", null, d.after ?? "")),
       section("Left behind", "fatal-left", h("p", null, f.left_behind ?? "")),
       section("What RisingWave's source proves", "fatal-proven",
         h("ul", { class: "proven" }, (f.proven || []).map((c) => h("li", null, c.text ?? "", " ",
@@ -57,8 +86,4 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
         h("p", { class: "fatal-note" }, "Our inference: the source does not show these."),
         h("ul", { class: "inferred" }, (f.inferred || []).map((t) => h("li", null, t)))),
       section("Recovery", "fatal-recovery", h("p", null, f.recovery ?? ""))));
-  more.addEventListener("toggle", () => { if (openFor.failure === which) openFor.open = more.open; });
-  fill(panel, head,
-    f.meaning ? h("p", { class: "fatal-meaning", "data-testid": "fatal-meaning" }, f.meaning) : null,
-    h("div", { class: "fatal-foot" }, more, recoverBtn));
 }

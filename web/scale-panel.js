@@ -220,12 +220,18 @@ function overview(s, stats) {
   if (s.violation) notes.push(h("p", { class: "form-error", "data-testid": "scale-violation" }, s.violation.text));
   // The command line's words for a recovery (cmd/backfill/scale.go, writeRecovery).
   const what = { end: "the upstream ends", error: "the upstream yields an error", recover: "the job recovers" };
+  const missing = (s.violation?.missing ?? 0) > 0;
   for (const r of s.recoveries || []) {
     notes.push(h("p", { class: "note", "data-testid": "scale-recovery" },
       `e${r.epoch}: ${what[r.kind] || r.kind} instead of the barrier, while ${r.during}`,
       r.error ? ["; the executor fails: ", h("code", null, r.error.message)] : r.outcome === "ended" ? "; the executor's stream ends, with no error" : null,
-      `. Recovery to the checkpoint e${r.rolled_back_to}: lost ${fmtN(r.lost_builder_rows)} rows in the builders, `,
-      `${fmtN(r.lost_buffered_rows)} in the upstream buffer, ${fmtN(r.lost_emitted_rows)} emitted since the checkpoint.`));
+      // "lost" only where rows are missing downstream; otherwise the recovery replayed them
+      // (cmd/backfill/scale.go, writeRecovery, in the same words)
+      missing ? `. Recovery to the checkpoint e${r.rolled_back_to}: lost ${fmtN(r.lost_builder_rows)} rows in the builders, `
+        + `${fmtN(r.lost_buffered_rows)} in the upstream buffer, ${fmtN(r.lost_emitted_rows)} emitted since the checkpoint.`
+        : `. Recovery to the checkpoint e${r.rolled_back_to}: ${fmtN(r.lost_builder_rows)} rows in the builders and `
+        + `${fmtN(r.lost_buffered_rows)} in the upstream buffer discarded until recovery, ${fmtN(r.lost_emitted_rows)} emitted since the checkpoint rolled back downstream; `
+        + "the recovery reads, delivers and emits them again: no row is lost."));
   }
   return [verdict, stats1, notes];
 }

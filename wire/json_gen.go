@@ -349,6 +349,14 @@ func AppendFailureView(b []byte, x *engine.FailureView) []byte {
 	b = jsonw.Strings(b, x.Inferred)
 	b = jsonw.KeyString(b, `,"left_behind":`, x.LeftBehind)
 	b = jsonw.KeyString(b, `,"recovery":`, x.Recovery)
+	b = jsonw.KeyString(b, `,"phase":`, x.Phase)
+	b = jsonw.KeyString(b, `,"phase_label":`, x.PhaseLabel)
+	b = jsonw.KeyString(b, `,"release":`, x.Release)
+	b = jsonw.Key(b, `,"data":`)
+	b = AppendFailureData(b, &x.Data)
+	b = jsonw.Key(b, `,"checks":`)
+	b = jsonw.Strings(b, x.Checks)
+	b = jsonw.KeyString(b, `,"checks_from":`, x.ChecksFrom)
 	return append(b, '}')
 }
 
@@ -362,6 +370,15 @@ func AppendCitation(b []byte, x *engine.Citation) []byte {
 	b = jsonw.Key(b, `,"lines":`)
 	b = jsonw.Lines(b, x.Lines)
 	b = jsonw.KeyString(b, `,"url":`, x.URL)
+	return append(b, '}')
+}
+
+// AppendFailureData writes an engine.FailureData.
+func AppendFailureData(b []byte, x *engine.FailureData) []byte {
+	b = jsonw.KeyBool(b, `{"lost":`, x.Lost)
+	b = jsonw.KeyString(b, `,"headline":`, x.Headline)
+	b = jsonw.KeyString(b, `,"until":`, x.Until)
+	b = jsonw.KeyString(b, `,"after":`, x.After)
 	return append(b, '}')
 }
 

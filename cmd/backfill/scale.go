@@ -139,7 +139,7 @@ func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io
 	rec := 0
 	printRecoveries := func(upTo int) {
 		for ; rec < len(s.Recoveries) && s.Recoveries[rec].Barrier <= upTo; rec++ {
-			writeRecovery(w, s.Recoveries[rec])
+			writeRecovery(w, s.Recoveries[rec], s.Violation != nil && s.Violation.Missing > 0)
 		}
 	}
 	ser := s.Series
@@ -188,7 +188,10 @@ func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io
 	}
 }
 
-func writeRecovery(w io.Writer, r engine.ScaleRecovery) {
+// writeRecovery says what a recovery threw away. Where rows are missing downstream (the
+// invariant broken) they are "lost"; otherwise the recovery read, delivered and emitted them
+// again, and they were only discarded until it: web/scale-panel.js says the same.
+func writeRecovery(w io.Writer, r engine.ScaleRecovery, missing bool) {
 	what := map[string]string{"end": "the upstream ends", "error": "the upstream yields an error", "recover": "the job recovers"}[r.Kind]
 	fmt.Fprintf(w, "── e%d: %s instead of the barrier, while %s", r.Epoch, what, r.During)
 	switch {
@@ -197,7 +200,12 @@ func writeRecovery(w io.Writer, r engine.ScaleRecovery) {
 	case r.Outcome == "ended":
 		fmt.Fprint(w, "; the executor's stream ends, with no error")
 	}
-	fmt.Fprintf(w, ".\n   Recovery to the checkpoint e%d: lost %s rows in the builders, %s in the upstream buffer, %s emitted since the checkpoint.\n",
+	if missing {
+		fmt.Fprintf(w, ".\n   Recovery to the checkpoint e%d: lost %s rows in the builders, %s in the upstream buffer, %s emitted since the checkpoint.\n",
+			r.RolledBackTo, num(r.LostBuilderRows), num(r.LostBufferedRows), num(r.LostEmittedRows))
+		return
+	}
+	fmt.Fprintf(w, ".\n   Recovery to the checkpoint e%d: %s rows in the builders and %s in the upstream buffer discarded until recovery, %s emitted since the checkpoint rolled back downstream; the recovery reads, delivers and emits them again: no row is lost.\n",
 		r.RolledBackTo, num(r.LostBuilderRows), num(r.LostBufferedRows), num(r.LostEmittedRows))
 }
 

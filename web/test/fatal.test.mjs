@@ -64,8 +64,10 @@ async function checkFatal(page, n) {
   assert.ok(panel.includes(`The executor failed at step ${n}`), panel);
   const f = await checkFailurePanel(page);
   assert.equal(f.kind, "upstream-ended");
-  assert.match(panel, /locality_provider\.rs L599–604/);
-  assert.match(panel, /Never emitted: 1 row in the builders \(vnode 1\) and 1 chunk in the upstream buffer \(2 rows\)/);
+  // the details, open after the stage
+  const details = await text(page, "fatal-details");
+  assert.match(details, /locality_provider\.rs L599–604/);
+  assert.match(details, /Never emitted: 1 row in the builders \(vnode 1\) and 1 chunk in the upstream buffer \(2 rows\)/);
   // The narration says it too, and the timeline marks the error.
   assert.ok((await text(page, "narration")).includes(ERROR));
   assert.equal(await page.locator(`#marks .mk-error[data-step="${n}"]`).count(), 1);
@@ -120,5 +122,131 @@ test("fatal-upstream-end: the r key recovers too", async () => {
   await checkFatal(page, 10);
   await page.keyboard.press("r");
   await checkRecovered(page, 10);
+  h.assertNoErrors(page);
+});
+
+/**
+ * In the page: what keeps the lead of the fatal panel (what happens to data, the first check)
+ * from being read without scrolling: each part must lie inside the viewport, be uncovered, not
+ * scroll inside itself, and no ancestor may clip it or need a scrollTop to show it.
+ */
+function leadProblems() {
+  const bad = [];
+  const parts = {
+    "data headline": document.querySelector('[data-testid="fatal-data-headline"]'),
+    "data until": document.querySelector('[data-testid="fatal-data-until"]'),
+    "first check": document.querySelector('[data-testid="fatal-first-check"] .fatal-check'),
+  };
+  for (const [name, el] of Object.entries(parts)) {
+    if (!el || !el.getClientRects().length) { bad.push(`${name}: not shown`); continue; }
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) bad.push(`${name}: [${r.left},${r.top} → ${r.right},${r.bottom}] is not inside the ${innerWidth}×${innerHeight} viewport`);
+    if (el.scrollHeight > el.clientHeight + 1) bad.push(`${name}: its text scrolls inside it`);
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowY === "visible" && cs.overflowX === "visible") continue;
+      if (a.scrollTop > 0) bad.push(`${name}: ${a.id || a.className} is scrolled (${a.scrollTop} px)`);
+      const b = a.getBoundingClientRect();
+      if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) bad.push(`${name}: clipped by ${a.id || a.className}`);
+    }
+    // (the first check is inline text: probe its first and last line boxes)
+    const lines = [...el.getClientRects()];
+    const first = lines[0];
+    const last = lines.at(-1);
+    for (const [x, y] of [[first.left + 3, first.top + 3], [(first.left + first.right) / 2, (first.top + first.bottom) / 2], [last.left + 3, last.bottom - 3]]) {
+      const at = document.elementFromPoint(x, y);
+      if (!at || !(at === el || el.contains(at))) { bad.push(`${name}: covered at (${Math.round(x)},${Math.round(y)}) by ${at?.id || at?.className || "nothing"}`); break; }
+    }
+  }
+  return bad;
+}
+
+/** In the page: the details are open in full: shown, every part shown, nothing in them scrolls. */
+function detailsProblems() {
+  const bad = [];
+  const more = document.getElementById("fatal-more");
+  if (!more || more.hidden) return ["the details are not shown"];
+  for (const id of ["fatal-checks", "fatal-meaning-part", "fatal-data-full", "fatal-left", "fatal-proven", "fatal-inferred", "fatal-recovery"]) {
+    const el = more.querySelector(`[data-testid="${id}"]`);
+    if (!el || !el.getClientRects().length) bad.push(`${id}: not shown`);
+  }
+  for (const el of [more, document.getElementById("fatal"), ...more.querySelectorAll("*"), ...document.getElementById("fatal").querySelectorAll("*")]) {
+    const cs = getComputedStyle(el);
+    if (cs.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1) bad.push(`${el.id || el.className || el.tagName}: scrolls inside (${el.scrollHeight} > ${el.clientHeight})`);
+    if (cs.maxHeight !== "none" && el.scrollHeight > el.clientHeight + 1) bad.push(`${el.id || el.className}: cut by max-height`);
+  }
+  return bad;
+}
+
+test("1280×800, fatal-upstream-end at its failure: what happens to data and the first check are in view, the details open in full (screenshots)", async () => {
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10", { viewport: { width: 1280, height: 800 } });
+  const f = (await page.evaluate(() => window.explainer.view())).failure;
+  assert.equal(f.phase, "backfilling");
+  assert.match(f.data.headline, /no row is lost/);
+  assert.ok(f.checks.length >= 3, "the diagnosis's checks");
+  assert.equal(await text(page, "fatal-data-headline"), squash(f.data.headline));
+  assert.equal(await text(page, "fatal-data-until"), squash(f.data.until));
+  assert.match(await text(page, "fatal-first-check"), new RegExp(`^Check first · v3\\.1${squash(f.checks[0]).slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  assert.match(await text(page, "fatal-phase"), /^while backfilling · v3\.1$/);
+  assert.deepEqual(await page.evaluate(leadProblems), []);
+  assert.deepEqual(await page.evaluate(detailsProblems), []);
+  // every check, in order, in the details
+  const shown = await page.locator('[data-testid="fatal-checks"] ol li').allTextContents();
+  assert.deepEqual(shown.map(squash), f.checks.map(squash));
+  await checkFailurePanel(page);
+  for (const scheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await h.screenshot(page, `fatal-lead-1280-${scheme}`);
+  }
+  // the column scrolls as a whole to the details, which then read in full
+  await page.locator('[data-testid="fatal-to-details"]').click();
+  await page.waitForFunction(() => { const r = document.getElementById("fatal-more").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; });
+  await h.screenshot(page, "fatal-details-1280-dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  assert.deepEqual(await h.axe(page), []);
+  h.assertNoErrors(page);
+});
+
+test("buffering and backfilling are told apart: end-while-buffering vs fatal-upstream-end", async () => {
+  const page = await openPage(h, "index.html#scenario=end-while-buffering&step=5", { viewport: { width: 1280, height: 800 } });
+  const buf = (await page.evaluate(() => window.explainer.view())).failure;
+  assert.equal(buf.kind, "upstream-ended-while-buffering");
+  assert.equal(buf.phase, "buffering");
+  assert.match(await text(page, "fatal-phase"), /^while buffering, before any start signal · v3\.1$/);
+  assert.equal(await byTestId(page, "fatal-phase").getAttribute("data-phase"), "buffering");
+  assert.match(await text(page, "fatal-data-until"), /buffered upstream row written to the state table since the last barrier was never committed/);
+  const dashed = await byTestId(page, "fatal-phase").evaluate((e) => getComputedStyle(e).borderTopStyle);
+  assert.deepEqual(await page.evaluate(leadProblems), []);
+  await h.screenshot(page, "fatal-lead-buffering-1280");
+  await openAt(page, "fatal-upstream-end", 10);
+  assert.equal(await byTestId(page, "fatal-phase").getAttribute("data-phase"), "backfilling");
+  assert.match(await text(page, "fatal-data-until"), /1 row in the builders and the 1 chunk buffered from the upstream \(2 rows\) are discarded/);
+  const solid = await byTestId(page, "fatal-phase").evaluate((e) => getComputedStyle(e).borderTopStyle);
+  assert.notEqual(dashed, solid, "the two phases look apart");
+  h.assertNoErrors(page);
+});
+
+test("375×740: the lead reads whole once the page scrolls to it; the details open in full; no sideways scroll (screenshots)", async () => {
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10", { viewport: { width: 375, height: 740 } });
+  assert.deepEqual(await page.evaluate(detailsProblems), []);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true);
+  // The phone's bottom part (narration, controls) is sticky: each part of the lead, scrolled to,
+  // is above it and uncovered.
+  const parts = ['[data-testid="fatal-data-headline"]', '[data-testid="fatal-data-until"]', '[data-testid="fatal-first-check"] .fatal-check'];
+  for (const sel of parts) {
+    const bad = await page.evaluate((sel) => {
+      const el = document.querySelector(sel);
+      el.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -60);
+      const r = el.getBoundingClientRect();
+      const at = document.elementFromPoint((r.left + r.right) / 2, r.top + 4);
+      return at && (at === el || el.contains(at)) ? null : `${sel}: covered by ${at?.id || at?.className}`;
+    }, sel);
+    assert.equal(bad, null);
+  }
+  await page.evaluate(() => document.getElementById("fatal").scrollIntoView({ block: "start" }));
+  await h.screenshot(page, "fatal-lead-375");
+  await page.evaluate(() => document.getElementById("fatal-more").scrollIntoView({ block: "start" }));
+  await h.screenshot(page, "fatal-details-375");
   h.assertNoErrors(page);
 });

@@ -68,15 +68,19 @@ test("700×640 iframe: the compact layout shows the stage, the narration and the
   h.assertNoErrors(page);
 });
 
-test("700×640 iframe: the failure folds its details; the error and what it left stay in view", async () => {
+test("700×640 iframe: the failure leads with the data and the first check; its details open in full after the stage", async () => {
   const [page, frame] = await docsPage("#scenario=fatal-upstream-end&step=10", 10);
-  assert.deepEqual(await inView(frame, await requiredFor(frame)), []);
-  assert.equal(await frame.locator("#fatal details.fatal-more").evaluate((d) => d.open), false, "details folded");
-  assert.equal(await frame.locator('[data-testid="fatal-proven"]').isVisible(), false);
-  await frame.locator("#fatal details.fatal-more summary").click();
-  assert.equal(await frame.locator('[data-testid="fatal-proven"]').isVisible(), true, "one click opens them");
-  assert.equal(await frame.evaluate(() => document.documentElement.scrollHeight <= innerHeight), true, "still one screen: the panel scrolls inside");
-  await frame.locator("#fatal details.fatal-more summary").click();
+  // In 640 px the lead (what happens to data, the first check) takes the place of the executor
+  // column's third panel: the per-vnode progress is one scroll of that column away here.
+  assert.deepEqual(await inView(frame, (await requiredFor(frame)).filter((id) => id !== "progress")), []);
+  const lead = await frame.evaluate(() => ["fatal-data-headline", "fatal-data-until", "fatal-first-check"].map((id) => {
+    const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight ? null : `${id} at ${Math.round(r.top)}–${Math.round(r.bottom)}`;
+  }).filter(Boolean));
+  assert.deepEqual(lead, [], "what happens to data and the first check are in the frame");
+  assert.equal(await frame.locator('[data-testid="fatal-details"]').isHidden(), false, "the details are open");
+  assert.equal(await frame.evaluate(() => { const m = document.getElementById("fatal-more"); return m.scrollHeight <= m.clientHeight + 1; }), true, "nothing scrolls inside them");
+  assert.equal(await frame.evaluate(() => document.documentElement.scrollHeight <= innerHeight), true, "still one screen: the column scrolls to the details");
   for (const scheme of ["light", "dark"]) {
     await page.emulateMedia({ colorScheme: scheme });
     await h.screenshot(page, `stage-embed-700-fatal-${scheme}`, { fullPage: false });
