@@ -230,6 +230,23 @@ func BenchmarkStepView(b *testing.B) {
 			buf = wire.AppendView(buf[:0], &v)
 		}
 	})
+	// "write": wire.AppendView alone, of one view mid-run (the JSON writer's part of "append",
+	// steadier than "append" on a busy machine).
+	b.Run("write", func(b *testing.B) {
+		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+		for tl.Pos() < tl.Len()/2 {
+			if err := tl.Forward(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		v := tl.View()
+		buf := wire.AppendView(nil, &v)
+		b.SetBytes(int64(len(buf)))
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = wire.AppendView(buf[:0], &v)
+		}
+	})
 	for _, whole := range []bool{false, true} {
 		name := map[bool]string{false: "engine", true: "timeline"}[whole]
 		b.Run(name, func(b *testing.B) {
