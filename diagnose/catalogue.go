@@ -53,7 +53,7 @@ func lookRootCause(r string) string {
 	if r == "v2.7" {
 		line = "\"suspend database on error\""
 	}
-	return "The root cause the compute node reported: its " + line + " line names failed_actor."
+	return "The root cause the compute node reported: its " + line + " line names the failed actor (its failed_actor field)."
 }
 
 const leftRecovered = "The recovery rolls the state table, the progress table and downstream back to the last checkpoint; the restarted executor loads its persisted progress and goes on from there (in the explainer no row is lost)."
@@ -84,7 +84,7 @@ func upstreamEnded() *Message {
 	m.Facts[index("v3.1")] = v31
 	for _, r := range []string{"v2.7", "v2.8", "v3.0"} {
 		m.Instead[index(r)] = &Instead{
-			Text: fmt.Sprintf("No code at %s has this text. At %s the upstream's end is silent: the executor reads the rest of the snapshot alone, emits it with the buffered upstream chunks, finds no barrier in completion or in forwarding, its stream ends, and the actor fails with \"actor exited unexpectedly\". Nothing since the last barrier is committed and no vnode is persisted Completed (this assumes an ended input stays ended when polled again, as the explainer does). If a log of yours shows this message, that compute node does not run %s: check the version it runs.", Releases[index(r)].Ref, r, r),
+			Text: fmt.Sprintf("No code at %s has this text. At %s the upstream's end is silent: the executor reads the rest of the snapshot alone, emits it with the buffered upstream chunks, finds no barrier in completion or in forwarding, its stream ends, and the actor fails with \"actor exited unexpectedly\". Nothing since the last barrier is committed and no vnode is persisted completed (this assumes an ended input stays ended when polled again, as the explainer does). If a log of yours shows this message, that compute node does not run %s: check the version it runs.", Releases[index(r)].Ref, r, r),
 			Proven: []Cite{
 				lpCite(r, lpSelect, "While backfilling, each turn polls the upstream first and the snapshot when the upstream has nothing: an ended upstream leaves the snapshot alone, with no error."),
 				lpCite(r, lpSnapshotEnd, "At the snapshot's end the executor emits what the builders hold and the buffered upstream chunks, and leaves the backfill loop."),
@@ -112,7 +112,7 @@ func actorExitedMsg() *Message {
 				lpCite(r, lpCompletionLoop, "Completion waits for a barrier only while the upstream yields Ok messages: an error or an end leaves the loop without returning anything."),
 				lpCite(r, lpForwardingLoop, "Forwarding ends when the upstream's stream ends, and so does the executor's stream."),
 			},
-			LeftBehind: "What the executor emitted stays emitted until the recovery rolls downstream back to the last checkpoint. Nothing since the last barrier is committed. An end in completion came before the completion barrier, so no vnode was persisted Completed: after the recovery the executor reads the snapshot again from its last persisted positions.",
+			LeftBehind: "What the executor emitted stays emitted until the recovery rolls downstream back to the last checkpoint. Nothing since the last barrier is committed. An end in completion came before the completion barrier, so no vnode was persisted completed: after the recovery the executor reads the snapshot again from its last persisted positions.",
 			LookNext: []string{
 				"The upstream's own failure at the same moment: in completion the locality provider swallows its upstream's error, so this error does not say what happened upstream. Look for the upstream actors' \"actor exit with error\" lines (an \"exchange channel from … upstream actor N closed unexpectedly\" names one) on their compute nodes.",
 				lookRootCause(r),
@@ -189,7 +189,7 @@ func exchangeDownstream() *Message {
 }
 
 func rescale() *Message {
-	m := &Message{ID: MsgRescale, Text: engine.ErrRescale, Raiser: "assume_no_update_vnode_bitmap (executor/mod.rs), called by the locality provider at v3.1",
+	m := &Message{ID: MsgRescale, Text: engine.ErrRescale, Raiser: "the check for an in-place vnode bitmap update (assume_no_update_vnode_bitmap in executor/mod.rs), called by the locality provider at v3.1",
 		Note: "the locality provider at v3.1 only; other executors at v3.0"}
 	info := engine.FailRescale.Info()
 	v31 := &Fact{
@@ -218,9 +218,9 @@ func rescale() *Message {
 		Meaning: "At v3.0 this error comes from a sync log store executor of this actor, not from the locality provider, which ignores a vnode bitmap update (its commits pass None as the new bitmap) and keeps the vnodes it owns.",
 		Phases:  []string{"not the locality provider's"},
 		Proven: []Cite{
-			at("v3.0", fileMod, modNoUpdate30, "assume_no_update_vnode_bitmap returns this error for an Update mutation carrying a vnode bitmap for the actor."),
+			at("v3.0", fileMod, modNoUpdate30, "The check for an in-place bitmap update returns this error for an update mutation carrying a vnode bitmap for the actor."),
 			at("v3.0", fileSyncLog, [2]int{syncLogChecks30[1], syncLogChecks30[1]}, "The sync log store checks its barriers with it."),
-			lpCite("v3.0", lpBufferCommit, "The locality provider commits a barrier and then calls post_yield_barrier(None): no new bitmap is read."),
+			lpCite("v3.0", lpBufferCommit, "The locality provider commits a barrier and passes no new bitmap on: no new bitmap is read."),
 		},
 		LeftBehind: "Not the locality provider's failure: what it held since the last barrier is rolled back by the recovery like the rest of the actor.",
 		LookNext: []string{
@@ -233,9 +233,9 @@ func rescale() *Message {
 	m.Facts[index("v3.0")] = v30
 	for _, r := range []string{"v2.7", "v2.8"} {
 		m.Instead[index(r)] = &Instead{
-			Text: fmt.Sprintf("No code at %s has this text. The locality provider of %s ignores a vnode bitmap update (it commits and calls post_yield_barrier(None)) and keeps the vnodes it owns.", Releases[index(r)].Ref, r),
+			Text: fmt.Sprintf("No code at %s has this text. The locality provider of %s ignores a vnode bitmap update (it commits and passes no new bitmap on) and keeps the vnodes it owns.", Releases[index(r)].Ref, r),
 			Proven: []Cite{
-				lpCite(r, lpBufferCommit, "While buffering, a barrier is committed and post_yield_barrier(None) is called: no new bitmap is read."),
+				lpCite(r, lpBufferCommit, "While buffering, a barrier is committed and no new bitmap is passed on: no new bitmap is read."),
 				lpCite(r, lpBackfillCommit, "While backfilling, the state table commits the barrier's epoch with no bitmap check."),
 			},
 			Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under " + r + " it ignores it"},
@@ -246,15 +246,15 @@ func rescale() *Message {
 
 func streamClosed() *Message {
 	info := engine.FailStreamClosed.Info()
-	m := &Message{ID: MsgStreamClosed, Text: engine.ErrStreamClosed, Raiser: "expect_first_barrier (executor/mod.rs), which every executor calls first"}
+	m := &Message{ID: MsgStreamClosed, Text: engine.ErrStreamClosed, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), which every executor calls first"}
 	m.Facts = each(func(r string, i int) *Fact {
 		f := &Fact{
-			Where:   fmt.Sprintf("expect_first_barrier raises it when the input ends before its first message (%s:%d-%d); the locality provider calls it first (%s:%d).", fileMod, modStreamClosed[i][0], modStreamClosed[i][1], fileLP, lpFirstBarrier[i][0]),
+			Where:   fmt.Sprintf("The wait for the first barrier raises it when the input ends before its first message (%s:%d-%d); the locality provider calls it first (%s:%d).", fileMod, modStreamClosed[i][0], modStreamClosed[i][1], fileLP, lpFirstBarrier[i][0]),
 			Meaning: info.Meaning + " Every executor starts this way, so the message alone does not say it was the locality provider.",
 			Phases:  []string{"starting"},
 			Proven: []Cite{
-				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
-				at(r, fileMod, modStreamClosed[i], "expect_first_barrier turns a stream that ends before its first message into this error."),
+				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
+				at(r, fileMod, modStreamClosed[i], "The wait for the first barrier turns a stream that ends before its first message into this error."),
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred...), lookActorLog(r), lookWhichJob),
@@ -267,15 +267,15 @@ func streamClosed() *Message {
 
 func firstNotBarrier() *Message {
 	info := engine.FailFirstNotBarrier.Info()
-	m := &Message{ID: MsgFirstNotBarrier, Text: engine.PanicFirstMessage, Panic: true, Raiser: "expect_first_barrier (executor/mod.rs), a panic"}
+	m := &Message{ID: MsgFirstNotBarrier, Text: engine.PanicFirstMessage, Panic: true, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("expect_first_barrier panics when the first message is a chunk or a watermark (%s:%d-%d).", fileMod, modNotBarrier[i][0], modNotBarrier[i][1]),
+			Where:   fmt.Sprintf("The wait for the first barrier panics when the first message is a chunk or a watermark (%s:%d-%d).", fileMod, modNotBarrier[i][0], modNotBarrier[i][1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
 			Proven: []Cite{
-				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
-				at(r, fileMod, modNotBarrier[i], "expect_first_barrier converts the first message into a barrier with .expect(\"the first message must be a barrier\"): any other message panics with that text and the message's debug form."),
+				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
+				at(r, fileMod, modNotBarrier[i], "The wait for the first barrier converts the first message into a barrier and expects it to be one: any other message panics with the text \"the first message must be a barrier\" and the message's debug form."),
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred[0]), lookActorLog(r)+" A panic prints its location and a backtrace there.", lookWhichJob),
@@ -287,15 +287,15 @@ func firstNotBarrier() *Message {
 
 func notCheckpoint() *Message {
 	info := engine.FailFirstNotCheckpoint.Info()
-	m := &Message{ID: MsgNotCheckpoint, Text: engine.PanicNotCheckpoint, Panic: true, Raiser: "expect_first_barrier (executor/mod.rs), a panic"}
+	m := &Message{ID: MsgNotCheckpoint, Text: engine.PanicNotCheckpoint, Panic: true, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("expect_first_barrier asserts the first barrier's kind (%s:%d-%d).", fileMod, modNotCheckpoint[i][0], modNotCheckpoint[i][1]),
+			Where:   fmt.Sprintf("The wait for the first barrier asserts the first barrier's kind (%s:%d-%d).", fileMod, modNotCheckpoint[i][0], modNotCheckpoint[i][1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
 			Proven: []Cite{
-				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
-				at(r, fileMod, modNotCheckpoint[i], "expect_first_barrier asserts that the barrier's kind is Checkpoint or Initial; the failed assert! panics with this text."),
+				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
+				at(r, fileMod, modNotCheckpoint[i], "The wait for the first barrier asserts that the barrier is a checkpoint or an initial barrier; the failed assertion panics with this text."),
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred[0]), lookActorLog(r)+" A panic prints its location and a backtrace there.", lookWhichJob),

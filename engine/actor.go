@@ -73,7 +73,7 @@ func (e *Engine) actorView() ActorView {
 	a := e.cfg.Actor
 	switch {
 	case e.phase == PhaseEnded && e.stopEpoch > 0:
-		return ActorView{State: ActorStopped, Text: fmt.Sprintf("Actor %d stopped at the Stop barrier e%d: it polls the executor no more and ends without an error.", a, e.stopEpoch),
+		return ActorView{State: ActorStopped, Text: fmt.Sprintf("Actor %d stopped at the Stop barrier e%d: it reads the executor no more and ends without an error.", a, e.stopEpoch),
 			Citation: loop(LinesActorStop, "At a Stop barrier for itself the actor leaves its loop.")}
 	case e.phase == PhaseEnded:
 		return ActorView{State: ActorExited, Text: fmt.Sprintf("The executor's stream ended without a Stop barrier, so actor %d fails with \"actor exited unexpectedly\": the actor's own error, not the executor's (a log shows it without the \"Executor error:\" an executor's error gets). The meta service then recovers the database.", a),
@@ -84,7 +84,7 @@ func (e *Engine) actorView() ActorView {
 		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor's error ends actor %d with that error (a log shows an executor's error as \"Executor error: …\"). The meta service then recovers the database.", a),
 			Citation: loop(LinesActorLoop, "An error from the executor's stream (Err(err)) breaks the actor's loop with that error.")}
 	}
-	return ActorView{State: ActorRunning, Text: fmt.Sprintf("Actor %d polls the executor's stream and collects each barrier it passes on; only a Stop barrier for it ends it without an error.", a),
+	return ActorView{State: ActorRunning, Text: fmt.Sprintf("Actor %d reads the executor's stream and collects each barrier it passes on; only a Stop barrier for it ends it without an error.", a),
 		Citation: loop(LinesActorLoop, "The actor's loop over the executor's stream.")}
 }
 

@@ -88,7 +88,7 @@ func (e *Engine) snapshotItem() {
 		return
 	}
 	if e.narrate && e.upEnded {
-		e.say(siteRowEnded, "The upstream has ended, so the loop's select_with_strategy polls only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
+		e.say(siteRowEnded, "The upstream has ended, so the backfill reads only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
 	} else if e.narrate {
 		e.say(siteRow, "The upstream has nothing ready (the select tries it first: lines %s), so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", e.raceLines(), row.Project(e.pk), e.owned[vi], n, c)
 	}
@@ -176,7 +176,7 @@ func (e *Engine) drainBuilders() {
 func (e *Engine) onSnapshotEnd() {
 	e.say(siteSnapshotEnd, "The snapshot ends: every owned vnode has been read.")
 	if e.buildersHold() {
-		e.say(siteEndDrain, "Every non-empty builder is emitted, in ascending vnode order (RisingWave's order is a hash map's; the explainer fixes it).")
+		e.say(siteEndDrain, "Every non-empty builder is emitted, in vnode order (RisingWave's own order is arbitrary).")
 		e.drainBuilders()
 	}
 	for _, c := range e.buffer {
@@ -196,7 +196,7 @@ func (e *Engine) onSnapshotEnd() {
 	e.snapshotFinished = true
 	e.markAllDirty()
 	e.phase = PhaseCompleting
-	e.say(siteCompleting, "Completion: nothing is persisted here. The vnodes become Completed only at the next barrier, which persists them; until then the progress table keeps the last positions.")
+	e.say(siteCompleting, "Completion: nothing is persisted here. The vnodes become completed only at the next barrier, which persists them; until then the progress table keeps the last positions.")
 }
 
 func prefixed(p, s string) string {
@@ -230,7 +230,7 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 		e.say(siteDrainLate, "Barrier e%d: only now is every non-empty builder emitted (ascending vnode); the positions move past rows the marking above judged against older positions.", b.Epoch)
 		e.drainBuilders()
 	default:
-		e.say(siteDrain, "Barrier e%d: first every non-empty builder is emitted (ascending vnode; RisingWave's order is a hash map's, the explainer fixes it), so the positions used below include every row the snapshot has delivered.", b.Epoch)
+		e.say(siteDrain, "Barrier e%d: first every non-empty builder is emitted (in vnode order), so the positions used below include every row the snapshot has delivered.", b.Epoch)
 		e.drainBuilders()
 	}
 	// 2. refresh iff some upstream chunk arrived in this epoch; 3. mark and store the buffer
@@ -369,7 +369,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 		return
 	}
 	if b.Rescale && !e.rel().RescaleFails {
-		e.rescaleIgnored(siteBarRescaleIgnored, b, "the tables commit and the barrier is emitted as any other, passing no new bitmap on (post_yield_barrier(None))")
+		e.rescaleIgnored(siteBarRescaleIgnored, b, "the tables commit and the barrier is emitted as any other, without passing a new bitmap on")
 	} else if m := b.mutationText(); m != "" {
 		e.say(siteBarMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("at a barrier of the backfill", "at a barrier of the backfill"))
 	}
@@ -386,7 +386,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	}
 	rows := e.processedRows()
 	e.report(ReportUpdate, b.Epoch, rows)
-	e.say(siteBarReport, "Progress reported to the meta service (update_with_buffered_rows): %s processed, the sum of every vnode's row count%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.say(siteBarReport, "Progress reported to the meta service: %s processed, the sum of every vnode's row count%s.", plural(int(rows), "snapshot row"), e.bufferedText())
 	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
 	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string
@@ -397,7 +397,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 			if e.progTab.get(vi) == nil {
 				verb = "insert"
 			}
-			persisted = append(persisted, verb+" "+r.String())
+			persisted = append(persisted, verb+" "+r.Words())
 			return len(persisted) <= 6 // joinMax below shows 6
 		})
 	}
@@ -409,7 +409,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	if len(persisted) > 0 {
 		e.say(siteBarPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 	} else {
-		e.say(siteBarPersist, "The progress table commits with nothing to persist: no vnode has progress yet, and NotStarted is never persisted.")
+		e.say(siteBarPersist, "The progress table commits with nothing to persist: no vnode has progress yet, and \"not started\" is never persisted.")
 	}
 	// 6. emit the barrier
 	e.emitBarrier(b)

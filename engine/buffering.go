@@ -44,7 +44,7 @@ func (e *Engine) onBuffering(s Step) {
 			return
 		}
 		e.enterBackfill()
-		e.say(siteBufEndFails, "The backfill loop polls the upstream again. An ended stream answers that it has ended (the explainer assumes so; this file does not say what an ended stream does when polled again), and on that answer the loop fails at once.")
+		e.say(siteBufEndFails, "The backfill asks the upstream for its next message again. An ended stream answers that it has ended (the explainer assumes so; this file does not say what an ended stream does when asked again), and on that answer the loop fails at once.")
 		e.fail(FailUpstreamEndedBuffering, ErrUpstreamEnded, siteFailBufEndedLater)
 	case EventBarrier:
 		b := s.Barrier
@@ -58,19 +58,19 @@ func (e *Engine) onBuffering(s Step) {
 		e.reportBuffering(b)
 		e.commitState(b.Epoch)
 		e.emitBarrier(b)
-		e.say(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: NotStarted is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
+		e.say(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: \"not started\" is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
 		switch {
 		case start:
-			e.say(siteBufStart, "It carries StartFragmentBackfill{%s} naming this fragment (%d): the backfill starts.", joinIDs(b.StartBackfill), e.cfg.Fragment)
+			e.say(siteBufStart, "It carries the start signal (StartFragmentBackfill) for %s, which names this fragment: the backfill starts.", fragmentsText(b.StartBackfill))
 			e.enterBackfill()
 		case b.Rescale:
-			e.rescaleIgnored(siteBufRescaleIgnored, b, "while buffering it looks only for StartFragmentBackfill, and both tables commit passing no new bitmap on (post_yield_barrier(None))")
+			e.rescaleIgnored(siteBufRescaleIgnored, b, "while buffering it looks only for the start signal, and both tables commit without passing a new bitmap on")
 		case b.StartBackfill != nil:
-			e.say(siteBufOtherFragment, "It carries StartFragmentBackfill{%s}, which does not name fragment %d: keep buffering.", joinIDs(b.StartBackfill), e.cfg.Fragment)
+			e.say(siteBufOtherFragment, "It carries the start signal for %s, which does not name this fragment (%d): keep buffering.", fragmentsText(b.StartBackfill), e.cfg.Fragment)
 		case e.stopping(b):
-			e.say(siteBufMutation, "It carries %s, which the executor does not look at: while buffering it looks only for StartFragmentBackfill naming its fragment.", b.ignoredMutation())
+			e.say(siteBufMutation, "It carries %s, which the executor does not look at: while buffering it looks only for the start signal naming its fragment.", b.ignoredMutation())
 		case b.Mutation != MutationNone:
-			e.say(siteBufMutation, "It carries %s, which the executor ignores: while buffering it looks only for StartFragmentBackfill naming its fragment, so it goes on buffering as before.", b.ignoredMutation())
+			e.say(siteBufMutation, "It carries %s, which the executor ignores: while buffering it looks only for the start signal naming its fragment, so it goes on buffering as before.", b.ignoredMutation())
 		}
 		e.checkInvariant()
 	}
@@ -83,12 +83,16 @@ func durability(b Barrier) string {
 	return " (not a checkpoint: committed, but a recovery would undo it)"
 }
 
-func joinIDs(ids []int64) string {
+// fragmentsText names the fragments a start signal carries: "fragment 7", "fragments 7 and 8".
+func fragmentsText(ids []int64) string {
 	s := make([]string, len(ids))
 	for i, id := range ids {
 		s[i] = Int(id).String()
 	}
-	return strings.Join(s, ",")
+	if len(s) == 1 {
+		return "fragment " + s[0]
+	}
+	return "fragments " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // enterBackfill creates one empty builder per owned vnode and opens the snapshot (LP:546-571).

@@ -28,7 +28,7 @@ func (e *Engine) onCompleting(s Step) {
 // forwarding then finds the upstream ended and the executor's stream ends.
 func (e *Engine) completionEnds(what string) {
 	e.say(siteCompSwallow, "Completion: %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
-	e.say(siteCompThenEnds, "Forwarding polls the upstream again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when polled again), so the loop over it ends and so does the executor's stream.")
+	e.say(siteCompThenEnds, "Forwarding asks the upstream for its next message again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when asked again), so the loop over it ends and so does the executor's stream.")
 	e.endStream()
 }
 
@@ -64,19 +64,19 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 			verb = "insert"
 		}
 		if e.narrate && len(persisted) <= 6 { // joinMax below shows 6
-			persisted = append(persisted, verb+" "+r.String())
+			persisted = append(persisted, verb+" "+r.Words())
 		}
 	}
 	e.progChanged = nil                                 // all persisted above
 	e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
 	e.markAllDirty()
-	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes Completed.", b.Epoch)
+	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes completed.", b.Epoch)
 	if len(empty) > 0 {
 		e.say(siteCompNeverStart, "Vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows.", joinMax(empty, 6))
 	}
 	rows := e.processedRows()
 	e.report(ReportFinish, b.Epoch, rows)
-	e.say(siteCompReport, "Progress reported to the meta service (finish_with_buffered_rows): the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.say(siteCompReport, "Progress reported to the meta service: the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())
 	e.sayTruncate()
 	e.say(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 	e.emitBarrier(b)
@@ -122,7 +122,7 @@ func (e *Engine) onForwarding(s Step) {
 			e.reportFinishOnFirstBarrier = false
 			rows := e.processedRows()
 			e.report(ReportFinish, b.Epoch, rows)
-			e.say(siteFwdReport, "This executor started with every vnode already Completed, so at the first barrier it forwards it reports to the meta service that it has finished (finish_with_buffered_rows), once, with %s: the rows its progress table recorded.", plural(int(rows), "snapshot row"))
+			e.say(siteFwdReport, "This executor started with every vnode already completed, so at the first barrier it forwards it reports to the meta service that it has finished, once, with %s: the rows its progress table recorded.", plural(int(rows), "snapshot row"))
 		}
 		e.emitBarrier(b)
 		e.say(siteFwdBarrier, "Forwarding: both tables commit (nothing changed) and barrier e%d is emitted%s.", b.Epoch, durability(b))

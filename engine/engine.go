@@ -311,7 +311,7 @@ func (e *Engine) apply(s Step) {
 	case EventRecover:
 		e.recover()
 	case EventSnapshotError:
-		e.say(siteSnapshotError, "The upstream has nothing ready (the select tries it first: lines %s), so the executor polls the snapshot stream; reading the state table fails, and the stream yields that error%s.", e.raceLines(), prefixed("; ", e.lostWork()))
+		e.say(siteSnapshotError, "The upstream has nothing ready (the select tries it first: lines %s), so the executor reads the snapshot stream; reading the state table fails, and the stream yields that error%s.", e.raceLines(), prefixed("; ", e.lostWork()))
 		e.fail(FailSnapshotError, s.Message, siteFailSnapError)
 	case EventSnapshot:
 		e.deliverSnapshot(s.Count)

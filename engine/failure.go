@@ -107,7 +107,7 @@ var Failures = []FailureInfo{
 		Meaning: "The upstream ended while the executor was still buffering, before any start signal. The buffering loop just stops at an end, the executor goes on into the backfill, and the backfill's first poll of the upstream finds the end: the same error as an end during the backfill.",
 		Proven: []Citation{
 			lp([2]int{471, 473}, "While buffering, the executor reads the upstream in a for loop; an end of the stream ends that loop without any error and without a start signal."),
-			lp([2]int{546, 571}, "Not every vnode is Completed, so the backfill starts: builders and a snapshot stream are created."),
+			lp([2]int{546, 571}, "Not every vnode is completed, so the backfill starts: builders and a snapshot stream are created."),
 			lp(LinesFatalEnd, "When the upstream has no message left, the backfill loop returns this error."),
 			citeExchangeErrors, citeMergeEndsAtStop,
 		},
@@ -118,8 +118,8 @@ var Failures = []FailureInfo{
 	{Kind: FailStreamClosed, Message: ErrStreamClosed,
 		Meaning: "Every executor first waits for a barrier. The upstream stream ended before delivering any message, so there is no first barrier to start from.",
 		Proven: []Citation{
-			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
-			mod(LinesModStreamClosed, "expect_first_barrier turns a stream that ends before its first message into this error (a .context(…) on the missing message)."),
+			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier."),
+			mod(LinesModStreamClosed, "The wait for the first barrier turns a stream that ends before its first message into this error."),
 			citeExchangeErrors, citeMergeEndsAtStop,
 		},
 		Inferred: []string{
@@ -128,8 +128,8 @@ var Failures = []FailureInfo{
 	{Kind: FailFirstNotBarrier, Message: PanicFirstMessage, Panic: true,
 		Meaning: "Every executor's first message must be a barrier. A chunk or a watermark came first, and the framework panics instead of returning an error.",
 		Proven: []Citation{
-			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
-			mod(LinesModExpectBarrier, "expect_first_barrier converts the first message into a barrier with .expect(\"the first message must be a barrier\"): any other message panics with that text (Rust adds the message's debug form; the explainer writes the message as a scenario step)."),
+			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier."),
+			mod(LinesModExpectBarrier, "The wait for the first barrier converts the first message into a barrier and expects it to be one: any other message panics with the text \"the first message must be a barrier\" (Rust adds the message's debug form; the explainer writes the message as a scenario step)."),
 		},
 		Inferred: []string{
 			"Not expected in a healthy cluster: the streaming protocol sends a barrier first. It points to a broken upstream or a hand-made test stream.",
@@ -138,17 +138,17 @@ var Failures = []FailureInfo{
 	{Kind: FailFirstNotCheckpoint, Message: PanicNotCheckpoint, Panic: true,
 		Meaning: "The first barrier an executor receives must be a checkpoint (or an initial) barrier. This one was not, and an assertion panics.",
 		Proven: []Citation{
-			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier (expect_first_barrier)."),
-			mod(LinesModAssertCheckpoint, "expect_first_barrier asserts that the barrier's kind is Checkpoint or Initial; the failed assert! panics with this text."),
+			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier."),
+			mod(LinesModAssertCheckpoint, "The wait for the first barrier asserts that the barrier is a checkpoint or an initial barrier; the failed assertion panics with this text."),
 		},
 		Inferred: []string{
 			"Not expected in a healthy cluster: the barriers that start or restart a job are checkpoints. It points to a broken barrier source or a hand-made test stream.",
 			"What a panic does to the actor and the job is decided outside this file; the explainer lets you recover as after an error.",
 		}},
 	{Kind: FailRescale, Message: ErrRescale,
-		Meaning: "A barrier carried a new vnode bitmap for this actor (an Update mutation, as an online rescale sends). This executor cannot change the vnodes it owns in place, so it fails.",
+		Meaning: "A barrier carried a new vnode bitmap for this actor (an update mutation, as an online rescale sends). This executor cannot change the vnodes it owns in place, so it fails.",
 		Proven: []Citation{
-			mod(LinesModNoUpdateBitmap, "assume_no_update_vnode_bitmap returns this error when the barrier's mutation is an Update carrying a vnode bitmap for this actor."),
+			mod(LinesModNoUpdateBitmap, "The check for an in-place bitmap update returns this error when the barrier's mutation is an update carrying a vnode bitmap for this actor."),
 		},
 		ProvenIn: map[Phase]Citation{
 			PhaseBuffering:   lp([2]int{500, 501}, "While buffering, the check is made at every barrier, before anything is committed and before the barrier is emitted."),
@@ -157,7 +157,7 @@ var Failures = []FailureInfo{
 			PhaseForwarding:  lp([2]int{807, 808}, "Even after the backfill, every barrier is checked before the tables commit."),
 		},
 		Inferred: []string{
-			"Likely cause, outside this file: an online reschedule of this fragment (a change of parallelism, by hand or by the meta service's automatic parallelism control) while the job was still being created. The meta service's automatic control skips creating jobs whose scans cannot be rescheduled online (snapshot backfill and the oldest backfill kinds, src/prost/src/lib.rs is_reschedulable); a creating job whose scans are arrangement backfills is not skipped, so a reschedule can still reach this executor.",
+			"Likely cause, outside this file: an online reschedule of this fragment (a change of parallelism, by hand or by the meta service's automatic parallelism control) while the job was still being created. The meta service's automatic control skips creating jobs whose scans cannot be rescheduled online (snapshot backfill and the oldest backfill kinds, src/prost/src/lib.rs, is_reschedulable); a creating job whose scans are arrangement backfills is not skipped, so a reschedule can still reach this executor.",
 			"The usual way out is a recovery, which rebuilds the actors with their new vnodes (an offline reschedule).",
 		}},
 	{Kind: FailUpstreamError,
@@ -166,7 +166,7 @@ var Failures = []FailureInfo{
 			lp([2]int{743, 743}, "Only in completion is an upstream error swallowed: that loop runs while the upstream yields Ok messages. In every other phase the executor returns it."),
 		},
 		ProvenIn: map[Phase]Citation{
-			PhaseStarting:    mod(LinesModStreamClosed, "An error as the first message is returned at once by expect_first_barrier (the second ? of ??)."),
+			PhaseStarting:    mod(LinesModStreamClosed, "An error as the first message is returned at once by the wait for the first barrier."),
 			PhaseBuffering:   lp([2]int{471, 473}, "While buffering, each upstream message goes through ?, which returns an upstream error at once."),
 			PhaseBackfilling: lp([2]int{586, 587}, "While backfilling, the upstream's message goes through ?, which returns an upstream error at once; builder rows and buffered chunks are never emitted."),
 			PhaseForwarding:  lp([2]int{803, 804}, "After the backfill, forwarding takes each upstream message through ?, which returns an upstream error at once."),
@@ -177,7 +177,7 @@ var Failures = []FailureInfo{
 	{Kind: FailSnapshotError, Panic: false,
 		Meaning: "Reading the snapshot from the state table failed, and the executor returns that error: the actor fails and the job must recover.",
 		Proven: []Citation{
-			lp([2]int{253, 262}, "The snapshot stream reads each vnode's rows from the state table; a failed read ends the stream with that error (the ? after iter_with_vnode and after try_next)."),
+			lp([2]int{253, 262}, "The snapshot stream reads each vnode's rows from the state table; a failed read ends the stream with that error (the ? after opening each vnode's iterator and after each read)."),
 			lp([2]int{606, 606}, "The backfill loop takes the snapshot's item through ?, so the error is returned at once."),
 			lp([2]int{658, 687}, "Builder rows and buffered upstream chunks are emitted only at a barrier or the snapshot's end; the error skips that, so they are never emitted."),
 		},

@@ -124,7 +124,7 @@ func (e *Engine) resumePlan(short bool) string {
 	}
 	switch {
 	case done == len(e.owned):
-		s := "finds every vnode persisted Completed, so it forwards everything at once"
+		s := "finds every vnode persisted completed, so it forwards everything at once"
 		if short && e.rel().ReportsBuffered {
 			s += " (" + e.rel().Name + " then reports nothing to the meta service: it reports finished only at a completion barrier)"
 		}
@@ -134,13 +134,13 @@ func (e *Engine) resumePlan(short bool) string {
 	case in > 0:
 		return fmt.Sprintf("some vnode was persisted in progress, so it skips buffering, waits for no start signal and resumes the snapshot (%s)", strings.Join(resume, ", "))
 	case done > 0 && short:
-		return "finds some vnodes persisted Completed and none in progress, so it needs no start signal and reads the other vnodes from the start"
+		return "finds some vnodes persisted completed and none in progress, so it needs no start signal and reads the other vnodes from the start"
 	case done > 0:
 		return "no vnode was persisted in progress, but some completed, so it skips buffering and reads the other vnodes from the start"
 	case short && !e.rel().ResendsStart:
-		return "finds no progress (NotStarted is never persisted), so it buffers again and waits for a new start signal. At " + e.rel().Name + " the meta service recovers a creating job with an empty backfill order (src/meta/src/barrier/rpc.rs, v2.7.4 lines 812-819), so it sends none: the job stays buffering (the built-in stuck-buffering-after-recovery shows it)"
+		return "finds no progress (a vnode not started is never persisted), so it buffers again and waits for a new start signal. At " + e.rel().Name + " the meta service recovers a creating job with an empty backfill order (src/meta/src/barrier/rpc.rs, v2.7.4 lines 812-819), so it sends none: the job stays buffering (the built-in stuck-buffering-after-recovery shows it)"
 	case short:
-		return "finds no progress (NotStarted is never persisted), so it buffers again and waits for a new start signal, which the meta service sends again after a recovery (from v2.8 it rebuilds the backfill order)"
+		return "finds no progress (a vnode not started is never persisted), so it buffers again and waits for a new start signal, which the meta service sends again after a recovery (from v2.8 it rebuilds the backfill order)"
 	}
 	return "no vnode progress was persisted, so it buffers again and waits for a new start signal"
 }

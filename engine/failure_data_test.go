@@ -172,7 +172,7 @@ func TestEndWhileBufferingIsNotEndWhileBackfilling(t *testing.T) {
 	assert.Contains(t, buf.PhaseLabel, "while buffering")
 	assert.Equal(t, "while backfilling", back.PhaseLabel)
 	assert.Contains(t, buf.Data.Until, "buffered upstream row written to the state table since the last barrier was never committed: the recovery drops it; the state table keeps what the checkpoint e1 committed")
-	assert.Contains(t, buf.Data.After, "NotStarted is never persisted")
+	assert.Contains(t, buf.Data.After, "a vnode not started is never persisted")
 	assert.Contains(t, back.Data.Until, "the 1 row in the builders and the 1 chunk buffered from the upstream (2 rows) are discarded with the executor's memory")
 	assert.Contains(t, back.Data.After, "needs no start signal and resumes the snapshot after the persisted positions (vnode 0 after (2,101))")
 }

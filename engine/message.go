@@ -137,18 +137,14 @@ func chunkString(rows []RowOp) string {
 	return "chunk " + strings.Join(parts, " ")
 }
 
-// Describe renders a step for people, e.g. "barrier e3 (StartFragmentBackfill{7})".
+// Describe renders a step for people, e.g. "barrier e3 (start signal for fragment 7)".
 func (s Step) Describe(cols []Column) string {
 	switch s.Kind {
 	case EventBarrier:
 		d := fmt.Sprintf("barrier e%d", s.Barrier.Epoch)
 		var extra []string
 		if s.Barrier.StartBackfill != nil {
-			ids := make([]string, len(s.Barrier.StartBackfill))
-			for i, id := range s.Barrier.StartBackfill {
-				ids[i] = fmt.Sprint(id)
-			}
-			extra = append(extra, "StartFragmentBackfill{"+strings.Join(ids, ",")+"}")
+			extra = append(extra, "start signal for "+fragmentsText(s.Barrier.StartBackfill))
 		}
 		if s.Barrier.Rescale {
 			extra = append(extra, "rescale")

@@ -72,15 +72,15 @@ func metaFile(file string) (string, bool) {
 // sayBufferingWhy says, when the executor starts buffering, why the buffer usually ends up
 // holding the whole scanned table, and after a recovery whether the start signal comes again.
 func (e *Engine) sayBufferingWhy() {
-	e.say(siteBufferOrder, "Why buffering usually holds the whole scanned table: the meta service orders every scan fragment of the job before this locality-provider fragment, so StartFragmentBackfill{%d} comes only after every scan actor has finished, and by then everything the scans read has passed through this buffer into the state table (a job without a scan fragment starts this fragment at once).", e.cfg.Fragment)
+	e.say(siteBufferOrder, "Why buffering usually holds the whole scanned table: the meta service orders every scan fragment of the job before this locality-provider fragment, so the start signal for fragment %d comes only after every scan actor has finished, and by then everything the scans read has passed through this buffer into the state table (a job without a scan fragment starts this fragment at once).", e.cfg.Fragment)
 	if !e.recovered {
 		return
 	}
 	if e.rel().ResendsStart {
-		e.say(siteRecoverSignal, "After the recovery the meta service rebuilds the job's backfill order with every fragment unfinished (recover_from_fragment_infos) and starts again from the scan fragments: StartFragmentBackfill{%d} comes again only once every scan actor has reported done again. Until then this executor buffers, and the buffer again fills with the whole scanned table.", e.cfg.Fragment)
+		e.say(siteRecoverSignal, "After the recovery the meta service rebuilds the job's backfill order with every fragment unfinished and starts again from the scan fragments: the start signal for fragment %d comes again only once every scan actor has reported done again. Until then this executor buffers, and the buffer again fills with the whole scanned table.", e.cfg.Fragment)
 		return
 	}
-	e.say(siteRecoverNoSignal, "%s's meta service recovers a creating job with an empty backfill order (Default::default()), so no StartFragmentBackfill{%d} ever comes again: this executor stays buffering and the job stays creating (from v2.8 recovery rebuilds the order and sends the signal again).", e.rel().Name, e.cfg.Fragment)
+	e.say(siteRecoverNoSignal, "%s's meta service recovers a creating job with an empty backfill order, so no start signal for fragment %d ever comes again: this executor stays buffering and the job stays creating (from v2.8 recovery rebuilds the order and sends the signal again).", e.rel().Name, e.cfg.Fragment)
 }
 
 // sayInitial says, at the first barrier after a recovery, that the meta service injects it as an
@@ -89,14 +89,14 @@ func (e *Engine) sayInitial(b Barrier) {
 	if !e.recovered {
 		return
 	}
-	e.say(siteFirstInitial, "After a recovery the meta service injects the first barrier as an Initial barrier (a new epoch for each attempt); expect_first_barrier accepts an Initial barrier as it accepts a checkpoint, and the scenario writes it as a checkpoint barrier (e%d).", b.Epoch)
+	e.say(siteFirstInitial, "After a recovery the meta service injects the first barrier as an initial barrier (a new epoch for each attempt); the executor's wait for its first barrier accepts an initial barrier as it accepts a checkpoint, and the scenario writes it as a checkpoint barrier (e%d).", b.Epoch)
 }
 
 // sayTruncate says what the meta service does with the state table once the backfill reported
 // finished: the model keeps showing the rows.
 func (e *Engine) sayTruncate() {
 	if e.recovered && !e.rel().ResendsStart {
-		e.say(siteCompNoTruncate, "%s's meta service recovered this job with an empty backfill order (Default::default()), so this finish report finishes no fragment there and the state table is never truncated.", e.rel().Name)
+		e.say(siteCompNoTruncate, "%s's meta service recovered this job with an empty backfill order, so this finish report finishes no fragment there and the state table is never truncated.", e.rel().Name)
 		return
 	}
 	e.say(siteCompTruncate, "The meta service, not this executor, truncates the state table (not the progress table) once every actor of this fragment has reported finished: in the commit of the barrier that carries the last report. The explainer does not show the truncation: the state table keeps its rows here.")
@@ -117,5 +117,5 @@ func (e *Engine) startRefused(b Barrier) bool {
 }
 
 func (e *Engine) startRefusedText() string {
-	return fmt.Sprintf("%s's meta service never sends StartFragmentBackfill{%d} after a recovery (it recovers the job with an empty backfill order)", e.rel().Name, e.cfg.Fragment)
+	return fmt.Sprintf("%s's meta service never sends the start signal for fragment %d after a recovery (it recovers the job with an empty backfill order)", e.rel().Name, e.cfg.Fragment)
 }

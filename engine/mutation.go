@@ -82,7 +82,7 @@ func (b Barrier) mutationNames() []string {
 func (b Barrier) mutationText() string {
 	switch {
 	case b.StartBackfill != nil:
-		return "StartFragmentBackfill{" + joinIDs(b.StartBackfill) + "}"
+		return "the start signal for " + fragmentsText(b.StartBackfill)
 	case b.Rescale:
 		return "a new vnode bitmap for this actor"
 	}

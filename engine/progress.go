@@ -98,6 +98,19 @@ func (r ProgressRow) Tuple() []any {
 }
 
 // String renders a progress row as in protocol.md, e.g. [0,2,101,false,2].
+// Words renders a progress row for people: "vnode 0 (pos (2,101), not finished, 2 rows)".
+func (r ProgressRow) Words() string {
+	fin := "not finished"
+	if r.Finished {
+		fin = "finished"
+	}
+	pos := "no pos"
+	if len(r.Pos) > 0 {
+		pos = "pos " + r.Pos.String()
+	}
+	return fmt.Sprintf("vnode %d (%s, %s, %s)", r.Vnode, pos, fin, plural(int(r.Rows), "row"))
+}
+
 func (r ProgressRow) String() string {
 	s := fmt.Sprintf("[%d", r.Vnode)
 	for _, v := range r.Pos {

@@ -67,11 +67,11 @@ func (e *Engine) silentEnd() {
 		site = siteBufEndSilent
 		e.enterBackfillAsWritten()
 	}
-	e.say(site, "%s polls the upstream and the snapshot stream together, the upstream first; the ended upstream has nothing more, so only the snapshot answers and nothing can interleave: the rest of the backfill happens at this step.", e.rel().Name)
+	e.say(site, "%s reads the upstream and the snapshot stream together, the upstream first; the ended upstream has nothing more, so only the snapshot answers and nothing can interleave: the rest of the backfill happens at this step.", e.rel().Name)
 	if n := e.snap.Remaining(); n > 0 {
 		e.deliverSnapshot(n)
 	}
-	e.completionEnds("polls the ended upstream, which ends again")
+	e.completionEnds("asks the ended upstream for a message, and it ends again")
 }
 
 // enterBackfillAsWritten starts the backfill after buffering ended without a start signal: the
@@ -109,7 +109,7 @@ func (e *Engine) reportBuffering(b Barrier) {
 		return
 	}
 	e.reportWith(ReportUpdate, b.Epoch, 0, e.bufferedRows)
-	e.say(siteBufReport, "Progress reported to the meta service (update_with_buffered_rows): 0 snapshot rows and %s buffered so far.", plural(int(e.bufferedRows), "row"))
+	e.say(siteBufReport, "Progress reported to the meta service: 0 snapshot rows and %s buffered so far.", plural(int(e.bufferedRows), "row"))
 }
 
 // bufferedInReport is what a backfill report carries as buffered rows: v2.7 the rows buffered

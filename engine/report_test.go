@@ -37,8 +37,8 @@ func TestProgressReports(t *testing.T) {
 		{Step: 15, Epoch: 5, Kind: engine.ReportFinish, Rows: 6, Buffered: 6},
 	}, s.Timeline().Engine().Reports())
 	assert.Len(t, said, 2, "only the barriers that report say so: %v", said)
-	assert.Contains(t, said[10], "update_with_buffered_rows): 2 snapshot rows processed")
-	assert.Contains(t, said[15], "finish_with_buffered_rows): the backfill has finished, with 6 snapshot rows processed")
+	assert.Contains(t, said[10], "Progress reported to the meta service: 2 snapshot rows processed")
+	assert.Contains(t, said[15], "Progress reported to the meta service: the backfill has finished, with 6 snapshot rows processed")
 }
 
 // TestFinishReportedOnceWhenStartedCompleted: an executor that starts with every vnode
@@ -67,6 +67,6 @@ steps:
 		{Step: 8, Epoch: 10, Kind: engine.ReportFinish, Rows: 3, Buffered: 3},
 	}, s.Timeline().Engine().Reports())
 	require.Len(t, said, 2, "%v", said)
-	assert.Contains(t, said[4], "started with every vnode already Completed, so at the first barrier it forwards it reports to the meta service that it has finished (finish_with_buffered_rows), once, with 3 snapshot rows")
-	assert.Contains(t, said[8], "finish_with_buffered_rows")
+	assert.Contains(t, said[4], "started with every vnode already completed, so at the first barrier it forwards it reports to the meta service that it has finished, once, with 3 snapshot rows")
+	assert.Contains(t, said[8], "reports to the meta service that it has finished")
 }

@@ -14,17 +14,17 @@ func (e *Engine) onFirstMessage(s Step) {
 		e.fail(FailStreamClosed, ErrStreamClosed, siteFailStreamClosed)
 		return
 	case EventError:
-		e.say(siteFirstError, "The upstream yields an error before its first barrier; expect_first_barrier returns it at once.")
+		e.say(siteFirstError, "The upstream yields an error before its first barrier; the wait for the first barrier returns it at once.")
 		e.fail(FailUpstreamError, s.Message, siteFailFirstError)
 		return
 	case EventChunk, EventWatermark:
-		e.say(siteFirstNotBarrier, "Every executor's first message must be a barrier; this %s comes first, and expect_first_barrier's .expect() on it panics.", s.Describe(e.cfg.Columns))
+		e.say(siteFirstNotBarrier, "Every executor's first message must be a barrier; this %s comes first, and the wait for the first barrier panics on it.", s.Describe(e.cfg.Columns))
 		e.fail(FailFirstNotBarrier, PanicFirstMessage+": "+s.Describe(e.cfg.Columns), siteFailFirstNotBarrier)
 		return
 	}
 	b := s.Barrier
 	if !b.Checkpoint {
-		e.say(siteFirstNotCheckpoint, "The first barrier of an executor must be a checkpoint barrier (or an Initial one); e%d is not, and expect_first_barrier's assertion on the barrier's kind panics.", b.Epoch)
+		e.say(siteFirstNotCheckpoint, "The first barrier of an executor must be a checkpoint barrier (or an initial one); e%d is not, and the wait for the first barrier asserts the barrier's kind and panics.", b.Epoch)
 		e.fail(FailFirstNotCheckpoint, PanicNotCheckpoint, siteFailFirstNotCheckpnt)
 		return
 	}
@@ -51,14 +51,14 @@ func (e *Engine) onFirstMessage(s Step) {
 	switch {
 	case needBuffering:
 		e.phase = PhaseBuffering
-		e.say(siteStartBuffering, "Every owned vnode is NotStarted, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries StartFragmentBackfill{%d}.", e.cfg.Fragment)
+		e.say(siteStartBuffering, "Every owned vnode is not started, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries the start signal (StartFragmentBackfill) for fragment %d.", e.cfg.Fragment)
 		e.sayBufferingWhy()
 	case needBackfill:
-		e.say(siteStartSkipBuffering, "Not every owned vnode is NotStarted, so buffering is skipped and no start signal is awaited: the backfill starts at once.")
+		e.say(siteStartSkipBuffering, "Not every owned vnode is still to start, so buffering is skipped and no start signal is awaited: the backfill starts at once.")
 		e.enterBackfill()
 	default:
 		e.phase = PhaseForwarding
-		e.say(siteStartForward, "Every owned vnode is already Completed: nothing to backfill, the executor forwards everything. %s", e.finishAfterRestart())
+		e.say(siteStartForward, "Every owned vnode is already completed: nothing to backfill, the executor forwards everything. %s", e.finishAfterRestart())
 	}
 }
 

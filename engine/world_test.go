@@ -123,7 +123,7 @@ func TestStartSignalAfterRecoveryByRelease(t *testing.T) {
 		if !r.ResendsStart {
 			_, err := session.Load("t.yaml", []byte(header+"release: "+r.Name+"\nsteps:\n"+crashWhileBuffering))
 			require.Error(t, err, r.Name)
-			assert.Contains(t, err.Error(), "step 7: v2.7's meta service never sends StartFragmentBackfill{7} after a recovery")
+			assert.Contains(t, err.Error(), "step 7: v2.7's meta service never sends the start signal for fragment 7 after a recovery")
 			assert.Regexp(t, `^t\.yaml:\d+:\d+: `, err.Error())
 			s, err := session.Load("t.yaml", []byte(header+"steps:\n"+crashWhileBuffering))
 			require.NoError(t, err)

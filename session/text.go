@@ -43,6 +43,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 	if cfg.Summary != "" {
 		fmt.Fprintf(w, "%s\n", strings.TrimSpace(cfg.Summary))
 	}
+	fmt.Fprintln(w, "Key: → what the executor emits downstream (✓ a visible row, ✗ a hidden one); · what it does, with the source lines [file:lines].")
 	fmt.Fprintln(w)
 	for tl.Pos() < tl.Len() {
 		st := tl.Script()[tl.Pos()]
@@ -65,7 +66,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 			first--
 		}
 		for _, o := range outs[first:] {
-			fmt.Fprintf(w, "  → %s\n", o)
+			fmt.Fprintf(w, "  → %s\n", outputWords(o))
 		}
 		for _, ef := range e.Effects() {
 			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
@@ -84,11 +85,8 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 		}
 		fmt.Fprintf(w, "%s at step %d: %s\n", kind, tr.Error.Step, tr.Error.Message)
 	}
-	fmt.Fprintf(w, "progress table (durable):")
-	for _, r := range tr.ProgressTable {
-		fmt.Fprintf(w, " %s", wire.AppendAny(nil, r, true)) // as json.Marshal writes it (no encoding/json in the wasm)
-	}
-	fmt.Fprintf(w, "\ndownstream:")
+	writeProgressTable(w, cfg, tr.ProgressTable)
+	fmt.Fprintf(w, "downstream:")
 	for _, r := range tr.Downstream {
 		fmt.Fprintf(w, " %s", r)
 	}
@@ -99,6 +97,60 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// outputWords names an output as the page's chips do: "barrier e4", "watermark a = 7".
+func outputWords(o engine.Output) string {
+	switch o.Type {
+	case engine.OutBarrier:
+		if !o.Checkpoint {
+			return fmt.Sprintf("barrier e%d (not a checkpoint)", o.Epoch)
+		}
+		return fmt.Sprintf("barrier e%d", o.Epoch)
+	case engine.OutWatermark:
+		return fmt.Sprintf("watermark %s = %s", o.Column, o.Value)
+	}
+	return o.String()
+}
+
+// writeProgressTable prints the durable progress table's rows ([vnode, pos…, finished, rows])
+// as a small table with headings.
+func writeProgressTable(w io.Writer, cfg *engine.Config, rows [][]any) {
+	if len(rows) == 0 {
+		fmt.Fprintln(w, "progress table (durable): no rows")
+		return
+	}
+	var names []string
+	for _, c := range cfg.PK() {
+		names = append(names, cfg.Columns[c].Name)
+	}
+	table := [][]string{{"vnode", "position (" + strings.Join(names, ", ") + ")", "finished", "rows"}}
+	for _, r := range rows {
+		cell := func(v any) string { return string(wire.AppendAny(nil, v, true)) } // as json.Marshal writes it (no encoding/json in the wasm)
+		var pos []string
+		for _, v := range r[1 : len(r)-2] {
+			pos = append(pos, cell(v))
+		}
+		fin := "no"
+		if f, _ := r[len(r)-2].(bool); f {
+			fin = "yes"
+		}
+		table = append(table, []string{cell(r[0]), "(" + strings.Join(pos, ",") + ")", fin, cell(r[len(r)-1])})
+	}
+	width := make([]int, 4)
+	for _, row := range table {
+		for i, c := range row {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	fmt.Fprintln(w, "progress table (durable):")
+	for _, row := range table {
+		line := " "
+		for i, c := range row {
+			line += " " + c + strings.Repeat(" ", width[i]-len([]rune(c))+1)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
 }
 
 // writeFailure prints a failure's explanation: what it means, what the source proves (with

@@ -102,7 +102,7 @@ export function stepBadge(step, what) {
   return h("span", { class: "stepno", title: label, "aria-label": label }, "#" + step);
 }
 
-/** A barrier pill: B e4 (+ tags for mutation and checkpoint). */
+/** A barrier pill: barrier e4 (+ tags for mutation and checkpoint). */
 function barrierPill(msg) {
   const tags = [];
   if (msg.checkpoint === false) tags.push(h("span", { class: "tag" }, "non-checkpoint"));
@@ -110,7 +110,7 @@ function barrierPill(msg) {
     tags.push(h("span", { class: "tag tag-start" }, "start backfill [" + msg.start_backfill.join(", ") + "]"));
   if (msg.rescale) tags.push(h("span", { class: "tag tag-warn" }, "rescale"));
   return [h("span", { class: "pill barrier", "aria-label": "barrier epoch " + msg.epoch },
-    h("span", { "aria-hidden": "true" }, "B"), " e" + msg.epoch), ...tags];
+    h("span", { "aria-hidden": "true" }, "barrier"), " e" + msg.epoch), ...tags];
 }
 
 /**
@@ -129,7 +129,7 @@ export function messageBody(msg, opts = {}) {
       ];
     case "watermark":
       return [h("span", { class: "pill wm", "aria-label": "watermark " + msg.column + " = " + fmtValue(msg.value) },
-        h("span", { "aria-hidden": "true" }, "W"), " " + msg.column + "=" + fmtValue(msg.value))];
+        h("span", { "aria-hidden": "true" }, "watermark"), " " + msg.column + " = " + fmtValue(msg.value))];
     case "recovery":
       return [h("span", { class: "pill recovery" }, "⟲ recovery"), " rolled back to checkpoint e" + msg.epoch];
     case "end":

@@ -45,7 +45,7 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
   const report = h("div", { class: "explore-report", "data-testid": "explore-report" });
   const form = h("form", { class: "explore-form", onsubmit: (ev) => { ev.preventDefault(); start(); } },
     h("div", { class: "field" },
-      h("label", { for: "explore-bound" }, "Bound: distinct states at most"),
+      h("label", { for: "explore-bound" }, "Stop after this many distinct states"),
       h("div", { class: "explore-row" }, bound, goBtn),
       h("small", { id: "explore-bound-help" }, "The search stops there and says the report is capped.")));
 

@@ -187,9 +187,24 @@ function renderProgressTable(view, changedRows, changedDurable, box, sub) {
 function cell(col, v) {
   switch (col && col.kind) {
     case "vnode": return h("td", null, "v" + v);
-    case "bool": return h("td", { class: "fin" }, v ? "✓ true" : "✗ false");
+    case "bool": return h("td", { class: "fin" }, v ? "✓ yes" : "✗ no");
     default: return h("td", null, fmtValue(v));
   }
+}
+
+/**
+ * The progress table's headings: the pos columns (one per pk column, "pos.a") under one
+ * "position" heading, each named by its column ("a"); the others by their names.
+ */
+function headOf(cols) {
+  const pos = cols.filter((c) => c.kind === "value" && c.of);
+  if (!pos.length) return h("thead", null, h("tr", null, cols.map((c) => h("th", { scope: "col" }, c.name))));
+  const top = [];
+  for (const c of cols) {
+    if (c === pos[0]) top.push(h("th", { scope: "colgroup", colspan: String(pos.length) }, "position"));
+    else if (!pos.includes(c)) top.push(h("th", { scope: "col", rowspan: "2" }, c.name));
+  }
+  return h("thead", null, h("tr", null, top), h("tr", null, pos.map((c) => h("th", { scope: "col" }, c.of))));
 }
 
 // A subpanel with one progress table, as a keyed part: one keyed <tr> per row, keyed by vnode.
@@ -211,7 +226,7 @@ function tableOf(title, hint, rows, cols, changedVnodes) {
       () => h("div", { class: "tablebox", tabindex: "0", role: "region", "aria-label": "progress table, " + title }),
       (box) => keyed(box, [part("table", () => h("table", { class: "ptable" }), (table) => keyed(table, [
         part("caption", () => h("caption", { class: "sr-only" }, "progress table, " + title)),
-        { key: "thead", sig: key(cols), build: () => h("thead", null, h("tr", null, cols.map((c) => h("th", { scope: "col" }, c.name)))) },
+        { key: "thead", sig: key(cols), build: () => headOf(cols) },
         part("tbody", () => h("tbody"), (tbody) => longList(tbody, rows.length, tr,
           { page: 32, tag: "tr", colspan: Math.max(1, cols.length), more: (n) => `… ${n} more row${n === 1 ? "" : "s"}` })),
       ]))])));

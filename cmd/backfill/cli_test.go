@@ -105,7 +105,7 @@ func TestRunTextCitesFilesByName(t *testing.T) {
 	assert.Regexp(t, `Invariant violated at e\d+: .*\[not RisingWave's code: the explainer's own\]\n`, stdout.String())
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"run", "first-message-not-barrier"}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), ".expect() on it panics.  [executor/mod.rs:1474-1476]\n")
+	assert.Contains(t, stdout.String(), "the wait for the first barrier panics on it.  [executor/mod.rs:1474-1476]\n")
 }
 
 // TestRunTextExplainsTheFailure: at the failing step the text trace prints the failure's

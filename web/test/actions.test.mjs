@@ -37,7 +37,7 @@ test("happy-path step 7: both can deliver; choosing the snapshot (a branch) appl
   assert.match(builders, /v1 ?1 \/ 256 ?\+?\(11,200\)/, `builders: ${builders}`);
   assert.match(await text(page, "snapshot"), /v1 ?\(11,200\) ?▶ ?\(12,201\)/);
   // The watermark the script was about to deliver is still next.
-  assert.match(await text(page, "upstream-next"), /^#9 ?next: ?W a=6/);
+  assert.match(await text(page, "upstream-next"), /^#9 ?next: ?watermark a = 6/);
   const afterBranch = await stepCount(page);
   assert.equal(afterBranch.step, 8);
   assert.deepEqual((await bar(page)).map((b) => b.text), ["1 upstream delivers watermark a=6", "2 snapshot delivers (v1,(12,201))"]);

@@ -83,8 +83,8 @@ test("stepping through happy-path with the Step button: the panels at the key st
   for (const c of marked[0].chips) assert.match(c.label, /hidden/, "hidden is said in words too");
   assert.match(await text(page, "outputs"), /builder ?\+\(1,100\)✓ ?\+\(2,101\)✓/);
   assert.match(await text(page, "progress"), /v0 ?◐ in progress ?pos \(2,101\) ?2 rows/);
-  assert.deepEqual(await progressTableRows(page, "committed"), [["v0", "2", "101", "✗ false", "2"]]);
-  assert.deepEqual(await progressTableRows(page, "durable"), [["v0", "2", "101", "✗ false", "2"]]);
+  assert.deepEqual(await progressTableRows(page, "committed"), [["v0", "2", "101", "✗ no", "2"]]);
+  assert.deepEqual(await progressTableRows(page, "durable"), [["v0", "2", "101", "✗ no", "2"]]);
 
   // To the end with the Step button.
   for (let n = 11; n <= 18; n++) await clickStep(page, n);
