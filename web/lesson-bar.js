@@ -42,8 +42,8 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
   const goal = h("p", { class: "lesson-goal", "data-testid": "lesson-goal" });
   const ask = h("p", { class: "lesson-ask", "data-testid": "lesson-ask", "aria-live": "polite", hidden: true });
   const time = h("span", { class: "lesson-time", "data-testid": "lesson-time", title: "time in this section / planned; in the lesson / planned up to this section's end" });
-  const prev = h("button", { type: "button", class: "btn small", "data-testid": "lesson-prev", title: "Previous section (PageUp at a section's first step)", onclick: () => go(index - 1) }, "◀ Previous section");
-  const next = h("button", { type: "button", class: "btn small", "data-testid": "lesson-next", title: "Next section (PageDown at a section's last step)", onclick: () => go(index + 1) }, "Next section ▶");
+  const prev = h("button", { type: "button", class: "btn small", "data-testid": "lesson-prev", title: "Previous section (PageUp at a section's first step)", "aria-label": "Previous section", onclick: () => go(index - 1) }, "◀", h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, " Previous section"));
+  const next = h("button", { type: "button", class: "btn small", "data-testid": "lesson-next", title: "Next section (PageDown at a section's last step)", "aria-label": "Next section", onclick: () => go(index + 1) }, h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, "Next section "), "▶");
   const planBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-plan-btn", "aria-haspopup": "dialog", title: "The lesson plan, one page per section, to print", onclick: () => plan && openPlan(plan) }, "Plan");
   const closeBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-close", "aria-label": "End the lesson", title: "End the lesson", onclick: () => close() }, "✕");
   const lessonTitle = h("span", { class: "lesson-title", "data-testid": "lesson-title" });

@@ -79,10 +79,10 @@ export function startSpeaker() {
     if (!l) { fill(lesson); return; }
     const from = l.planned_minutes - l.section_minutes;
     fill(lesson,
-      h("h2", { id: "sp-lesson-h", class: "sp-k" }, "Lesson"),
+      h("h2", { id: "sp-lesson-h", class: "sp-k" }, "Lesson", l.title ? h("span", { class: "sp-lesson-title" }, ` · ${l.title}`) : null),
       h("p", { class: "sp-lesson-where" },
         h("strong", { "data-testid": "speaker-section" }, `Section ${l.section} of ${l.of}`), l.section_title ? `: ${l.section_title}` : "",
-        l.release ? h("span", { class: "tag" }, `as ${l.release}`) : null,
+        l.release ? [" ", h("span", { class: "tag", "data-testid": "speaker-release" }, `as ${l.release}`)] : null,
         l.section_minutes ? h("span", { class: "sp-lesson-time", "data-testid": "speaker-section-time" },
           ` ${l.section_minutes} min planned (minute ${from} to ${l.planned_minutes}${l.minutes ? ` of ${l.minutes}` : ""})`) : null),
       l.goal ? h("p", { class: "sp-lesson-goal", "data-testid": "speaker-goal" }, h("span", { class: "sp-k2" }, "Goal "), l.goal) : null,
