@@ -38,7 +38,6 @@ func (s *PlanSection) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyString(b, `,"scenario_text":`, s.ScenarioText)
 	b = jsonw.KeyInt(b, `,"steps":`, int64(s.Steps))
 	b = jsonw.KeyString(b, `,"release":`, s.Release)
-	b = jsonw.KeyBool(b, `,"release_played":`, s.ReleasePlay)
 	b = jsonw.KeyString(b, `,"bug":`, s.Bug)
 	b = jsonw.Key(b, `,"stops":`)
 	b = jsonw.Ints(b, s.Stops)

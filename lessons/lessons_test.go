@@ -37,7 +37,8 @@ func TestBuiltinsValid(t *testing.T) {
 		Summary: "A 10-minute walk-through for someone who found this message in a log: where the executor", Minutes: 10, Sections: 4}, infos[1])
 }
 
-// The workshop has a predict checkpoint in most sections, and its sections are the five topics.
+// The workshop has a predict checkpoint in most sections, and its sections are the topics; the
+// releases' section plays fatal-upstream-end under v3.0, then under v3.1, to the failure step.
 func TestWorkshopShape(t *testing.T) {
 	l, err := OpenBuiltin("workshop")
 	require.NoError(t, err)
@@ -51,8 +52,15 @@ func TestWorkshopShape(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, []string{"Why buffer", "Builders and the drain", "Marking, row by row", "The fatal path and recovery", "What each release does", "The bug that was fixed"}, titles)
+	assert.Equal(t, []string{"Why buffer", "Builders and the drain", "Marking, row by row", "The fatal path and recovery",
+		"What each release does: an upstream end under v3.0", "What each release does: the same end under v3.1", "The bug that was fixed"}, titles)
 	assert.Equal(t, 6, predicts)
+	for i, want := range []string{"v3.0", "v3.1"} {
+		s := l.Sections[4+i]
+		assert.Equal(t, "fatal-upstream-end", s.Scenario)
+		assert.Equal(t, want, s.Release)
+		assert.Contains(t, s.Stops, 10, "the upstream's end")
+	}
 }
 
 // The plan text of each built-in, against its golden file (go test ./lessons -update rewrites them).
@@ -95,6 +103,28 @@ func TestPlanJSONAsEncodingJSON(t *testing.T) {
 		f.Fill(&i)
 		check(i, AppendJSONInfos(nil, i))
 	}
+}
+
+// A section's release is played: its questions are checked against that release's run. In
+// rescale-mid-backfill, v3.1 fails at the rescale barrier (step 8) and the replayed chunk of
+// step 11 is marked at barrier e6 (step 12); v3.0 ignores the rescale, so step 11 cannot happen
+// (the upstream already holds those rows) and e6 finds nothing buffered.
+func TestSectionPlaysItsRelease(t *testing.T) {
+	lesson := func(release string) string {
+		return "title: t\nsections:\n  - title: s\n    scenario: rescale-mid-backfill\n    minutes: 5\n" + release +
+			"    questions:\n      - {ask: q, at: 12, expect: {hidden: [\"+ 3 102 y\", \"+ 12 201 y\"]}}\n"
+	}
+	for _, r := range []string{"", "    release: v3.1\n"} {
+		l, err := Parse("f.yaml", []byte(lesson(r)))
+		require.NoError(t, err, r)
+		assert.Equal(t, int64(6), l.Sections[0].Questions[0].Epoch)
+	}
+	_, err := Parse("f.yaml", []byte(lesson("    release: v3.0\n")))
+	assert.EqualError(t, err, "f.yaml:8:22: section 1 question 1: at 12: step 12 is not a barrier that marks buffered rows (no barrier within reach marks buffered rows)")
+	l, err := Parse("f.yaml", []byte(strings.Replace(lesson("    release: v3.0\n"), "at: 12, expect: {hidden: [\"+ 3 102 y\", \"+ 12 201 y\"]}", "answer: a", 1)))
+	require.NoError(t, err)
+	assert.Equal(t, "v3.0", l.Sections[0].Release)
+	assert.Equal(t, "v3.0", l.Plan().Sections[0].Release)
 }
 
 func TestSectionNext(t *testing.T) {
@@ -165,6 +195,7 @@ func TestErrorsArePositioned(t *testing.T) {
 		{"no scenario", "title: t\nsections:\n  - {title: s, minutes: 3}\n", `f.yaml:3:5: section 1: missing key "scenario"`},
 		{"unknown scenario", "title: t\nsections:\n  - {title: s, minutes: 3, scenario: happy}\n", "f.yaml:3:38: section 1: no built-in scenario named \"happy\" (`backfill list` names them)"},
 		{"release", sec("    release: 3.0\n"), "f.yaml:6:14: section 1: unknown release the number 3.0; one of v2.7, v2.8, v3.0, v3.1"},
+		{"release name", sec("    release: \"3.0\"\n"), `f.yaml:6:14: section 1: unknown release "3.0": write v3.0 (one of v2.7, v2.8, v3.0, v3.1)`},
 		{"bug", sec("    bug: typo\n"), `f.yaml:6:10: section 1: unknown bug mode "typo" (one of: no-state-write, mark-before-drain, mark-on-arrival, emit-beyond-pos)`},
 		{"to past the end", sec("    steps: {from: 2, to: 19}\n"), "f.yaml:6:26: section 1 steps: to 19 is past the scenario's last step (it has 18 steps)"},
 		{"to before from", sec("    steps: {from: 5, to: 4}\n"), "f.yaml:6:26: section 1 steps: to 4 comes before from 5"},

@@ -25,9 +25,8 @@ type PlanSection struct {
 	ScenarioTitle string `json:"scenario_title"` // the scenario's title
 	// ScenarioText is an inline scenario written out (the page loads it), "" for a built-in.
 	ScenarioText string         `json:"scenario_text"`
-	Steps        int            `json:"steps"` // the scenario's number of steps
-	Release      string         `json:"release"`
-	ReleasePlay  bool           `json:"release_played"` // the engine plays that release (false: v3.1's run)
+	Steps        int            `json:"steps"`   // the scenario's number of steps
+	Release      string         `json:"release"` // the release the section plays, "" for the default
 	Bug          string         `json:"bug"`
 	Stops        []int          `json:"stops"` // the steps shown, in order
 	Minutes      int            `json:"minutes"`
@@ -52,7 +51,7 @@ func (l *Lesson) Plan() *Plan {
 	p := &Plan{Name: l.Name, Title: l.Title, Summary: l.Summary, Minutes: l.Minutes(), Sections: []PlanSection{}}
 	for _, s := range l.Sections {
 		ps := PlanSection{Title: s.Title, Goal: s.Goal, Scenario: s.Scenario, ScenarioTitle: s.ScenarioTitle,
-			Steps: s.Steps, Release: s.Release, ReleasePlay: ReleasePlayed(s.Release), Bug: s.Bug,
+			Steps: s.Steps, Release: s.Release, Bug: s.Bug,
 			Stops: s.Stops, Minutes: s.Minutes, Notes: s.Notes, Questions: []PlanQuestion{}}
 		if s.Inline != nil {
 			ps.ScenarioText = scenarios.FormatScenario(s.Inline)
@@ -98,11 +97,7 @@ func (p *Plan) Text() string {
 		}
 		w("scenario: %s (%s), %d steps\n", name, s.ScenarioTitle, s.Steps)
 		if s.Release != "" {
-			if s.ReleasePlay {
-				w("release: %s\n", s.Release)
-			} else {
-				w("release: %s (the explainer does not model it yet: the run shown is v3.1's)\n", s.Release)
-			}
+			w("release: %s\n", s.Release)
 		}
 		if s.Bug != "" {
 			w("bug mode: %s\n", s.Bug)

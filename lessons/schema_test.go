@@ -60,8 +60,8 @@ func TestSchemaMatchesReader(t *testing.T) {
 	assert.Equal(t, float64(MaxSectionMinutes), *sec.Properties["minutes"].Maximum)
 	assert.Equal(t, MaxQuestions, *sec.Properties["questions"].MaxItems)
 	var releases []any
-	for _, r := range Releases {
-		releases = append(releases, r)
+	for _, r := range engine.Releases {
+		releases = append(releases, r.Name)
 	}
 	assert.Equal(t, releases, sec.Properties["release"].Enum)
 	bugs := []any{"none"}

@@ -36,21 +36,23 @@ func (rd reader) section(n *yaml.Node, number int) Section {
 	s.Minutes = int(r.IntIn(m, where+" minutes", 1, MaxSectionMinutes))
 
 	sess := rd.scenario(r.Require(f, "scenario", where), &s, where)
-	if _, v, ok := f.Get("release"); ok {
-		s.Release = r.Text(v, where+" release")
-		if !slices.Contains(Releases, s.Release) {
-			r.Fail(v, "%s: unknown release %s; one of %s", where, scenarios.Describe(v), strings.Join(Releases, ", "))
-		}
-		if err := playRelease(sess, s.Release); err != nil {
-			r.Fail(v, "%s: %v", where, err)
-		}
-	}
 	if _, v, ok := f.Get("bug"); ok {
 		s.Bug = r.Text(v, where+" bug")
 		if _, err := engine.ParseBug(s.Bug); err != nil {
 			r.Fail(v, "%s: %v", where, err)
 		}
 		if err := sess.SetBug(s.Bug); err != nil {
+			r.Fail(v, "%s: %v", where, err)
+		}
+	}
+	// (after the bug mode: SetBug decides anew whether the script is adapted; SetRelease then
+	// adapts it too when the release is not the one it was written for)
+	if _, v, ok := f.Get("release"); ok {
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
+			r.Fail(v, "%s: unknown release %s; one of %s", where, scenarios.Describe(v), engine.ReleaseNames())
+		}
+		s.Release = v.Value
+		if err := playRelease(sess, s.Release); err != nil {
 			r.Fail(v, "%s: %v", where, err)
 		}
 	}

@@ -1,10 +1,6 @@
 package session
 
-import (
-	"fmt"
-
-	"github.com/backfill-explainer/explainer/engine"
-)
+import "github.com/backfill-explainer/explainer/engine"
 
 // SetRelease runs the session under a RisingWave release (docs/scenario-format.md, Releases),
 // from the start of its script to where it was. A release other than the file's adapts the
@@ -15,7 +11,6 @@ func (s *Session) SetRelease(name string) error {
 		return err
 	}
 	cfg := *s.Scenario.Config
-	was := s.Scenario.Config.Release
 	cfg.Release = r
 	base, err := engine.New(&cfg)
 	if err != nil {
@@ -27,20 +22,9 @@ func (s *Session) SetRelease(name string) error {
 	sc.Config = &cfg
 	s.Scenario = &sc
 	s.base = base
-	branched, adapt, caveat := s.tl.Branched, s.tl.Adapt, s.tl.NoteCaveat
+	branched := s.tl.Branched
 	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
 	s.tl.Branched = branched
-	s.tl.Adapt = adapt || releaseOf(was) != r
-	s.tl.NoteCaveat = caveat
-	if releaseOf(was) != r && caveat == "" {
-		s.tl.NoteCaveat = fmt.Sprintf("(Written for this scenario under %s; this run, under %s, may differ.) ", releaseOf(was), r)
-	}
+	s.tl.Adapt, s.tl.NoteCaveat = s.writtenFor(branched)
 	return s.tl.Goto(pos)
-}
-
-func releaseOf(r *engine.Release) *engine.Release {
-	if r == nil {
-		return engine.DefaultRelease
-	}
-	return r
 }

@@ -15,8 +15,9 @@ type Session struct {
 	Scenario *scenarios.Scenario
 	base     *engine.Engine
 	tl       *engine.Timeline
-	size     runSize    // the script's size as a file, or a bound of it (runlimits.go)
-	fileBug  engine.Bug // the bug mode the script was written (and checked) for
+	size     runSize         // the script's size as a file, or a bound of it (runlimits.go)
+	fileBug  engine.Bug      // the bug mode the script was written (and checked) for
+	fileRel  *engine.Release // the release it was written for (its `release:`, or the default)
 }
 
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
@@ -40,7 +41,7 @@ func Open(sc *scenarios.Scenario) (*Session, error) {
 		return nil, &scenarios.Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	base.SetWorkLimit(int64(limits.work))
-	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug}
+	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug, fileRel: sc.Config.RunRelease()}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
 		return nil, stepError(sc, err)
@@ -156,11 +157,25 @@ func (s *Session) SetBug(name string) error {
 	branched := s.tl.Branched
 	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
 	s.tl.Branched = branched
-	s.tl.Adapt = b != s.fileBug || branched
-	if b != s.fileBug {
-		s.tl.NoteCaveat = fmt.Sprintf("(Written for this scenario %s; this run, %s, may differ.) ", bugPhrase(s.fileBug), bugPhrase(b))
-	}
+	s.tl.Adapt, s.tl.NoteCaveat = s.writtenFor(branched)
 	return s.tl.Goto(pos)
+}
+
+// writtenFor says whether the script plays adapted (it was written for another bug mode or
+// release than the run's, or the run left it) and the caveat its notes then carry.
+func (s *Session) writtenFor(branched bool) (adapt bool, caveat string) {
+	cfg := s.Scenario.Config
+	b, r := cfg.Bug, cfg.RunRelease()
+	bugDiffers, relDiffers := b != s.fileBug, r != s.fileRel
+	switch {
+	case bugDiffers && relDiffers:
+		caveat = fmt.Sprintf("(Written for this scenario %s and under %s; this run, %s and under %s, may differ.) ", bugPhrase(s.fileBug), s.fileRel, bugPhrase(b), r)
+	case bugDiffers:
+		caveat = fmt.Sprintf("(Written for this scenario %s; this run, %s, may differ.) ", bugPhrase(s.fileBug), bugPhrase(b))
+	case relDiffers:
+		caveat = fmt.Sprintf("(Written for this scenario under %s; this run, under %s, may differ.) ", s.fileRel, r)
+	}
+	return bugDiffers || relDiffers || branched, caveat
 }
 
 // bugPhrase names a run's bug mode in words.

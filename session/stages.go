@@ -9,11 +9,12 @@ import (
 )
 
 // Run is one of the two runs compare lays side by side: the open run as it is, under another bug
-// mode, or another script of the same scenario. An empty field keeps the open run's. (A release
-// profile is one more field here, applied in (*Session).runOf.)
+// mode or another RisingWave release, or another script of the same scenario. An empty field
+// keeps the open run's.
 type Run struct {
-	Bug  string `json:"bug"`  // a bug mode's name, "none" for none; "" keeps the open run's
-	Text string `json:"text"` // a scenario text of the same scenario; "" keeps the open run's script
+	Bug     string `json:"bug"`     // a bug mode's name, "none" for none; "" keeps the open run's
+	Text    string `json:"text"`    // a scenario text of the same scenario; "" keeps the open run's script
+	Release string `json:"release"` // a release ("v3.0"); "" keeps the open run's (engine.Releases)
 }
 
 // Stages is two runs of one scenario laid side by side, step by step: their labels, and the
@@ -64,7 +65,14 @@ func (s *Session) Stages(left, right Run) (*Stages, error) {
 		return nil, fmt.Errorf("right run: %w", err)
 	}
 	st := &Stages{Left: label(l.Scenario.Config), Right: label(r.Scenario.Config), Steps: max(l.Steps(), r.Steps()), Differ: []StepDiffs{}, left: l, right: r}
-	if st.Left == st.Right {
+	if lr, rr := l.Scenario.Config.RunRelease(), r.Scenario.Config.RunRelease(); lr != rr {
+		// the runs differ in their release: each is named by it, and by its bug mode when that differs too
+		ll, rl := st.Left, st.Right
+		st.Left, st.Right = lr.Name, rr.Name
+		if ll != rl {
+			st.Left, st.Right = lr.Name+", "+ll, rr.Name+", "+rl
+		}
+	} else if st.Left == st.Right {
 		st.Left, st.Right = "this run", "the other run"
 	}
 	for n := 0; n <= st.Steps; n++ {
@@ -92,6 +100,13 @@ func (s *Session) runOf(run Run) (*Session, error) {
 	}
 	if run.Bug != "" {
 		if err := r.SetBug(run.Bug); err != nil {
+			return nil, err
+		}
+	}
+	// (after the bug mode: SetBug decides anew whether the script is adapted; SetRelease then
+	// adapts it too under a release it was not written for)
+	if run.Release != "" {
+		if err := r.SetRelease(run.Release); err != nil {
 			return nil, err
 		}
 	}

@@ -86,3 +86,41 @@ func TestStagesOfOneRunAgree(t *testing.T) {
 	_, err = st.At(st.Steps + 1)
 	assert.Error(t, err)
 }
+
+// Two releases side by side: fatal-upstream-end under v3.0 and v3.1 part at the upstream's end
+// (step 10): v3.1 fails there, v3.0's stream ends silently; after the recovery to e3 they differ
+// only in the executor's outputs (v3.0's log keeps what it emitted at the end).
+func TestStagesTwoReleases(t *testing.T) {
+	s, err := OpenBuiltin("fatal-upstream-end")
+	require.NoError(t, err)
+	st, err := s.Stages(Run{Release: "v3.0"}, Run{Release: "v3.1"})
+	require.NoError(t, err)
+	assert.Equal(t, "v3.0", st.Left)
+	assert.Equal(t, "v3.1", st.Right)
+	require.NotEmpty(t, st.Differ)
+	assert.Equal(t, 10, st.Differ[0].Step, "%v", st.Differ)
+	at, err := st.At(10)
+	require.NoError(t, err)
+	assert.Equal(t, "ended", at.Left.Phase)
+	assert.Equal(t, "failed", at.Right.Phase)
+	assert.True(t, at.Differs.Panels.Phase)
+	assert.True(t, at.Differs.Panels.Fatal)
+	assert.Nil(t, at.Left.Error)
+	require.NotNil(t, at.Right.Error)
+	assert.Contains(t, at.Right.Error.Message, "locality provider upstream ended unexpectedly during backfill")
+	assert.Equal(t, "v3.0", at.Left.Release)
+	for _, d := range st.Differ {
+		if d.Step > 10 {
+			assert.Equal(t, []string{"outputs"}, d.Panels, "step %d", d.Step)
+		}
+	}
+
+	// the open run's release on one side, a bug mode on the other
+	require.NoError(t, s.SetRelease("v3.0"))
+	st, err = s.Stages(Run{}, Run{Release: "v3.1", Bug: "no-state-write"})
+	require.NoError(t, err)
+	assert.Equal(t, "v3.0, as RisingWave does it", st.Left)
+	assert.Equal(t, "v3.1, bug mode no-state-write", st.Right)
+	_, err = s.Stages(Run{}, Run{Release: "3.0"})
+	assert.EqualError(t, err, `right run: unknown release "3.0": write v3.0 (one of v2.7, v2.8, v3.0, v3.1)`)
+}

@@ -109,13 +109,6 @@ var methods = map[string]method{
 		}
 		return c.AppendJSON, nil
 	}),
-	"compare_release": sessionText(func(s *session.Session, t string) (result, error) {
-		c, err := s.CompareRelease(t)
-		if err != nil {
-			return nil, err
-		}
-		return c.AppendJSON, nil
-	}),
 	"compare_text": sessionText(func(s *session.Session, t string) (result, error) {
 		c, err := s.CompareText(t)
 		if err != nil {
@@ -123,12 +116,12 @@ var methods = map[string]method{
 		}
 		return c.AppendJSON, nil
 	}),
-	// compare lays two runs side by side: {left: Run, right: Run} (session.Run: {bug, text});
+	// compare lays two runs side by side: {left: Run, right: Run} (session.Run: {bug, text, release});
 	// compare_at answers both runs' views at a step and how they differ.
 	"compare": func(b *bridge, arg string) (result, error) {
 		m, ok := objectArg(arg)
 		if !ok {
-			return nil, errors.New("compare: the argument must be a JSON object {left: {bug, text}, right: {bug, text}}")
+			return nil, errors.New("compare: the argument must be a JSON object {left: {bug, text, release}, right: {bug, text, release}}")
 		}
 		l, err := runArg(m, "left")
 		if err != nil {
@@ -436,8 +429,8 @@ func objectArg(arg string) (map[string]any, bool) {
 	return m, floats(m)
 }
 
-// runArg reads one run of a comparison, m[side]: {bug?: string, text?: string} (session.Run;
-// a release would be read here too). A missing run is the open run as it is.
+// runArg reads one run of a comparison, m[side]: {bug?: string, text?: string, release?: string}
+// (session.Run). A missing run is the open run as it is.
 func runArg(m map[string]any, side string) (session.Run, error) {
 	var r session.Run
 	v, ok := m[side]
@@ -446,7 +439,7 @@ func runArg(m map[string]any, side string) (session.Run, error) {
 	}
 	o, ok := v.(map[string]any)
 	if !ok {
-		return r, fmt.Errorf("compare: %s must be an object {bug, text}", side)
+		return r, fmt.Errorf("compare: %s must be an object {bug, text, release}", side)
 	}
 	for k, x := range o {
 		s, ok := x.(string)
@@ -458,8 +451,10 @@ func runArg(m map[string]any, side string) (session.Run, error) {
 			r.Bug = s
 		case "text":
 			r.Text = s
+		case "release":
+			r.Release = s
 		default:
-			return r, fmt.Errorf("compare: %s has no field %q (it takes bug and text)", side, k)
+			return r, fmt.Errorf("compare: %s has no field %q (it takes bug, text and release)", side, k)
 		}
 	}
 	return r, nil

@@ -56,7 +56,7 @@ func TestCallBeforeOpen(t *testing.T) {
 		assert.Equal(t, "no scenario is open", errText(e), m)
 	}
 	for _, c := range [][2]string{{"goto", "1"}, {"apply", `"barrier: 1"`}, {"bug", `"none"`}, {"explore", "null"},
-		{"compare_bug", `"none"`}, {"format_step", `{"kind":"end"}`}, {"release", `"v3.0"`}, {"compare_release", `"v3.0"`}} {
+		{"compare_bug", `"none"`}, {"format_step", `{"kind":"end"}`}, {"release", `"v3.0"`}, {"compare", `{}`}} {
 		_, e := answer(t, b.call(c[0], c[1]))
 		assert.Equal(t, "no scenario is open", errText(e), c[0])
 	}
@@ -118,8 +118,9 @@ func TestEveryMethod(t *testing.T) {
 		{"release back to the default", [][2]string{{"open", `"fatal-upstream-end"`}, {"goto", "10"}, {"release", `"v3.0"`}, {"release", `"v3.1"`}}, contains(`"phase":"failed"`, `"release":"v3.1"`), ""},
 		{"release unknown", [][2]string{{"open", `"happy-path"`}, {"release", `"v9"`}}, nil, `unknown release "v9": expected one of v2.7, v2.8, v3.0, v3.1`},
 		{"release not a string", [][2]string{{"open", `"happy-path"`}, {"release", `3`}}, nil, "the argument must be a JSON string"},
-		{"compare_release", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare_release", `"v3.0"`}}, contains(`"left":"under v3.1","right":"under v3.0"`), ""},
-		{"compare_release unknown", [][2]string{{"open", `"happy-path"`}, {"compare_release", `"3.0"`}}, nil, `unknown release "3.0": write v3.0`},
+		{"compare two releases", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare", `{"left": {"release": "v3.0"}, "right": {}}`}}, contains(`"left":"v3.0","right":"v3.1"`, `"differ":[{"step":10,"panels":["phase",`), ""},
+		{"compare release unknown", [][2]string{{"open", `"happy-path"`}, {"compare", `{"right": {"release": "3.0"}}`}}, nil, `right run: unknown release "3.0": write v3.0`},
+		{"compare_release is gone", [][2]string{{"open", `"happy-path"`}, {"compare_release", `"v3.0"`}}, nil, `unknown method`},
 		{"step_forms", [][2]string{{"open", `"happy-path"`}, {"step_forms", ""}}, contains(`"kind":"barrier"`), ""},
 		{"format_step", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"barrier","epoch":9,"mutation":"start_backfill","fragments":"7"}`}}, equals(`"barrier: {epoch: 9, start_backfill: [7]}"`), ""},
 		{"format_step error", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"chunk","rows":"+ 1"}`}}, nil, "row has 1 value; the table has 2 columns (a, id)"},
@@ -597,7 +598,7 @@ func TestCompareStages(t *testing.T) {
 	assert.True(t, at.Differs.Panels["outputs"])
 	assert.False(t, at.Differs.Panels["buffer"])
 
-	for _, bad := range []string{`"x"`, `{"left": 3}`, `{"right": {"bug": 1}}`, `{"right": {"release": "v2.7"}}`, `{"right": {"bug": "nonsense"}}`} {
+	for _, bad := range []string{`"x"`, `{"left": 3}`, `{"right": {"bug": 1}}`, `{"right": {"releases": "v2.7"}}`, `{"right": {"release": 3}}`, `{"right": {"release": "v9"}}`, `{"right": {"bug": "nonsense"}}`} {
 		_, e = answer(t, b.call("compare", bad))
 		assert.NotNil(t, e, bad)
 	}

@@ -2,7 +2,9 @@
 // behind two toggles): the main stage's panels drawn by its own render modules, at the same step,
 // stepping together. The engine says what differs (compare / compare_at: session/stages.go): the
 // panels, the vnodes within them and the rows only one run holds are marked ≠; "Jump to the first
-// difference" and "Next difference" go to the steps it lists. Nothing here knows the protocol.
+// difference" and "Next difference" go to the steps it lists. The other run is the open run's
+// script under a bug mode or under another RisingWave release (the view's `releases`), or another
+// script. Nothing here knows the protocol.
 import { h, fill, setText } from "./dom.js";
 import { findElements } from "./render.js";
 import { renderUpstream } from "./render-upstream.js";
@@ -54,7 +56,7 @@ function stageCopy(side) {
 }
 
 /**
- * createCompare(dialog, {explainer, getView, getBugs}) → {openBug(name?), openText(text, label)}
+ * createCompare(dialog, {explainer, getView, getBugs}) → {openBug(name?), openRelease(name?), openText(text, label)}
  */
 export function createCompare(dialog, { explainer, getView, getBugs }) {
   dialog.classList.add("cmp-full");
@@ -95,13 +97,14 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
       const { st, els } = stageCopy(side);
       const label = side === "left" ? L : R;
       const where = h("span", { class: "cmp-side-step" });
+      const phase = h("span", { class: "phase" }); // the run's phase (the main stage's is above the stage)
       const narr = h("div", { class: "cmp-narr narration-live" });
       const sec = h("section", { class: "cmp-side", "data-side": side, "data-testid": `compare-${side}`, "aria-labelledby": `cmp-${side}-label` },
         h("header", { class: "cmp-side-head" },
           h("h3", { id: `cmp-${side}-label`, class: "cmp-side-label" }, h("span", { class: "sr-only" }, side === "left" ? "Left: " : "Right: "), label),
-          where),
+          phase, where),
         st, narr);
-      sides[side] = { sec, st, els, where, narr };
+      sides[side] = { sec, st, els, where, narr, phase };
     }
     const count = h("output", { class: "stepcount cmp-count", "data-testid": "compare-step", "aria-live": "polite" });
     const slider = h("input", { type: "range", min: "0", max: String(cmp.steps), value: String(step), id: "cmp-slider", "aria-label": "Step of both runs" });
@@ -165,7 +168,9 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
     ui.next.disabled = !nextDiff(step);
     for (const side of SIDES) {
       const v = at[side];
-      const { els, where, narr } = ui.sides[side];
+      const { els, where, narr, phase } = ui.sides[side];
+      fill(phase, h("span", { class: "sr-only" }, "phase: "), String(v.phase || "").toUpperCase());
+      phase.className = `phase ph-${v.phase || "none"}${at.differs.panels.phase ? " cmp-phase-differs" : ""}`;
       // The stage marks what differs from the other run where the main stage marks what the
       // step changed: the vnodes and rows the engine names.
       const only = side === "left" ? at.differs.only_left : at.differs.only_right;
@@ -213,19 +218,47 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
     } catch (e) { showError(e && e.message ? e.message : String(e)); }
   }
 
-  return {
+  /** What the other run may be: a bug mode or another release (the pick line's first select). */
+  function kindSelect(kind) {
+    const sel = h("select", { id: "compare-kind", "data-testid": "compare-kind-select", "aria-label": "The other run" },
+      h("option", { value: "bug" }, "bug mode"), h("option", { value: "release" }, "another release"));
+    sel.value = kind;
+    sel.addEventListener("change", () => (sel.value === "release" ? api.openRelease() : api.openBug()));
+    return sel;
+  }
+
+  const api = {
     /** Compare the open run with the same script under bug mode `name` (or without it, when it is on). */
     async openBug(name) {
       const bugs = getBugs() || [];
       const on = getView()?.bug?.name || null;
       const chosen = name || on || bugs[0]?.name;
-      const sel = h("select", { id: "compare-bug", "data-testid": "compare-bug-select" },
+      const sel = h("select", { id: "compare-bug", "data-testid": "compare-bug-select", "aria-label": "Bug mode" },
         bugs.map((b) => h("option", { value: b.name }, b.name + (b.name === on ? " (on now: compare without it)" : ""))));
       sel.value = chosen || "";
       const run = (b) => start({}, { bug: b === on ? "none" : b });
       sel.addEventListener("change", () => run(sel.value));
-      fill(pick, h("label", { for: "compare-bug" }, "This run against bug mode "), sel);
+      fill(pick, h("span", { class: "cmp-pick-k" }, "This run against "), kindSelect("bug"), " ", sel);
       shell("Compare with bug mode");
+      if (chosen) await run(chosen);
+    },
+    /** Compare the open run with the same script under another RisingWave release (the view's
+     *  `releases`; by default the default release, or, when the run plays it, the one before). */
+    async openRelease(name) {
+      const v = getView();
+      const list = (v?.releases || []).map((r) => r.name);
+      const here = v?.release || "";
+      const others = list.filter((r) => r !== here);
+      const dflt = (v?.releases || []).find((r) => r.default)?.name;
+      const before = list[list.indexOf(here) - 1];
+      const chosen = name && others.includes(name) ? name : (dflt && dflt !== here ? dflt : before || others[0]);
+      const sel = h("select", { id: "compare-release", "data-testid": "compare-release-select", "aria-label": "RisingWave release" },
+        others.map((r) => h("option", { value: r }, r)));
+      sel.value = chosen || "";
+      const run = (r) => start({}, { release: r });
+      sel.addEventListener("change", () => run(sel.value));
+      fill(pick, h("span", { class: "cmp-pick-k" }, `This run (${here}) against `), kindSelect("release"), " ", sel);
+      shell("Compare two releases");
       if (chosen) await run(chosen);
     },
     /** Compare the open run with another run of the same scenario (a scenario text). */
@@ -235,4 +268,5 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
       await start({}, { text: String(text) });
     },
   };
+  return api;
 }

@@ -138,10 +138,9 @@ function makeExplainer() {
     explore: (maxStates) => call("explore", maxStates ? Math.trunc(Number(maxStates)) : null),
     compareBug: (name) => call("compare_bug", String(name || "none")),
     compareText: (yamlText) => call("compare_text", String(yamlText)),
-    // compare(left, right): two runs, each {bug?, text?} (docs/view.md); compareAt(n): both at step n
+    // compare(left, right): two runs, each {bug?, text?, release?} (docs/view.md); compareAt(n): both at step n
     compare: (left, right) => call("compare", { left: left || {}, right: right || {} }),
     compareAt: (n) => call("compare_at", Math.trunc(Number(n))),
-    compareRelease: (name) => call("compare_release", String(name)),
     export: () => call("export"),
     // the readable trace of the whole run, as `backfill run` prints it (the engine writes it)
     text: () => call("text"),

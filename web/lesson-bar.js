@@ -5,10 +5,18 @@
 // each section's scenario at its first step and walks its stops. PageDown/PageUp (the keyboard's
 // `page` hook) go from stop to stop, and at a section's last stop on to the next section.
 // The link carries `&lesson=NAME&section=N` (url.js setHashExtra). The clock is the page's own:
-// only the bar shows it.
+// only the bar shows it. A section with a `release` opens under it (the session's `release`
+// command: the release picker and the link's `&release=` follow the view). At every change of
+// section or question, and when the lesson closes, the bar tells presenter mode (the window event
+// "explainer:lesson", speaker-link.js) so that the speaker window follows the lesson.
 import { h, fill } from "./dom.js";
 import { setHashExtra, parseHash } from "./url.js";
 import { openPlan } from "./lesson-plan.js";
+
+/** A predict question's answer in words: the rows downstream sees now, and those it does not. */
+function predictAnswer(q) {
+  return `Visible: ${q.visible.length ? q.visible.join("; ") : "none"}. Hidden: ${q.hidden.length ? q.hidden.join("; ") : "none"}.`;
+}
 
 /** mm:ss */
 function clock(ms) {
@@ -30,17 +38,18 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
 
   const count = h("span", { class: "lesson-count", "data-testid": "lesson-count" });
   const title = h("strong", { class: "lesson-section", "data-testid": "lesson-section-title" });
+  const rel = h("span", { class: "tag lesson-release", "data-testid": "lesson-release", title: "The RisingWave release this section plays", hidden: true });
   const goal = h("p", { class: "lesson-goal", "data-testid": "lesson-goal" });
   const ask = h("p", { class: "lesson-ask", "data-testid": "lesson-ask", "aria-live": "polite", hidden: true });
   const time = h("span", { class: "lesson-time", "data-testid": "lesson-time", title: "time in this section / planned; in the lesson / planned up to this section's end" });
-  const prev = h("button", { type: "button", class: "btn small", "data-testid": "lesson-prev", title: "Previous section (PageUp at a section's first step)", onclick: () => go(index - 1) }, "◀ Previous section");
-  const next = h("button", { type: "button", class: "btn small", "data-testid": "lesson-next", title: "Next section (PageDown at a section's last step)", onclick: () => go(index + 1) }, "Next section ▶");
+  const prev = h("button", { type: "button", class: "btn small", "data-testid": "lesson-prev", title: "Previous section (PageUp at a section's first step)", "aria-label": "Previous section", onclick: () => go(index - 1) }, "◀", h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, " Previous section"));
+  const next = h("button", { type: "button", class: "btn small", "data-testid": "lesson-next", title: "Next section (PageDown at a section's last step)", "aria-label": "Next section", onclick: () => go(index + 1) }, h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, "Next section "), "▶");
   const planBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-plan-btn", "aria-haspopup": "dialog", title: "The lesson plan, one page per section, to print", onclick: () => plan && openPlan(plan) }, "Plan");
   const closeBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-close", "aria-label": "End the lesson", title: "End the lesson", onclick: () => close() }, "✕");
   const lessonTitle = h("span", { class: "lesson-title", "data-testid": "lesson-title" });
   const bar = h("section", { class: "lesson-bar", id: "lesson-bar", "data-testid": "lesson-bar", "aria-label": "Lesson", hidden: true },
     h("div", { class: "lesson-line" },
-      h("span", { class: "lesson-k" }, "Lesson"), lessonTitle, count, title,
+      h("span", { class: "lesson-k" }, "Lesson"), lessonTitle, count, title, rel,
       h("span", { class: "lesson-nav" }, prev, next, time, planBtn, closeBtn)),
     goal, ask);
   anchor.after(bar);
@@ -55,9 +64,12 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
 
   const section = () => (plan ? plan.sections[index] : null);
 
-  /** Is the page showing this section's scenario? */
+  /** The release a view plays, or the default when a section names none. */
+  const defaultRelease = (v) => (v?.releases || []).find((r) => r.default)?.name ?? "";
+  /** Is the page showing this section's scenario, under its release? */
   function onScenario(v, s = section()) {
     if (!v || !s) return false;
+    if ((v.release || defaultRelease(v)) !== (s.release || defaultRelease(v))) return false;
     return s.scenario ? v.name === s.scenario && !v.branched : v.name === null && v.title === s.scenario_title;
   }
 
@@ -85,6 +97,7 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
         if (s.scenario) await session.run("open", s.scenario);
         else await session.run("load", s.scenario_text);
         if (s.bug) await session.run("bug", s.bug);
+        if (s.release) await session.run("release", s.release); // (after the bug mode, as the engine checks it)
         if (session.view && session.view.step !== at) await session.run("goto", at);
       }
     } catch (e) { showToast(`lesson section ${i + 1}: ${e.message}`); }
@@ -99,7 +112,18 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     timer = null;
     bar.hidden = true;
     document.documentElement.classList.remove("in-lesson");
+    tell(null);
     refreshURL();
+  }
+
+  // What presenter mode last heard (a JSON text), so that it hears each change once.
+  let told = "null";
+  /** Tells presenter mode (and through it the speaker window) the lesson's place: null when closed. */
+  function tell(info) {
+    const text = JSON.stringify(info);
+    if (text === told) return;
+    told = text;
+    window.dispatchEvent(new CustomEvent("explainer:lesson", { detail: info }));
   }
 
   /** PageDown (dir 1) / PageUp (-1): the next or previous stop, or section. true: handled. */
@@ -129,6 +153,8 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     fill(lessonTitle, plan.title);
     fill(count, `Section ${index + 1} of ${plan.sections.length}`);
     fill(title, s.title);
+    rel.hidden = !s.release;
+    fill(rel, s.release ? `as ${s.release}` : "");
     fill(goal, h("span", { class: "lesson-k2" }, "Goal "), s.goal || "");
     prev.disabled = index === 0;
     next.disabled = index + 1 >= plan.sections.length;
@@ -137,6 +163,10 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     const q = here ? s.questions.find((x) => (x.predict ? x.at - 1 : x.at) === v.step) : null;
     ask.hidden = !q;
     if (q) fill(ask, h("span", { class: "lesson-k2" }, "Ask the room "), q.ask);
+    const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
+    tell({ section: index + 1, of: plan.sections.length, planned_minutes: planned, title: plan.title,
+      section_title: s.title, section_minutes: s.minutes, minutes: plan.minutes, goal: s.goal || "",
+      release: s.release || "", ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "" });
     tick();
   }
 

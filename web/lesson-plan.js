@@ -30,7 +30,7 @@ function section(s, i, n, from) {
     h("h2", null, `Section ${i + 1} of ${n}: ${s.title}`),
     h("p", { class: "plan-meta" }, `${s.minutes} min (minute ${from} to ${from + s.minutes}) · `,
       `scenario ${s.scenario || "inline"} (${s.scenario_title}) · ${stopsText(s.stops)}`,
-      s.release ? ` · release ${s.release}${s.release_played ? "" : " (not modelled yet: the run shown is v3.1's)"}` : "",
+      s.release ? ` · release ${s.release}` : "",
       s.bug ? ` · bug mode ${s.bug}` : ""),
     s.goal ? h("p", { class: "plan-goal" }, h("span", { class: "plan-k" }, "Goal: "), s.goal) : null,
     s.notes ? h("div", { class: "plan-notes" }, s.notes.trim().split(/\n\s*\n/).map((p) => h("p", null, p))) : null,

@@ -3,12 +3,16 @@
 // changed long list (the upstream queue, the output log) may scroll inside itself but keeps what
 // changed in sight (--keep, set here). When a column still cannot hold its changed panels, the
 // columns' widths are shifted towards it (its text wraps less, so it gets shorter) and, if that
-// is not enough, the type is scaled down a little (--fit); the first arrangement that fits is
-// kept, else the one that cuts least. It reads layout only in presenter mode, once per view.
+// is not enough, what stands above the stage gives way (:root.fit-tight: the bug-mode banner keeps
+// its name and buttons, not its explanation, which the speaker has) and then the type is scaled
+// down a little (--fit); the first arrangement that fits is kept, else the one that cuts least.
+// It reads layout only in presenter mode, once per view.
 
 const BASE = [1, 1.2, 1]; // the stage's columns (style.css, the wide layout)
 const WIDEN = [1, 1.35, 1.7, 2.1];
 const SCALES = [1, 0.93, 0.86, 0.8];
+// [tight, scale]: the stage at full size first, then with the chrome above it tight, then smaller
+const TRIES = [[false, 1], ...SCALES.map((s) => [true, s])];
 
 /** The changed items of a list panel that must stay in sight: the upstream queue's first ones, the log's new ones. */
 function keptItems(panel) {
@@ -63,6 +67,7 @@ function cut(cols, panels) {
 export function unfit(stage = document.getElementById("stage")) {
   if (!stage) return;
   document.documentElement.style.removeProperty("--fit");
+  document.documentElement.classList.remove("fit-tight");
   stage.style.removeProperty("grid-template-columns");
   for (const p of stage.querySelectorAll(".panel")) p.style.removeProperty("--keep");
 }
@@ -76,7 +81,8 @@ export function fitStage(stage = document.getElementById("stage")) {
   if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return; // not the three-column layout
   for (const c of cols) c.scrollTop = 0;
   const root = document.documentElement;
-  const apply = (scale, weights) => {
+  const apply = (tight, scale, weights) => {
+    root.classList.toggle("fit-tight", tight);
     if (scale === 1) root.style.removeProperty("--fit"); else root.style.setProperty("--fit", String(scale));
     stage.style.setProperty("grid-template-columns", weights.map((w) => `minmax(0, ${w}fr)`).join(" "));
     for (const p of panels) p.style.removeProperty("--keep");
@@ -84,18 +90,18 @@ export function fitStage(stage = document.getElementById("stage")) {
     return cut(cols, panels);
   };
   let best = null;
-  for (const scale of SCALES) {
+  for (const [tight, scale] of TRIES) {
     // the column that hides most at the base widths is the one to widen
-    const base = apply(scale, BASE);
+    const base = apply(tight, scale, BASE);
     if (base === 0) return;
-    if (!best || base < best.px) best = { px: base, scale, weights: BASE };
+    if (!best || base < best.px) best = { px: base, tight, scale, weights: BASE };
     const worst = cols.map((c) => cut([c], panels)).reduce((w, px, i, all) => (px > all[w] ? i : w), 0);
     for (const k of WIDEN.slice(1)) {
       const weights = BASE.map((w, i) => (i === worst ? w * k : w));
-      const px = apply(scale, weights);
+      const px = apply(tight, scale, weights);
       if (px === 0) return;
-      if (px < best.px) best = { px, scale, weights };
+      if (px < best.px) best = { px, tight, scale, weights };
     }
   }
-  apply(best.scale, best.weights);
+  apply(best.tight, best.scale, best.weights);
 }

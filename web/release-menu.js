@@ -2,17 +2,19 @@
 // releases the view lists (`releases`: name, tags, one-line summary, the default marked), the
 // one the run plays (`release`) checked, and what the model leaves out of newer main
 // (`newer_main`) as its last line. The page knows no release facts: all of it is the view's.
-// Choosing one calls choose(name) (explainer.release: the run again under it, at the same step).
+// Choosing one calls choose(name) (explainer.release: the run again under it, at the same step);
+// its last button compares this run with the same script under another release (compare.js).
 import { h, fill } from "./dom.js";
 import { createPopover } from "./popover.js";
 
 /**
- * createReleaseMenu({choose(name), done()}) → {wrap, open(), update(view)}
+ * createReleaseMenu({choose(name), compare(), done()}) → {wrap, open(), update(view)}
+ * compare(): "Compare with another release…" (compare.js openRelease), when given.
  * As the bug-mode menu: choosing with the pointer, or confirming with Enter or Space, closes
  * the menu and calls done() (the page gives the keys back to the stage); the arrow keys choose
  * within it.
  */
-export function createReleaseMenu({ choose, done }) {
+export function createReleaseMenu({ choose, compare, done }) {
   let current = null;  // the view's release name
   let pointer = false; // the last choice came from the pointer
   const status = h("span", { class: "menu-value", "data-testid": "release-value" }, "…");
@@ -70,7 +72,13 @@ export function createReleaseMenu({ choose, done }) {
         h("legend", null, "Run it as a RisingWave release"),
         list.map(option)),
       v.newer_main ? h("p", { class: "release-newer muted", "data-testid": "release-newer-main" }, v.newer_main) : null,
-      h("p", { class: "menu-hint muted" }, "Arrow keys choose, Enter closes the menu."));
+      h("p", { class: "menu-hint muted" }, "Arrow keys choose, Enter closes the menu."),
+      compare ? h("div", { class: "pop-foot" },
+        h("button", {
+          type: "button", class: "btn", "data-testid": "compare-release-btn", disabled: list.length > 1 ? null : true,
+          title: "This run and the same script under another release, side by side, step by step",
+          onclick: () => { pop.close(); compare(); },
+        }, "Compare with another release…")) : null);
   }
 
   return {

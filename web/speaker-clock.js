@@ -45,7 +45,9 @@ export function createClock(id, { now = () => Date.now() } = {}) {
     fill(plan,
       planned ? ` of ${formatDuration(planned)} planned` : null,
       planned ? h("span", { class: "sp-left", "data-testid": "speaker-left" }, ms > planned ? ` (${formatDuration(ms - planned)} over)` : ` (${formatDuration(planned - ms)} left)`) : null,
-      lesson.title || where ? h("span", { class: "sp-lesson", "data-testid": "speaker-lesson" }, " · lesson", lesson.title ? ` “${lesson.title}”` : "", where ? `, ${where}` : "") : null);
+      // (the lesson's title is in the speaker window's Lesson box when the section is: not here too)
+      lesson.title || where ? h("span", { class: "sp-lesson", "data-testid": "speaker-lesson" }, " · lesson",
+        lesson.title && !lesson.section_title ? ` “${lesson.title}”` : "", where ? `, ${where}` : "") : null);
   }
 
   tick();

@@ -6,9 +6,12 @@
 // index of the view's action it chose: a branch, as the main window's keys 1–9).
 //
 // A lesson (when the explainer window has one open) rides in the view message as
-// `lesson: {section, of, planned_minutes, title?}` (null otherwise): presenter.setLesson(l), or a
-// window event "explainer:lesson" whose detail is that object (null when the lesson closes),
-// tells the explainer window's presenter mode; the speaker window's clock shows the plan.
+// `lesson: {section, of, planned_minutes, title?, section_title?, section_minutes?, minutes?,
+// goal?, release?, ask?, answer?}` (null otherwise): planned_minutes is the time planned up to
+// the end of this section, minutes the lesson's; ask and answer are the question for the room at
+// this step. presenter.setLesson(l), or a window event "explainer:lesson" whose detail is that
+// object (null when the lesson closes; the lesson bar sends it), tells the explainer window's
+// presenter mode; the speaker window shows the section, and its clock the plan.
 
 /** Is this window the speaker-notes window (index.html?speaker=1&id=…)? It starts no engine. */
 export function isSpeakerWindow(search = globalThis.location?.search ?? "") {
@@ -45,9 +48,14 @@ export function speakerMessage(view, presenting, lesson = null) {
   };
 }
 
-/** The lesson part of the message: {section, of, planned_minutes, title} or null. */
+/** The lesson part of the message (the fields above; numbers 0 and texts "" when missing) or null. */
 export function lessonInfo(l) {
   if (!l || typeof l !== "object") return null;
   const n = (x) => (Number.isFinite(Number(x)) && Number(x) > 0 ? Number(x) : 0);
-  return { section: n(l.section), of: n(l.of), planned_minutes: n(l.planned_minutes), title: String(l.title || "") };
+  const t = (x) => String(x || "");
+  return {
+    section: n(l.section), of: n(l.of), planned_minutes: n(l.planned_minutes), title: t(l.title),
+    section_title: t(l.section_title), section_minutes: n(l.section_minutes), minutes: n(l.minutes),
+    goal: t(l.goal), release: t(l.release), ask: t(l.ask), answer: t(l.answer),
+  };
 }

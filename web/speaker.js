@@ -4,7 +4,9 @@
 // sends back the commands of its keys and buttons (PageDown/PageUp, →/←, Home/End, Space, and
 // 1–9 or a click for a choice of what happens next: a branch), so either window moves both. It
 // also shows the note of the step coming next (the view's next_note) and a clock
-// (speaker-clock.js), with the lesson's planned time when the explainer window has one open.
+// (speaker-clock.js), with the lesson's planned time when the explainer window has one open, and
+// then the lesson's section: n of m, its planned minutes, its goal and the question for the room
+// at this step with its answer (the lesson bar's, lesson-bar.js).
 // The projected window never shows the notes.
 import { h, fill } from "./dom.js";
 import { channelName } from "./speaker-link.js";
@@ -24,6 +26,7 @@ export function startSpeaker() {
   const narration = h("section", { class: "sp-narration", "data-testid": "speaker-narration", "aria-labelledby": "sp-narr-h" });
   const next = h("section", { class: "sp-next", "data-testid": "speaker-next", "aria-labelledby": "sp-next-h" });
   const nextNote = h("section", { class: "sp-next-note", "data-testid": "speaker-next-note", "aria-labelledby": "sp-next-note-h" });
+  const lesson = h("section", { class: "sp-lesson-box", "data-testid": "speaker-lesson-section", "aria-labelledby": "sp-lesson-h", hidden: true });
   const clock = createClock(/^[a-z0-9]{1,32}$/.test(id) ? id : "none");
   const code = h("section", { class: "sp-code", "data-testid": "speaker-code", "aria-labelledby": "sp-code-h" });
   const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
@@ -36,7 +39,7 @@ export function startSpeaker() {
     btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
     h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
       h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next"));
-  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), notes, nextNote, next, narration, code, controls, status));
+  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), lesson, notes, nextNote, next, narration, code, controls, status));
   fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
 
   if (!channel) {
@@ -71,6 +74,24 @@ export function startSpeaker() {
     send(name);
   });
 
+  /** The lesson's section (speaker-link.js lessonInfo), or nothing when no lesson is open. */
+  function showLesson(l) {
+    lesson.hidden = !l;
+    if (!l) { fill(lesson); return; }
+    const from = l.planned_minutes - l.section_minutes;
+    fill(lesson,
+      h("h2", { id: "sp-lesson-h", class: "sp-k" }, "Lesson", l.title ? h("span", { class: "sp-lesson-title" }, ` · ${l.title}`) : null),
+      h("p", { class: "sp-lesson-where" },
+        h("strong", { "data-testid": "speaker-section" }, `Section ${l.section} of ${l.of}`), l.section_title ? `: ${l.section_title}` : "",
+        l.release ? [" ", h("span", { class: "tag", "data-testid": "speaker-release" }, `as ${l.release}`)] : null,
+        l.section_minutes ? h("span", { class: "sp-lesson-time", "data-testid": "speaker-section-time" },
+          ` ${l.section_minutes} min planned (minute ${from} to ${l.planned_minutes}${l.minutes ? ` of ${l.minutes}` : ""})`) : null),
+      l.goal ? h("p", { class: "sp-lesson-goal", "data-testid": "speaker-goal" }, h("span", { class: "sp-k2" }, "Goal "), l.goal) : null,
+      l.ask ? h("div", { class: "sp-lesson-ask", "data-testid": "speaker-ask" },
+        h("p", null, h("span", { class: "sp-k2" }, "Ask the room "), l.ask),
+        l.answer ? h("p", { class: "sp-lesson-answer", "data-testid": "speaker-answer" }, h("span", { class: "sp-k2" }, "Answer "), l.answer) : null) : null);
+  }
+
   function show(v) {
     fill(status, v.presenting ? "Linked to the explainer window (presenting)." : "Linked to the explainer window (presenter mode is off there).");
     status.classList.remove("bad");
@@ -91,6 +112,7 @@ export function startSpeaker() {
         ? h("ul", { class: "sp-why" }, v.explanations.map((e) => h("li", null, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null, " ", e.text)))
         : h("p", { class: "muted" }, v.step === 0 ? "Nothing has happened yet." : "Nothing to explain at this step."));
     clock.setLesson(v.lesson);
+    showLesson(v.lesson);
     fill(nextNote,
       h("h2", { id: "sp-next-note-h", class: "sp-k" }, "Next note"),
       v.next_note ? h("p", { class: "sp-note-next" }, v.next_note)

@@ -39,7 +39,11 @@ export function createTeach({ explainer, session, getName, showToast }) {
     },
     done: () => focusStage(),
   });
-  const releaseMenu = createReleaseMenu({ choose: (name) => session.fire("release", name), done: () => focusStage() });
+  const releaseMenu = createReleaseMenu({
+    choose: (name) => session.fire("release", name),
+    compare: () => compare.use((c) => c.openRelease()),
+    done: () => focusStage(),
+  });
   const explorer = lazy(() => import("./explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
     explainer,
     openExample: (text) => openOutcome(session, text).catch((e) => showToast(e && e.message ? e.message : String(e))),

@@ -1,8 +1,9 @@
 // lesson.test.mjs — a lesson on the page (lesson-bar.js, lesson-plan.js): a link opens it at a
 // section, the bar says which, Next section moves the scenario and the link, PageDown walks a
-// section's stops and on over its last one into the next section (PageUp back), in presenter mode
-// at 1280×800 and 1920×1080 the whole 45-minute workshop runs by PageDown alone; the printable plan
-// has one section per page with its questions and answers. Screenshots (light/dark) as artifacts.
+// section's stops and on over its last one into the next section (PageUp back), a section with a
+// release opens under it (the picker and the link follow); the printable plan has one section per
+// page with its questions and answers. Screenshots (light/dark) as artifacts. The whole workshop
+// by the clicker in presenter mode: lesson-walk.test.mjs.
 // No assertion reads the clock.
 
 import { test, before, after } from "node:test";
@@ -18,7 +19,7 @@ const blur = (page) => page.evaluate(() => document.activeElement?.blur());
 async function where(page) {
   return page.evaluate(() => {
     const p = new URLSearchParams(location.hash.slice(1));
-    return { scenario: p.get("scenario"), step: p.get("step"), lesson: p.get("lesson"), section: p.get("section") };
+    return { scenario: p.get("scenario"), step: p.get("step"), release: p.get("release"), lesson: p.get("lesson"), section: p.get("section") };
   });
 }
 async function waitWhere(page, want, timeout = 10000) {
@@ -32,21 +33,28 @@ test("a link opens a lesson at its section; Next section moves the scenario and 
   const page = await openPage(h, "index.html#lesson=workshop&section=1");
   await byTestId(page, "lesson-bar").waitFor();
   await waitWhere(page, { scenario: "happy-path", step: "0", lesson: "workshop", section: "1" });
-  assert.equal(await text(page, "lesson-count"), "Section 1 of 6");
+  assert.equal(await text(page, "lesson-count"), "Section 1 of 7");
   assert.equal(await text(page, "lesson-section-title"), "Why buffer");
   assert.match(await text(page, "lesson-goal"), /store its input in its own state table/);
   assert.equal(await byTestId(page, "lesson-prev").isDisabled(), true);
   await byTestId(page, "lesson-next").click();
   await waitWhere(page, { scenario: "builder-fills-mid-epoch", step: "2", section: "2" });
-  assert.equal(await text(page, "lesson-count"), "Section 2 of 6");
+  assert.equal(await text(page, "lesson-count"), "Section 2 of 7");
   await waitStep(page, 2);
   // a link to a later section and a step opens there and keeps the step
   const deep = await openPage(h, "index.html#scenario=fatal-upstream-end&step=9&lesson=workshop&section=4");
   await byTestId(deep, "lesson-bar").waitFor();
-  assert.equal(await text(deep, "lesson-count"), "Section 4 of 6");
+  assert.equal(await text(deep, "lesson-count"), "Section 4 of 7");
   await waitWhere(deep, { scenario: "fatal-upstream-end", step: "9", section: "4" });
+  // and a link to a section under its release keeps the step
+  const rel = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10&release=v3.0&lesson=workshop&section=5");
+  await byTestId(rel, "lesson-bar").waitFor();
+  assert.equal(await text(rel, "lesson-count"), "Section 5 of 7");
+  await waitWhere(rel, { scenario: "fatal-upstream-end", step: "10", release: "v3.0", section: "5" });
+  assert.equal(await rel.evaluate(() => document.querySelector('[data-testid="lesson-bar"]').classList.contains("off-scenario")), false);
   h.assertNoErrors(page);
   h.assertNoErrors(deep);
+  h.assertNoErrors(rel);
 });
 
 test("PageDown walks a section's stops and crosses into the next section; PageUp comes back", async () => {
@@ -64,54 +72,35 @@ test("PageDown walks a section's stops and crosses into the next section; PageUp
     await page.keyboard.press("PageDown");
     await waitWhere(page, { step: s });
   }
-  await page.keyboard.press("PageDown"); // past the last stop: the next section
-  await waitWhere(page, { scenario: "rescale-mid-backfill", step: "5", section: "5" });
-  assert.equal(await text(page, "lesson-count"), "Section 5 of 6");
-  await page.keyboard.press("PageUp"); // before its first stop: the previous section, at its end
-  await waitWhere(page, { scenario: "fatal-upstream-end", step: "17", section: "4" });
+  await page.keyboard.press("PageDown"); // past the last stop: the next section, under its release
+  await waitWhere(page, { scenario: "fatal-upstream-end", step: "9", release: "v3.0", section: "5" });
+  assert.equal(await text(page, "lesson-count"), "Section 5 of 7");
+  assert.equal(await text(page, "lesson-release"), "as v3.0");
+  assert.equal(await text(page, "release-value"), "v3.0", "the release picker shows the section's release");
+  await page.keyboard.press("PageDown");
+  await waitWhere(page, { step: "10", release: "v3.0" });
+  let v = await page.evaluate(() => window.explainer.view());
+  assert.equal(v.release, "v3.0");
+  assert.equal(v.phase, "ended", "v3.0: the upstream's end is a silent end");
+  assert.equal(v.error, null);
+  await page.keyboard.press("PageDown");
+  await waitWhere(page, { step: "11", release: "v3.0" });
+  await page.keyboard.press("PageDown"); // section 6: the same end under v3.1, at its step 9 then 10
+  await waitWhere(page, { scenario: "fatal-upstream-end", step: "9", section: "6" });
+  assert.equal((await where(page)).release, null, "v3.1 is the default: the link names no release");
+  assert.equal(await text(page, "lesson-release"), "as v3.1");
+  await page.keyboard.press("PageDown");
+  await waitWhere(page, { step: "10", section: "6" });
+  v = await page.evaluate(() => window.explainer.view());
+  assert.equal(v.phase, "failed");
+  assert.match(v.error.message, /upstream ended unexpectedly during backfill/);
+  for (const [step, section, release] of [["9", "6", null], ["11", "5", "v3.0"], ["10", "5", "v3.0"], ["9", "5", "v3.0"], ["17", "4", null]]) {
+    await page.keyboard.press("PageUp"); // back through them: before a first stop, the previous section at its end
+    await waitWhere(page, { scenario: "fatal-upstream-end", step, section });
+    assert.equal((await where(page)).release, release, `step ${step} of section ${section}`);
+  }
   h.assertNoErrors(page);
 });
-
-// The lesson's stops in order, by section: what PageDown must visit.
-async function expectedWalk(page) {
-  return page.evaluate(async () => {
-    const plan = await window.explainer.lesson("workshop");
-    return plan.sections.map((s) => ({ scenario: s.scenario, stops: s.stops, questions: s.questions.filter((q) => q.predict).map((q) => q.at) }));
-  });
-}
-
-for (const [w, hgt] of [[1280, 800], [1920, 1080]]) {
-  test(`the 45-minute workshop runs start to finish by PageDown alone in presenter mode at ${w}x${hgt}`, async () => {
-    const page = await openPage(h, "index.html#lesson=workshop&section=1", { viewport: { width: w, height: hgt } });
-    await waitWhere(page, { scenario: "happy-path", step: "0", section: "1" });
-    await blur(page);
-    await page.keyboard.press("p");
-    assert.equal(await page.evaluate(() => document.documentElement.classList.contains("presenter")), true);
-    await blur(page);
-    const walk = await expectedWalk(page);
-    let presses = 0;
-    for (let i = 0; i < walk.length; i++) {
-      const s = walk[i];
-      if (i > 0) { await page.keyboard.press("PageDown"); presses++; }
-      await waitWhere(page, { scenario: s.scenario, step: String(s.stops[0]), section: String(i + 1) });
-      // the bar is on screen, whole, in presenter mode
-      const box = await byTestId(page, "lesson-bar").boundingBox();
-      assert.ok(box && box.y >= 0 && box.y + box.height <= hgt, `section ${i + 1}: the bar is in view`);
-      for (const stop of s.stops.slice(1)) {
-        await page.keyboard.press("PageDown");
-        presses++;
-        await waitWhere(page, { step: String(stop) });
-      }
-      if (i === 0) await h.screenshot(page, `lesson-bar-presenter-${w}`, { fullPage: false });
-    }
-    // at the very end PageDown does nothing more
-    await page.keyboard.press("PageDown");
-    await page.waitForTimeout(200);
-    assert.deepEqual(await where(page), { scenario: "bug-no-state-write", step: "10", lesson: "workshop", section: "6" });
-    assert.ok(presses > 40, `${presses} presses`);
-    h.assertNoErrors(page);
-  });
-}
 
 test("the bar asks the room at a question's step; the plan prints one page per section with answers", async () => {
   for (const scheme of ["light", "dark"]) {
@@ -123,15 +112,16 @@ test("the bar asks the room at a question's step; the plan prints one page per s
     await byTestId(page, "lesson-plan-btn").click();
     const plan = byTestId(page, "lesson-plan");
     await plan.waitFor();
-    assert.equal(await byTestId(page, "plan-section").count(), 6);
+    assert.equal(await byTestId(page, "plan-section").count(), 7);
     const all = await plan.innerText();
-    assert.match(all, /Section 1 of 6: Why buffer/);
+    assert.match(all, /Section 1 of 7: Why buffer/);
     assert.match(all, /Hidden: \+ 3 102; \+ 13 202/);
     assert.match(all, /Answer: It is dropped\./);
+    assert.match(all, /fatal-upstream-end \(The upstream ends during backfill \(the fatal error\)\) · steps 9 to 11, one at a time · release v3\.0/);
     await h.screenshot(page, `lesson-plan-${scheme}`, { fullPage: false });
     await page.emulateMedia({ media: "print" });
     const breaks = await page.evaluate(() => [...document.querySelectorAll(".plan-section")].map((s) => getComputedStyle(s).breakBefore));
-    assert.deepEqual(breaks, Array(6).fill("page"));
+    assert.deepEqual(breaks, Array(7).fill("page"));
     assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById("main")).display), "none");
     await h.screenshot(page, `lesson-plan-print-${scheme}`);
     await page.emulateMedia({ media: "screen" });

@@ -218,3 +218,58 @@ test("compare from the bug banner: the bug run against the correct one", async (
   await waitStep(page, 10);
   h.assertNoErrors(page);
 });
+
+// Two releases: fatal-upstream-end under v3.0 (the open run) against v3.1, from the release menu.
+// The first difference is the upstream's end (step 10): v3.1 fails there, v3.0 ends silently.
+for (const [name, vp] of [["1280", { width: 1280, height: 800 }], ["1920", { width: 1920, height: 1080 }]]) {
+  test(`compare two releases at ${name}: v3.0 against v3.1, the first difference at the upstream's end`, async () => {
+    const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=3&release=v3.0", { viewport: vp });
+    const engine = await page.evaluate(() => window.explainer.compare({ release: "v3.0" }, { release: "v3.1" }));
+    assert.equal(engine.left, "v3.0");
+    assert.equal(engine.right, "v3.1");
+    assert.equal(engine.differ[0].step, 10);
+    await byTestId(page, "release-menu").click();
+    await byTestId(page, "compare-release-btn").click();
+    const dialog = byTestId(page, "compare");
+    await byTestId(page, "compare-stages").waitFor();
+    assert.equal(await byTestId(page, "compare-release-select").inputValue(), "v3.1", "the default release, against a run under another");
+    assert.equal(await byTestId(page, "compare-kind-select").inputValue(), "release");
+    const steps = engine.steps;
+    const at = (n) => page.waitForFunction((t) => document.querySelector('[data-testid="compare-step"]')?.textContent === t, `step ${n} / ${steps}`);
+    await at(3);
+    let m = await marks(page);
+    assert.match(m.left.label, /v3\.0$/);
+    assert.match(m.right.label, /v3\.1$/);
+    assert.match(await byTestId(page, "compare-summary").textContent(), /first at step 10/);
+    await byTestId(page, "compare-first-diff").click();
+    await at(10);
+    m = await marks(page);
+    assert.deepEqual(m.left.differs, engine.differ[0].panels.filter((p) => !["phase", "epoch", "fatal"].includes(p)).map((p) => p.replaceAll("_", "-")).sort());
+    const here = (await byTestId(page, "compare-here").textContent()).replace(/\s+/g, " ");
+    assert.match(here, /At step 10 the runs differ in: phase, .*failure/);
+    const phases = await page.evaluate(() => ["left", "right"].map((side) => document.querySelector(`[data-testid="compare-${side}"] .cmp-side-head .phase`).textContent));
+    assert.deepEqual(phases, ["phase: ENDED", "phase: FAILED"], "each side's head names its phase");
+    assert.match(await byTestId(page, "compare-right").textContent(), /upstream ended unexpectedly during backfill/);
+    assert.doesNotMatch(await byTestId(page, "compare-left").locator(".stage, .cmp-stage").first().textContent(), /upstream ended unexpectedly during backfill/);
+    await assertPlainWords(dialog);
+    await h.screenshot(page, `teach-compare-releases-${name}`, { fullPage: false });
+    // the stages fit side by side, the marked panels on the screen
+    const box = await page.evaluate(() => ({ l: document.querySelector('[data-testid="compare-left"]').getBoundingClientRect().toJSON(),
+      r: document.querySelector('[data-testid="compare-right"]').getBoundingClientRect().toJSON(), page: document.documentElement.scrollWidth }));
+    assert.ok(box.l.right <= box.r.left && box.page <= vp.width, JSON.stringify(box));
+    if (name === "1280") {
+      // the other kind of run: a bug mode, then back to a release
+      await byTestId(page, "compare-kind-select").selectOption("bug");
+      await byTestId(page, "compare-bug-select").waitFor();
+      await byTestId(page, "compare-kind-select").selectOption("release");
+      await byTestId(page, "compare-release-select").selectOption("v2.7");
+      await page.waitForFunction(() => /v2\.7$/.test(document.querySelector('[data-testid="compare-right"] .cmp-side-label')?.textContent || ""));
+      assert.deepEqual(await h.axe(page, { include: '[data-testid="compare"]' }), []);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await waitStep(page, 3);
+    assert.equal((await page.evaluate(() => window.explainer.view())).release, "v3.0", "the open run keeps its release");
+    h.assertNoErrors(page);
+  });
+}

@@ -128,3 +128,55 @@ test("speaker window: a clock of the time since it started, and the lesson's pla
   await speaker.waitForFunction(() => document.querySelector('[data-testid="speaker-plan"]')?.textContent === "");
   h.assertNoErrors(speaker);
 });
+
+test("speaker window: it follows the lesson: section n of m, its planned time, its goal, the question at this step and its answer", async () => {
+  const page = await openPage(h, "index.html#lesson=workshop&section=1", { viewport: { width: 1280, height: 800 } });
+  await byTestId(page, "lesson-bar").waitFor();
+  await waitStep(page, 0);
+  const speaker = await openSpeaker(page);
+  const section = byTestId(speaker, "speaker-lesson-section");
+  await speaker.waitForFunction(() => document.querySelector('[data-testid="speaker-section"]')?.textContent === "Section 1 of 7");
+  assert.match(collapse(await section.innerText()), /^LESSON · The locality provider's backfill: a 45-minute workshop Section 1 of 7: Why buffer 7 min planned/);
+  assert.equal(collapse(await text(speaker, "speaker-section-time")), "7 min planned (minute 0 to 7 of 45)");
+  assert.match(await text(speaker, "speaker-goal"), /store its input in its own state table/);
+  assert.equal(await byTestId(speaker, "speaker-ask").count(), 0, "no question at step 0");
+  assert.match(await text(speaker, "speaker-plan"), /of 7:00 planned .* section 1 of 7/);
+
+  // the explainer window's clicker goes to step 2, where the room is asked a question
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await speakerStep(speaker, 2);
+  await byTestId(speaker, "speaker-ask").waitFor();
+  assert.match(await text(speaker, "speaker-ask"), /At step 2 a chunk arrives/);
+  assert.match(await text(speaker, "speaker-answer"), /Every owned vnode is NotStarted/);
+  // a predict question's answer: the rows as the engine marks them
+  await page.evaluate(() => window.explainer.goto(9));
+  await speakerStep(speaker, 9);
+  await speaker.waitForFunction(() => /Barrier e4 is next/.test(document.querySelector('[data-testid="speaker-ask"]')?.textContent || ""));
+  assert.equal(collapse(await text(speaker, "speaker-answer")), "Answer Visible: none. Hidden: + 3 102; + 13 202.");
+  await h.screenshot(speaker, "teach-speaker-lesson");
+
+  // a section change (the bar's Next section): the speaker window follows, with its release
+  for (let n = 2; n <= 5; n++) await byTestId(page, "lesson-next").click();
+  await speaker.waitForFunction(() => document.querySelector('[data-testid="speaker-section"]')?.textContent === "Section 5 of 7");
+  assert.match(collapse(await section.innerText()), /Section 5 of 7: What each release does: an upstream end under v3\.0 as v3\.0 3 min planned/);
+  assert.equal(await text(speaker, "speaker-release"), "as v3.0");
+  assert.equal(collapse(await text(speaker, "speaker-section-time")), "3 min planned (minute 31 to 34 of 45)");
+  await speakerStep(speaker, 9);
+  assert.match(await text(speaker, "speaker-ask"), /What does v3\.0 do\?/);
+  assert.match(await text(speaker, "speaker-plan"), /of 34:00 planned/);
+  // the speaker window's PageDown moves the explainer window (and the lesson) too
+  await speaker.keyboard.press("PageDown");
+  await waitStep(page, 10);
+  await speakerStep(speaker, 10);
+  assert.match(await text(speaker, "speaker-ask"), /Why is the job recovered all the same\?/);
+
+  // the lesson ends: the speaker window shows no section and no plan
+  await byTestId(page, "lesson-close").click();
+  await speaker.waitForFunction(() => document.querySelector('[data-testid="speaker-lesson-section"]')?.hidden === true);
+  assert.equal(await text(speaker, "speaker-plan"), "");
+  assert.deepEqual(await h.axe(speaker), []);
+  h.assertNoErrors(page);
+  h.assertNoErrors(speaker);
+});

@@ -1,0 +1,49 @@
+package session
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A run under another release exports with its release, so that its link opens it so again.
+func TestExportKeepsTheRelease(t *testing.T) {
+	s, err := OpenBuiltin("fatal-upstream-end")
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(10))
+	require.NoError(t, s.SetRelease("v3.0"))
+	e := s.Export()
+	assert.Contains(t, e.Scenario, "\nrelease: v3.0\n")
+	back, err := Load("", []byte(e.Scenario))
+	require.NoError(t, err)
+	require.NoError(t, back.Goto(10))
+	assert.Equal(t, "ended", back.View().Phase)
+}
+
+// The notes' caveat names the release the script was written for, and goes when the run is
+// back under it; a bug mode and a release both differing are both named.
+func TestReleaseCaveat(t *testing.T) {
+	s, err := OpenBuiltin("fatal-upstream-end")
+	require.NoError(t, err)
+	require.NoError(t, s.Goto(10))
+	require.NoError(t, s.SetRelease("v3.0"))
+	assert.Equal(t, "(Written for this scenario under v3.1; this run, under v3.0, may differ.) ", s.View().NoteCaveat)
+	require.NoError(t, s.SetRelease("v3.1"))
+	assert.Equal(t, "", s.View().NoteCaveat, "back under the release it was written for")
+	assert.Equal(t, "failed", s.View().Phase)
+	require.NoError(t, s.SetRelease("v2.8"))
+	require.NoError(t, s.SetBug("no-state-write"))
+	assert.Equal(t, "(Written for this scenario without a bug mode and under v3.1; this run, under bug mode no-state-write and under v2.8, may differ.) ", s.View().NoteCaveat)
+	require.NoError(t, s.SetBug("none"))
+	assert.Equal(t, "(Written for this scenario under v3.1; this run, under v2.8, may differ.) ", s.View().NoteCaveat, "the bug mode off, the release still differs")
+	assert.Equal(t, "ended", s.View().Phase)
+
+	// a run of the two-stage compare from a session under v3.0: the v3.1 side has no caveat
+	st, err := s.Stages(Run{}, Run{Release: "v3.1"})
+	require.NoError(t, err)
+	at, err := st.At(10)
+	require.NoError(t, err)
+	assert.NotEmpty(t, at.Left.NoteCaveat)
+	assert.Empty(t, at.Right.NoteCaveat)
+}
