@@ -183,7 +183,7 @@ test("375×740: one line naming the branch, first in the stage", async () => {
     const page = await open("#scenario=happy-path&step=10", { viewport: { width: 375, height: 740 }, colorScheme: scheme });
     const fold = page.locator('[data-testid="codemap-fold"]');
     assert.equal(await fold.isVisible(), true, "shown folded on a phone by default");
-    assert.match(await page.locator('[data-testid="codemap-branch"]').textContent(), /^▶ backfill loop › barrier → 1\. drain every builder \(\+7\)$/);
+    assert.match(await page.locator('[data-testid="codemap-branch"]').textContent(), /^▶ backfill loop › barrier → 1\. drain every builder \(\+9\)$/);
     assert.equal(await sideways(page), null);
     await page.locator('[data-testid="codemap"]').scrollIntoViewIfNeeded();
     await h.screenshot(page, `codemap-375-${scheme}`, { fullPage: false });
