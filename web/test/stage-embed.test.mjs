@@ -72,7 +72,8 @@ test("700×640 iframe: the failure leads with the data and the first check; its 
   const [page, frame] = await docsPage("#scenario=fatal-upstream-end&step=10", 10);
   // In 640 px the lead (what happens to data, the first check) takes the place of the executor
   // column's third panel: the per-vnode progress is one scroll of that column away here.
-  assert.deepEqual(await inView(frame, (await requiredFor(frame)).filter((id) => id !== "progress")), []);
+  // The invariant, which the failing step changes, keeps its status in view.
+  assert.deepEqual(await inView(frame, [...(await requiredFor(frame)).filter((id) => id !== "progress"), "invariant"]), []);
   const lead = await frame.evaluate(() => ["fatal-data-headline", "fatal-data-until", "fatal-first-check"].map((id) => {
     const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
     return r.top >= 0 && r.bottom <= innerHeight ? null : `${id} at ${Math.round(r.top)}–${Math.round(r.bottom)}`;
