@@ -47,7 +47,7 @@ function checkUpstream(v, at) {
       assert.equal(li.classList.contains("is-next"), i === 0, `${at}: message ${i} next`);
       assert.equal(li.querySelectorAll(".sr-next").length, i === 0 ? 1 : 0, `${at}: message ${i} said next`);
       if (m.type === "chunk") assert.deepEqual(tuples(li), m.rows.map((r) => tuple(r.values)), at);
-      if (m.type === "barrier") assert.equal(li.querySelector(".pill.barrier").textContent, `B e${m.epoch}`, at);
+      if (m.type === "barrier") assert.equal(li.querySelector(".pill.barrier").textContent, `barrier e${m.epoch}`, at);
     });
     assert.equal(lis.at(-1).matches(".more") ? lis.at(-1).textContent : null, up.more > 0 ? `… and ${up.more} more` : null, at);
   }
@@ -178,14 +178,18 @@ function checkProgressTable(v, at) {
   const pt = v.progress_table || { rows: [], durable: [], columns: [] };
   const box = stage.el("progress-table");
   const cols = pt.columns || [];
-  const cell = (c, x) => (c?.kind === "vnode" ? `v${x}` : c?.kind === "bool" ? (x ? "✓ true" : "✗ false") : fmt(x));
+  const cell = (c, x) => (c?.kind === "vnode" ? `v${x}` : c?.kind === "bool" ? (x ? "✓ yes" : "✗ no") : fmt(x));
+  // the headings: the pos columns under one "position" heading, each named by its column (c.of)
+  const pos = cols.filter((c) => c.kind === "value" && c.of);
+  const heads = pos.length ? [...cols.filter((c) => !pos.includes(c)).map((c) => c.name), ...pos.map((c) => c.of)] : cols.map((c) => c.name);
+  if (pos.length) heads.splice(cols.indexOf(pos[0]), 0, "position");
   const subs = box.querySelectorAll(".split > .subpanel");
   assert.deepEqual(subs.map((s) => s.querySelector("h4").firstChild.textContent), ["committed", "durable"], at);
   for (const [i, rows] of [[0, pt.rows || []], [1, pt.durable || []]]) {
     const where = `${at}, ${i ? "durable" : "committed"} progress table`;
     const table = subs[i].querySelector("table");
     if (!rows.length) { assert.equal(table, null, where); assert.equal(subs[i].querySelector("p.empty").textContent, stage.legend("progress_table.none"), where); continue; }
-    assert.deepEqual(table.querySelectorAll("thead th").map((th) => th.textContent), cols.map((c) => c.name), `${where}: its columns`);
+    assert.deepEqual(table.querySelectorAll("thead th").map((th) => th.textContent), heads, `${where}: its columns`);
     assert.deepEqual(table.querySelectorAll("tbody > tr:not(.long-more)").map((tr) => tr.children.map((td) => td.textContent)),
       page(rows, 32).map((r) => r.map((x, j) => cell(cols[j], x))), where);
   }
