@@ -46,7 +46,7 @@ test("choosing v3.0 at fatal-upstream-end's end: no fatal error, the silent end,
   assert.equal(await byTestId(page, "release-menu").getAttribute("aria-expanded"), "false", "a pointer choice closes the menu");
   assert.equal(await text(page, "phase"), "phase: ENDED");
   assert.equal(await byTestId(page, "fatal").isHidden(), true, "no fatal error under v3.0");
-  assert.match(await text(page, "narration"), /v3\.0 polls the upstream and the snapshot stream together/);
+  assert.match(await text(page, "narration"), /v3\.0 reads the upstream and the snapshot stream together/);
   await page.waitForFunction(() => location.hash.includes("release=v3.0"));
   assert.equal(await hash(page), `#scenario=fatal-upstream-end&step=${END}&release=v3.0`);
   // and back: the default leaves the link without release=

@@ -149,7 +149,7 @@ test("speaker window: it follows the lesson: section n of m, its planned time, i
   await speakerStep(speaker, 2);
   await byTestId(speaker, "speaker-ask").waitFor();
   assert.match(await text(speaker, "speaker-ask"), /At step 2 a chunk arrives/);
-  assert.match(await text(speaker, "speaker-answer"), /Every owned vnode is NotStarted/);
+  assert.match(await text(speaker, "speaker-answer"), /Every owned vnode is not started/);
   // a predict question's answer: the rows as the engine marks them
   await page.evaluate(() => window.explainer.goto(9));
   await speakerStep(speaker, 9);
