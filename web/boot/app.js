@@ -10,23 +10,23 @@
 // before the module loads it, then opens the dialog. Right after the first view the page fetches
 // them all, and enables the scenario picker (the sign that the page has started) once they are
 // in: from then on a tool opens at once, as if it had come with the page.
-import { h, fill, byTestId } from "./dom.js";
-import { createRenderer, findElements } from "./render.js";
-import { createControls } from "./controls.js";
-import { installKeyboard, returnFocus } from "./keyboard.js";
-import { createTeach } from "./teach.js";
-import { createSession } from "./session.js";
-import { createURL, parseHash, isPlain } from "./url.js";
-import { createEmbed, isEmbed } from "./embed.js";
-import { createCaption } from "./caption.js";
-import { setLegend } from "./chips.js";
-import { createGlossary } from "./glossary.js";
-import { createIntro } from "./intro.js";
-import { follow } from "./follow.js";
-import { createChangedStrip } from "./changed-strip.js";
+import { h, fill, byTestId } from "../ui/dom.js";
+import { createRenderer, findElements } from "../stage/render.js";
+import { createControls } from "../stage/controls.js";
+import { installKeyboard, returnFocus } from "../ui/keyboard.js";
+import { createTeach } from "../teach/teach.js";
+import { createSession } from "../session/session.js";
+import { createURL, parseHash, isPlain } from "../session/url.js";
+import { createEmbed, isEmbed } from "../embed/embed.js";
+import { createCaption } from "../embed/caption.js";
+import { setLegend } from "../stage/chips.js";
+import { createGlossary } from "../help/glossary.js";
+import { createIntro } from "../stage/intro.js";
+import { follow } from "../stage/follow.js";
+import { createChangedStrip } from "../stage/changed-strip.js";
 import { lazy } from "./lazy.js";
-import { createSource } from "./editor-source.js";
-import { createCodeMap } from "./codemap.js";
+import { createSource } from "../tools/editor-source.js";
+import { createCodeMap } from "../teach/codemap.js";
 
 /** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
 export async function start(explainer, internal, { embed = isEmbed() } = {}) {
@@ -88,12 +88,12 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   // The dialogs that open on demand: loaded on first use (a failed load is shown, and retried next time).
   const editorSource = createSource({ session, builtinText: (name) => internal.builtinText(name) });
-  const editor = lazy(() => import("./editor.js"), ({ createEditor }) => createEditor(document.getElementById("editor-dialog"), {
+  const editor = lazy(() => import("../tools/editor.js"), ({ createEditor }) => createEditor(document.getElementById("editor-dialog"), {
     load: (text) => session.run("load", text),
     source: editorSource,
     schema: () => internal.schema(),
   }), showToast);
-  const inject = lazy(() => import("./inject.js"), ({ createInject }) => createInject(document.getElementById("inject-dialog"), {
+  const inject = lazy(() => import("../tools/inject.js"), ({ createInject }) => createInject(document.getElementById("inject-dialog"), {
     stepForms: () => internal.stepForms(),
     formatStep: (values) => internal.formatStep(values),
     apply: (text) => session.run("apply", text),
@@ -114,7 +114,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   const caption = embed ? createCaption({ link: (v) => url.link(v) }) : null;
   if (caption) document.querySelector(".intro-line").prepend(caption.el);
   // A lesson (lesson-bar.js): loaded when a link names one.
-  const lesson = lazy(() => import("./lesson-bar.js"), ({ createLessonBar }) => createLessonBar({
+  const lesson = lazy(() => import("../teach/lesson-bar.js"), ({ createLessonBar }) => createLessonBar({
     explainer, session, anchor: document.getElementById("intro"), showToast, refreshURL: () => url.update(session.view),
   }), showToast);
   // (after url.js's: the address is written before the view is drawn, when writing it, which
@@ -123,7 +123,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   session.onView((v) => { if (booted) { if (!toast.hidden) toast.hidden = true; show(v); } });
 
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.use((ed) => ed.open()); });
-  const help = lazy(() => import("./help.js"), undefined, showToast);
+  const help = lazy(() => import("../help/help.js"), undefined, showToast);
   const openHelp = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary, link: location.href }));
   document.getElementById("help-btn").addEventListener("click", openHelp);
   for (const d of document.querySelectorAll("dialog.overlay")) {
@@ -153,9 +153,9 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   setLegend(await internal.legend().catch(() => ({})));
   glossary = createGlossary(await internal.glossary().catch(() => []));
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
-  const scale = lazy(() => import("./scale-panel.js"), ({ createScalePanel }) =>
+  const scale = lazy(() => import("../scale/scale-panel.js"), ({ createScalePanel }) =>
     createScalePanel(document.getElementById("scale-dialog"), { explainer, internal }), showToast);
-  const diagnose = lazy(() => import("./diagnose.js"), ({ createDiagnose }) =>
+  const diagnose = lazy(() => import("../tools/diagnose.js"), ({ createDiagnose }) =>
     createDiagnose(document.getElementById("diagnose-dialog"), { explainer, openHash: (hash) => { location.hash = hash; } }), showToast);
   const openDiagnose = () => { if (!embed) { session.run("pause"); diagnose.use((d) => d.open()); } };
   if (!embed) {

@@ -9,7 +9,7 @@
 // If the Go runtime stops after starting, every later call rejects with a "stopped" error and
 // the onStopped listeners are told (the page shows it with a reload button).
 import { bootEngine, EXITED } from "./boot.js";
-import { isSpeakerWindow } from "./speaker-link.js";
+import { isSpeakerWindow } from "../teach/speaker-link.js";
 
 function engineError(e) {
   const err = new Error(String(e && e.message !== undefined ? e.message : e));
@@ -103,9 +103,9 @@ function makeExplainer() {
   // scale-run.js loads with the first run (or when the Scale panel opens).
   let scaleRunner = null; // the runner, once loaded
   let loadingRunner = null;
-  const runner = () => (loadingRunner ??= import("./scale-run.js").then(({ createScaleRunner }) => (scaleRunner = createScaleRunner({
+  const runner = () => (loadingRunner ??= import("../scale/scale-run.js").then(({ createScaleRunner }) => (scaleRunner = createScaleRunner({
     inline: typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0, callSync, ready, toError: engineError,
-    workerURL: new URL("web/scale-worker.js", document.baseURI).href,
+    workerURL: new URL("web/scale/scale-worker.js", document.baseURI).href,
     module: globalThis.__backfillWasmModule, // the worker instantiates the page's compiled engine
     memoryBytes: () => backend?.memoryBytes(),
   })), (e) => { loadingRunner = null; throw e; }));

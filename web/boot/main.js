@@ -5,7 +5,7 @@
 // its load event), as embedders expect.
 import { explainer, internal } from "./explainer.js";
 import { start } from "./app.js";
-import { isSpeakerWindow } from "./speaker-link.js";
+import { isSpeakerWindow } from "../teach/speaker-link.js";
 
-if (isSpeakerWindow()) import("./speaker.js").then(({ startSpeaker }) => startSpeaker());
+if (isSpeakerWindow()) import("../teach/speaker.js").then(({ startSpeaker }) => startSpeaker());
 else start(explainer, internal);

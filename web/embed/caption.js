@@ -3,7 +3,7 @@
 // (so an embedded bug mode never reads as RisingWave's behaviour), and "Open in the full
 // explainer": the same scenario, step and bug mode in the full page, in a new tab. All from the
 // view; the link's hash from url.js.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 /** The full page for a link's hash: this page's own URL without ?embed=1. */
 export function fullPage(hash, href = location.href) {

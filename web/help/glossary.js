@@ -6,7 +6,7 @@
 // first one of each term in every label a term button: hover, focus-and-Enter, or tap shows its
 // definition in a small bubble beside it (role="status", so a screen reader reads it); Esc, a
 // second tap, or a tap elsewhere hides it. glossaryList() is the whole list, for the help.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 // The labels decorate() looks in. Chips, values and buttons are never decorated.
 const LABELS = [

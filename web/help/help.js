@@ -1,6 +1,6 @@
 // help.js — the "?" overlay (what you are looking at, keyboard shortcuts) and the
 // first-visit card (what backfill is, in three sentences), remembered in localStorage.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 const SEEN_KEY = "backfill-explainer:welcomed";
 

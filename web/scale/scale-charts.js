@@ -6,8 +6,8 @@
 // the barriers of a recovery or a violation are marked. Colours come from the page's CSS
 // variables, so light and dark mode both read well; the charts follow their box's width (375 px
 // included) and are redrawn when the colour scheme changes. Hovering shows the values.
-import uPlot from "./uPlot.js";
-import { h, fill } from "./dom.js";
+import uPlot from "../uPlot.js";
+import { h, fill } from "../ui/dom.js";
 import { heatmap } from "./scale-heatmap.js";
 
 const fmtN = (n) => (n == null ? "–" : Number(n).toLocaleString("en-US"));

@@ -3,7 +3,7 @@
 // progress, the colour the fraction of the vnode's snapshot rows passed there (the engine's
 // number); hover or touch shows it. Colours come from the palette scale-charts.js reads from the
 // page's CSS variables. Canvas sizes are set through the CSSOM (a strict CSP allows it).
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 function rgbOf(color) {
   const m = /^#([0-9a-f]{6})$/i.exec(color);

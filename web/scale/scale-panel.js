@@ -3,7 +3,7 @@
 // offline file) with a progress bar and Cancel; its scale summary is then drawn by
 // scale-charts.js (loaded, with uPlot, only when the first summary arrives). Every number shown
 // is the engine's summary: the panel computes nothing about the protocol.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 const fmtN = (n) => Number(n ?? 0).toLocaleString("en-US");
 const CUSTOM = ""; // the picker's value for a pasted workload

@@ -16,11 +16,11 @@
 //      instantiated from instead of fetching and compiling web/explainer.wasm here
 // Out: {id, progress: [done, total]} … then {id, ok: summary, stats: {ms, memoryBytes}}
 //      or {id, error: {message, line, column}}
-import "./wasm_exec.js";
-import { bootEngine } from "./boot.js";
+import "../wasm_exec.js";
+import { bootEngine } from "../boot/boot.js";
 
 let booting = null; // the engine's start, once: a run sent while it boots waits for the same one
-const engine = (module) => (booting ??= bootEngine({ module, url: new URL("explainer.wasm", import.meta.url).href })
+const engine = (module) => (booting ??= bootEngine({ module, url: new URL("../explainer.wasm", import.meta.url).href })
   .catch((e) => { booting = null; throw e; })); // a failed start is tried again by the next run
 let eng = null;
 

@@ -6,9 +6,9 @@
 // aria-current. After a button is used, focus goes to its panel, where the arrows and Space step
 // and play as anywhere on the stage. The strip is hidden when nothing changed, and style.css
 // hides it in the one-screen layouts, where every panel is already in view.
-import { h, keyed } from "./dom.js";
+import { h, keyed } from "../ui/dom.js";
 import { changedPanels, reveal, layout, onLayout } from "./follow.js";
-import { focusStage } from "./keyboard.js";
+import { focusStage } from "../ui/keyboard.js";
 
 /** The name of a panel on its button: its heading's short form (data-short) or the heading. */
 function panelName(panel) {

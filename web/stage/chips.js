@@ -1,6 +1,6 @@
 // chips.js — how rows, tuples and messages look: small chips in pk order.
 // A chip is "op + values", e.g. +(3,102), with ✓/✗ for visibility (glyph and colour).
-import { h, keyed, part, toggleClass } from "./dom.js";
+import { h, keyed, part, toggleClass } from "../ui/dom.js";
 import { longList } from "./longlist.js";
 
 const OP_NAMES = { "+": "insert", "-": "delete", "U-": "update-delete", "U+": "update-insert" };

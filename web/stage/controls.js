@@ -1,8 +1,8 @@
 // controls.js — the step controls: first/back/play/step/last, speed, "step N / M", the
 // timeline slider with its marks (barriers, errors, recoveries, broken invariants) along the bottom, and the
 // numbered list of what can happen next (the view's actions) in the dock beside the narration.
-import { h, fill, fillIf, setText } from "./dom.js";
-import { icon, installIcons } from "./icons.js";
+import { h, fill, fillIf, setText } from "../ui/dom.js";
+import { icon, installIcons } from "../ui/icons.js";
 import { legendOf } from "./chips.js";
 
 // A mark's glyph and what it means are the engine's legend ("mark.KIND": "glyph meaning"), the

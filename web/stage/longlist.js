@@ -8,7 +8,7 @@
 // is drawn: the reader scrolls through every item as before, a page at a time. Nothing is drawn
 // at an estimated size and nothing drawn is taken away while the scenario stays open, so what the
 // page scrolled to stays where it is. A list shorter than a page is drawn as it always was.
-import { h, keyed } from "./dom.js";
+import { h, keyed } from "../ui/dom.js";
 
 const lists = new WeakMap(); // container → its state
 let generation = 0;           // bumped by resetLongLists: every list starts from its first page

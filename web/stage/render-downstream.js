@@ -1,7 +1,7 @@
 // render-downstream.js — the DOWNSTREAM column: the output log (barriers, chunks with each
 // row ✓ visible / ✗ hidden, watermarks, recoveries), downstream's rows, and the invariant. What
 // the last step added comes from the view (new_outputs, added_rows, changed).
-import { h, fillIf, setText, key, keyed, toggleClass } from "./dom.js";
+import { h, fillIf, setText, key, keyed, toggleClass } from "../ui/dom.js";
 import { longList } from "./longlist.js";
 
 const OUTPUTS_PAGE = 40; // outputs drawn at first: the newest (the view has at most 200)

@@ -2,7 +2,7 @@
 // per-vnode progress, the state table (committed vs pending) and the progress table
 // (committed vs durable, its columns named by the view). Rendering only: every value comes from
 // the view, and what the last step changed from its changed_vnodes.
-import { h, fillIf, setText, key, keyed, part, toggleClass } from "./dom.js";
+import { h, fillIf, setText, key, keyed, part, toggleClass } from "../ui/dom.js";
 import { longList } from "./longlist.js";
 import { chipList, rowChip, stepBadge, vnodeLabel, fmtTuple, fmtValue, legend } from "./chips.js";
 

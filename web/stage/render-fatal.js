@@ -6,7 +6,7 @@
 // what it means, what it left behind, what RisingWave's source proves (each sentence linked to
 // its lines), the likely causes (our inference, shown apart) and what a recovery does — is in
 // #fatal-more, open in full after the stage: the column scrolls as a whole to it, no inner box.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 import { sourceLabel, sourceTitle } from "./render-narration.js";
 
 /**

@@ -1,7 +1,7 @@
 // render-narration.js — the story of this step: the engine's explanations (each linked
 // to the RisingWave source lines it paraphrases, its kind as a tag before it) and the scenario's
 // note after them (the wide layout keeps the note in sight while the explanations scroll).
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 export const KIND_LABEL = {
   mark: "marking", drain: "drain", buffer: "buffer", commit: "commit", persist: "persist",

@@ -1,7 +1,7 @@
 // render-upstream.js — the UPSTREAM column: the messages still to come, the snapshot
 // lanes (each vnode's rows in pk order with a cursor at `next`), and the upstream's content.
 // The lanes and rows the last step changed are the view's changed_vnodes and added_rows.
-import { h, fillIf, key, keyed, part, toggleClass } from "./dom.js";
+import { h, fillIf, key, keyed, part, toggleClass } from "../ui/dom.js";
 import { longList } from "./longlist.js";
 import { chipListPart, rowChip, messageBody, stepBadge, vnodeLabel, fmtTuple, legend } from "./chips.js";
 

@@ -2,7 +2,7 @@
 // itself (`changed`, `changed_vnodes`, `added_rows`): each panel whose part changed is marked
 // data-changed="true" (the panel's data-testid is the key of `changed`, with - for _), and the
 // panels mark the items the engine names. It computes no protocol logic.
-import { $, h, fillIf, setText, richParagraphs } from "./dom.js";
+import { $, h, fillIf, setText, richParagraphs } from "../ui/dom.js";
 import { renderUpstream } from "./render-upstream.js";
 import { renderExecutor } from "./render-executor.js";
 import { renderDownstream } from "./render-downstream.js";

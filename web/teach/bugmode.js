@@ -1,9 +1,9 @@
 // bugmode.js — the "bug mode" menu in the header (the engine's bugs() and "none") and the banner
 // that says which rule of the protocol is broken, why it matters, and where RisingWave does it
 // right. Choosing a mode calls explainer.bug(name); the banner follows the view's `bug`.
-import { h, fill } from "./dom.js";
-import { createPopover } from "./popover.js";
-import { sourceLabel } from "./render-narration.js";
+import { h, fill } from "../ui/dom.js";
+import { createPopover } from "../ui/popover.js";
+import { sourceLabel } from "../stage/render-narration.js";
 
 /**
  * createBugMode({choose(name), compare(name?), openBest(scenario, bug), done(), banner}) →

@@ -8,7 +8,7 @@
 // is a column of the stage, which yields it room; in the embed and at ≤ 700 px wide it folds to
 // one line naming the current branch (a button that unfolds the whole map). While a predict quiz
 // asks (the dock's `asking`) no line is lit: the answer would show in it.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 const KEY = "backfill-explainer:codemap"; // "1" shown, "0" hidden
 const NARROW = "(max-width: 700px)";

@@ -5,12 +5,12 @@
 // difference" and "Next difference" go to the steps it lists. The other run is the open run's
 // script under a bug mode or under another RisingWave release (the view's `releases`), or another
 // script. Nothing here knows the protocol.
-import { h, fill, setText } from "./dom.js";
-import { findElements } from "./render.js";
-import { renderUpstream } from "./render-upstream.js";
-import { renderExecutor } from "./render-executor.js";
-import { renderDownstream } from "./render-downstream.js";
-import { renderNarration } from "./render-narration.js";
+import { h, fill, setText } from "../ui/dom.js";
+import { findElements } from "../stage/render.js";
+import { renderUpstream } from "../stage/render-upstream.js";
+import { renderExecutor } from "../stage/render-executor.js";
+import { renderDownstream } from "../stage/render-downstream.js";
+import { renderNarration } from "../stage/render-narration.js";
 
 const SIDES = ["left", "right"];
 // what differs outside the stage's panels, in words

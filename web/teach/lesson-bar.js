@@ -9,8 +9,8 @@
 // command: the release picker and the link's `&release=` follow the view). At every change of
 // section or question, and when the lesson closes, the bar tells presenter mode (the window event
 // "explainer:lesson", speaker-link.js) so that the speaker window follows the lesson.
-import { h, fill } from "./dom.js";
-import { setHashExtra, parseHash } from "./url.js";
+import { h, fill } from "../ui/dom.js";
+import { setHashExtra, parseHash } from "../session/url.js";
 import { openPlan } from "./lesson-plan.js";
 
 /** A predict question's answer in words: the rows downstream sees now, and those it does not. */

@@ -2,8 +2,8 @@
 // dialog, on paper one page per section (style.css, @media print) with its goal, scenario,
 // steps, timing, notes, and every question with its answer (a predict question's rows as the
 // engine marks them, and why).
-import { h } from "./dom.js";
-import { returnFocus } from "./keyboard.js";
+import { h } from "../ui/dom.js";
+import { returnFocus } from "../ui/keyboard.js";
 
 function stopsText(stops) {
   if (stops.length === 1) return `step ${stops[0]}`;

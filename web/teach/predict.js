@@ -3,9 +3,9 @@
 // does with each buffered row and why), the Step control asks first: visible or hidden, for each
 // row. This module only asks, scores the answers against the engine's, and shows its why.
 // The running score lives in sessionStorage.
-import { h, fill } from "./dom.js";
-import { rowChip, vnodeLabel } from "./chips.js";
-import { focusStage } from "./keyboard.js";
+import { h, fill } from "../ui/dom.js";
+import { rowChip, vnodeLabel } from "../stage/chips.js";
+import { focusStage } from "../ui/keyboard.js";
 
 const SCORE_KEY = "backfill-explainer:predict-score";
 const ON_KEY = "backfill-explainer:predict-on";

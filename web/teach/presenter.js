@@ -4,10 +4,10 @@
 // ("Speaker notes", index.html?speaker=1, speaker.js), kept in step with this one over a BroadcastChannel: this window sends it each
 // view's note, narration and what can happen next; it sends back the commands its keys and
 // buttons give (step, back …), which run here as any button's would.
-import { h } from "./dom.js";
+import { h } from "../ui/dom.js";
 import { speakerMessage, channelName, COMMANDS } from "./speaker-link.js";
 import { fitStage, unfit } from "./presenter-fit.js";
-import { focusStage } from "./keyboard.js";
+import { focusStage } from "../ui/keyboard.js";
 
 const ON_KEY = "backfill-explainer:presenter";
 const ID_KEY = "backfill-explainer:speaker-id";

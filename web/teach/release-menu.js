@@ -4,8 +4,8 @@
 // (`newer_main`) as its last line. The page knows no release facts: all of it is the view's.
 // Choosing one calls choose(name) (explainer.release: the run again under it, at the same step);
 // its last button compares this run with the same script under another release (compare.js).
-import { h, fill } from "./dom.js";
-import { createPopover } from "./popover.js";
+import { h, fill } from "../ui/dom.js";
+import { createPopover } from "../ui/popover.js";
 
 /**
  * createReleaseMenu({choose(name), compare(), done()}) → {wrap, open(), update(view)}

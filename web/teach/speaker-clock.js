@@ -2,7 +2,7 @@
 // speaker window opened, or its Restart), and, when the explainer window has a lesson open, the
 // lesson's planned time beside it: how much is left, or how far over. It reads the page's own
 // clock only (Date.now); nothing of it leaves the window.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 const START_KEY = "backfill-explainer:speaker-start:";
 

@@ -8,9 +8,9 @@
 // then the lesson's section: n of m, its planned minutes, its goal and the question for the room
 // at this step with its answer (the lesson bar's, lesson-bar.js).
 // The projected window never shows the notes.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 import { channelName } from "./speaker-link.js";
-import { KIND_LABEL } from "./render-narration.js";
+import { KIND_LABEL } from "../stage/render-narration.js";
 import { createClock } from "./speaker-clock.js";
 
 export function startSpeaker() {

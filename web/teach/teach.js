@@ -7,15 +7,15 @@
 // predict and presenter mode (each may be on from this session) and the Save menu. The explorer
 // and compare are dialogs: their modules load on first use (lazy.js), from the Explore button or
 // key, the bug menu, the banner or an explored outcome.
-import { h } from "./dom.js";
+import { h } from "../ui/dom.js";
 import { createBugMode } from "./bugmode.js";
 import { createReleaseMenu } from "./release-menu.js";
 import { createPredict } from "./predict.js";
 import { createPresenter } from "./presenter.js";
-import { createExport } from "./export.js";
-import { focusStage } from "./keyboard.js";
-import { lazy } from "./lazy.js";
-import { openOutcome } from "./open-outcome.js";
+import { createExport } from "../tools/export.js";
+import { focusStage } from "../ui/keyboard.js";
+import { lazy } from "../boot/lazy.js";
+import { openOutcome } from "../tools/open-outcome.js";
 
 /**
  * createTeach({explainer, session, getName() → file name base, showToast(msg)}) →
@@ -44,7 +44,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
     compare: () => compare.use((c) => c.openRelease()),
     done: () => focusStage(),
   });
-  const explorer = lazy(() => import("./explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
+  const explorer = lazy(() => import("../tools/explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
     explainer,
     openExample: (text) => openOutcome(session, text).catch((e) => showToast(e && e.message ? e.message : String(e))),
     compareWith: (text, label) => compare.use((c) => c.openText(text, label)),

@@ -2,7 +2,7 @@
 // pick the release, and read what the engine's diagnosis says (explainer.diagnose: the same
 // words as `backfill diagnose`); "Open the scenario at this step" opens the built-in at its
 // failure step under that release (#scenario=NAME&step=N&release=R).
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 const LIMIT = 64 * 1024; // what the engine reads, in bytes
 

@@ -4,7 +4,7 @@
 // It starts from the open scenario's text (editor-source.js; a draft is kept while the same
 // scenario stays open), has the format's help in the dialog (format-help.js, from the format's
 // JSON Schema, so it works offline too) and offers the keys that fit where the caret is.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 import { formatHelp, keysAt } from "./format-help.js";
 
 const SAMPLE = `title: My scenario

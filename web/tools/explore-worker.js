@@ -6,11 +6,11 @@
 //      (no answer); module (optional): the page's compiled engine, a WebAssembly.Module, which the
 //      engine is instantiated from instead of fetching and compiling web/explainer.wasm here
 // Out: {ok: report} | {error: message}
-import "./wasm_exec.js";
-import { bootEngine } from "./boot.js";
+import "../wasm_exec.js";
+import { bootEngine } from "../boot/boot.js";
 
 let booting = null; // the engine's start, once: a run sent while it boots waits for the same one
-const engine = (module) => (booting ??= bootEngine({ module, url: new URL("explainer.wasm", import.meta.url).href })
+const engine = (module) => (booting ??= bootEngine({ module, url: new URL("../explainer.wasm", import.meta.url).href })
   .catch((e) => { booting = null; throw e; })); // a failed start is tried again by the next run
 let eng = null;
 

@@ -1,15 +1,15 @@
 // explorer.js — "Explore all interleavings" for the open scenario: the engine's explore report
 // (schedules, distinct states, outcomes, whether the invariant held in every schedule) and one
 // entry per outcome, which can be opened as a timeline or compared with this run.
-// The exploration runs in a Web Worker (web/explore-worker.js, a module worker with a second
+// The exploration runs in a Web Worker (web/tools/explore-worker.js, a module worker with a second
 // engine), so the page never freezes; Cancel terminates it, and a worker that is terminated or
 // fails never reports to the page afterwards. The worker starts when the dialog opens (its engine
 // boots while the reader sets the bound) from the page's compiled module (posted to it: it neither
 // fetches nor compiles the wasm again), and a worker that finished a run is kept for the next one
 // while the dialog stays open. The offline single file cannot start one (no wasm to fetch), so
 // there it runs on the page's thread after a frame, and says so.
-import { h, fill } from "./dom.js";
-import { chipList } from "./chips.js";
+import { h, fill } from "../ui/dom.js";
+import { chipList } from "../stage/chips.js";
 
 const DEFAULT_BOUND = 100000;
 
@@ -31,7 +31,7 @@ export function createExplorer(dialog, { explainer, openExample, compareWith }) 
   const compiled = Promise.resolve(globalThis.__backfillWasmModule).then((m) => (m instanceof WebAssembly.Module ? m : null), () => null);
   // (the page's compile has finished by the time the explorer opens; messages keep their order)
   const post = (w, msg) => compiled.then((m) => w.postMessage(m ? { ...msg, module: m } : msg));
-  const spawn = () => new Worker(new URL("web/explore-worker.js", document.baseURI).href, { type: "module" });
+  const spawn = () => new Worker(new URL("web/tools/explore-worker.js", document.baseURI).href, { type: "module" });
   let running = false;
   let runId = 0;
 

@@ -3,8 +3,8 @@
 // (explainer.text(), written by the engine), and as the trace JSON of the whole run or of the
 // run up to this step, from explainer.export().
 // Importing is the existing Open… (file or paste).
-import { h } from "./dom.js";
-import { createPopover } from "./popover.js";
+import { h } from "../ui/dom.js";
+import { createPopover } from "../ui/popover.js";
 
 /** Offer `text` as a download named `name` (a Blob URL, revoked after the click). */
 export function download(name, text, type) {

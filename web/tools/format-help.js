@@ -2,7 +2,7 @@
 // (scenario.schema.json, which the engine carries: the bridge's `schema`), so it is in the page
 // and in the offline file alike: a section listing every key with its description, and the keys
 // that fit where the caret is (the editor offers them).
-import { h } from "./dom.js";
+import { h } from "../ui/dom.js";
 
 /** The schema node a node stands for: $ref followed, and the mapping among oneOf/anyOf/allOf. */
 export function resolve(schema, node) {

@@ -3,7 +3,7 @@
 // serializer writes the step's text (shown as a preview), and apply checks it exactly as a file
 // is. A rejection is shown inline. The page knows no step syntax: a field the engine adds to a
 // form appears here as it is.
-import { h, fill } from "./dom.js";
+import { h, fill } from "../ui/dom.js";
 
 let seq = 0;
 
