@@ -28,8 +28,12 @@ build() {
   cp index.html dist/index.html
   shopt -s nullglob
   local f
-  for f in web/*.js web/*.css; do   # not web/test, web/bench, web/fixtures
-    cp "$f" dist/web/
+  # the page's modules, each in its folder (web/boot/, web/stage/, …), and the stylesheet; not
+  # the tests' or the benchmark's files
+  for f in web/*.js web/*.css web/*/*.js web/*/*.css; do
+    case $f in web/test/* | web/bench/* | web/fixtures/*) continue ;; esac
+    mkdir -p "dist/$(dirname "$f")"
+    cp "$f" "dist/$f"
   done
   shopt -u nullglob
   vendor
@@ -38,13 +42,14 @@ build() {
   heading "build: dist/explainer-offline.html"
   go run ./internal/site/cmd/offline --dir dist --out dist/explainer-offline.html
 
-  # The page's modules bundled in place (web/main.js becomes the bundle of everything the page
-  # imports statically; each module it imports with import() a chunk of its own, loaded on first
-  # use), and a modulepreload link for the chunks the bundle imports statically: the first view
-  # needs a couple of requests instead of one per module. Each worker the bundle names is
-  # bundled in place (one request per worker); then every file of dist/web/ that nothing loads
-  # goes (the sources the offline file and the bundles were made from), but element.js (public,
-  # for documentation pages) and uPlot's licence (web/test/served.test.mjs checks the result).
+  # The page's modules bundled in place (web/boot/main.js becomes web/bundle/main.js, the bundle
+  # of everything the page imports statically; each module it imports with import() a chunk of its
+  # own, loaded on first use), and a modulepreload link for the chunks the bundle imports
+  # statically: the first view needs a couple of requests instead of one per module. Each worker
+  # the bundle names is bundled in place, in its folder (one request per worker); then every file
+  # of dist/web/ that nothing loads goes (the sources the offline file and the bundles were made
+  # from), but element.js (public, for documentation pages) and uPlot's licence
+  # (web/test/served.test.mjs checks the result).
   heading "build: page modules"
   go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt
 

@@ -2,7 +2,7 @@
 
 // Command wasm is the explainer's WebAssembly module: the only code that touches JavaScript.
 // It makes the object the page calls (register) over the scenario library, hands it to
-// globalThis.__backfillReady — the callback the page's boot module (web/boot.js) sets before
+// globalThis.__backfillReady — the callback the page's boot module (web/boot/boot.js) sets before
 // running it — and then waits forever, answering calls.
 package main
 
@@ -33,7 +33,7 @@ func main() {
 func signalReady(api safejs.Value) error {
 	ready, err := safejs.Global().Get("__backfillReady")
 	if err != nil || ready.Type() != safejs.TypeFunction {
-		return fmt.Errorf("globalThis.__backfillReady is not a function: start the engine with web/boot.js")
+		return fmt.Errorf("globalThis.__backfillReady is not a function: start the engine with web/boot/boot.js")
 	}
 	if _, err := ready.Invoke(api); err != nil {
 		return fmt.Errorf("__backfillReady: %w", err)

@@ -190,7 +190,7 @@ func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io
 
 // writeRecovery says what a recovery threw away. Where rows are missing downstream (the
 // invariant broken) they are "lost"; otherwise the recovery read, delivered and emitted them
-// again, and they were only discarded until it: web/scale-panel.js says the same.
+// again, and they were only discarded until it: web/scale/scale-panel.js says the same.
 func writeRecovery(w io.Writer, r engine.ScaleRecovery, missing bool) {
 	what := map[string]string{"end": "the upstream ends", "error": "the upstream yields an error", "recover": "the job recovers"}[r.Kind]
 	fmt.Fprintf(w, "── e%d: %s instead of the barrier, while %s", r.Epoch, what, r.During)

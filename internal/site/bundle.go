@@ -34,10 +34,12 @@ type BundleOptions struct {
 	// is already minified): they stay files of their own, imported by a path relative to Out.
 	External []string
 	// Workers: also bundle each module worker the page's bundles name (a string literal
-	// "…NAME-worker.js", relative to the page, of a file in Dir: new Worker(new URL("web/x-worker.js",
-	// document.baseURI), …)) into one file of its own, written over that file, so that the worker
-	// needs one request and the modules it imports need not be served. Its imports of External
-	// files and of WorkerExternal files stay imports.
+	// "…NAME-worker.js", relative to the page, of a file in Dir, in any folder: new Worker(new
+	// URL("web/scale/scale-worker.js", document.baseURI), …)) into one file of its own, written
+	// over that file, so that the worker needs one request, the modules it imports need not be
+	// served, and what it finds by import.meta.url ("../explainer.wasm") is where it was. Its
+	// imports of External files and of WorkerExternal files stay imports, by their paths from the
+	// worker's folder.
 	Workers bool
 	// Files a worker imports as they are (slash paths under Dir; e.g. web/wasm_exec.js, the page's
 	// classic script, which keeps its licence header as a file of its own).
@@ -50,7 +52,7 @@ type BundleOptions struct {
 // one request per module. A module imported with import() becomes a file of its own that loads on
 // first use (a chunk, NAME-HASH.js after the module), and code shared between an entry and such
 // chunks goes to shared chunks (chunk-HASH.js), so that every module still runs once. Everything
-// goes to opt.Out, under the entry's name (web/main.js → web/bundle/main.js); the modules
+// goes to opt.Out, under the entry's name (web/boot/main.js → web/bundle/main.js); the modules
 // themselves stay where they are (Prune removes those nothing loads). With opt.Workers, each
 // module worker the bundles name is bundled too, in place (see BundleOptions.Workers).
 //
@@ -161,7 +163,8 @@ func BundlePage(opt BundleOptions) ([]byte, BundleReport, error) {
 	return out, rep, err
 }
 
-// workerLiteral is a string literal naming a worker module: "…/NAME-worker.js" in any quotes.
+// workerLiteral is a string literal naming a worker module: "…/NAME-worker.js" in any quotes, in
+// any folder ("web/scale/scale-worker.js").
 var workerLiteral = regexp.MustCompile("[\"'`]([A-Za-z0-9_./-]*-worker\\.js)[\"'`]")
 
 // workerRefs lists the files under the site (slash paths, sorted) that a string literal in texts

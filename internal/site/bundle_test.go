@@ -169,6 +169,62 @@ func TestBundlePageBundlesTheWorkersItNamesInPlace(t *testing.T) {
 	assert.Contains(t, string(src), "./helper.js")
 }
 
+// folderFixture is the page's own layout: its modules in folders (web/boot/, web/ui/, …), its
+// entry web/boot/main.js, its first script web/boot/start.js, and a worker in a folder of its own
+// (web/scale/s-worker.js, named by a literal relative to the page) that imports the page's
+// classic script from web/ and a module from another folder, and finds the wasm beside the
+// classic script by import.meta.url ("../e.wasm").
+func folderFixture(t *testing.T) string {
+	return writeTree(t, map[string]string{
+		"index.html": `<!doctype html><title>t</title><script async src="web/boot/start.js"></script><script src="web/exec.js"></script>` +
+			`<script type="module" src="web/boot/main.js"></script>`,
+		"web/e.wasm":        "\x00asm",
+		"web/exec.js":       "globalThis.log = (globalThis.log || []).concat('exec');\n",
+		"web/boot/start.js": "globalThis.started = true;\n",
+		"web/boot/main.js":  "import { helper } from '../ui/helper.js';\nexport const url = new URL('web/scale/s-worker.js', 'http://h/');\nexport const done = Promise.resolve(helper());\n",
+		"web/ui/helper.js":  "export const helper = () => 'helper';\n",
+		"web/ui/unused.js":  "export const x = 1;\n",
+		"web/scale/s-worker.js": "import '../exec.js';\nimport { helper } from '../ui/helper.js';\n" +
+			"globalThis.log.push(helper() + ' in the worker', new URL('../e.wasm', import.meta.url).pathname.split('/').slice(-2).join('/'));\n" +
+			"export const done = Promise.resolve();\n",
+	})
+}
+
+// A worker in a folder is bundled where it was, its import of the page's classic script is that
+// file's path from the folder, and import.meta.url still finds the wasm; the entry in a folder is
+// bundled into web/bundle/ under its name; the build's prune leaves what loads and drops the
+// folders left empty.
+func TestBundleWorkerInAFolderStaysInItsFolder(t *testing.T) {
+	dir := folderFixture(t)
+	page, rep, err := BundlePage(BundleOptions{Dir: dir, Workers: true, WorkerExternal: []string{"web/exec.js"}, Minify: true})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"web/boot/main.js": "web/bundle/main.js"}, rep.Entries)
+	assert.Equal(t, []string{"web/scale/s-worker.js"}, rep.Workers)
+	w, err := os.ReadFile(filepath.Join(dir, "web/scale/s-worker.js"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(w), "helper.js", "the worker's modules are in it")
+	assert.Contains(t, string(w), `"../exec.js"`, "the classic script stays an import, by its path from the worker's folder")
+	assert.Equal(t, `["exec","helper in the worker","web/e.wasm"]`, runModule(t, dir, "web/scale/s-worker.js"))
+
+	keep := append(PageFiles(page, "index.html"), rep.Chunks...)
+	keep = append(keep, rep.Workers...)
+	keep = append(keep, "web/exec.js", "web/e.wasm")
+	_, err = Prune(dir, "web", keep)
+	require.NoError(t, err)
+	var left []string
+	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "web"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			left = append(left, filepath.ToSlash(rel))
+		}
+		return err
+	}))
+	assert.ElementsMatch(t, []string{"web/boot/start.js", "web/bundle/main.js", "web/e.wasm", "web/exec.js", "web/scale/s-worker.js"}, left)
+	assert.NoDirExists(t, filepath.Join(dir, "web/ui"), "a folder of sources only goes")
+	assert.Equal(t, `["exec","helper in the worker","web/e.wasm"]`, runModule(t, dir, "web/scale/s-worker.js"), "the worker runs after the prune")
+	assert.Equal(t, "undefined", runModule(t, dir, "web/bundle/main.js"), "the page's bundle runs (it logs nothing)")
+}
+
 func TestPageFilesListsWhatThePageNames(t *testing.T) {
 	page := `<!doctype html><link rel="icon" href="data:image/svg+xml,x"><link rel="preload" href="web/e.wasm" as="fetch">` +
 		`<script async src="web/start.js"></script><link rel="stylesheet" href="./web/s.css"><script src="https://cdn.example/x.js"></script>` +

@@ -29,7 +29,7 @@ const offlineIndex = `<!doctype html>
 <link rel="modulepreload" href="web/a.js">
 <script src="web/wasm_exec.js"></script>
 <script src="web/classic.js" defer></script>
-<script type="module" src="./web/main.js"></script>
+<script type="module" src="./web/boot/main.js"></script>
 <script type="module">import { n } from "./web/a.js"; globalThis.log.push("inline sees n=" + n);</script>
 <script type="application/json" id="data">{"x": "<b>"}</script>
 </head>
@@ -40,7 +40,8 @@ const offlineIndex = `<!doctype html>
 // offlineFixture is a small site whose modules exercise what a naive
 // concatenation gets wrong: two modules with the same top-level name, an
 // aliased import, a namespace import, a default export, a live binding,
-// a module imported twice, "</script>" in a string, and an inline module.
+// a module imported twice, "</script>" in a string, and an inline module; like the page's, its
+// entry and a module it imports are in folders of web/ (web/boot/, web/ui/).
 func offlineFixture(t *testing.T) string {
 	return writeTree(t, map[string]string{
 		"index.html":         offlineIndex,
@@ -55,11 +56,11 @@ export function helper() { return "a-helper"; }
 function helper() { return "b-helper+" + fromA(); }
 export { helper };
 `,
-		"web/c.js": `export default function greet(x) { return "hi " + x; }
+		"web/ui/c.js": `export default function greet(x) { return "hi " + x; }
 `,
-		"web/main.js": `import { helper, bump, n } from "./a.js";
-import * as b from "./b.js";
-import greet from "./c.js";
+		"web/boot/main.js": `import { helper, bump, n } from "../a.js";
+import * as b from "../b.js";
+import greet from "../ui/c.js";
 bump(); bump();
 globalThis.log.push(helper(), b.helper(), greet("x"), "n=" + n, "s=</script><!--", "wasm global " + typeof globalThis.__backfillWasmBase64);
 `,
@@ -187,7 +188,7 @@ func TestBuildOfflineRunsInOrder(t *testing.T) {
 func TestBuildOfflineWithoutHead(t *testing.T) {
 	dir := offlineFixture(t)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"),
-		[]byte(`<!doctype html><title>x</title><script type="module" src="web/c.js"></script>`), 0o644))
+		[]byte(`<!doctype html><title>x</title><script type="module" src="web/ui/c.js"></script>`), 0o644))
 	page, err := BuildOffline(OfflineOptions{Dir: dir})
 	require.NoError(t, err)
 	scripts := scriptsOf(t, page)
@@ -215,7 +216,7 @@ func TestBuildOfflineErrors(t *testing.T) {
 	}{
 		{"missing wasm", map[string]string{"web/explainer.wasm": ""}, "explainer.wasm"},
 		{"missing wasm_exec", map[string]string{"web/wasm_exec.js": ""}, "wasm_exec.js"},
-		{"missing module", map[string]string{"web/c.js": ""}, `Could not resolve "./c.js"`},
+		{"missing module", map[string]string{"web/ui/c.js": ""}, `Could not resolve "../ui/c.js"`},
 		{"syntax error in a module", map[string]string{"web/b.js": "export function (\n"}, "web/b.js"},
 		{"missing classic script", map[string]string{"web/classic.js": ""}, "classic.js"},
 		{"missing stylesheet", map[string]string{"web/app.css": ""}, "app.css"},

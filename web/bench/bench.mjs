@@ -52,7 +52,7 @@ const ONLY = process.env.BENCH_ONLY || "";                // "cold": the cold lo
 const ENGINE = process.env.BENCH_ENGINE !== "0" && !ONLY;
 const COLD = ONLY !== "step";
 const BASELINE_DIST = process.env.BENCH_BASELINE_DIST || "";
-const WELCOMED_KEY = "backfill-explainer:welcomed";      // web/help.js: no first-visit card in the walks
+const WELCOMED_KEY = "backfill-explainer:welcomed";      // web/help/help.js: no first-visit card in the walks
 
 function quantile(xs, q) {
   if (!xs.length) return NaN;

@@ -167,7 +167,7 @@ async function measure(load, steps, firstViewOnly) {
     if (res.error) throw new Error(`${method}: ${res.error.message}`);
     return { ms, bytes: raw.length, ok: res.ok };
   };
-  // the page's start-up calls (web/app.js, web/teach.js), then the first built-in's view
+  // the page's start-up calls (web/boot/app.js, web/teach/teach.js), then the first built-in's view
   t.legend = call("legend").ms;
   t.glossary = call("glossary").ms;
   const list = call("scenarios");

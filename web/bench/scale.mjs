@@ -19,8 +19,8 @@
 //
 // What the worker measured (its run alone, its wasm memory) is read from its last message (the
 // page's Worker is wrapped by an init script to listen too), not from the page's modules: a test
-// that imported web/explainer.js would start a second engine on the page (and a built site holds
-// the bundle, not that module).
+// that imported web/boot/explainer.js would start a second engine on the page (and a built site
+// holds the bundle, not that module).
 //
 //   ./build.sh build && node web/bench/scale.mjs          (./build.sh bench does both)
 //   SCALE_RUNS=7 SCALE_WORKLOAD=scenarios/workloads/upstream-ends-at-scale.yaml node web/bench/scale.mjs

@@ -64,7 +64,7 @@ test("the stage panels a step changed are the view's `changed` keys, in stage or
   });
   await waitStep(page, failed);
   const got = await page.evaluate(async () => {
-    const { changedPanels } = await import("./__test/web/follow.js"); // (harness.serveSources)
+    const { changedPanels } = await import("./__test/web/stage/follow.js"); // (harness.serveSources)
     const { changed } = await window.explainer.view();
     for (const el of document.querySelectorAll("[data-changed]")) delete el.dataset.changed; // (what the page marked is not read)
     // every key on: the stage panels are the failure panel and #stage's, in document order

@@ -86,7 +86,7 @@ test("served with the policy header: stepping, the explorer's worker and the dia
   await page.keyboard.press("x");
   await byTestId(page, "explore-run").click();
   await byTestId(page, "explore-verdict").waitFor({ timeout: 60000 });
-  assert.ok(workers.some((u) => u.endsWith("/web/explore-worker.js")), `workers: ${workers}`);
+  assert.ok(workers.some((u) => u.endsWith("/web/tools/explore-worker.js")), `workers: ${workers}`);
   assert.match(await byTestId(page, "explore-verdict").textContent(), /Invariant held in every schedule/);
   assert.deepEqual(await violations(page), [], "no policy violation");
   assert.deepEqual(page.consoleErrors, []);

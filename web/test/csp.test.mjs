@@ -101,7 +101,7 @@ test("under the CSP: the Scale panel, its worker and uPlot's charts, with no vio
   await page.locator('[data-testid="scale-heat-canvas"]').hover();
   await byTestId(page, "scale-heat-tip").waitFor();
   assert.ok(page.scaleWorker, "the run went to a worker");
-  const policy = await page.evaluate(async () => (await fetch("web/scale-worker.js")).headers.get("content-security-policy"));
+  const policy = await page.evaluate(async () => (await fetch("web/scale/scale-worker.js")).headers.get("content-security-policy"));
   assert.equal(policy, CSP, "the worker's script is served with the policy");
   assert.deepEqual(await page.scaleWorker.evaluate(() => self.__violations), [], "no violation in the worker");
   assert.deepEqual(await page.evaluate(() => window.__violations), []);

@@ -101,7 +101,11 @@ test("the help has the whole glossary, as the engine defines it", async () => {
 });
 
 test("the page holds no copy of the definitions", () => {
-  const files = readdirSync(join(ROOT, "web")).filter((f) => /\.(js|css)$/.test(f)).map((f) => join(ROOT, "web", f));
+  // the page's files: web/*.js and web/*.css, and the modules in its folders (web/boot/, web/stage/, …)
+  const files = readdirSync(join(ROOT, "web"), { recursive: true })
+    .filter((f) => /\.(js|css)$/.test(f) && !/^(test|bench)[\\/]/.test(f))
+    .map((f) => join(ROOT, "web", f));
+  assert.ok(files.some((f) => f.endsWith(join("stage", "render.js"))), "the modules in folders are read");
   files.push(join(ROOT, "index.html"));
   for (const f of files) {
     const src = readFileSync(f, "utf8");

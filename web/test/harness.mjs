@@ -174,14 +174,15 @@ export async function setup({ dir = DIST } = {}) {
   };
 }
 
-// The page's own modules, for a test that imports one of its helpers (run-link.js, follow.js): the
-// built site holds the bundle, not the modules. serveSources(page) answers, on that page only,
-// every request for SOURCES + NAME.js (a path of the page's own origin that the site never has)
-// with the repository's web/NAME.js, so the page's CSP (script-src 'self') admits the import and
-// the module's own relative imports resolve the same way. Such a module is a second copy, not the
-// page's instance of it (its state is its own).
+// The page's own modules, for a test that imports one of its helpers (session/run-link.js,
+// stage/follow.js): the built site holds the bundle, not the modules. serveSources(page) answers,
+// on that page only, every request for SOURCES + FOLDER/NAME.js (a path of the page's own origin
+// that the site never has) with the repository's web/FOLDER/NAME.js, so the page's CSP
+// (script-src 'self') admits the import and the module's own relative imports (../ui/dom.js)
+// resolve the same way. Such a module is a second copy, not the page's instance of it (its state
+// is its own).
 //   await serveSources(page);
-//   await page.evaluate(() => import(new URL("__test/web/run-link.js", document.baseURI).href));
+//   await page.evaluate(() => import(new URL("__test/web/session/run-link.js", document.baseURI).href));
 export const SOURCES = "__test/web/";
 const sourcesServed = new WeakSet(); // pages already routed (once is enough)
 export async function serveSources(page) {
@@ -190,7 +191,7 @@ export async function serveSources(page) {
   await page.route((u) => u.pathname.includes("/" + SOURCES), async (route) => {
     const name = new URL(route.request().url()).pathname.split("/" + SOURCES).pop();
     const file = join(ROOT, "web", name);
-    if (!/^[A-Za-z0-9_-]+\.js$/.test(name) || !existsSync(file)) {
+    if (!/^([A-Za-z0-9_-]+\/)?[A-Za-z0-9_-]+\.js$/.test(name) || !existsSync(file)) {
       await route.fulfill({ status: 404, contentType: "text/plain", body: `no web/${name}` });
       return;
     }

@@ -1,5 +1,5 @@
 // longlist.test.mjs — at many vnodes the stage's long lists are drawn a page at a time
-// (web/longlist.js; the first page of each, exactly as the view has it, is read without a
+// (web/stage/longlist.js; the first page of each, exactly as the view has it, is read without a
 // browser in node/render-panels.test.mjs): a marker draws the next page with its button (by
 // keyboard too) or by itself when it is scrolled near; scrolling a panel reaches every item; a
 // step keeps what was drawn, another scenario starts again from the first page. The output log keeps its newest output in sight. A timeline with more barriers
@@ -201,7 +201,7 @@ test("64 vnodes at 1280×800 and 375×740: the protocol's panels in view at ever
         for (const p of await inView(page, await requiredFor(page))) problems.push(`step ${n}: ${p}`);
       } else {
         const id = await page.evaluate(async () => {
-          const { target, changedPanels } = await import("./__test/web/follow.js");
+          const { target, changedPanels } = await import("./__test/web/stage/follow.js");
           const { changed } = await window.explainer.view();
           const t = target(changed);
           return t ? changedPanels(changed).find((c) => c.panel === t)?.id ?? null : null;

@@ -1,4 +1,4 @@
-// release.test.mjs — the release menu (web/release-menu.js): it lists the view's releases with
+// release.test.mjs — the release menu (web/teach/release-menu.js): it lists the view's releases with
 // their summaries and the newer-main note; choosing v3.0 on fatal-upstream-end at its end step
 // runs it again there under v3.0 (no fatal error: the silent end) and puts &release=v3.0 in the
 // link; such a link opens straight there (served and in the offline file); explainer.release

@@ -15,7 +15,7 @@ async function sameRun(page) {
   // wait until the URL carries the current run (its encoding lands a moment after the change)
   await serveSources(page); // run-link.js, from the repository (the site holds the bundle)
   await page.evaluate(async () => {
-    const { decodeRun } = await import(new URL("__test/web/run-link.js", document.baseURI).href);
+    const { decodeRun } = await import(new URL("__test/web/session/run-link.js", document.baseURI).href);
     for (let i = 0; i < 200; i++) {
       const m = /[#&]run=([^&]+)/.exec(location.hash);
       if (m && await decodeRun(m[1]) === (await window.explainer.export()).scenario) return;

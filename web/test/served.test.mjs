@@ -94,8 +94,8 @@ test("the site holds every file its page, workers and embedding element fetch, a
   assert.deepEqual(unfetched, Object.keys(NOT_FETCHED).filter((f) => f !== "explainer-offline.html"),
     "every file of the served site is fetched by the page, a worker or the element, but the exceptions");
   for (const f of Object.keys(NOT_FETCHED)) assert.ok(existsSync(join(DIST, f)), `${f} is in dist/`);
-  // The workers are there, each one file (with Go's wasm_exec.js beside it).
-  for (const w of ["web/scale-worker.js", "web/explore-worker.js", "web/wasm_exec.js", "web/element.js"]) assert.ok(fetched.has(w), `${w} was fetched`);
+  // The workers are there, each one file in its folder (importing Go's web/wasm_exec.js).
+  for (const w of ["web/scale/scale-worker.js", "web/tools/explore-worker.js", "web/wasm_exec.js", "web/element.js"]) assert.ok(fetched.has(w), `${w} was fetched`);
 });
 
 test("dist/ holds the served site, the offline file, and nothing else", () => {

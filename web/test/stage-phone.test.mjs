@@ -25,7 +25,7 @@ const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile:
 
 /** The panel follow.js brings into view after this step (the data-testid render.js marked in it), or null. */
 const followed = async (page) => (await serveSources(page), page.evaluate(async () => {
-  const { target, changedPanels } = await import("./__test/web/follow.js"); // (harness.serveSources)
+  const { target, changedPanels } = await import("./__test/web/stage/follow.js"); // (harness.serveSources)
   const { changed } = await window.explainer.view();
   const t = target(changed);
   return t ? changedPanels(changed).find((c) => c.panel === t)?.id ?? null : null;

@@ -47,7 +47,7 @@ test("happy-path: explored in a worker, the invariant held in every schedule", a
   const workers = [];
   page.on("worker", (w) => workers.push(w.url()));
   const dialog = await explore(page);
-  assert.ok(workers.some((u) => u.endsWith("/web/explore-worker.js")), `workers: ${workers}`);
+  assert.ok(workers.some((u) => u.endsWith("/web/tools/explore-worker.js")), `workers: ${workers}`);
   assert.equal(await text(page, "explore-verdict"), "✓Invariant held in every schedule");
   assert.deepEqual(await stats(page), {
     "schedules explored": "19,092", "distinct states": "351", "outcomes": "16", "exhaustive?": "yes, every schedule",
@@ -119,7 +119,7 @@ test("the bound caps the search; Cancel stops a running exploration", async () =
   await page.evaluate((t) => window.explainer.load(t), BIG);
   await waitStep(page, 0);
   // (the explorer's worker starts with the dialog, and runs the exploration)
-  const [worker] = await Promise.all([page.waitForEvent("worker", (w) => w.url().endsWith("/web/explore-worker.js")), page.keyboard.press("x")]);
+  const [worker] = await Promise.all([page.waitForEvent("worker", (w) => w.url().endsWith("/web/tools/explore-worker.js")), page.keyboard.press("x")]);
   const closed = new Promise((r) => worker.once("close", r));
   await byTestId(page, "explore-bound").fill("100000");
   await byTestId(page, "explore-run").click();

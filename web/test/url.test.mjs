@@ -72,7 +72,7 @@ test("#run= stops inflating at 1 MiB: a small link cannot inflate to megabytes",
   const first = await openPage(h, "index.html#scenario=happy-path&step=0");
   await serveSources(first); // run-link.js, from the repository (the site holds the bundle)
   const code = await first.evaluate(async () => {
-    const { encodeRun } = await import(new URL("__test/web/run-link.js", document.baseURI).href);
+    const { encodeRun } = await import(new URL("__test/web/session/run-link.js", document.baseURI).href);
     return encodeRun("title: x\n#" + " ".repeat(64 << 20) + "\n");
   });
   assert.ok(code.length < 100 * 1024, `the link is ${code.length} bytes`);

@@ -43,7 +43,7 @@ test("the scale worker starts from the page's compiled engine: the wasm is fetch
   const workers = trackWorkers(page);
   const first = await page.evaluate((t) => window.explainer.scale(t, { text: true }), SMALL);
   assert.equal(JSON.parse(first).rows, 2000);
-  assert.equal(workers.filter((w) => w.url.endsWith("/web/scale-worker.js")).length, 1, "the run went to a worker");
+  assert.equal(workers.filter((w) => w.url.endsWith("/web/scale/scale-worker.js")).length, 1, "the run went to a worker");
   assert.equal(gets("web/explainer.wasm", from).length, 1, "one fetch of the wasm: the page's");
   h.assertNoErrors(page);
 });
@@ -85,7 +85,7 @@ test("a worker started ahead (the Scale panel opened) warms its engine up; runs 
   assert.equal(await page.evaluate((t) => window.explainer.scale(t, { text: true }), SMALL), want);
   assert.equal(await page.evaluate((t) => window.explainer.scale(t, { text: true }), bigger), wantBigger);
   assert.equal(await page.evaluate((t) => window.explainer.scale(t, { text: true }), SMALL), want, "after the warm-up");
-  assert.equal(workers.filter((w) => w.url.endsWith("/web/scale-worker.js")).length, 1, "all in the worker the panel started");
+  assert.equal(workers.filter((w) => w.url.endsWith("/web/scale/scale-worker.js")).length, 1, "all in the worker the panel started");
   h.assertNoErrors(page);
 });
 
@@ -95,7 +95,7 @@ test("a scale worker that fails to start is dropped: scale() rejects, and the ne
   const page = await h.open("about:blank", { ...welcomed(h), ready: false });
   let refuse = true;
   let refused = 0;
-  await page.route((u) => u.pathname.endsWith("/web/scale-worker.js"), async (route) => {
+  await page.route((u) => u.pathname.endsWith("/web/scale/scale-worker.js"), async (route) => {
     if (refuse) { refused++; await route.fulfill({ status: 503, contentType: "text/plain", body: "not now" }); return; }
     await route.fallback();
   });
@@ -113,13 +113,13 @@ test("a scale worker that fails to start is dropped: scale() rejects, and the ne
 test("a worker started ahead that fails to load is dropped: the run after it starts another (it used to wait forever)", async () => {
   const page = await h.open("about:blank", { ...welcomed(h), ready: false });
   let refuse = true;
-  await page.route((u) => u.pathname.endsWith("/web/scale-worker.js"), async (route) => {
+  await page.route((u) => u.pathname.endsWith("/web/scale/scale-worker.js"), async (route) => {
     if (refuse) { await route.fulfill({ status: 503, contentType: "text/plain", body: "not now" }); return; }
     await route.fallback();
   });
   await page.goto(new URL("index.html#scenario=happy-path", h.url).href);
   await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
-  const started = page.waitForEvent("worker", (w) => w.url().endsWith("/web/scale-worker.js"));
+  const started = page.waitForEvent("worker", (w) => w.url().endsWith("/web/scale/scale-worker.js"));
   await byTestId(page, "scale-btn").click(); // the panel starts the worker ahead: its script is refused
   const failed = await started;
   await failed.waitForEvent("close"); // dropped (terminated) by the page
@@ -134,7 +134,7 @@ test("the explorer's worker starts when the dialog opens, from the page's engine
   const page = await openPage(h, "index.html#scenario=happy-path&step=4");
   const workers = trackWorkers(page);
   await page.evaluate(() => document.activeElement?.blur());
-  const started = page.waitForEvent("worker", (w) => w.url().endsWith("/web/explore-worker.js"));
+  const started = page.waitForEvent("worker", (w) => w.url().endsWith("/web/tools/explore-worker.js"));
   await page.keyboard.press("x");
   await byTestId(page, "explorer").waitFor();
   const worker = await started;
@@ -145,7 +145,7 @@ test("the explorer's worker starts when the dialog opens, from the page's engine
     await byTestId(page, "explore-verdict").waitFor({ timeout: 30000 });
     assert.match(await text(page, "explore-verdict"), /Invariant held/);
   }
-  const explorers = workers.filter((w) => w.url.endsWith("/web/explore-worker.js"));
+  const explorers = workers.filter((w) => w.url.endsWith("/web/tools/explore-worker.js"));
   assert.equal(explorers.length, 1, "both runs went to that one worker");
   assert.equal(explorers[0].closed, false);
   assert.equal(gets("web/explainer.wasm", from).length, 1, "one fetch of the wasm: the page's");
@@ -159,7 +159,7 @@ test("the explorer's worker starts when the dialog opens, from the page's engine
 test("an explorer worker that fails to start is not kept: a run starts another", async () => {
   const page = await openPage(h, "index.html#scenario=happy-path&step=4", welcomed(h));
   let refused = 0;
-  await page.route((u) => u.pathname.endsWith("/web/explore-worker.js"), async (route) => {
+  await page.route((u) => u.pathname.endsWith("/web/tools/explore-worker.js"), async (route) => {
     if (refused++ === 0) { await route.fulfill({ status: 503, contentType: "text/plain", body: "not now" }); return; }
     await route.fallback();
   });

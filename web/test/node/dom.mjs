@@ -1,4 +1,4 @@
-// dom.mjs — the little DOM the page's render modules use (web/dom.js's h, fill, keyed …), for
+// dom.mjs — the little DOM the page's render modules use (web/ui/dom.js's h, fill, keyed …), for
 // running them under Node with no browser: elements, text nodes, fragments, attributes, classes,
 // data-*, inline style, listeners, and querySelector(All)/matches/closest for selector lists of
 // tag, *, #id, .class, [attr], [attr="v"] (also ^= $= *= ~=), :scope, :not(…), :first-child and

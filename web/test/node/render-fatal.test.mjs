@@ -1,4 +1,4 @@
-// render-fatal.test.mjs — the fatal panel (web/render-fatal.js) drawn under Node from the real
+// render-fatal.test.mjs — the fatal panel (web/stage/render-fatal.js) drawn under Node from the real
 // engine's views (engine.mjs) into a small DOM (dom.mjs): at the failing step of every built-in
 // that fails, under every bug mode, the panel shows exactly the view's failure, each part in its
 // place with its links; a panic says so. (The browser suite keeps the Recover button and key, the
@@ -12,7 +12,7 @@ import { call } from "./engine.mjs";
 let renderFatal;
 before(async () => {
   install();
-  ({ renderFatal } = await import("../../render-fatal.js"));
+  ({ renderFatal } = await import("../../stage/render-fatal.js"));
 });
 
 // L12–15, or L12 for one line

@@ -1,4 +1,4 @@
-// render-narration.test.mjs — the narration (web/render-narration.js) drawn under Node from the
+// render-narration.test.mjs — the narration (web/stage/render-narration.js) drawn under Node from the
 // real engine's views (engine.mjs) into a small DOM (dom.mjs), at every step of a few built-ins,
 // as written and under a bug mode: one item per explanation, in order, with its kind's tag, its
 // text and its source link; the note, with a caveat apart when the engine gives one; the error.
@@ -11,7 +11,7 @@ import { call, views } from "./engine.mjs";
 let renderNarration, KIND_LABEL;
 before(async () => {
   install();
-  ({ renderNarration, KIND_LABEL } = await import("../../render-narration.js"));
+  ({ renderNarration, KIND_LABEL } = await import("../../stage/render-narration.js"));
 });
 
 const lines = (l) => (!l?.length ? "" : l.length === 1 || l[0] === l[1] ? `L${l[0]}` : `L${l[0]}–${l[1]}`);

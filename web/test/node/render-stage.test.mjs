@@ -1,5 +1,5 @@
-// render-stage.test.mjs — the stage (web/render.js with render-upstream.js, render-executor.js,
-// render-downstream.js, chips.js and longlist.js) drawn under Node into index.html's markup
+// render-stage.test.mjs — the stage (web/stage/render.js with render-upstream.js,
+// render-executor.js, render-downstream.js, chips.js and longlist.js) drawn under Node into index.html's markup
 // (stage.mjs) from the real engine's views: at every step of a few built-ins, under each release
 // and under bug modes, walked forward and then back (a step redraws only what changed: dom.js
 // keyed), what the stage shows is what the view says — the queue, the snapshot lanes and their

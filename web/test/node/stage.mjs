@@ -18,8 +18,8 @@ export async function newStage() {
   const body = parseHTML(page).querySelector("body");
   doc.body.append(...body.childNodes);
   modules ??= {
-    render: await import("../../render.js"),
-    chips: await import("../../chips.js"),
+    render: await import("../../stage/render.js"),
+    chips: await import("../../stage/chips.js"),
   };
   const legend = await call("legend");
   modules.chips.setLegend(legend);

@@ -1,0 +1,255 @@
+// app.js — the page put together: the engine (explainer.js) behind the session (session.js, the
+// view and the one table of commands), the renderer, the controls and keyboard, the dialogs
+// (editor, injection, help, first-visit card), the teaching tools, the URL (url.js) and the
+// embedding API (embed.js). It holds no state of its own beyond what these modules hold.
+//
+// What the first view needs is imported statically; the dialogs that open on demand (the editor,
+// the injection dialog, help and the first-visit card, the Scale panel; teach.js does the same for
+// the explorer and compare) are lazy (lazy.js): their code is neither fetched nor run before the
+// first view. Their buttons are here (or in index.html) from the start; a click or key that comes
+// before the module loads it, then opens the dialog. Right after the first view the page fetches
+// them all, and enables the scenario picker (the sign that the page has started) once they are
+// in: from then on a tool opens at once, as if it had come with the page.
+import { h, fill, byTestId } from "../ui/dom.js";
+import { createRenderer, findElements } from "../stage/render.js";
+import { createControls } from "../stage/controls.js";
+import { installKeyboard, returnFocus } from "../ui/keyboard.js";
+import { createTeach } from "../teach/teach.js";
+import { createSession } from "../session/session.js";
+import { createURL, parseHash, isPlain } from "../session/url.js";
+import { createEmbed, isEmbed } from "../embed/embed.js";
+import { createCaption } from "../embed/caption.js";
+import { setLegend } from "../stage/chips.js";
+import { createGlossary } from "../help/glossary.js";
+import { createIntro } from "../stage/intro.js";
+import { follow, layout, reveal } from "../stage/follow.js";
+import { createChangedStrip } from "../stage/changed-strip.js";
+import { lazy } from "./lazy.js";
+import { createSource } from "../tools/editor-source.js";
+import { createCodeMap } from "../teach/codemap.js";
+
+/** start(explainer, internal): run the page on an engine (the public API and the page's extras). */
+export async function start(explainer, internal, { embed = isEmbed() } = {}) {
+  const root = document.documentElement;
+  root.classList.toggle("embed", embed);
+  root.classList.add("is-loading");
+  const loading = document.getElementById("loading");
+  const picker = byTestId("scenario-picker");
+  const toast = h("p", { class: "toast", role: "alert", hidden: true, "data-testid": "toast" });
+  document.getElementById("toast-slot").append(toast);
+  let toastTimer = null;
+  function showToast(msg) {
+    fill(toast, "⚠ ", msg);
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { toast.hidden = true; }, 8000);
+  }
+
+  let teach = null;
+  let glossary = null; // the engine's definitions, once the engine is ready
+  let builtins = null; // the built-in scenarios, once listed (after the first view)
+  const controls = createControls({
+    first: () => session.fire("first"),
+    back: () => session.fire("back"),
+    step: () => session.fire("step"),
+    last: () => session.fire("last"),
+    goto: (n) => session.fire("goto", n),
+    togglePlay: () => session.fire("togglePlay"),
+    act: (a) => session.fire("act", a),
+    inject: () => { session.run("pause"); inject.use((i) => i.open()); },
+  });
+  const session = createSession(explainer, {
+    interceptStep: (v) => !!teach && teach.predict.intercept(v),
+    pauseAfter: (v) => !!v.pause, // the scenario asks autoplay to stop here (in every mode)
+    speedMs: () => controls.speedMs(),
+    setPlaying: (on) => controls.setPlaying(on),
+    onError: showToast,
+  });
+
+  const renderer = createRenderer(findElements(document), { onRecover: (a) => session.fire("act", a) });
+  const changedStrip = createChangedStrip(document.getElementById("changed-strip"));
+  const codemap = createCodeMap({ stage: document.getElementById("stage"), embed });
+  const intro = createIntro({ button: document.getElementById("about-btn"), summary: byTestId("scenario-summary") });
+  // Until the link is honoured the page shows nothing of the way there (a deep link opens its
+  // scenario, then goes to its step: only that step is drawn); from then on a phone follows each step.
+  let booted = false;
+  function show(v) {
+    renderer.render(v);
+    intro.update(v);
+    caption?.update(v);
+    codemap.update(v);
+    controls.update(v);
+    teach?.update(v);
+    syncPicker(v);
+    glossary?.decorate(document.body);
+    changedStrip.update(v.changed); // before follow: the strip is part of the sticky bottom it measures
+    if (booted) changedStrip.setCurrent(follow(v.changed));
+  }
+
+  // The dialogs that open on demand: loaded on first use (a failed load is shown, and retried next time).
+  const editorSource = createSource({ session, builtinText: (name) => internal.builtinText(name) });
+  const editor = lazy(() => import("../tools/editor.js"), ({ createEditor }) => createEditor(document.getElementById("editor-dialog"), {
+    load: (text) => session.run("load", text),
+    source: editorSource,
+    schema: () => internal.schema(),
+  }), showToast);
+  const inject = lazy(() => import("../tools/inject.js"), ({ createInject }) => createInject(document.getElementById("inject-dialog"), {
+    stepForms: () => internal.stepForms(),
+    formatStep: (values) => internal.formatStep(values),
+    apply: (text) => session.run("apply", text),
+  }), showToast);
+  // In an embed what the link could not open is shown in a notice above the stage (embed.js), and
+  // a caption names what is shown (caption.js).
+  let embedded = null;
+  const url = createURL({
+    session, explainer,
+    onError: (m) => { if (!embed) showToast(m); embedded?.error(m); },
+    openEditor: (text, e) => editor.use((ed) => ed.open(text, e)),
+    begin: () => embedded?.begin(),
+    end: (ok) => embedded?.end(ok),
+  });
+  const notice = embed ? h("p", { class: "embed-notice", role: "alert", "data-testid": "embed-notice", hidden: true }) : null;
+  if (notice) document.querySelector(".work").prepend(notice);
+  embedded = createEmbed({ session, embed, notice });
+  const caption = embed ? createCaption({ link: (v) => url.link(v) }) : null;
+  if (caption) document.querySelector(".intro-line").prepend(caption.el);
+  // A lesson (lesson-bar.js): loaded when a link names one.
+  const lesson = lazy(() => import("../teach/lesson-bar.js"), ({ createLessonBar }) => createLessonBar({
+    explainer, session, anchor: document.getElementById("intro"), showToast, refreshURL: () => url.update(session.view),
+  }), showToast);
+  // (after url.js's: the address is written before the view is drawn, when writing it, which
+  // brings the page's styles up to date, finds nothing to do; after the drawing it restyled
+  // what the view changed, and the frame then did part of that again)
+  session.onView((v) => { if (booted) { if (!toast.hidden) toast.hidden = true; show(v); } });
+
+  document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.use((ed) => ed.open()); });
+  const help = lazy(() => import("../help/help.js"), undefined, showToast);
+  const openHelp = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary, link: location.href }));
+  document.getElementById("help-btn").addEventListener("click", openHelp);
+  for (const d of document.querySelectorAll("dialog.overlay")) {
+    d.addEventListener("click", (ev) => { if (ev.target === d) d.close(); }); // a click on the backdrop
+    d.addEventListener("close", returnFocus);
+  }
+  picker.addEventListener("change", () => { if (picker.value) session.fire("open", picker.value); });
+  if (!embed) {
+    document.addEventListener("dragover", (ev) => { if (ev.dataTransfer?.types?.includes("Files")) ev.preventDefault(); });
+    document.addEventListener("drop", (ev) => {
+      const f = ev.dataTransfer?.files?.[0];
+      if (f) { ev.preventDefault(); session.run("pause"); editor.use((ed) => ed.loadFile(f)); }
+    });
+  }
+
+  // Boot.
+  internal.onStopped((why) => showStopped(why));
+  try {
+    await explainer.ready;
+  } catch (e) {
+    root.classList.remove("is-loading");
+    root.classList.add("load-failed");
+    fill(loading, h("strong", null, "The engine could not start. "), e && e.message ? e.message : String(e));
+    loading.setAttribute("role", "alert");
+    return;
+  }
+  setLegend(await internal.legend().catch(() => ({})));
+  glossary = createGlossary(await internal.glossary().catch(() => []));
+  teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
+  const scale = lazy(() => import("../scale/scale-panel.js"), ({ createScalePanel }) =>
+    createScalePanel(document.getElementById("scale-dialog"), { explainer, internal }), showToast);
+  const diagnose = lazy(() => import("../tools/diagnose.js"), ({ createDiagnose }) =>
+    createDiagnose(document.getElementById("diagnose-dialog"), { explainer, openHash: (hash) => { location.hash = hash; } }), showToast);
+  const openDiagnose = () => { if (!embed) { session.run("pause"); diagnose.use((d) => d.open()); } };
+  if (!embed) {
+    document.getElementById("tools").append(h("button", {
+      type: "button", class: "btn", id: "diagnose-btn", "aria-haspopup": "dialog", "data-testid": "diagnose-btn",
+      title: "What an error message or a log line means, and where to look next (d)", onclick: openDiagnose,
+    }, "I have an error…"));
+    document.getElementById("tools").append(codemap.button, h("button", {
+      type: "button", class: "btn", id: "scale-btn", "aria-haspopup": "dialog", "data-testid": "scale-btn",
+      title: "Run a workload at production size (a million rows over 256 vnodes) and chart it",
+      onclick: () => scale.use((p) => p.open()),
+    }, "Scale…"));
+  }
+  installKeyboard({
+    step: () => session.fire("step"),
+    next: () => { if (teach.predict.asking) { session.run("pause"); teach.predict.reveal(); } else session.fire("step"); },
+    back: () => session.fire("back"),
+    first: () => session.fire("first"),
+    last: () => session.fire("last"),
+    togglePlay: () => session.fire("togglePlay"),
+    action: (i) => session.fire("action", i),
+    recover: () => session.fire("recover"),
+    help: () => !embed && openHelp(),
+    inject: () => { if (!embed) { session.run("pause"); inject.use((i) => i.open()); } },
+    open: () => { if (!embed) { session.run("pause"); editor.use((ed) => ed.open()); } },
+    bugMenu: () => !embed && teach.openBugMenu(),
+    explore: () => !embed && teach.openExplorer(),
+    presenter: () => !embed && teach.presenter.setEnabled(!teach.presenter.enabled),
+    predict: () => !embed && teach.predict.setEnabled(!teach.predict.enabled),
+    codeMap: () => codemap.toggle(),
+    page: (dir) => !embed && !!lesson.loaded?.page(dir),
+    diagnose: openDiagnose,
+  });
+
+  // The first view first: the list of built-ins (the engine parses every one of them) fills the
+  // picker after that view has been painted.
+  const want = parseHash();
+  url.hold(); // the address follows once the first view is painted
+  await url.honour(want);
+  loading.hidden = true;
+  root.classList.remove("is-loading");
+  if (session.view) show(session.view);
+  booted = true;
+  // A link that opens at a failure shows it: on a phone the failure panel is otherwise below the
+  // header and under the sticky bottom part (the one-screen layouts show it as they are).
+  const failed = document.getElementById("fatal");
+  if (session.view?.error && layout() === "flow" && failed && !failed.hidden) reveal(failed, { smooth: false });
+  await afterPaint();
+  url.release();
+  if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));
+  // The dialogs' modules, fetched while the engine makes the list of built-ins.
+  const tools = embed ? null : Promise.all([help, editor, inject, scale, teach, diagnose].map((t) => t.prefetch()));
+  // A plain first visit: the first-visit card, before that list (which takes the engine a while).
+  if (!embed && isPlain(want)) {
+    await help.get().then(({ maybeWelcome }) => {
+      maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
+    }, () => {});
+  }
+  try { builtins = (await explainer.scenarios()) || []; } catch (e) { builtins = []; showToast(e.message); }
+  teach?.setScenarios(builtins);
+  fill(picker, builtins.map((s) => h("option", { value: s.name, title: s.summary || "" }, oneLine(s.title || s.name, s.summary))));
+  if (session.view) syncPicker(session.view);
+  // (a module that has not arrived in a few seconds still loads at its first use)
+  if (tools) await Promise.race([tools, new Promise((r) => setTimeout(r, 3000))]);
+  picker.disabled = false;
+
+  function syncPicker(v) {
+    if (!builtins) return; // not listed yet: the picker still says "loading…"
+    const known = v.name !== null && builtins.some((s) => s.name === v.name);
+    let custom = picker.querySelector('option[value=""]');
+    if (!known && !custom) picker.prepend(custom = h("option", { value: "" }, "(your scenario)"));
+    if (known && custom) custom.remove();
+    picker.value = known ? v.name : "";
+    if (custom) fill(custom, "(yours) " + (v.title || "untitled"));
+  }
+
+  function showStopped(why) {
+    session.run("pause");
+    const box = document.getElementById("stopped");
+    fill(box,
+      h("p", null, h("strong", null, "The engine stopped. "), "Nothing on this page can change any more (", why, ")."),
+      h("button", { type: "button", class: "btn primary", "data-testid": "reload", onclick: () => location.reload() }, "Reload the page"));
+    box.hidden = false;
+    root.classList.add("engine-stopped");
+  }
+}
+
+/** afterPaint resolves once the browser has painted a frame (a task after the next animation frame). */
+function afterPaint() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+function oneLine(title, summary) {
+  const s = String(summary || "").replace(/[`*]/g, "").split("\n").map((x) => x.trim()).filter(Boolean)[0] || "";
+  const t = s ? `${title} — ${s}` : title;
+  return t.length > 90 ? t.slice(0, 88) + "…" : t;
+}

@@ -1,0 +1,188 @@
+// explainer.js — the page side of the wasm bridge: starts the page's engine (boot.js) and builds
+// window.explainer on its one call, call(method, argJSON) → '{"ok": result}' | '{"error": {message,
+// line, column}}' (synchronous; argJSON is the JSON of the method's one argument, "null" for none).
+//
+// A failed call rejects with an Error whose message is the engine's (a scenario error reads
+// "line:column: message") and which carries .line and .column (null when the error has no place).
+// Every method that changes the timeline dispatches the window event "explainer:change" with
+// detail {view, method, arg}, so the page follows whoever drives the engine (page, tests, parent).
+// If the Go runtime stops after starting, every later call rejects with a "stopped" error and
+// the onStopped listeners are told (the page shows it with a reload button).
+import { bootEngine, EXITED } from "./boot.js";
+import { isSpeakerWindow } from "../teach/speaker-link.js";
+
+function engineError(e) {
+  const err = new Error(String(e && e.message !== undefined ? e.message : e));
+  err.line = e && Number.isInteger(e.line) ? e.line : null;
+  err.column = e && Number.isInteger(e.column) ? e.column : null;
+  return err;
+}
+
+// The methods whose answer is a view (docs/view.md).
+const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "release", "view"]);
+
+function makeExplainer() {
+  let backend = null;
+  let lean = false; // the engine sends lean views (docs/view.md, "Views across the bridge")
+  let stopped = null; // the reason, once the runtime stopped
+  const stopListeners = [];
+  function stop(why) {
+    if (stopped) return;
+    stopped = why || "the Go runtime exited";
+    for (const f of stopListeners) { try { f(stopped); } catch { /* a listener's problem */ } }
+  }
+  // start.js (the page's first module) has been compiling the wasm since the top of the page.
+  const ready = bootEngine({
+    url: new URL("web/explainer.wasm", document.baseURI).href,
+    base64: globalThis.__backfillWasmBase64,
+    module: globalThis.__backfillWasmModule,
+  })
+    .then((b) => {
+      backend = b;
+      b.exited.then(stop);
+      // views come without their marks, code map and outputs, which whole() asks for when its
+      // cache does not hold them
+      try { lean = !JSON.parse(b.call("lean", "null")).error; } catch { /* then every view is whole */ }
+    });
+  ready.catch(() => {}); // the page shows a failed start itself
+
+  function callSync(method, arg) {
+    if (stopped) throw new Error(`the engine has stopped (${stopped}); reload the page`);
+    let raw;
+    try {
+      raw = backend.call(method, arg === undefined ? "null" : JSON.stringify(arg));
+    } catch (e) {
+      const msg = e && e.message ? e.message : String(e);
+      if (msg.includes(EXITED)) {
+        stop(msg);
+        throw new Error(`the engine has stopped (${msg}); reload the page`);
+      }
+      throw new Error(`${method}: the engine threw: ${msg}`);
+    }
+    let res;
+    try {
+      res = JSON.parse(raw);
+    } catch {
+      throw new Error(`${method}: the engine returned invalid JSON`);
+    }
+    if (res && res.error) throw engineError(res.error);
+    return res ? (lean && VIEWS.has(method) ? whole(res.ok) : res.ok) : undefined;
+  }
+
+  // A lean view leaves out what is the same for a whole script revision (its marks and code
+  // map) and its window of the run's log [outputs_first, outputs_total) (within one revision the
+  // output at an index is always the same). The page keeps those of the last revision it saw and
+  // asks the engine for what it does not hold: a step asks for the outputs it added. Every view
+  // this API hands out is whole (views of one revision share lists and output objects: treat
+  // views as read-only).
+  let held = { revision: null, marks: null, codeMap: null, first: 0, outputs: [] };
+  function whole(view) {
+    const rev = view.revision;
+    if (held.revision !== rev) held = { revision: rev, marks: null, codeMap: null, first: 0, outputs: [] };
+    view.marks = held.marks ??= callSync("marks", rev);
+    view.code_map = held.codeMap ??= callSync("code_map", rev);
+    const first = view.outputs_first, total = view.outputs_total;
+    const ask = (from, to) => (from < to ? callSync("outputs", { revision: rev, from, to }) : []);
+    const from = Math.max(first, held.first), to = Math.min(total, held.first + held.outputs.length);
+    view.outputs = from < to
+      ? [...ask(first, from), ...held.outputs.slice(from - held.first, to - held.first), ...ask(to, total)]
+      : ask(first, total);
+    held.first = first;
+    held.outputs = view.outputs;
+    return view;
+  }
+
+  const DIAGNOSE_CHARS = 64 * 1024 + 1; // UTF-16 units: at least 64 KiB + 1 byte in UTF-8
+
+  async function call(method, arg) {
+    await ready;
+    return callSync(method, arg);
+  }
+
+  // Scale mode: a workload runs in a worker of its own (on the page's engine in the offline file);
+  // scale-run.js loads with the first run (or when the Scale panel opens).
+  let scaleRunner = null; // the runner, once loaded
+  let loadingRunner = null;
+  const runner = () => (loadingRunner ??= import("../scale/scale-run.js").then(({ createScaleRunner }) => (scaleRunner = createScaleRunner({
+    inline: typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0, callSync, ready, toError: engineError,
+    workerURL: new URL("web/scale/scale-worker.js", document.baseURI).href,
+    module: globalThis.__backfillWasmModule, // the worker instantiates the page's compiled engine
+    memoryBytes: () => backend?.memoryBytes(),
+  })), (e) => { loadingRunner = null; throw e; }));
+
+  async function mutate(method, arg) {
+    const view = await call(method, arg);
+    window.dispatchEvent(new CustomEvent("explainer:change", { detail: { view, method, arg } }));
+    return view;
+  }
+
+  // The public API (docs/scenario-format.md, and docs/view.md for the teaching methods).
+  const explainer = {
+    ready,
+    scenarios: () => call("scenarios"),
+    open: (name) => mutate("open", String(name)),
+    load: (yamlText) => mutate("load", String(yamlText)),
+    step: () => mutate("step"),
+    back: () => mutate("back"),
+    goto: (n) => mutate("goto", n),
+    // apply takes scenario step text, or an Action (its `step` text is applied).
+    apply: (action) => mutate("apply", typeof action === "object" && action ? String(action.step) : String(action)),
+    steps: () => call("steps"),
+    actions: () => call("actions"),
+    state: () => call("state"),
+    view: () => call("view"),
+    bugs: () => call("bugs"),
+    bug: (name) => mutate("bug", String(name || "none")),
+    // release(name): the open scenario under a RisingWave release ("v3.0"), at the same step
+    release: (name) => mutate("release", String(name)),
+    explore: (maxStates) => call("explore", maxStates ? Math.trunc(Number(maxStates)) : null),
+    compareBug: (name) => call("compare_bug", String(name || "none")),
+    compareText: (yamlText) => call("compare_text", String(yamlText)),
+    // compare(left, right): two runs, each {bug?, text?, release?} (docs/view.md); compareAt(n): both at step n
+    compare: (left, right) => call("compare", { left: left || {}, right: right || {} }),
+    compareAt: (n) => call("compare_at", Math.trunc(Number(n))),
+    export: () => call("export"),
+    // the readable trace of the whole run, as `backfill run` prints it (the engine writes it)
+    text: () => call("text"),
+    // scale(yamlText, {onProgress(done, total), signal, text}) → the scale summary (scale-run.js);
+    // {text: true}: its JSON text, byte for byte what `backfill run --json` prints
+    scale: (yamlText, options) => runner().then((r) => r.run(String(yamlText), options)),
+    workloads: () => call("workloads"),
+    lessons: () => call("lessons"),
+    lesson: (name) => call("lesson", String(name)),
+    lessonText: (yamlText) => call("lesson_text", String(yamlText)),
+    // diagnose(text, release) → what an error message or log excerpt means (docs/protocol.md,
+    // "Diagnosing an error"); release: "v2.7" … "v3.1", or "" for none. The engine reads at most
+    // 64 KiB: a longer text is cut here a little past that, so the answer can say it was cut.
+    diagnose: (text, release) => call("diagnose", { text: String(text ?? "").slice(0, DIAGNOSE_CHARS), release: String(release || "") }),
+  };
+
+  // What the page's own modules use beyond the public API.
+  const internal = {
+    /** the engine's legend: {key: text} (engine/legend.go) */
+    legend: () => call("legend"),
+    /** the engine's glossary: [{term, aliases?, definition}] (engine/glossary.go) */
+    glossary: () => call("glossary"),
+    /** the inject dialog's forms: [{kind, label, hint, fields}] for the open scenario */
+    stepForms: () => call("step_forms"),
+    /** a filled-in form ({kind, field: value…}) → the step's text in the scenario format */
+    formatStep: (values) => call("format_step", values),
+    /** a built-in workload's file text */
+    workloadText: (name) => call("workload_text", String(name)),
+    /** a built-in scenario's file text, as written (the editor starts from it) */
+    builtinText: (name) => call("builtin_text", String(name)),
+    /** the scenario format's JSON Schema (the editor's format help and keys) */
+    schema: () => call("schema"),
+    /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
+    lastScale: () => (scaleRunner ? scaleRunner.last() : null),
+    /** start the scale worker's engine ahead of a run (the Scale panel opened) */
+    prewarmScale: () => runner().then((r) => r.prewarm(), () => {}),
+    /** f(reason) is called once if the engine stops after starting */
+    onStopped(f) { stopListeners.push(f); if (stopped) f(stopped); },
+  };
+  return { explainer, internal };
+}
+
+// (The speaker-notes window presenter mode opens loads the same modules but starts no engine.)
+export const { explainer, internal } = isSpeakerWindow() ? { explainer: null, internal: null } : makeExplainer();
+if (explainer) window.explainer = explainer;

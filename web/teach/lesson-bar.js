@@ -1,0 +1,185 @@
+// lesson-bar.js — (lazy) a lesson on the page (docs/lesson-format.md): the bar above the stage
+// (section n of m, its goal, previous/next section, the time spent against the time planned, the
+// question to ask the room at this step) and the printable plan (lesson-plan.js). The engine
+// reads and checks the lesson (`lesson`/`lesson_text`: the plan as JSON); this module only opens
+// each section's scenario at its first step and walks its stops. PageDown/PageUp (the keyboard's
+// `page` hook) go from stop to stop, and at a section's last stop on to the next section.
+// The link carries `&lesson=NAME&section=N` (url.js setHashExtra). The clock is the page's own:
+// only the bar shows it. A section with a `release` opens under it (the session's `release`
+// command: the release picker and the link's `&release=` follow the view). At every change of
+// section or question, and when the lesson closes, the bar tells presenter mode (the window event
+// "explainer:lesson", speaker-link.js) so that the speaker window follows the lesson.
+import { h, fill } from "../ui/dom.js";
+import { setHashExtra, parseHash } from "../session/url.js";
+import { openPlan } from "./lesson-plan.js";
+
+/** A predict question's answer in words: the rows downstream sees now, and those it does not. */
+function predictAnswer(q) {
+  return `Visible: ${q.visible.length ? q.visible.join("; ") : "none"}. Hidden: ${q.hidden.length ? q.hidden.join("; ") : "none"}.`;
+}
+
+/** mm:ss */
+function clock(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * createLessonBar({explainer, session, anchor, showToast, refreshURL}) →
+ * {open(name, n, {keep}) → Promise, close(), page(dir) → bool, get plan, get index}
+ * The bar goes right after `anchor`.
+ */
+export function createLessonBar({ explainer, session, anchor, showToast, refreshURL }) {
+  let plan = null;  // the lesson's plan (the engine's JSON)
+  let index = 0;    // the section shown (0-based)
+  let sectionStart = 0; // when it was opened (the page's clock)
+  let lessonStart = 0;
+  let timer = null;
+
+  const count = h("span", { class: "lesson-count", "data-testid": "lesson-count" });
+  const title = h("strong", { class: "lesson-section", "data-testid": "lesson-section-title" });
+  const rel = h("span", { class: "tag lesson-release", "data-testid": "lesson-release", title: "The RisingWave release this section plays", hidden: true });
+  const goal = h("p", { class: "lesson-goal", "data-testid": "lesson-goal" });
+  const ask = h("p", { class: "lesson-ask", "data-testid": "lesson-ask", "aria-live": "polite", hidden: true });
+  const time = h("span", { class: "lesson-time", "data-testid": "lesson-time", title: "time in this section / planned; in the lesson / planned up to this section's end" });
+  const prev = h("button", { type: "button", class: "btn small", "data-testid": "lesson-prev", title: "Previous section (PageUp at a section's first step)", "aria-label": "Previous section", onclick: () => go(index - 1) }, "◀", h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, " Previous section"));
+  const next = h("button", { type: "button", class: "btn small", "data-testid": "lesson-next", title: "Next section (PageDown at a section's last step)", "aria-label": "Next section", onclick: () => go(index + 1) }, h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, "Next section "), "▶");
+  const planBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-plan-btn", "aria-haspopup": "dialog", title: "The lesson plan, one page per section, to print", onclick: () => plan && openPlan(plan) }, "Plan");
+  const closeBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-close", "aria-label": "End the lesson", title: "End the lesson", onclick: () => close() }, "✕");
+  const lessonTitle = h("span", { class: "lesson-title", "data-testid": "lesson-title" });
+  const bar = h("section", { class: "lesson-bar", id: "lesson-bar", "data-testid": "lesson-bar", "aria-label": "Lesson", hidden: true },
+    h("div", { class: "lesson-line" },
+      h("span", { class: "lesson-k" }, "Lesson"), lessonTitle, count, title, rel,
+      h("span", { class: "lesson-nav" }, prev, next, time, planBtn, closeBtn)),
+    goal, ask);
+  anchor.after(bar);
+
+  setHashExtra(() => (plan && plan.name ? [["lesson", plan.name], ["section", String(index + 1)]] : []));
+  session.onView((v) => show(v));
+  window.addEventListener("hashchange", () => {
+    const want = parseHash();
+    if (want.lesson && plan && want.lesson === plan.name && want.section && want.section - 1 !== index) go(want.section - 1);
+    else if (want.lesson && (!plan || want.lesson !== plan.name)) open(want.lesson, want.section || 1);
+  });
+
+  const section = () => (plan ? plan.sections[index] : null);
+
+  /** The release a view plays, or the default when a section names none. */
+  const defaultRelease = (v) => (v?.releases || []).find((r) => r.default)?.name ?? "";
+  /** Is the page showing this section's scenario, under its release? */
+  function onScenario(v, s = section()) {
+    if (!v || !s) return false;
+    if ((v.release || defaultRelease(v)) !== (s.release || defaultRelease(v))) return false;
+    return s.scenario ? v.name === s.scenario && !v.branched : v.name === null && v.title === s.scenario_title;
+  }
+
+  /** open(name, n): the built-in lesson `name` at section n (1-based). keep: stay at the view's
+   *  step when it is already on that section's scenario (a link names both). */
+  async function open(name, n = 1, { keep = false } = {}) {
+    let p;
+    try { p = await explainer.lesson(name); } catch (e) { showToast(`lesson ${name}: ${e.message}`); return; }
+    plan = p;
+    lessonStart = performance.now();
+    await go(Math.min(Math.max(1, n), p.sections.length) - 1, { keep });
+  }
+
+  async function go(i, { keep = false, atEnd = false } = {}) {
+    if (!plan || i < 0 || i >= plan.sections.length) return;
+    index = i;
+    sectionStart = performance.now();
+    const s = section();
+    const at = atEnd ? s.stops[s.stops.length - 1] : s.stops[0];
+    bar.hidden = false;
+    document.documentElement.classList.add("in-lesson");
+    try {
+      const v = session.view;
+      if (!(keep && onScenario(v, s))) {
+        if (s.scenario) await session.run("open", s.scenario);
+        else await session.run("load", s.scenario_text);
+        if (s.bug) await session.run("bug", s.bug);
+        if (s.release) await session.run("release", s.release); // (after the bug mode, as the engine checks it)
+        if (session.view && session.view.step !== at) await session.run("goto", at);
+      }
+    } catch (e) { showToast(`lesson section ${i + 1}: ${e.message}`); }
+    show(session.view);
+    refreshURL();
+    tick();
+  }
+
+  function close() {
+    plan = null;
+    clearInterval(timer);
+    timer = null;
+    bar.hidden = true;
+    document.documentElement.classList.remove("in-lesson");
+    tell(null);
+    refreshURL();
+  }
+
+  // What presenter mode last heard (a JSON text), so that it hears each change once.
+  let told = "null";
+  /** Tells presenter mode (and through it the speaker window) the lesson's place: null when closed. */
+  function tell(info) {
+    const text = JSON.stringify(info);
+    if (text === told) return;
+    told = text;
+    window.dispatchEvent(new CustomEvent("explainer:lesson", { detail: info }));
+  }
+
+  /** PageDown (dir 1) / PageUp (-1): the next or previous stop, or section. true: handled. */
+  function page(dir) {
+    const v = session.view;
+    const s = section();
+    if (!s || !onScenario(v, s)) return false;
+    const pos = v.step;
+    if (dir > 0) {
+      const nextStop = s.stops.find((x) => x > pos);
+      if (nextStop === undefined) { if (index + 1 < plan.sections.length) go(index + 1); return true; }
+      if (nextStop === pos + 1) session.fire("step"); // (predict mode may ask first)
+      else session.fire("goto", nextStop);
+      return true;
+    }
+    const before = s.stops.filter((x) => x < pos);
+    if (!before.length) { if (index > 0) go(index - 1, { atEnd: true }); return true; }
+    const prevStop = before[before.length - 1];
+    if (prevStop === pos - 1) session.fire("back");
+    else session.fire("goto", prevStop);
+    return true;
+  }
+
+  function show(v) {
+    const s = section();
+    if (!s) return;
+    fill(lessonTitle, plan.title);
+    fill(count, `Section ${index + 1} of ${plan.sections.length}`);
+    fill(title, s.title);
+    rel.hidden = !s.release;
+    fill(rel, s.release ? `as ${s.release}` : "");
+    fill(goal, h("span", { class: "lesson-k2" }, "Goal "), s.goal || "");
+    prev.disabled = index === 0;
+    next.disabled = index + 1 >= plan.sections.length;
+    const here = onScenario(v, s);
+    bar.classList.toggle("off-scenario", !here);
+    const q = here ? s.questions.find((x) => (x.predict ? x.at - 1 : x.at) === v.step) : null;
+    ask.hidden = !q;
+    if (q) fill(ask, h("span", { class: "lesson-k2" }, "Ask the room "), q.ask);
+    const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
+    tell({ section: index + 1, of: plan.sections.length, planned_minutes: planned, title: plan.title,
+      section_title: s.title, section_minutes: s.minutes, minutes: plan.minutes, goal: s.goal || "",
+      release: s.release || "", ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "" });
+    tick();
+  }
+
+  function tick() {
+    if (!plan) return;
+    const s = section();
+    const now = performance.now();
+    const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
+    const inSection = now - sectionStart;
+    fill(time, `${clock(inSection)} / ${s.minutes} min · lesson ${clock(now - lessonStart)} / ${planned} of ${plan.minutes} min`);
+    time.classList.toggle("over", inSection > s.minutes * 60000);
+    if (timer === null) timer = setInterval(tick, 1000);
+  }
+
+  return { open, close, page, go, get plan() { return plan; }, get index() { return index; } };
+}

@@ -1,0 +1,118 @@
+// presenter.js — presenter mode for a projector: large type and the protocol's panels only
+// (style.css, :root.presenter), every panel the step changed whole (presenter-fit.js). The
+// step's note is the speaker's: it is not on the projected screen but in a second window
+// ("Speaker notes", index.html?speaker=1, speaker.js), kept in step with this one over a BroadcastChannel: this window sends it each
+// view's note, narration and what can happen next; it sends back the commands its keys and
+// buttons give (step, back …), which run here as any button's would.
+import { h } from "../ui/dom.js";
+import { speakerMessage, channelName, COMMANDS } from "./speaker-link.js";
+import { fitStage, unfit } from "./presenter-fit.js";
+import { focusStage } from "../ui/keyboard.js";
+
+const ON_KEY = "backfill-explainer:presenter";
+const ID_KEY = "backfill-explainer:speaker-id";
+
+/** This tab's speaker channel id: kept for the tab's life, so a reload finds its speaker window. */
+function tabId() {
+  let id = null;
+  try { id = sessionStorage.getItem(ID_KEY); } catch { /* storage blocked */ }
+  if (!id || !/^[a-z0-9]{6,32}$/.test(id)) {
+    id = Math.random().toString(36).slice(2, 12) || "tab";
+    try { sessionStorage.setItem(ID_KEY, id); } catch { /* keep it in memory */ }
+  }
+  return id;
+}
+
+/**
+ * createPresenter({tools, run(name, arg)}) → {toggle, enabled, setEnabled(on), update(view), openSpeaker(), setLesson(l)}
+ * `tools` is where presenter mode's own buttons go (Speaker notes, Exit); `run` runs a command of
+ * the session (the speaker window's keys and buttons come through it).
+ */
+export function createPresenter({ tools, run }) {
+  let enabled = false;
+  try { enabled = sessionStorage.getItem(ON_KEY) === "1"; } catch { /* ignore */ }
+  let last = null;
+  const id = tabId();
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
+  let listening = false; // a speaker window said hello: send it every view
+  let lesson = null;      // the open lesson's {section, of, planned_minutes, title?} (speaker-link.js)
+
+  const toggle = h("button", {
+    type: "button", class: "btn toggle", "data-testid": "presenter", "aria-pressed": String(enabled),
+    "aria-keyshortcuts": "p", title: "Presenter mode: large type for a projector, speaker notes in a second window, PageUp/PageDown step (p)",
+    onclick: () => { setEnabled(!enabled); focusStage(); },
+  }, h("span", { class: "tg-dot", "aria-hidden": "true" }), "Present");
+  const speakerBtn = h("button", {
+    type: "button", class: "btn small", "data-testid": "speaker-open",
+    title: "Open the speaker notes in a window of their own (for the laptop, not the projector)",
+    disabled: channel ? null : true, onclick: () => { openSpeaker(); focusStage(); },
+  }, "Speaker notes");
+  const exitBtn = h("button", {
+    type: "button", class: "btn small", "data-testid": "presenter-exit", title: "Leave presenter mode (p)",
+    onclick: () => { setEnabled(false); focusStage(); },
+  }, "Exit presenter");
+  tools?.append(speakerBtn, exitBtn);
+  // (each of these buttons gives the keys back to the stage once clicked: a clicker's or the
+  // keyboard's Space then plays instead of pressing the button again)
+
+  function setEnabled(on) {
+    enabled = !!on;
+    try { sessionStorage.setItem(ON_KEY, enabled ? "1" : "0"); } catch { /* ignore */ }
+    toggle.setAttribute("aria-pressed", String(enabled));
+    document.documentElement.classList.toggle("presenter", enabled);
+    if (!enabled) unfit();
+    if (last) update(last);
+  }
+
+  function send() {
+    if (channel && listening && last) channel.postMessage(speakerMessage(last, enabled, lesson));
+  }
+
+  function update(view) {
+    last = view;
+    if (enabled) fit();
+    send();
+  }
+
+  function openSpeaker() {
+    const u = new URL(location.href);
+    u.search = `?speaker=1&id=${id}`;
+    u.hash = "";
+    const w = window.open(u.href, "backfill-speaker-" + id, "popup,width=960,height=720");
+    listening = true; // it says hello once started; until then this costs nothing
+    return w;
+  }
+
+  if (channel) {
+    channel.addEventListener("message", (ev) => {
+      const d = ev.data;
+      if (!d || typeof d !== "object") return;
+      if (d.type === "hello") { listening = true; send(); return; }
+      if (d.type === "command" && COMMANDS.includes(d.name)) {
+        const indexed = d.name === "goto" || d.name === "action";
+        const arg = indexed ? Number(d.arg) : undefined;
+        if (indexed && !(Number.isInteger(arg) && arg >= 0)) return;
+        run(d.name, arg);
+      }
+    });
+    channel.postMessage({ type: "main" }); // a speaker window left open from before a reload answers hello
+  }
+
+  document.documentElement.classList.toggle("presenter", enabled);
+  // The stage's box changes with the window and with the side column (a predict quiz widens it):
+  // fit again then, once the box has settled (not for the change a fit itself made).
+  let fitted = "";
+  const sizeOf = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
+  const fit = () => { fitStage(); const s = document.getElementById("stage"); fitted = s ? sizeOf(s.getBoundingClientRect()) : ""; };
+  const stage = document.getElementById("stage");
+  if (stage && typeof ResizeObserver === "function") {
+    new ResizeObserver((entries) => {
+      if (!enabled) return;
+      if (sizeOf(entries[0].target.getBoundingClientRect()) !== fitted) fit();
+    }).observe(stage);
+  }
+  /** The lesson open in this window, for the speaker window's clock (null: none). */
+  function setLesson(l) { lesson = l && typeof l === "object" ? l : null; send(); }
+  window.addEventListener("explainer:lesson", (ev) => setLesson(ev.detail ?? null));
+  return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker, setLesson };
+}

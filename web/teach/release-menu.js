@@ -1,0 +1,97 @@
+// release-menu.js — the "RisingWave" release menu in the header, beside the bug-mode menu: the
+// releases the view lists (`releases`: name, tags, one-line summary, the default marked), the
+// one the run plays (`release`) checked, and what the model leaves out of newer main
+// (`newer_main`) as its last line. The page knows no release facts: all of it is the view's.
+// Choosing one calls choose(name) (explainer.release: the run again under it, at the same step);
+// its last button compares this run with the same script under another release (compare.js).
+import { h, fill } from "../ui/dom.js";
+import { createPopover } from "../ui/popover.js";
+
+/**
+ * createReleaseMenu({choose(name), compare(), done()}) → {wrap, open(), update(view)}
+ * compare(): "Compare with another release…" (compare.js openRelease), when given.
+ * As the bug-mode menu: choosing with the pointer, or confirming with Enter or Space, closes
+ * the menu and calls done() (the page gives the keys back to the stage); the arrow keys choose
+ * within it.
+ */
+export function createReleaseMenu({ choose, compare, done }) {
+  let current = null;  // the view's release name
+  let pointer = false; // the last choice came from the pointer
+  const status = h("span", { class: "menu-value", "data-testid": "release-value" }, "…");
+  const pop = createPopover({
+    label: [h("span", { class: "menu-k" }, "RisingWave"), status],
+    title: "The RisingWave release this run plays",
+    testid: "release-menu", panelLabel: "RisingWave release", className: "release-btn",
+    onOpen: () => {
+      const r = pop.panel.querySelector("input:checked") || pop.panel.querySelector("input");
+      if (r) r.focus();
+    },
+  });
+  pop.wrap.classList.add("release-wrap");
+  pop.panel.classList.add("release-pop");
+  pop.panel.addEventListener("pointerdown", () => { pointer = true; });
+  pop.panel.addEventListener("keydown", (ev) => {
+    pointer = false;
+    const r = ev.target;
+    if ((ev.key === "Enter" || ev.key === " ") && r instanceof HTMLInputElement && r.type === "radio") {
+      ev.preventDefault();
+      if (!r.checked) { r.checked = true; choose(r.value); }
+      finish();
+    }
+  });
+
+  function finish() {
+    pop.close();
+    done();
+  }
+
+  function option(rel) {
+    const input = h("input", { type: "radio", name: "release", value: rel.name, "data-release": rel.name });
+    input.checked = current === rel.name;
+    input.addEventListener("change", () => {
+      if (!input.checked) return;
+      choose(rel.name);
+      if (pointer) finish();
+    });
+    return h("label", { class: "bug-opt release-opt", title: rel.ref ? `cited at ${rel.ref}` : null },
+      input,
+      h("span", { class: "bug-opt-text" },
+        h("span", null, h("span", { class: "bug-name" }, rel.name), " ",
+          h("span", { class: "release-tags muted" }, rel.tags || "")),
+        h("span", { class: "bug-sum", "data-testid": "release-summary" }, rel.summary || "")));
+  }
+
+  let listKey = "";
+  function render(v) {
+    const list = Array.isArray(v.releases) ? v.releases : [];
+    const k = JSON.stringify([list, v.newer_main]);
+    if (k === listKey) return;
+    listKey = k;
+    fill(pop.panel,
+      h("fieldset", { class: "bug-list" },
+        h("legend", null, "Run it as a RisingWave release"),
+        list.map(option)),
+      v.newer_main ? h("p", { class: "release-newer muted", "data-testid": "release-newer-main" }, v.newer_main) : null,
+      h("p", { class: "menu-hint muted" }, "Arrow keys choose, Enter closes the menu."),
+      compare ? h("div", { class: "pop-foot" },
+        h("button", {
+          type: "button", class: "btn", "data-testid": "compare-release-btn", disabled: list.length > 1 ? null : true,
+          title: "This run and the same script under another release, side by side, step by step",
+          onclick: () => { pop.close(); compare(); },
+        }, "Compare with another release…")) : null);
+  }
+
+  return {
+    wrap: pop.wrap,
+    open: () => { pop.open(); },
+    update(view) {
+      if (!view) return;
+      current = view.release || null;
+      render(view);
+      fill(status, current || "…");
+      const dflt = (view.releases || []).find((r) => r.default);
+      pop.button.classList.toggle("on", !!(current && dflt && current !== dflt.name));
+      for (const r of pop.panel.querySelectorAll("input[type=radio]")) r.checked = r.value === current;
+    },
+  };
+}

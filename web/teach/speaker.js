@@ -1,0 +1,140 @@
+// speaker.js — the speaker-notes window (index.html?speaker=1&id=…), opened by presenter mode's
+// "Speaker notes" button for the presenter's own screen. It starts no engine: the explainer
+// window sends it each view's note, narration and what can happen next (speaker-link.js), and it
+// sends back the commands of its keys and buttons (PageDown/PageUp, →/←, Home/End, Space, and
+// 1–9 or a click for a choice of what happens next: a branch), so either window moves both. It
+// also shows the note of the step coming next (the view's next_note) and a clock
+// (speaker-clock.js), with the lesson's planned time when the explainer window has one open, and
+// then the lesson's section: n of m, its planned minutes, its goal and the question for the room
+// at this step with its answer (the lesson bar's, lesson-bar.js).
+// The projected window never shows the notes.
+import { h, fill } from "../ui/dom.js";
+import { channelName } from "./speaker-link.js";
+import { KIND_LABEL } from "../stage/render-narration.js";
+import { createClock } from "./speaker-clock.js";
+
+export function startSpeaker() {
+  const params = new URLSearchParams(location.search);
+  const id = params.get("id") || "";
+  const root = document.documentElement;
+  root.classList.add("speaker");
+  document.title = "Speaker notes — the backfill explainer";
+
+  const status = h("p", { class: "sp-status", role: "status", "data-testid": "speaker-status" }, "Waiting for the explainer window…");
+  const head = h("div", { class: "sp-head" });
+  const notes = h("section", { class: "sp-notes", "data-testid": "speaker-notes", "aria-labelledby": "sp-notes-h" });
+  const narration = h("section", { class: "sp-narration", "data-testid": "speaker-narration", "aria-labelledby": "sp-narr-h" });
+  const next = h("section", { class: "sp-next", "data-testid": "speaker-next", "aria-labelledby": "sp-next-h" });
+  const nextNote = h("section", { class: "sp-next-note", "data-testid": "speaker-next-note", "aria-labelledby": "sp-next-note-h" });
+  const lesson = h("section", { class: "sp-lesson-box", "data-testid": "speaker-lesson-section", "aria-labelledby": "sp-lesson-h", hidden: true });
+  const clock = createClock(/^[a-z0-9]{1,32}$/.test(id) ? id : "none");
+  const code = h("section", { class: "sp-code", "data-testid": "speaker-code", "aria-labelledby": "sp-code-h" });
+  const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
+  const send = (name, arg) => channel?.postMessage({ type: "command", name, arg });
+  const btn = (label, name, key, icon) => h("button", {
+    type: "button", class: "btn sp-btn", "aria-keyshortcuts": key, onclick: () => send(name),
+  }, icon ? h("span", { "aria-hidden": "true" }, icon) : null, label);
+
+  const controls = h("nav", { class: "sp-controls", "aria-label": "Step both windows" },
+    btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
+    h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
+      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next"));
+  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), lesson, notes, nextNote, next, narration, code, controls, status));
+  fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
+
+  if (!channel) {
+    fill(status, channel === null && typeof BroadcastChannel !== "function"
+      ? "This browser cannot link two windows (no BroadcastChannel)."
+      : "This window was not opened by the explainer's Speaker notes button (its link has no id).");
+    status.classList.add("bad");
+    return;
+  }
+
+  let heard = false;
+  channel.addEventListener("message", (ev) => {
+    const d = ev.data;
+    if (!d || typeof d !== "object") return;
+    if (d.type === "main") { channel.postMessage({ type: "hello" }); return; }
+    if (d.type !== "view") return;
+    heard = true;
+    show(d);
+  });
+  // Say hello until the explainer window answers (it may still be starting its engine).
+  const hello = () => { if (!heard) { channel.postMessage({ type: "hello" }); setTimeout(hello, 1000); } };
+  hello();
+
+  document.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const onButton = ev.target instanceof Element && ev.target.closest("button");
+    if (/^[1-9]$/.test(ev.key)) { ev.preventDefault(); send("action", Number(ev.key) - 1); return; }
+    const name = { PageDown: "step", ArrowRight: "step", PageUp: "back", ArrowLeft: "back", Home: "first", End: "last" }[ev.key]
+      || ((ev.key === " " && !onButton) ? "togglePlay" : null);
+    if (!name) return;
+    ev.preventDefault();
+    send(name);
+  });
+
+  /** The lesson's section (speaker-link.js lessonInfo), or nothing when no lesson is open. */
+  function showLesson(l) {
+    lesson.hidden = !l;
+    if (!l) { fill(lesson); return; }
+    const from = l.planned_minutes - l.section_minutes;
+    fill(lesson,
+      h("h2", { id: "sp-lesson-h", class: "sp-k" }, "Lesson", l.title ? h("span", { class: "sp-lesson-title" }, ` · ${l.title}`) : null),
+      h("p", { class: "sp-lesson-where" },
+        h("strong", { "data-testid": "speaker-section" }, `Section ${l.section} of ${l.of}`), l.section_title ? `: ${l.section_title}` : "",
+        l.release ? [" ", h("span", { class: "tag", "data-testid": "speaker-release" }, `as ${l.release}`)] : null,
+        l.section_minutes ? h("span", { class: "sp-lesson-time", "data-testid": "speaker-section-time" },
+          ` ${l.section_minutes} min planned (minute ${from} to ${l.planned_minutes}${l.minutes ? ` of ${l.minutes}` : ""})`) : null),
+      l.goal ? h("p", { class: "sp-lesson-goal", "data-testid": "speaker-goal" }, h("span", { class: "sp-k2" }, "Goal "), l.goal) : null,
+      l.ask ? h("div", { class: "sp-lesson-ask", "data-testid": "speaker-ask" },
+        h("p", null, h("span", { class: "sp-k2" }, "Ask the room "), l.ask),
+        l.answer ? h("p", { class: "sp-lesson-answer", "data-testid": "speaker-answer" }, h("span", { class: "sp-k2" }, "Answer "), l.answer) : null) : null);
+  }
+
+  function show(v) {
+    fill(status, v.presenting ? "Linked to the explainer window (presenting)." : "Linked to the explainer window (presenter mode is off there).");
+    status.classList.remove("bad");
+    fill(head,
+      h("p", { class: "sp-title" }, v.title),
+      h("p", { class: "sp-where" },
+        h("strong", { "data-testid": "speaker-step" }, `step ${v.step} / ${v.steps}`),
+        v.phase ? h("span", { class: "phase ph-" + v.phase }, v.phase.toUpperCase()) : null,
+        v.epoch ? h("span", { class: "epoch" }, "epoch e" + v.epoch) : null,
+        v.pause ? h("span", { class: "tag sp-pause" }, "⏸ pause here") : null));
+    fill(notes,
+      h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"),
+      v.note ? h("p", { class: "sp-note" }, v.note) : h("p", { class: "sp-note muted" }, "No note for this step."),
+      v.error ? h("p", { class: "sp-error" }, "⚠ The executor failed: ", h("code", null, v.error)) : null);
+    fill(narration,
+      h("h2", { id: "sp-narr-h", class: "sp-k" }, "What the room sees: why"),
+      v.explanations.length
+        ? h("ul", { class: "sp-why" }, v.explanations.map((e) => h("li", null, e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null, " ", e.text)))
+        : h("p", { class: "muted" }, v.step === 0 ? "Nothing has happened yet." : "Nothing to explain at this step."));
+    clock.setLesson(v.lesson);
+    showLesson(v.lesson);
+    fill(nextNote,
+      h("h2", { id: "sp-next-note-h", class: "sp-k" }, "Next note"),
+      v.next_note ? h("p", { class: "sp-note-next" }, v.next_note)
+        : h("p", { class: "muted" }, v.step >= v.steps ? "None: this is the end of the script." : "The next step has no note."));
+    fill(code,
+      h("h2", { id: "sp-code-h", class: "sp-k" }, "Where in the executor's code"),
+      (v.code || []).length
+        ? h("ul", { class: "sp-code-lines" }, v.code.map((l) => h("li", { "aria-current": "step" },
+          h("span", { "aria-hidden": "true" }, "▶ "), `${l.section} › ${l.text}`, l.where ? h("span", { class: "muted" }, `  ${l.where}`) : null)))
+        : h("p", { class: "muted" }, "No line of the code map at this step."));
+    // Each thing that can happen next is a button (1–9 as in the explainer window): choosing one
+    // that is not next in the script branches the run there.
+    const many = v.actions.length > 1;
+    fill(next,
+      h("h2", { id: "sp-next-h", class: "sp-k" }, many ? "What can happen next: choose (1–" + Math.min(v.actions.length, 9) + ")" : "What can happen next"),
+      v.actions.length
+        ? h("ol", { class: "sp-actions" }, v.actions.map((a, i) => h("li", { class: a.scripted ? "scripted" : null },
+          h("button", {
+            type: "button", class: ["btn", "sp-choice", a.scripted ? "primary" : null], "data-testid": "speaker-action",
+            "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => send("action", i),
+          }, i < 9 ? h("kbd", null, String(i + 1)) : null, " ", a.label),
+          a.scripted ? h("span", { class: "tag" }, "next in the script") : many ? h("span", { class: "tag branch" }, "branches") : null)))
+        : h("p", { class: "muted" }, "Nothing: this is the end of the run."));
+  }
+}
