@@ -171,13 +171,16 @@ export async function wholeInView(target, ids) {
 }
 
 /**
- * drawnOver(frameOrPage) → [problem strings]: every element with text of its own whose visible
- * part (inside the viewport and its clipping ancestors; a part clipped away is not drawn over,
- * only not shown) has, at that part's centre, an element that is neither it, inside it nor
- * around it (document.elementFromPoint): text something else is drawn over.
+ * drawnOver(frameOrPage) → [problem strings]: every line of text whose visible part (inside the
+ * viewport and its element's clipping ancestors; a part clipped away is not drawn over, only not
+ * shown) has, at that part's centre, an element that is neither the text's element, inside it nor
+ * around it (document.elementFromPoint): text something else is drawn over; or lies out of its part
+ * of the page (its panel, column, narration, next actions, controls, failure panel or intro line):
+ * text drawn over the part beside it.
  */
 export async function drawnOver(target) {
   return target.evaluate(() => {
+    const PARTS = ".panel, .col, .narration, .next, .controls, .fatal, .intro";
     const out = [];
     const name = (e) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${[...e.classList].map((c) => "." + c).join("")}`;
     for (const el of document.querySelectorAll("body *")) {
@@ -192,15 +195,35 @@ export async function drawnOver(target) {
         const r = a.getBoundingClientRect();
         clip = { top: Math.max(clip.top, r.top), left: Math.max(clip.left, r.left), bottom: Math.min(clip.bottom, r.bottom), right: Math.min(clip.right, r.right) };
       }
-      for (const r of el.getClientRects()) {
+      // (each line of each of its own text nodes: a box's centre can be clear while its last line is not)
+      const lines = [];
+      for (const n of el.childNodes) {
+        if (n.nodeType !== 3 || !n.data.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        lines.push(...range.getClientRects());
+      }
+      for (const r of lines) {
         const v = { top: Math.max(r.top, clip.top), left: Math.max(r.left, clip.left), bottom: Math.min(r.bottom, clip.bottom), right: Math.min(r.right, clip.right) };
         if (v.bottom - v.top < 4 || v.right - v.left < 4) continue;
         const x = (v.left + v.right) / 2;
         const y = (v.top + v.bottom) / 2;
         const at = document.elementFromPoint(x, y);
-        if (at && (at === el || el.contains(at) || at.contains(el))) continue;
-        out.push(`${name(el)} "${el.textContent.trim().slice(0, 40)}" at (${Math.round(x)},${Math.round(y)}) is under ${at ? name(at) : "nothing"}`);
-        break;
+        if (!at || !(at === el || el.contains(at) || at.contains(el))) {
+          out.push(`${name(el)} "${el.textContent.trim().slice(0, 40)}" at (${Math.round(x)},${Math.round(y)}) is under ${at ? name(at) : "nothing"}`);
+          break;
+        }
+        // on top, but out of its part of the page: drawn over the part beside it (unless placed
+        // there on purpose: inside something positioned absolutely or fixed within the part)
+        const part = el.closest(PARTS);
+        let placed = false;
+        for (let a = el; a && a !== part; a = a.parentElement) if (/^(absolute|fixed)$/.test(getComputedStyle(a).position)) placed = true;
+        if (placed) continue;
+        const p = part?.getBoundingClientRect();
+        if (p && (v.top < p.top - 1 || v.bottom > p.bottom + 1 || v.left < p.left - 1 || v.right > p.right + 1)) {
+          out.push(`${name(el)} "${el.textContent.trim().slice(0, 40)}" at (${Math.round(x)},${Math.round(y)}) spills out of ${name(part)} ${Math.round(p.top)}–${Math.round(p.bottom)}`);
+          break;
+        }
       }
     }
     return out;
