@@ -121,7 +121,7 @@ func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io
 	if s.Owned != s.Vnodes {
 		owned = fmt.Sprintf("%s of %s vnodes", num(s.Owned), num(s.Vnodes))
 	}
-	fmt.Fprintf(w, "Workload: %s rows inserted while buffering, over %s barriers; %s (%s), chunk_size %d; seed %d.\n",
+	fmt.Fprintf(w, "Workload: %s rows inserted while buffering, over %s barriers; %s (%s), chunk size %d; seed %d.\n",
 		num(wl.Rows), num(wl.StartAfter), owned, cfg.Rule, cfg.ChunkSize, wl.Seed)
 	fmt.Fprintf(w, "Each backfill epoch: %s snapshot items, then %s upstream changes (insert %d : update %d : delete %d), then a barrier; %s more epochs after the snapshot ends.\n",
 		num(wl.SnapshotPerEpoch), num(wl.UpstreamPerEpoch), wl.Mix.Insert, wl.Mix.Update, wl.Mix.Delete, num(wl.After))

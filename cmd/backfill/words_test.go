@@ -102,7 +102,8 @@ func TestPlainProblems(t *testing.T) {
 }
 
 // TestRunSpeaksPlainly: `backfill run` and `backfill run --code` of every built-in under every
-// release and bug mode, and `backfill releases`, name no Rust identifier outside citations.
+// release and bug mode, the scale summary of every built-in workload, and `backfill releases`,
+// name no Rust identifier outside citations.
 func TestRunSpeaksPlainly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every built-in under every release and bug mode")
@@ -123,9 +124,30 @@ func TestRunSpeaksPlainly(t *testing.T) {
 			}
 		}
 	}
+	for _, name := range scenarios.WorkloadNames() {
+		var out, errb bytes.Buffer
+		require.Equal(t, 0, run([]string{"run", name}, &out, &errb), errb.String())
+		w.check("run "+name+" (a workload's scale summary)", out.String())
+	}
 	var out bytes.Buffer
 	run([]string{"releases"}, &out, &out)
 	w.check("releases", out.String())
+	w.assertNone(t)
+}
+
+// TestExploreSpeaksPlainly: `backfill explore`'s report of every built-in under every release.
+func TestExploreSpeaksPlainly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores every built-in under every release")
+	}
+	w := words{}
+	for _, name := range scenarios.BuiltinNames() {
+		for _, r := range engine.Releases {
+			var out, errb bytes.Buffer
+			run([]string{"explore", "--release", r.Name, name}, &out, &errb)
+			w.check("explore --release "+r.Name+" "+name, out.String()+errb.String())
+		}
+	}
 	w.assertNone(t)
 }
 

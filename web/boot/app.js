@@ -22,7 +22,7 @@ import { createCaption } from "../embed/caption.js";
 import { setLegend } from "../stage/chips.js";
 import { createGlossary } from "../help/glossary.js";
 import { createIntro } from "../stage/intro.js";
-import { follow } from "../stage/follow.js";
+import { follow, layout, reveal } from "../stage/follow.js";
 import { createChangedStrip } from "../stage/changed-strip.js";
 import { lazy } from "./lazy.js";
 import { createSource } from "../tools/editor-source.js";
@@ -199,6 +199,10 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   root.classList.remove("is-loading");
   if (session.view) show(session.view);
   booted = true;
+  // A link that opens at a failure shows it: on a phone the failure panel is otherwise below the
+  // header and under the sticky bottom part (the one-screen layouts show it as they are).
+  const failed = document.getElementById("fatal");
+  if (session.view?.error && layout() === "flow" && failed && !failed.hidden) reveal(failed, { smooth: false });
   await afterPaint();
   url.release();
   if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));

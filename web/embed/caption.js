@@ -13,13 +13,16 @@ export function fullPage(hash, href = location.href) {
   return u.href;
 }
 
-/** The caption's parts for a view, in order; a part the view lacks is null. */
-function parts(v) {
+/** The caption's parts for a view: the title, then the rest as one group (it wraps under the
+ * title as a whole); a part the view lacks is null. */
+function parts(v, open) {
   return [
     h("span", { class: "cap-title", "data-testid": "embed-title", title: v.title || null }, v.title || v.name || "your scenario"),
-    v.release ? h("span", { class: "cap-release", "data-testid": "embed-release" }, `RisingWave ${v.release}`) : null,
-    v.bug ? h("span", { class: "cap-bug", "data-testid": "embed-bug", title: v.bug.summary || null },
-      h("span", { class: "bug-tag" }, "BUG MODE"), " ", h("code", null, v.bug.name ?? "")) : null,
+    h("span", { class: "cap-rest" },
+      v.release ? h("span", { class: "cap-release", "data-testid": "embed-release" }, `RisingWave ${v.release}`) : null,
+      v.bug ? h("span", { class: "cap-bug", "data-testid": "embed-bug", title: v.bug.summary || null },
+        h("span", { class: "bug-tag" }, "BUG MODE"), " ", h("code", null, v.bug.name ?? "")) : null,
+      open),
   ];
 }
 
@@ -34,7 +37,7 @@ export function createCaption({ link }) {
     update(v) {
       // (drawn again only when what it shows changed; the link follows every step)
       const k = JSON.stringify([v.title, v.name, v.release, v.bug && v.bug.name, v.bug && v.bug.summary]);
-      if (k !== key) { key = k; fill(el, parts(v), open); }
+      if (k !== key) { key = k; fill(el, parts(v, open)); }
       const href = fullPage(link(v));
       if (open.href !== href) open.href = href;
     },

@@ -228,6 +228,18 @@ test("buffering and backfilling are told apart: end-while-buffering vs fatal-ups
 
 test("375×740: the lead reads whole once the page scrolls to it; the details open in full; no sideways scroll (screenshots)", async () => {
   const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10", { viewport: { width: 375, height: 740 } });
+  // A link that opens at the failure shows it: the page starts scrolled to the failure panel, its
+  // heading and what happens to data whole above the sticky bottom part and uncovered.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const atLoad = await page.evaluate(() => ["fatal-title", "fatal-data-headline", "fatal-data-until"].map((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`) || document.getElementById(id);
+    const r = el.getBoundingClientRect();
+    const free = document.getElementById("bottom").getBoundingClientRect().top;
+    const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (r.top < 0 || r.bottom > free) return `${id} at ${Math.round(r.top)}–${Math.round(r.bottom)}, the free part of the screen 0–${Math.round(free)}`;
+    return at && el.contains(at) ? null : `${id}: covered by ${at?.id || at?.className}`;
+  }).filter(Boolean));
+  assert.deepEqual(atLoad, [], "at load, the failure is in view");
   assert.deepEqual(await page.evaluate(detailsProblems), []);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true);
   // The phone's bottom part (narration, controls) is sticky: each part of the lead, scrolled to,

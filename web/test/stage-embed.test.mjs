@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { setupPrivate } from "./page-helpers.mjs";
-import { inView, requiredFor, settle, sideways } from "./stage-helpers.mjs";
+import { drawnOver, inView, requiredFor, settle, sideways, wholeInView } from "./stage-helpers.mjs";
 
 let h;
 before(async () => {
@@ -87,4 +87,40 @@ test("700×640 iframe: the failure leads with the data and the first check; its 
     await h.screenshot(page, `stage-embed-700-fatal-${scheme}`, { fullPage: false });
   }
   h.assertNoErrors(page);
+});
+
+test("700×640 iframe: the failure's lead, at its step, and the caption are whole in view without scrolling, nothing drawn over anything", async () => {
+  // fatal-upstream-end at its failure (a bug mode on too: the caption's longest line), bug-no-state-write
+  // where its invariant breaks, happy-path at step 10; light and dark.
+  const CAPTION = ["embed-title", "embed-release", "embed-open"];
+  const cases = [
+    { scenario: "fatal-upstream-end", at: "error", need: ["fatal-data-headline", "fatal-data-until", "fatal-first-check", ...CAPTION] },
+    { scenario: "fatal-upstream-end", bug: "no-state-write", at: "error", need: ["fatal-data-headline", "fatal-data-until", "fatal-first-check", ...CAPTION, "embed-bug"] },
+    { scenario: "bug-no-state-write", at: "invariant", need: [...CAPTION, "embed-bug"] },
+    { scenario: "happy-path", step: 10, need: CAPTION },
+  ];
+  const problems = [];
+  for (const c of cases) {
+    const [page, frame] = await docsPage(`#scenario=${c.scenario}&step=0${c.bug ? "&bug=" + c.bug : ""}`, 0);
+    const n = c.step ?? await frame.evaluate(async (kind) => (await window.explainer.view()).marks.find((m) => m.kind === kind).step, c.at);
+    await frame.evaluate((n) => window.explainer.goto(n), n);
+    await frame.waitForFunction((n) => new RegExp(`^step ${n} / `).test(document.querySelector('[data-testid="step-count"]').textContent), n);
+    const where = `${c.scenario}${c.bug ? " (bug " + c.bug + ")" : ""} step ${n}`;
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await settle(frame);
+      assert.equal(await frame.evaluate(() => [innerWidth, innerHeight].join("×")), "700×640");
+      // The caption's title is whole, or keeps at least 14em of itself (an ellipsis; its whole text is its tooltip).
+      const title = await frame.evaluate(() => { const t = document.querySelector('[data-testid="embed-title"]'); return { cut: t.scrollWidth > t.clientWidth + 0.5, width: t.clientWidth, em: parseFloat(getComputedStyle(t).fontSize) }; });
+      if (title.cut && title.width < 14 * title.em - 1) problems.push(`${where}, ${scheme}: the caption's title is cut to ${title.width} px`);
+      for (const p of await wholeInView(frame, [...c.need, "#controls"])) problems.push(`${where}, ${scheme}: ${p}`);
+      for (const p of await drawnOver(frame)) problems.push(`${where}, ${scheme}: ${p}`);
+      // The stage's panels are in view as in the tests above (at the failure, the progress gives way to the lead).
+      const required = (await requiredFor(frame)).filter((id) => !(c.at === "error" && id === "progress"));
+      for (const p of await inView(frame, required)) problems.push(`${where}, ${scheme}: ${p}`);
+    }
+    h.assertNoErrors(page);
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
 });

@@ -136,3 +136,96 @@ export async function sampleSteps(target) {
     return [...steps].filter((n) => n >= 0 && n <= v.steps).sort((a, b) => a - b);
   });
 }
+
+/**
+ * wholeInView(frameOrPage, ids) → [problem strings]: each element (a data-testid, or "#id") is shown, wholly inside
+ * the viewport and every ancestor that clips it, with nothing scrolled to get there (the page and
+ * every ancestor at scroll 0), and document.elementFromPoint at its centre hits it.
+ */
+export async function wholeInView(target, ids) {
+  return target.evaluate((ids) => {
+    const problems = [];
+    if (window.scrollY || window.scrollX) problems.push(`the page is scrolled to ${window.scrollX},${window.scrollY}`);
+    const fmt = (r) => `[${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}]`;
+    for (const id of ids) {
+      const el = document.querySelector(id.startsWith("#") ? id : `[data-testid="${id}"]`);
+      if (!el || !el.getClientRects().length) { problems.push(`${id}: not shown`); continue; }
+      const b = el.getBoundingClientRect();
+      let clip = { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
+      for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (cs.display === "contents" || (cs.overflowX === "visible" && cs.overflowY === "visible")) continue;
+        if (a.scrollTop || a.scrollLeft) problems.push(`${id}: inside ${a.tagName.toLowerCase()}${a.id ? "#" + a.id : ""}, scrolled to ${a.scrollLeft},${a.scrollTop}`);
+        const r = a.getBoundingClientRect();
+        clip = { top: Math.max(clip.top, r.top), left: Math.max(clip.left, r.left), bottom: Math.min(clip.bottom, r.bottom), right: Math.min(clip.right, r.right) };
+      }
+      if (b.top < clip.top - 0.5 || b.left < clip.left - 0.5 || b.bottom > clip.bottom + 0.5 || b.right > clip.right + 0.5) {
+        problems.push(`${id}: box ${fmt(b)} is cut to ${fmt(clip)}`);
+        continue;
+      }
+      const at = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+      if (!at || !(at === el || el.contains(at))) problems.push(`${id}: its centre is covered by ${at ? at.tagName.toLowerCase() + (at.id ? "#" + at.id : "") + "." + [...at.classList].join(".") : "nothing"}`);
+    }
+    return problems;
+  }, ids);
+}
+
+/**
+ * drawnOver(frameOrPage) → [problem strings]: every line of text whose visible part (inside the
+ * viewport and its element's clipping ancestors; a part clipped away is not drawn over, only not
+ * shown) has, at that part's centre, an element that is neither the text's element, inside it nor
+ * around it (document.elementFromPoint): text something else is drawn over; or lies out of its part
+ * of the page (its panel, column, narration, next actions, controls, failure panel or intro line):
+ * text drawn over the part beside it.
+ */
+export async function drawnOver(target) {
+  return target.evaluate(() => {
+    const PARTS = ".panel, .col, .narration, .next, .controls, .fatal, .intro";
+    const out = [];
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${[...e.classList].map((c) => "." + c).join("")}`;
+    for (const el of document.querySelectorAll("body *")) {
+      if (el.closest(".sr-only, [hidden], dialog:not([open])")) continue;
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.data.trim())) continue;
+      const cs = getComputedStyle(el);
+      if (cs.visibility === "hidden" || cs.opacity === "0") continue;
+      let clip = { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
+      for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.display === "contents" || (s.overflowX === "visible" && s.overflowY === "visible")) continue;
+        const r = a.getBoundingClientRect();
+        clip = { top: Math.max(clip.top, r.top), left: Math.max(clip.left, r.left), bottom: Math.min(clip.bottom, r.bottom), right: Math.min(clip.right, r.right) };
+      }
+      // (each line of each of its own text nodes: a box's centre can be clear while its last line is not)
+      const lines = [];
+      for (const n of el.childNodes) {
+        if (n.nodeType !== 3 || !n.data.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        lines.push(...range.getClientRects());
+      }
+      for (const r of lines) {
+        const v = { top: Math.max(r.top, clip.top), left: Math.max(r.left, clip.left), bottom: Math.min(r.bottom, clip.bottom), right: Math.min(r.right, clip.right) };
+        if (v.bottom - v.top < 4 || v.right - v.left < 4) continue;
+        const x = (v.left + v.right) / 2;
+        const y = (v.top + v.bottom) / 2;
+        const at = document.elementFromPoint(x, y);
+        if (!at || !(at === el || el.contains(at) || at.contains(el))) {
+          out.push(`${name(el)} "${el.textContent.trim().slice(0, 40)}" at (${Math.round(x)},${Math.round(y)}) is under ${at ? name(at) : "nothing"}`);
+          break;
+        }
+        // on top, but out of its part of the page: drawn over the part beside it (unless placed
+        // there on purpose: inside something positioned absolutely or fixed within the part)
+        const part = el.closest(PARTS);
+        let placed = false;
+        for (let a = el; a && a !== part; a = a.parentElement) if (/^(absolute|fixed)$/.test(getComputedStyle(a).position)) placed = true;
+        if (placed) continue;
+        const p = part?.getBoundingClientRect();
+        if (p && (v.top < p.top - 1 || v.bottom > p.bottom + 1 || v.left < p.left - 1 || v.right > p.right + 1)) {
+          out.push(`${name(el)} "${el.textContent.trim().slice(0, 40)}" at (${Math.round(x)},${Math.round(y)}) spills out of ${name(part)} ${Math.round(p.top)}–${Math.round(p.bottom)}`);
+          break;
+        }
+      }
+    }
+    return out;
+  });
+}
