@@ -13,9 +13,9 @@
 // progress tables, says what it does as Effects that cite the lines of RisingWave's source doing
 // it (cite.go), and checks the invariant at every barrier (invariant.go). After each step, View
 // (view.go) is everything a person should see, Trace (trace.go) the trace contract. Clone is a
-// cheap independent copy (the per-vnode state lives in copy-on-write vectors, pvec.go and
-// pseq.go): Timeline (timeline.go: back, go to step N, branch, predictions) and the
-// interleaving explorer (package explore) are built on it.
+// cheap independent copy (the per-vnode state lives in the copy-on-write vectors and sequences
+// of engine/internal/persist): Timeline (timeline.go: back, go to step N, branch, predictions)
+// and the interleaving explorer (package explore) are built on it.
 //
 // # Phases
 //

@@ -188,9 +188,9 @@ func (e *Engine) progressColumn() []uint16 {
 // hold by now, as the invariant counts them: 1 once the vnode is completed or the snapshot has
 // ended, the rows up to pos while in progress, 0 before. An empty vnode counts 1 once started.
 func (e *Engine) passedFraction(vi int) float64 {
-	total := e.upstream.part(vi).len()
+	total := e.upstream.part(vi).Len()
 	if total == 0 {
-		if e.snapshotFinished || e.progress != nil && e.progress.at(vi).State != NotStarted {
+		if e.snapshotFinished || e.progress != nil && e.progress.At(vi).State != NotStarted {
 			return 1
 		}
 		return 0

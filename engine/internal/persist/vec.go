@@ -1,14 +1,9 @@
-package engine
+package persist
 
 import (
 	"iter"
 	"slices"
 )
-
-// cowTag marks what one copy of a copy-on-write structure may change in place (see pvec and
-// pseq): a page or node whose owner is the copy's tag is its own; anything else is shared and is
-// copied before a change. Giving a copy a new tag freezes everything it could reach.
-type cowTag struct{ _ byte } // not zero-sized, so that every new tag is a distinct pointer
 
 const (
 	pageBits = 7 // a page holds 128 elements
@@ -17,44 +12,49 @@ const (
 	dirSize  = 1 << dirBits
 )
 
-// pvec is a vector of n values (one per owned vnode) kept in pages of pageSize, themselves in
-// directories of dirSize pages. A copy (share) copies one pointer per directory — 16 for 32768
+// Vec is a vector of n values (one per owned vnode) kept in pages of 128, themselves in
+// directories of 16 pages. A copy (Share) copies one pointer per directory — 16 for 32768
 // vnodes — and the copies share each directory and page until one of them writes to it. An
-// absent page holds zero values: a new vector costs one pointer per directory, and present
+// absent page holds zero values: a new vector costs one pointer per directory, and Present
 // visits only the pages that were written.
-type pvec[T any] struct {
+type Vec[T any] struct {
 	n    int
 	dirs []*vdir[T]
-	tag  *cowTag
+	tag  *Tag
 }
 
 type vdir[T any] struct {
-	owner *cowTag
+	owner *Tag
 	pages [dirSize]*vpage[T]
 }
 
 type vpage[T any] struct {
-	owner *cowTag
+	owner *Tag
 	vals  []T
 }
 
-func newPvec[T any](n int) *pvec[T] {
-	return &pvec[T]{n: n, dirs: make([]*vdir[T], (n+pageSize*dirSize-1)>>(pageBits+dirBits)), tag: new(cowTag)}
+// NewVec returns a vector of n zero values.
+func NewVec[T any](n int) *Vec[T] {
+	return &Vec[T]{n: n, dirs: make([]*vdir[T], (n+pageSize*dirSize-1)>>(pageBits+dirBits)), tag: new(Tag)}
 }
 
-// len is the number of elements.
-func (v *pvec[T]) len() int { return v.n }
+// Len is the number of elements.
+func (v *Vec[T]) Len() int { return v.n }
+
+// Tag is the tag of this copy: the Seq values stored in it are changed under it (a node that
+// Tag owns was made since the vector was last shared, and is changed in place).
+func (v *Vec[T]) Tag() *Tag { return v.tag }
 
 // page returns page pi, or nil.
-func (v *pvec[T]) page(pi int) *vpage[T] {
+func (v *Vec[T]) page(pi int) *vpage[T] {
 	if d := v.dirs[pi>>dirBits]; d != nil {
 		return d.pages[pi&(dirSize-1)]
 	}
 	return nil
 }
 
-// at returns element i (the zero value when its page was never written).
-func (v *pvec[T]) at(i int) T {
+// At returns element i (the zero value when its page was never written).
+func (v *Vec[T]) At(i int) T {
 	if p := v.page(i >> pageBits); p != nil {
 		return p.vals[i&(pageSize-1)]
 	}
@@ -62,9 +62,9 @@ func (v *pvec[T]) at(i int) T {
 	return zero
 }
 
-// ref returns a pointer through which element i may be changed, copying its directory and page
+// Ref returns a pointer through which element i may be changed, copying its directory and page
 // first when they are shared (or creating them when absent).
-func (v *pvec[T]) ref(i int) *T {
+func (v *Vec[T]) Ref(i int) *T {
 	pi := i >> pageBits
 	d := v.dirs[pi>>dirBits]
 	switch {
@@ -89,29 +89,34 @@ func (v *pvec[T]) ref(i int) *T {
 	return &p.vals[i&(pageSize-1)]
 }
 
-// set changes element i.
-func (v *pvec[T]) set(i int, x T) { *v.ref(i) = x }
+// Set changes element i.
+func (v *Vec[T]) Set(i int, x T) { *v.Ref(i) = x }
 
-// freeze makes everything v can reach read-only for v: later changes copy first. It is what
+// Freeze makes everything v can reach read-only for v: later changes copy first. It is what
 // lets a caller keep an element's value (or what it points to) while v changes on.
-func (v *pvec[T]) freeze() { v.tag = new(cowTag) }
+func (v *Vec[T]) Freeze() { v.tag = new(Tag) }
 
-// share returns a copy. From now on neither changes a directory, a page (or what a tag guards
+// Share returns a copy. From now on neither changes a directory, a page (or what a tag guards
 // below it) in place before copying it.
-func (v *pvec[T]) share() *pvec[T] {
-	v.freeze()
-	return &pvec[T]{n: v.n, dirs: slices.Clone(v.dirs), tag: new(cowTag)}
+func (v *Vec[T]) Share() *Vec[T] {
+	v.Freeze()
+	return &Vec[T]{n: v.n, dirs: slices.Clone(v.dirs), tag: new(Tag)}
 }
 
-// pages is the number of pages.
-func (v *pvec[T]) pages() int { return (v.n + pageSize - 1) >> pageBits }
+// Pages is the number of pages.
+func (v *Vec[T]) Pages() int { return (v.n + pageSize - 1) >> pageBits }
 
-// hasPage reports whether page pi (elements pi*pageSize …) was ever written.
-func (v *pvec[T]) hasPage(pi int) bool { return v.page(pi) != nil }
+// PageRange returns the indices of page pi's elements: lo ≤ i < hi.
+func (v *Vec[T]) PageRange(pi int) (lo, hi int) {
+	return pi << pageBits, min(v.n, (pi+1)<<pageBits)
+}
 
-// present yields every element of the pages that were written, in index order (elements of
+// HasPage reports whether page pi (elements pi*128 …) was ever written.
+func (v *Vec[T]) HasPage(pi int) bool { return v.page(pi) != nil }
+
+// Present yields every element of the pages that were written, in index order (elements of
 // absent pages are zero and are skipped).
-func (v *pvec[T]) present() iter.Seq2[int, T] {
+func (v *Vec[T]) Present() iter.Seq2[int, T] {
 	return func(yield func(int, T) bool) {
 		for di, d := range v.dirs {
 			if d == nil {
@@ -128,6 +133,36 @@ func (v *pvec[T]) present() iter.Seq2[int, T] {
 					}
 				}
 			}
+		}
+	}
+}
+
+// Changes calls f for every index whose element may differ between a and b (two copies of one
+// Vec, or nil for one that does not exist): pages they share are skipped.
+func Changes[T any](a, b *Vec[T], f func(i int)) {
+	switch {
+	case a == nil && b == nil:
+		return
+	case a == nil || b == nil || a.n != b.n:
+		n := 0
+		if a != nil {
+			n = a.n
+		}
+		if b != nil {
+			n = max(n, b.n)
+		}
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	for pi := 0; pi < a.Pages(); pi++ {
+		if a.page(pi) == b.page(pi) {
+			continue // the same page (or absent in both): nothing in it changed
+		}
+		lo, hi := a.PageRange(pi)
+		for i := lo; i < hi; i++ {
+			f(i)
 		}
 	}
 }
