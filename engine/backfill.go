@@ -142,8 +142,7 @@ func (e *Engine) emitBuilder(vi int) {
 		// go straight into downstream's view, without a chunk of output rows made for nothing
 		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) { e.down.addAscending(vi, rows) })
 		e.touch(vi, nil)
-		e.counter.emitted += b.n
-		e.counter.snapshotRows += b.n
+		e.counter.BuilderRows(b.n)
 	} else {
 		out := make([]OutRow, 0, b.len())
 		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) {

@@ -121,9 +121,9 @@ type Engine struct {
 	invBad      int                      // vnodes whose invParts has missing or extra rows
 	checkedRows int                      // rows the invariant compared one by one (see work)
 	outputs     []Output
-	counter     *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
-	placed      []int32        // the owned index of each row of the chunk being delivered (placeChunk)
-	preplaced   bool           // scale mode: the generator placed the chunk (placed is set)
+	counter     OutputCounter // scale mode: outputs are counted here instead of kept (scale_mode.go)
+	placed      []int32       // the owned index of each row of the chunk being delivered (placeChunk)
+	preplaced   bool          // ApplyPlaced: the caller placed the chunk (placed is set)
 	failure     *Failure
 	failKind    FailureKind // what kind of failure it is (the failure table's key)
 	failLeft    leftBehind  // what it left behind

@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/wire"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // openWorkload finds a workload: a file whose top level has `workload:`, or a built-in
@@ -110,7 +110,7 @@ const maxTableLines = 40
 
 // writeScaleText prints a workload's summary for people: what ran, a table by barrier (or by
 // runs of barriers), each recovery where it happened, and the totals.
-func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io.Writer) {
+func writeScaleText(ws *scenarios.WorkloadScenario, s *workload.ScaleSummary, w io.Writer) {
 	cfg, wl := ws.Config, s.Workload
 	fmt.Fprintf(w, "%s\n%s\n", s.Title, strings.Repeat("=", len([]rune(s.Title))))
 	session.ReleaseHeader(w, cfg)
@@ -191,7 +191,7 @@ func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io
 // writeRecovery says what a recovery threw away. Where rows are missing downstream (the
 // invariant broken) they are "lost"; otherwise the recovery read, delivered and emitted them
 // again, and they were only discarded until it: web/scale-panel.js says the same.
-func writeRecovery(w io.Writer, r engine.ScaleRecovery, missing bool) {
+func writeRecovery(w io.Writer, r workload.ScaleRecovery, missing bool) {
 	what := map[string]string{"end": "the upstream ends", "error": "the upstream yields an error", "recover": "the job recovers"}[r.Kind]
 	fmt.Fprintf(w, "── e%d: %s instead of the barrier, while %s", r.Epoch, what, r.During)
 	switch {
