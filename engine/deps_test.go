@@ -15,6 +15,7 @@ import (
 // internal/jsonw; none of the machinery built on it (workload, explore, wire, glossary,
 // session, scenarios, diagnose, lessons). This names the import that breaks that.
 func TestModelImportsNoMachinery(t *testing.T) {
+	t.Parallel() // (go list: it waits on another process, beside the package's other tests)
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	require.NoError(t, err)
 	root := filepath.Dir(strings.TrimSpace(string(gomod)))
