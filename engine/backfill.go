@@ -107,12 +107,12 @@ func (e *Engine) snapshotItems(count int) {
 			continue
 		}
 		l := &e.snap.cur
-		b := e.builders.ref(vi)
-		k := min(count, l.rows.len()-l.next, c-b.n)
+		b := e.builders.Ref(vi)
+		k := min(count, l.rows.Len()-l.next, c-b.n)
 		switch {
 		case b.n == 0:
 			*b = builder{rows: l.rows, from: l.next, n: k}
-		case b.rows.r == l.rows.r && b.from+b.n == l.next:
+		case b.rows.Same(l.rows) && b.from+b.n == l.next:
 			b.n += k
 		default:
 			panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, l.next))
@@ -131,7 +131,7 @@ func (e *Engine) snapshotItems(count int) {
 // vnode's progress to the chunk's last row (LP:405-425).
 func (e *Engine) emitBuilder(vi int) {
 	b := e.takeBuilder(vi)
-	p := e.progress.at(vi)
+	p := e.progress.At(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
 	p.State = InProgress
 	p.Pos = b.last().Project(e.pk)
@@ -140,13 +140,12 @@ func (e *Engine) emitBuilder(vi int) {
 	if e.counter != nil {
 		// scale mode counts the chunk instead of keeping it: its rows (the lane's, in pk order)
 		// go straight into downstream's view, without a chunk of output rows made for nothing
-		b.rows.leaves(b.from, b.from+b.n, func(rows []Row) { e.down.addAscending(vi, rows) })
+		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) { e.down.addAscending(vi, rows) })
 		e.touch(vi, nil)
-		e.counter.emitted += b.n
-		e.counter.snapshotRows += b.n
+		e.counter.BuilderRows(b.n)
 	} else {
 		out := make([]OutRow, 0, b.len())
-		b.rows.leaves(b.from, b.from+b.n, func(rows []Row) {
+		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) {
 			for _, r := range rows {
 				out = append(out, OutRow{Op: OpInsert, Row: r, Visible: true, Vnode: e.owned[vi]})
 			}
@@ -315,7 +314,7 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 	gap := false
 	for i, r := range rows {
 		vi, v := e.vnodeIndex(r.Row)
-		if e.progress.at(vi).State == Completed {
+		if e.progress.At(vi).State == Completed {
 			gap = true
 		}
 		fate := strings.TrimPrefix(e.hiddenFate(r, written), "but ")
@@ -402,7 +401,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 		})
 	}
 	for _, vi := range e.changedProgress() {
-		if p := e.progress.at(int(vi)); p.State != NotStarted {
+		if p := e.progress.At(int(vi)); p.State != NotStarted {
 			e.progTab.put(int(vi), ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
 		}
 	}

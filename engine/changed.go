@@ -1,6 +1,10 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
+)
 
 // Changed says which panels of the view the last step changed (docs/view.md): each flag is
 // true exactly when that panel's part of the view differs from the view one step earlier on the
@@ -58,14 +62,14 @@ type before struct {
 	buffer    int
 	bufFirst  int
 	bufLast   int
-	builders  *pvec[builder]
-	progress  *pvec[VnodeProgress]
-	committed *pvec[pseq[Row]]
+	builders  *persist.Vec[builder]
+	progress  *persist.Vec[VnodeProgress]
+	committed *persist.Vec[persist.Seq[Row]]
 	pending   int
 	lastWrite write
 	stEpoch   int64
 	durEpoch  int64
-	progTab   *pvec[*ProgressRow]
+	progTab   *persist.Vec[*ProgressRow]
 	durProg   *ProgressTable
 	outputs   int
 	inv       Invariant
@@ -78,15 +82,15 @@ type before struct {
 func (e *Engine) record() *before {
 	b := &before{
 		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.upstream, down: e.down,
-		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.share(), pending: len(e.state.pending),
-		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.share(),
+		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.Share(), pending: len(e.state.pending),
+		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.Share(),
 		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.inv, effects: e.effects, failure: e.failure,
 	}
 	if e.progress != nil {
-		b.progress = e.progress.share()
+		b.progress = e.progress.Share()
 	}
 	if e.builders != nil {
-		b.builders = e.builders.share()
+		b.builders = e.builders.Share()
 	}
 	if e.snap != nil {
 		b.snapAt = *e.snap
@@ -100,41 +104,13 @@ func (e *Engine) record() *before {
 	return b
 }
 
-// pvecChanges calls f for every index whose element may differ between a and b (two copies of
-// one pvec, or nil for one that does not exist): pages they share are skipped.
-func pvecChanges[T any](a, b *pvec[T], f func(i int)) {
-	switch {
-	case a == nil && b == nil:
-		return
-	case a == nil || b == nil || a.n != b.n:
-		n := 0
-		if a != nil {
-			n = a.n
-		}
-		if b != nil {
-			n = max(n, b.n)
-		}
-		for i := 0; i < n; i++ {
-			f(i)
-		}
-		return
-	}
-	for pi := 0; pi < a.pages(); pi++ {
-		if a.page(pi) == b.page(pi) {
-			continue // the same page (or absent in both): nothing in it changed
-		}
-		for i := pi << pageBits; i < min(a.n, (pi+1)<<pageBits); i++ {
-			f(i)
-		}
-	}
-}
-
-func pvecAt[T any](v *pvec[T], i int) T {
-	if v == nil || i >= v.n {
+// vecAt is element i of v, or the zero value when v is nil or shorter.
+func vecAt[T any](v *persist.Vec[T], i int) T {
+	if v == nil || i >= v.Len() {
 		var zero T
 		return zero
 	}
-	return v.at(i)
+	return v.At(i)
 }
 
 // changes compares the panels now with what b recorded before the step s was applied. Only the
@@ -164,8 +140,8 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 			cv.Builders = append(cv.Builders, e.owned[vi])
 		}
 	} else {
-		pvecChanges(e.builders, b.builders, func(vi int) {
-			now, was := e.builders.at(vi), b.builders.at(vi)
+		persist.Changes(e.builders, b.builders, func(vi int) {
+			now, was := e.builders.At(vi), b.builders.At(vi)
 			same := now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
 			if !same {
 				c.Builders = true
@@ -181,8 +157,8 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 			cv.Progress = append(cv.Progress, e.owned[vi])
 		}
 	} else {
-		pvecChanges(e.progress, b.progress, func(vi int) {
-			if !sameProgress(e.progress.at(vi), b.progress.at(vi)) {
+		persist.Changes(e.progress, b.progress, func(vi int) {
+			if !sameProgress(e.progress.At(vi), b.progress.At(vi)) {
 				c.Progress = true
 				cv.Progress = append(cv.Progress, e.owned[vi])
 			}
@@ -237,8 +213,8 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		w := e.state.pending[len(e.state.pending)-1]
 		c.StateTable = w.put != b.lastWrite.put || w.vi != b.lastWrite.vi || !w.row.Equal(b.lastWrite.row)
 	}
-	pvecChanges(e.state.committed, b.committed, func(vi int) {
-		if !sameRows(e.state.committed.at(vi), b.committed.at(vi)) {
+	persist.Changes(e.state.committed, b.committed, func(vi int) {
+		if !sameRows(e.state.committed.At(vi), b.committed.At(vi)) {
 			c.StateTable = true
 			cv.StateTable = append(cv.StateTable, e.owned[vi])
 		}
@@ -247,15 +223,15 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	// The progress table: rows are replaced, never changed in place; the durable table is a copy
 	// made at a checkpoint.
 	c.ProgressTable = e.dur.epoch != b.durEpoch
-	pvecChanges(e.progTab.rows, b.progTab, func(vi int) {
-		if !sameProgressRow(e.progTab.rows.at(vi), b.progTab.at(vi)) {
+	persist.Changes(e.progTab.rows, b.progTab, func(vi int) {
+		if !sameProgressRow(e.progTab.rows.At(vi), b.progTab.At(vi)) {
 			c.ProgressTable = true
 			cv.ProgressTable = append(cv.ProgressTable, e.owned[vi])
 		}
 	})
 	if e.dur.progress != b.durProg {
-		pvecChanges(e.dur.progress.rows, b.durProg.rows, func(vi int) {
-			if !sameProgressRow(e.dur.progress.rows.at(vi), b.durProg.rows.at(vi)) {
+		persist.Changes(e.dur.progress.rows, b.durProg.rows, func(vi int) {
+			if !sameProgressRow(e.dur.progress.rows.At(vi), b.durProg.rows.At(vi)) {
 				c.ProgressTable = true
 				cv.ProgressTableDurable = append(cv.ProgressTableDurable, e.owned[vi])
 			}
@@ -298,14 +274,14 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 
 // lanePos is the pos a snapshot lane shows for owned index vi (nil while not started).
 func (e *Engine) lanePos(vi int) Row {
-	if p := pvecAt(e.progress, vi); p.State != NotStarted {
+	if p := vecAt(e.progress, vi); p.State != NotStarted {
 		return p.Pos
 	}
 	return nil
 }
 
 func (b *before) lanePos(vi int) Row {
-	if p := pvecAt(b.progress, vi); p.State != NotStarted {
+	if p := vecAt(b.progress, vi); p.State != NotStarted {
 		return p.Pos
 	}
 	return nil
@@ -328,19 +304,19 @@ func sameProgressRow(a, b *ProgressRow) bool {
 }
 
 // sameRows compares two committed versions of a vnode: the same tree, or equal rows.
-func sameRows(a, b pseq[Row]) bool {
-	if a.len() != b.len() {
+func sameRows(a, b persist.Seq[Row]) bool {
+	if a.Len() != b.Len() {
 		return false
 	}
-	if a.len() == 0 || a.r == b.r {
+	if a.Len() == 0 || a.Same(b) {
 		return true
 	}
-	ca, cb := newSeqCursor(a, a.len()), newSeqCursor(b, b.len())
-	for ; ca.ok(); ca.next() {
-		if !ca.cur().Equal(cb.cur()) {
+	ca, cb := persist.NewCursor(a, a.Len()), persist.NewCursor(b, b.Len())
+	for ; ca.Ok(); ca.Next() {
+		if !ca.Cur().Equal(cb.Cur()) {
 			return false
 		}
-		cb.next()
+		cb.Next()
 	}
 	return true
 }
@@ -428,20 +404,20 @@ func (d *rowDeltas) effect(s *rowset) (added []Row, changed bool) {
 // addedRows lists the rows a shows more often than b (both hold the same vnodes).
 func addedRows(a, b *rowset) []Row {
 	var out []Row
-	pvecChanges(a.parts, b.parts, func(vi int) {
+	persist.Changes(a.parts, b.parts, func(vi int) {
 		pa, pb := a.part(vi), b.part(vi)
-		if pa.r == pb.r {
+		if pa.Same(pb) {
 			return // the same version of this vnode
 		}
-		cb := newSeqCursor(pb, pb.len())
-		for ca := newSeqCursor(pa, pa.len()); ca.ok(); ca.next() {
-			en := ca.cur()
-			for cb.ok() && a.cmp(cb.cur().row, en.row) < 0 {
-				cb.next()
+		cb := persist.NewCursor(pb, pb.Len())
+		for ca := persist.NewCursor(pa, pa.Len()); ca.Ok(); ca.Next() {
+			en := ca.Cur()
+			for cb.Ok() && a.cmp(cb.Cur().row, en.row) < 0 {
+				cb.Next()
 			}
 			n := 0
-			if cb.ok() && a.cmp(cb.cur().row, en.row) == 0 {
-				n = max(cb.cur().count, 0)
+			if cb.Ok() && a.cmp(cb.Cur().row, en.row) == 0 {
+				n = max(cb.Cur().count, 0)
 			}
 			for k := n; k < en.count; k++ {
 				out = append(out, en.row)
@@ -482,7 +458,7 @@ func (s *Snapshot) laneStates() []laneState {
 	out := make([]laneState, 0, len(reached))
 	k := 0
 	for vi := range s.owned {
-		if s.progress.at(vi).State == Completed {
+		if s.progress.At(vi).State == Completed {
 			continue
 		}
 		var l lane
@@ -490,7 +466,7 @@ func (s *Snapshot) laneStates() []laneState {
 		case k < len(reached) && reached[k].vi == vi:
 			l = reached[k]
 			k++
-		case vi > s.reached() && s.unread.has(vi):
+		case vi > s.reached() && s.unread.Has(vi):
 			l = s.laneAt(vi)
 		default:
 			l = lane{vi: vi, vnode: s.owned[vi]}
@@ -505,21 +481,21 @@ func (l laneState) same(o laneState) bool {
 	if l.total() != o.total() || l.next-l.first != o.next-o.first {
 		return false
 	}
-	if l.total() == 0 || l.rows.r == o.rows.r && l.first == o.first {
+	if l.total() == 0 || l.rows.Same(o.rows) && l.first == o.first {
 		return true
 	}
-	a, b := newSeqCursor(l.rows, l.rows.len()), newSeqCursor(o.rows, o.rows.len())
+	a, b := persist.NewCursor(l.rows, l.rows.Len()), persist.NewCursor(o.rows, o.rows.Len())
 	for range l.first {
-		a.next()
+		a.Next()
 	}
 	for range o.first {
-		b.next()
+		b.Next()
 	}
-	for ; a.ok(); a.next() {
-		if !a.cur().Equal(b.cur()) {
+	for ; a.Ok(); a.Next() {
+		if !a.Cur().Equal(b.Cur()) {
 			return false
 		}
-		b.next()
+		b.Next()
 	}
 	return true
 }

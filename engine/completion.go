@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
+)
 
 // onCompleting handles the upstream after the snapshot ended, waiting for the barrier that
 // completes every vnode (LP:741-799).
@@ -48,7 +52,7 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 	var persisted, empty []string
 	allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
 	for vi := range e.owned {
-		p := e.progress.at(vi)
+		p := e.progress.At(vi)
 		if p.State == NotStarted {
 			if e.narrate && len(empty) <= 6 { // joinMax below shows 6
 				empty = append(empty, fmt.Sprint(e.owned[vi]))
@@ -67,8 +71,8 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 			persisted = append(persisted, verb+" "+r.Words())
 		}
 	}
-	e.progChanged = nil                                 // all persisted above
-	e.unread, e.unreadRows = newBitset(len(e.owned)), 0 // completed vnodes are never read
+	e.progChanged = nil                                         // all persisted above
+	e.unread, e.unreadRows = persist.NewBitset(len(e.owned)), 0 // completed vnodes are never read
 	e.markAllDirty()
 	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes completed.", b.Epoch)
 	if len(empty) > 0 {

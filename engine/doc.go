@@ -1,7 +1,8 @@
 // Package engine is an exact, deterministic model of RisingWave's locality-provider backfill
 // (src/stream/src/executor/locality_provider.rs). An Engine is a value you step: feed it one
 // scenario Step at a time and read what it emitted, stored, persisted and why. It does no I/O,
-// reads no clock and uses no randomness.
+// reads no clock and uses no randomness. Of this module it imports only its persistent
+// structures (engine/internal/persist) and the JSON writer internal/jsonw (deps_test.go).
 //
 // # The Apply/View loop
 //
@@ -13,9 +14,14 @@
 // progress tables, says what it does as Effects that cite the lines of RisingWave's source doing
 // it (cite.go), and checks the invariant at every barrier (invariant.go). After each step, View
 // (view.go) is everything a person should see, Trace (trace.go) the trace contract. Clone is a
-// cheap independent copy (the per-vnode state lives in copy-on-write vectors, pvec.go and
-// pseq.go): Timeline (timeline.go: back, go to step N, branch, predictions) and the
-// interleaving explorer (package explore) are built on it.
+// cheap independent copy (the per-vnode state lives in the copy-on-write vectors and sequences
+// of engine/internal/persist): Timeline (timeline.go) keeps copies along a script, so that
+// Forward, Back, Goto and Apply (a step of one's own, which branches) cost a few steps, and
+// Timeline.View adds what the script knows (the step's note, what comes next, the actions,
+// the marks, what changed since the step before and the prediction).
+// Package session drives a Timeline for the command line and the page; package explore clones
+// engines to run every interleaving; package workload runs generated steps at production size
+// in scale mode (scale_mode.go: outputs counted, not kept).
 //
 // # Phases
 //
@@ -23,26 +29,38 @@
 // narration cites (cite.go; cite_test.go pins each range and what it holds):
 //
 //	phase                  file           lines
-//	first message          start.go       437-465 (first barrier 440-444; expect_first_barrier
+//	first message          start.go       437-467 (first barrier 440-444; expect_first_barrier
 //	                                      is executor/mod.rs 1469-1481); loading progress 314-368
 //	buffering              buffering.go   466-518
 //	entering the backfill  buffering.go   546-571 (enterBackfill); the snapshot stream 220-266
 //	                                      (opened here, its lanes in snapshot.go)
-//	backfill: upstream     backfill.go    577-605
+//	backfill: upstream     backfill.go    577-605 (pause and throttle, ignored: mutation.go)
 //	backfill: snapshot     backfill.go    606-626 (rows into builders; a full builder 405-425)
-//	backfill: its end      backfill.go    624-653 (drain 627-638, flush 640-645)
+//	backfill: its end      backfill.go    624-653 (drain 627-638, flush 640-645), then 741-756
 //	backfill: barrier      backfill.go    657-735 (drain 658-670, mark 672-687, commit, report
 //	                                      and persist 689-719, emit 728, refresh or reuse 730-735)
-//	marking                marking.go     370-403
-//	completion             completion.go  741-799
+//	marking                marking.go     370-403 (mark_chunk; a barrier's marking cites 383-398)
+//	completion             completion.go  741-799 (finish_vnode 121-131; actor.rs 305-318)
 //	forwarding             completion.go  801-833 (onForwarding)
 //	recovery               recovery.go    rollback: outside the file; reloading progress 314-368
 //
-// The state those phases keep: engine.go (Engine), state_table.go, progress.go, pervnode.go
-// (builders and per-vnode counts), snapshot.go, unread.go, output.go, report.go; what they say:
-// explain.go, cite.go, failure.go, bug.go, adapt.go. Read-outs that need the private state stay
-// here too: view.go, changed.go, trace.go, predict.go, timeline.go, statekey.go and
-// explore_key.go (the explorer's keys), and the workload runner (workload*.go, scale.go: it
-// drives the engine's fast paths). The JSON of these types is package wire's, but for a value's,
-// a row's, an output's and a fault kind's, which their MarshalJSON needs (json.go).
+// Which of the upstream and the snapshot goes first is the script's choice: a snapshot step is
+// the select's snapshot arm (deliverSnapshot in engine.go: 577-623; a read error 253-262). The
+// state those phases keep: engine.go (Engine),
+// state_table.go, progress.go, pervnode.go (builders and per-vnode counts), snapshot.go,
+// unread.go, rowset.go (the upstream's content and downstream's view), output.go, report.go;
+// around the executor: actor.go, meta.go, release*.go (what differs by release). What they say:
+// explain.go, cite.go, codemap.go, failure.go, failure_data.go, bug.go, adapt.go. What a step
+// is made of: config.go, value.go, message.go, vnode.go (placement), mutation.go; what a step
+// may ask: validate.go, work.go. Read-outs that need the private state stay here too: view.go,
+// changed.go, trace.go, predict.go, nextnote.go, mark_invariant.go, timeline.go, statekey.go
+// and explore_key.go (the explorer's keys), scale_mode.go (what a workload's run reads and
+// the fast path it feeds). The JSON of these types is package wire's,
+// but for a value's, a row's and an output's, which their MarshalJSON needs (json.go).
+//
+// The tests beside them: mechanism_test.go and world_test.go one rule at a time;
+// changed_predict_test.go and property_test.go the read-outs against simpler computations;
+// golden_test.go every built-in's trace against scenarios/testdata/golden (internal/golden
+// renders them, as `backfill check` does); cite_test.go and release_cite_test.go every cited
+// range against RisingWave's source (RISINGWAVE_GIT or RISINGWAVE_SRC).
 package engine

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
 )
 
 // Phase is where the executor is.
@@ -47,7 +49,7 @@ type bufferedChunk struct {
 // durable is what the last checkpoint made durable; recovery restores it.
 type durable struct {
 	epoch    int64
-	state    *pvec[pseq[Row]]
+	state    *persist.Vec[persist.Seq[Row]]
 	progress *ProgressTable
 	down     *rowset
 	upstream *rowset
@@ -72,15 +74,15 @@ type Engine struct {
 	state       *StateTable
 	progTab     *ProgressTable
 	dur         durable
-	progress    *pvec[VnodeProgress] // per owned index; nil until the first barrier loads it
-	progCount   [3]int               // vnodes of progress per ProgressState
-	progRows    int64                // the sum of progress's Rows
-	progChanged []int32              // vnodes whose progress changed since the last persist
-	progMoved   bool                 // progress changed since a checkpoint last made it durable
-	unread      bitset               // vnodes not Completed with committed rows past pos
-	unreadRows  int                  // those rows
-	builders    *pvec[builder]       // per owned index, nil outside backfill
-	builderRows int                  // rows in all builders
+	progress    *persist.Vec[VnodeProgress] // per owned index; nil until the first barrier loads it
+	progCount   [3]int                      // vnodes of progress per ProgressState
+	progRows    int64                       // the sum of progress's Rows
+	progChanged []int32                     // vnodes whose progress changed since the last persist
+	progMoved   bool                        // progress changed since a checkpoint last made it durable
+	unread      persist.Bitset              // vnodes not Completed with committed rows past pos
+	unreadRows  int                         // those rows
+	builders    *persist.Vec[builder]       // per owned index, nil outside backfill
+	builderRows int                         // rows in all builders
 	buffer      []bufferedChunk
 	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer
 	pendingIdx latestIndex
@@ -110,18 +112,18 @@ type Engine struct {
 	quietRows               int  // snapshot rows folded so far in this step
 	snapshotFinished        bool // this run's snapshot stream delivered its end
 
-	upstream    *rowset           // the upstream's net content, per owned vnode, keyed by pk
-	down        *rowset           // downstream's view, per owned vnode
-	dirty       []int32           // vnodes changed since the invariant last looked at them
-	allDirty    bool              // every vnode must be looked at again
-	invParts    *pvec[vnodeCheck] // the invariant's last result per vnode
-	invExpected int               // the sum of invParts' expected
-	invBad      int               // vnodes whose invParts has missing or extra rows
-	checkedRows int               // rows the invariant compared one by one (see work)
+	upstream    *rowset                  // the upstream's net content, per owned vnode, keyed by pk
+	down        *rowset                  // downstream's view, per owned vnode
+	dirty       []int32                  // vnodes changed since the invariant last looked at them
+	allDirty    bool                     // every vnode must be looked at again
+	invParts    *persist.Vec[vnodeCheck] // the invariant's last result per vnode
+	invExpected int                      // the sum of invParts' expected
+	invBad      int                      // vnodes whose invParts has missing or extra rows
+	checkedRows int                      // rows the invariant compared one by one (see work)
 	outputs     []Output
-	counter     *outputCounter // scale mode: outputs are counted here instead of kept (workload.go)
-	placed      []int32        // the owned index of each row of the chunk being delivered (placeChunk)
-	preplaced   bool           // scale mode: the generator placed the chunk (placed is set)
+	counter     OutputCounter // scale mode: outputs are counted here instead of kept (scale_mode.go)
+	placed      []int32       // the owned index of each row of the chunk being delivered (placeChunk)
+	preplaced   bool          // ApplyPlaced: the caller placed the chunk (placed is set)
 	failure     *Failure
 	failKind    FailureKind // what kind of failure it is (the failure table's key)
 	failLeft    leftBehind  // what it left behind
@@ -155,7 +157,7 @@ func New(cfg *Config) (*Engine, error) {
 	e.progTab = newProgressTable(len(e.owned))
 	e.upstream = newRowset(e.pk, len(e.owned))
 	e.down = newRowset(e.pk, len(e.owned))
-	e.invParts = newPvec[vnodeCheck](len(e.owned))
+	e.invParts = persist.NewVec[vnodeCheck](len(e.owned))
 	// place the start rows and take them in (vnode, pk) order, so that each vnode's rows are
 	// appended, not inserted
 	type placed struct {
@@ -252,12 +254,12 @@ func (e *Engine) Clone() *Engine {
 	c.state = e.state.clone()
 	c.progTab = e.progTab.clone()
 	if e.progress != nil {
-		c.progress = e.progress.share()
-		c.unread = e.unread.share()
+		c.progress = e.progress.Share()
+		c.unread = e.unread.Share()
 	}
 	c.progChanged = slices.Clone(e.progChanged)
 	if e.builders != nil {
-		c.builders = e.builders.share()
+		c.builders = e.builders.Share()
 	}
 	c.buffer = slices.Clone(e.buffer)
 	if e.snap != nil {
@@ -267,7 +269,7 @@ func (e *Engine) Clone() *Engine {
 	c.down = e.down.share()
 	c.dirty = slices.Clone(e.dirty)
 	c.placed = nil // scratch: never shared
-	c.invParts = e.invParts.share()
+	c.invParts = e.invParts.Share()
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.marks = e.marks[:len(e.marks):len(e.marks)]
 	c.reports = e.reports[:len(e.reports):len(e.reports)]

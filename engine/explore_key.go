@@ -1,11 +1,13 @@
 package engine
 
+import "github.com/backfill-explainer/explainer/engine/internal/persist"
+
 // What the interleaving explorer (package explore) needs of an engine's private state: its
 // identity as a state, what makes its end an outcome, and a copy that keeps no history.
 
 // StateKey is a state's identity: a 128-bit digest of its canonical encoding (see
 // explore.stateKey for why 128 bits of FNV-1a, mixed, are enough).
-type StateKey digest
+type StateKey persist.Digest
 
 // StateKey is the state's identity for the explorer: a hash of its canonical encoding, the
 // invariant's history (violated) and the next upstream message (next). buf is scratch space,
@@ -15,7 +17,7 @@ func (e *Engine) StateKey(buf []byte, violated bool, next int) ([]byte, StateKey
 	e.appendStateKey(&k)
 	k.bool(violated)
 	k.int(int64(next))
-	return k, StateKey(digestOf(k))
+	return k, StateKey(persist.DigestOf(k))
 }
 
 // OutcomeKey appends to buf what makes the engine's end an outcome, as digests (so a
@@ -31,9 +33,9 @@ func (e *Engine) OutcomeKey(buf []byte, violated bool) []byte {
 	}
 	k.bool(violated)
 	k.str(e.inv.Status)
-	var down digest
-	for _, p := range e.down.parts.present() {
-		down = down.add(p.sumFrom(0, heldDigest))
+	var down persist.Digest
+	for _, p := range e.down.parts.Present() {
+		down = down.Add(p.SumFrom(0, heldDigest))
 	}
 	k.digest(down)
 	k.progressTable(e.dur.progress)

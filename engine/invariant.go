@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
 )
 
 // Invariant is the result of the last check of protocol.md's invariant: downstream's view equals
@@ -45,7 +47,7 @@ func (e *Engine) passedIn(vi int, r Row) bool {
 	if e.progress == nil {
 		return false
 	}
-	p := e.progress.at(vi)
+	p := e.progress.At(vi)
 	switch p.State {
 	case Completed:
 		return true
@@ -59,13 +61,13 @@ func (e *Engine) passedIn(vi int, r Row) bool {
 func (e *Engine) passedCount(vi int) int {
 	switch {
 	case e.snapshotFinished:
-		return e.upstream.part(vi).len()
+		return e.upstream.part(vi).Len()
 	case e.progress == nil:
 		return 0
 	}
-	switch p := e.progress.at(vi); p.State {
+	switch p := e.progress.At(vi); p.State {
 	case Completed:
-		return e.upstream.part(vi).len()
+		return e.upstream.part(vi).Len()
 	case InProgress:
 		return e.upstream.countUpTo(vi, p.Pos)
 	}
@@ -80,10 +82,10 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 	// downstream holds exactly the expected rows, once each, when the digests of its entries
 	// (row and count) and of the expected entries (each with count 1) agree: the nodes keep
 	// those sums, so this costs what changed since the last check, not the vnode's rows
-	if have.len() == n && have.sumFrom(0, entryDigest) == want.sumFrom(0, entryDigest).sub(want.sumFrom(n, entryDigest)) {
+	if have.Len() == n && have.SumFrom(0, entryDigest) == want.SumFrom(0, entryDigest).Sub(want.SumFrom(n, entryDigest)) {
 		return vnodeCheck{expected: n}
 	}
-	e.checkedRows += want.len() + have.len()
+	e.checkedRows += want.Len() + have.Len()
 	return e.compareVnode(vi, n)
 }
 
@@ -102,34 +104,34 @@ func (e *Engine) compareVnode(vi, n int) vnodeCheck {
 		}
 	}
 	// walk both in order, a leaf at a time
-	wi := newSeqCursor(want, n)
-	hi := newSeqCursor(have, have.len())
-	for wi.ok() || hi.ok() {
+	wi := persist.NewCursor(want, n)
+	hi := persist.NewCursor(have, have.Len())
+	for wi.Ok() || hi.Ok() {
 		var cmp int
 		switch {
-		case !wi.ok():
+		case !wi.Ok():
 			cmp = 1
-		case !hi.ok():
+		case !hi.Ok():
 			cmp = -1
-		case sameRow(wi.cur().row, hi.cur().row):
+		case sameRow(wi.Cur().row, hi.Cur().row):
 			cmp = 0 // usually one Row: the upstream's, stored, read by the snapshot, emitted
 		default:
-			cmp = e.down.cmp(wi.cur().row, hi.cur().row)
+			cmp = e.down.cmp(wi.Cur().row, hi.Cur().row)
 		}
 		switch {
 		case cmp < 0:
-			c.missing = append(c.missing, wi.cur().row)
-			wi.next()
+			c.missing = append(c.missing, wi.Cur().row)
+			wi.Next()
 		case cmp > 0:
-			extra(hi.cur(), 0)
-			hi.next()
+			extra(hi.Cur(), 0)
+			hi.Next()
 		default:
-			if hi.cur().count < 1 {
-				c.missing = append(c.missing, wi.cur().row)
+			if hi.Cur().count < 1 {
+				c.missing = append(c.missing, wi.Cur().row)
 			}
-			extra(hi.cur(), 1)
-			wi.next()
-			hi.next()
+			extra(hi.Cur(), 1)
+			wi.Next()
+			hi.Next()
 		}
 	}
 	return c
@@ -143,7 +145,7 @@ func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
 
 // recheck looks at one vnode again.
 func (e *Engine) recheck(vi int) {
-	old, c := e.invParts.at(vi), e.checkVnode(vi)
+	old, c := e.invParts.At(vi), e.checkVnode(vi)
 	if old.expected == 0 && !old.bad() && c.expected == 0 && !c.bad() {
 		return
 	}
@@ -154,7 +156,7 @@ func (e *Engine) recheck(vi int) {
 	if c.bad() {
 		e.invBad++
 	}
-	e.invParts.set(vi, c)
+	e.invParts.Set(vi, c)
 }
 
 // checkInvariant compares downstream's view with the passed part of the upstream's content,
@@ -162,11 +164,12 @@ func (e *Engine) recheck(vi int) {
 // snapshot's end, at every vnode that holds rows or held them at the last check).
 func (e *Engine) checkInvariant() {
 	if e.allDirty {
-		for pi := 0; pi < e.invParts.pages(); pi++ {
-			if !e.upstream.parts.hasPage(pi) && !e.down.parts.hasPage(pi) && !e.invParts.hasPage(pi) {
+		for pi := 0; pi < e.invParts.Pages(); pi++ {
+			if !e.upstream.parts.HasPage(pi) && !e.down.parts.HasPage(pi) && !e.invParts.HasPage(pi) {
 				continue // no vnode of this page holds or held a row: nothing to check
 			}
-			for vi := pi << pageBits; vi < min(len(e.owned), (pi+1)<<pageBits); vi++ {
+			lo, hi := e.invParts.PageRange(pi)
+			for vi := lo; vi < hi; vi++ {
 				e.recheck(vi)
 			}
 		}
@@ -180,7 +183,7 @@ func (e *Engine) checkInvariant() {
 	e.dirty = e.dirty[:0]
 	var missing, extra []Row
 	if e.invBad > 0 {
-		for _, c := range e.invParts.present() {
+		for _, c := range e.invParts.Present() {
 			missing = append(missing, c.missing...)
 			extra = append(extra, c.extra...)
 		}

@@ -110,9 +110,3 @@ func (o *Output) AppendJSON(b []byte) []byte {
 
 // MarshalJSON is AppendJSON, for encoding/json (the command line).
 func (o Output) MarshalJSON() ([]byte, error) { return o.AppendJSON(nil), nil }
-
-// AppendJSON writes the kind's name.
-func (k FaultKind) AppendJSON(b []byte) []byte { return jsonw.StringHTML(b, k.String()) }
-
-// MarshalJSON is AppendJSON, for encoding/json (the command line).
-func (k FaultKind) MarshalJSON() ([]byte, error) { return k.AppendJSON(nil), nil }

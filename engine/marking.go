@@ -15,7 +15,7 @@ func (e *Engine) mark(rows []RowOp, onArrival bool) []OutRow {
 	}
 	for i, r := range rows {
 		vi, v := e.vnodeIndex(r.Row)
-		p := e.progress.at(vi)
+		p := e.progress.At(vi)
 		o := OutRow{Op: r.Op, Row: r.Row, Vnode: v}
 		if !e.explains() {
 			o.Visible = p.State == Completed || p.State == InProgress &&
@@ -72,7 +72,7 @@ func (e *Engine) explainMarked(out []OutRow, written bool) {
 // beyondPos reports whether a row lies past its in-progress vnode's pos.
 func (e *Engine) beyondPos(r RowOp) bool {
 	vi, _ := e.vnodeIndex(r.Row)
-	p := e.progress.at(vi)
+	p := e.progress.At(vi)
 	return p.State == InProgress && CompareRows(r.Row.Project(e.pk), p.Pos) > 0
 }
 
@@ -84,7 +84,7 @@ func (e *Engine) posAfterDrain(vi int) (ProgressState, Row) {
 	if last, ok := e.builderLast(vi); ok {
 		return InProgress, last.Project(e.pk)
 	}
-	p := e.progress.at(vi)
+	p := e.progress.At(vi)
 	return p.State, p.Pos
 }
 

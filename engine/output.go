@@ -95,7 +95,7 @@ func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 		e.touch(vi, r.Row)
 	}
 	if e.counter != nil {
-		e.counter.chunk(rows, source)
+		e.counter.Chunk(rows, source)
 		return
 	}
 	e.outputs = append(e.outputs, Output{Type: OutChunk, Rows: rows, Step: e.step, Source: source})
@@ -113,7 +113,7 @@ func (e *Engine) emitBarrier(b Barrier) {
 	e.epoch = b.Epoch
 	e.trackMutation(b)
 	if e.counter != nil {
-		e.counter.barriers++
+		e.counter.Barrier()
 	} else {
 		e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
 		e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})

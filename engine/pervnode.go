@@ -3,21 +3,23 @@ package engine
 import (
 	"fmt"
 	"slices"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
 )
 
 // What the engine keeps per owned vnode — progress, builders, what the invariant must look at
-// again — lives in copy-on-write pvecs, and the counts that barriers need are kept up to date
-// as they change, so that a step costs what it touches: a barrier, a chunk or a copy of the
-// engine does not walk every vnode (there may be 32768).
+// again — lives in copy-on-write vectors (persist.Vec), and the counts that barriers need are
+// kept up to date as they change, so that a step costs what it touches: a barrier, a chunk or
+// a copy of the engine does not walk every vnode (there may be 32768).
 
 // loadedProgress is the in-memory progress as loaded from a checkpoint's progress table, with
 // what the snapshot would read (see unread.go). A checkpoint keeps it, so that loading the
 // progress again after a recovery costs nothing per vnode.
 type loadedProgress struct {
-	progress   *pvec[VnodeProgress]
+	progress   *persist.Vec[VnodeProgress]
 	count      [3]int
 	rows       int64
-	unread     bitset
+	unread     persist.Bitset
 	unreadRows int
 }
 
@@ -26,7 +28,7 @@ func (e *Engine) loaded() *loadedProgress {
 	if e.progress == nil {
 		return nil
 	}
-	return &loadedProgress{progress: e.progress.share(), count: e.progCount, rows: e.progRows, unread: e.unread.share(), unreadRows: e.unreadRows}
+	return &loadedProgress{progress: e.progress.Share(), count: e.progCount, rows: e.progRows, unread: e.unread.Share(), unreadRows: e.unreadRows}
 }
 
 // loadProgress reads each owned vnode's progress from the committed progress table (which is
@@ -35,11 +37,11 @@ func (e *Engine) loadProgress() {
 	e.progChanged = nil
 	e.progMoved = false
 	if l := e.dur.loaded; l != nil {
-		e.progress, e.progCount, e.progRows = l.progress.share(), l.count, l.rows
-		e.unread, e.unreadRows = l.unread.share(), l.unreadRows
+		e.progress, e.progCount, e.progRows = l.progress.Share(), l.count, l.rows
+		e.unread, e.unreadRows = l.unread.Share(), l.unreadRows
 		return
 	}
-	e.progress = newPvec[VnodeProgress](len(e.owned))
+	e.progress = persist.NewVec[VnodeProgress](len(e.owned))
 	e.progCount = [3]int{NotStarted: len(e.owned)}
 	e.progRows = 0
 	e.progTab.each(func(vi int, r *ProgressRow) bool {
@@ -63,16 +65,16 @@ func (e *Engine) unloadProgress() {
 	e.progRows = 0
 	e.progChanged = nil
 	e.progMoved = false
-	e.unread, e.unreadRows = bitset{}, 0
+	e.unread, e.unreadRows = persist.Bitset{}, 0
 }
 
 // putProgress changes a vnode's in-memory progress, keeping the counts.
 func (e *Engine) putProgress(vi int, p VnodeProgress) {
-	old := e.progress.at(vi)
+	old := e.progress.At(vi)
 	e.progCount[old.State]--
 	e.progCount[p.State]++
 	e.progRows += p.Rows - old.Rows
-	e.progress.set(vi, p)
+	e.progress.Set(vi, p)
 	e.progChanged = append(e.progChanged, int32(vi))
 	e.progMoved = true
 }
@@ -84,7 +86,7 @@ func (e *Engine) advanceProgress(vi int, p VnodeProgress) {
 	e.putProgress(vi, p)
 	after := e.unreadOf(vi)
 	e.unreadRows += after - before
-	e.unread.put(vi, after > 0)
+	e.unread.Put(vi, after > 0)
 }
 
 // startedVnodes calls f, in vnode order, for every vnode whose progress is not NotStarted,
@@ -93,7 +95,7 @@ func (e *Engine) startedVnodes(f func(vi int, p VnodeProgress) bool) {
 	if e.progress == nil || e.progCount[NotStarted] == len(e.owned) {
 		return
 	}
-	for vi, p := range e.progress.present() {
+	for vi, p := range e.progress.Present() {
 		if p.State != NotStarted && !f(vi, p) {
 			return
 		}
@@ -116,28 +118,28 @@ func (e *Engine) changedProgress() []int32 {
 // filling it copies no row and allocates nothing, and a copy of the engine shares it as it
 // shares the lane (a committed version of the vnode's rows, which nothing changes).
 type builder struct {
-	rows pseq[Row] // the lane's rows (read-only)
-	from int       // the index in rows of the builder's first row
-	n    int       // rows it holds
+	rows persist.Seq[Row] // the lane's rows (read-only)
+	from int              // the index in rows of the builder's first row
+	n    int              // rows it holds
 }
 
 // len is the number of rows the builder holds.
 func (b builder) len() int { return b.n }
 
 // last returns the builder's last row (len > 0).
-func (b builder) last() Row { return b.rows.at(b.from + b.n - 1) }
+func (b builder) last() Row { return b.rows.At(b.from + b.n - 1) }
 
 // slice returns a new slice of the builder's rows.
-func (b builder) slice() []Row { return b.rows.slice(b.from, b.from+b.n) }
+func (b builder) slice() []Row { return b.rows.Slice(b.from, b.from+b.n) }
 
 // sum is the sum of the digests of the builder's rows (see keyWriter.seq).
-func (b builder) sum() digest {
-	return b.rows.sumFrom(b.from, rowDigest).sub(b.rows.sumFrom(b.from+b.n, rowDigest))
+func (b builder) sum() persist.Digest {
+	return b.rows.SumFrom(b.from, rowDigest).Sub(b.rows.SumFrom(b.from+b.n, rowDigest))
 }
 
 // newBuilders makes one empty builder per owned vnode.
 func (e *Engine) newBuilders() {
-	e.builders = newPvec[builder](len(e.owned))
+	e.builders = persist.NewVec[builder](len(e.owned))
 	e.builderRows = 0
 }
 
@@ -152,7 +154,7 @@ func (e *Engine) builderOf(vi int) []Row {
 	if e.builders == nil {
 		return nil
 	}
-	return e.builders.at(vi).slice()
+	return e.builders.At(vi).slice()
 }
 
 // builderLast returns the last row of a vnode's builder, if it holds any.
@@ -160,7 +162,7 @@ func (e *Engine) builderLast(vi int) (Row, bool) {
 	if e.builders == nil {
 		return nil, false
 	}
-	if b := e.builders.at(vi); b.len() > 0 {
+	if b := e.builders.At(vi); b.len() > 0 {
 		return b.last(), true
 	}
 	return nil, false
@@ -168,12 +170,12 @@ func (e *Engine) builderLast(vi int) (Row, bool) {
 
 // appendToBuilder adds row i of a lane's rows (the snapshot's next item) to a vnode's builder
 // and returns how many rows the builder now holds.
-func (e *Engine) appendToBuilder(vi int, rows pseq[Row], i int) int {
-	b := e.builders.ref(vi)
+func (e *Engine) appendToBuilder(vi int, rows persist.Seq[Row], i int) int {
+	b := e.builders.Ref(vi)
 	switch {
 	case b.n == 0:
 		*b = builder{rows: rows, from: i, n: 1}
-	case b.rows.r == rows.r && b.from+b.n == i:
+	case b.rows.Same(rows) && b.from+b.n == i:
 		b.n++
 	default:
 		panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, i))
@@ -184,9 +186,9 @@ func (e *Engine) appendToBuilder(vi int, rows pseq[Row], i int) int {
 
 // takeBuilder empties a vnode's builder and returns what it held.
 func (e *Engine) takeBuilder(vi int) builder {
-	b := e.builders.at(vi)
+	b := e.builders.At(vi)
 	e.builderRows -= b.n
-	e.builders.set(vi, builder{})
+	e.builders.Set(vi, builder{})
 	return b
 }
 
@@ -195,7 +197,7 @@ func (e *Engine) nonEmptyBuilders(f func(vi int, b builder)) {
 	if e.builders == nil || e.builderRows == 0 {
 		return
 	}
-	for vi, b := range e.builders.present() {
+	for vi, b := range e.builders.Present() {
 		if b.len() > 0 {
 			f(vi, b)
 		}

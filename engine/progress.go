@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
+)
 
 // ProgressState is a vnode's backfill state.
 type ProgressState uint8
@@ -40,37 +44,37 @@ func (p VnodeProgress) describe(vnode int) string {
 
 // ProgressTable is the persisted progress: one row per vnode, pk = vnode.
 // rows is what the last barrier committed; an absent vnode has never been persisted. Copies
-// share pages of vnodes (pvec), so a checkpoint's copy costs one pointer per page.
+// share pages of vnodes (persist.Vec), so a checkpoint's copy costs one pointer per page.
 type ProgressTable struct {
-	rows *pvec[*ProgressRow] // per owned-vnode index; nil = no row
-	n    int                 // rows present
+	rows *persist.Vec[*ProgressRow] // per owned-vnode index; nil = no row
+	n    int                        // rows present
 }
 
 func newProgressTable(owned int) *ProgressTable {
-	return &ProgressTable{rows: newPvec[*ProgressRow](owned)}
+	return &ProgressTable{rows: persist.NewVec[*ProgressRow](owned)}
 }
 
 func (t *ProgressTable) clone() *ProgressTable {
-	return &ProgressTable{rows: t.rows.share(), n: t.n}
+	return &ProgressTable{rows: t.rows.Share(), n: t.n}
 }
 
 // get returns a vnode's row, or nil.
-func (t *ProgressTable) get(vi int) *ProgressRow { return t.rows.at(vi) }
+func (t *ProgressTable) get(vi int) *ProgressRow { return t.rows.At(vi) }
 
 // put persists one vnode (rows are replaced, never mutated, so clones may share them).
 // It reports whether the row was inserted (false: updated).
 func (t *ProgressTable) put(vi int, r ProgressRow) bool {
-	inserted := t.rows.at(vi) == nil
+	inserted := t.rows.At(vi) == nil
 	if inserted {
 		t.n++
 	}
-	t.rows.set(vi, &r)
+	t.rows.Set(vi, &r)
 	return inserted
 }
 
 // each calls f for every row present, in vnode order, until f returns false.
 func (t *ProgressTable) each(f func(vi int, r *ProgressRow) bool) {
-	for vi, r := range t.rows.present() {
+	for vi, r := range t.rows.Present() {
 		if r != nil && !f(vi, r) {
 			return
 		}

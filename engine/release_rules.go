@@ -78,7 +78,7 @@ func (e *Engine) silentEnd() {
 // snapshot reads the state table as written so far (the state table reads its own uncommitted
 // writes), while those writes stay uncommitted.
 func (e *Engine) enterBackfillAsWritten() {
-	kept, unread, unreadRows := e.state, e.unread.share(), e.unreadRows
+	kept, unread, unreadRows := e.state, e.unread.Share(), e.unreadRows
 	e.state = kept.clone()
 	pending := len(e.state.pending)
 	e.commitState(e.state.epoch)

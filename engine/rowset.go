@@ -4,6 +4,8 @@ import (
 	"container/heap"
 	"slices"
 	"sort"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
 )
 
 // rsEntry is a row and how many times the set holds it.
@@ -13,14 +15,15 @@ type rsEntry struct {
 }
 
 // rowset holds rows per owned vnode, each vnode's rows ordered by (pk, row). It is copy-on-write
-// twice over: the vnodes live in a pvec and each vnode's rows in a pseq, so keeping the state of
-// a checkpoint, or a timeline's copy of an engine, costs one pointer per page of vnodes, and a
-// change after that copies one page and one leaf, never every vnode or every row. It models the
+// twice over: the vnodes live in a persist.Vec and each vnode's rows in a persist.Seq, so
+// keeping the state of a checkpoint, or a timeline's copy of an engine, costs one pointer per
+// page of vnodes, and a change after that copies one page and one leaf, never every vnode or
+// every row. It models the
 // upstream's content (counts are 1, keyed by pk) and downstream's view (a multiset: a count is
 // never below zero, see remove).
 type rowset struct {
 	pk    []int
-	parts *pvec[pseq[rsEntry]]
+	parts *persist.Vec[persist.Seq[rsEntry]]
 	rows  int // entries in all vnodes
 	// first is the last answer of firstRows(firstN), and firstAdd the rows added since, which
 	// the next firstRows merges in: a view asks for the same rows at every step, and a step adds
@@ -34,17 +37,17 @@ type rowset struct {
 }
 
 func newRowset(pk []int, parts int) *rowset {
-	return &rowset{pk: pk, parts: newPvec[pseq[rsEntry]](parts)}
+	return &rowset{pk: pk, parts: persist.NewVec[persist.Seq[rsEntry]](parts)}
 }
 
 // share returns a copy; from now on neither changes a vnode in place before copying it.
 func (s *rowset) share() *rowset {
-	return &rowset{pk: s.pk, parts: s.parts.share(), rows: s.rows, first: s.first, firstN: s.firstN,
+	return &rowset{pk: s.pk, parts: s.parts.Share(), rows: s.rows, first: s.first, firstN: s.firstN,
 		firstAdd: s.firstAdd[:len(s.firstAdd):len(s.firstAdd)]}
 }
 
 // part returns a vnode's entries (read-only).
-func (s *rowset) part(vi int) pseq[rsEntry] { return s.parts.at(vi) }
+func (s *rowset) part(vi int) persist.Seq[rsEntry] { return s.parts.At(vi) }
 
 // cmpPK compares two full rows by their pk columns.
 func (s *rowset) cmpPK(a, b Row) int { return compareRowsPK(a, b, s.pk) }
@@ -60,33 +63,33 @@ func (s *rowset) cmp(a, b Row) int {
 // search returns the index of the first entry ≥ row in (pk, row) order, and whether it is row.
 func (s *rowset) search(vi int, row Row) (int, bool) {
 	p := s.part(vi)
-	i := p.search(func(e rsEntry) bool { return s.cmp(e.row, row) >= 0 })
-	return i, i < p.len() && s.cmp(p.at(i).row, row) == 0
+	i := p.Search(func(e rsEntry) bool { return s.cmp(e.row, row) >= 0 })
+	return i, i < p.Len() && s.cmp(p.At(i).row, row) == 0
 }
 
 // add changes a row's count by d.
 func (s *rowset) add(vi int, row Row, d int) {
-	p, tag := s.part(vi), s.parts.tag
+	p, tag := s.part(vi), s.parts.Tag()
 	s.noteAdd(row, d)
 	if d != 0 && s.afterLast(p, row) {
 		// after every entry (rows often come in pk order): append
-		s.setPart(vi, p, p.push(tag, rsEntry{row: row, count: d}))
+		s.setPart(vi, p, p.Push(tag, rsEntry{row: row, count: d}))
 		s.rows++
 		return
 	}
 	i, found := s.search(vi, row)
 	switch {
 	case found:
-		e := p.at(i)
+		e := p.At(i)
 		e.count += d
 		if e.count == 0 {
-			p = p.remove(tag, i)
+			p = p.Remove(tag, i)
 			s.rows--
 		} else {
-			p = p.set(tag, i, e)
+			p = p.Set(tag, i, e)
 		}
 	case d != 0:
-		p = p.insert(tag, i, rsEntry{row: row, count: d})
+		p = p.Insert(tag, i, rsEntry{row: row, count: d})
 		s.rows++
 	default:
 		return
@@ -97,9 +100,9 @@ func (s *rowset) add(vi int, row Row, d int) {
 // setPart stores vnode vi's changed entries now, whose entries were was. A change that kept the
 // root node changed it in place: the root is this copy's (it was stored since the set was last
 // shared), and so is the page that holds it, which then needs no write.
-func (s *rowset) setPart(vi int, was, now pseq[rsEntry]) {
-	if now.r != was.r {
-		s.parts.set(vi, now)
+func (s *rowset) setPart(vi int, was, now persist.Seq[rsEntry]) {
+	if !now.Same(was) {
+		s.parts.Set(vi, now)
 	}
 }
 
@@ -118,18 +121,19 @@ func (s *rowset) addAscending(vi int, rows []Row) {
 		s.noteAdd(r, 1)
 	}
 	s.rows += len(rows)
-	was, tag := p, s.parts.tag
+	was, tag := p, s.parts.Tag()
+	var buf [persist.SeqMax]rsEntry
 	for len(rows) > 0 {
-		leaf := p.room(tag)
-		if leaf == nil { // a new leaf, or the path to the last one made this copy's
-			p, rows = p.push(tag, rsEntry{row: rows[0], count: 1}), rows[1:]
+		tail, ok := p.Tail(tag)
+		if !ok { // a new leaf, or the path to the last one made this copy's
+			p, rows = p.Push(tag, rsEntry{row: rows[0], count: 1}), rows[1:]
 			continue
 		}
-		k := min(len(rows), cap(leaf.items)-len(leaf.items), seqMax-len(leaf.items))
-		for _, r := range rows[:k] {
-			leaf.items = append(leaf.items, rsEntry{row: r, count: 1})
+		k := min(len(rows), tail.Room())
+		for i, r := range rows[:k] {
+			buf[i] = rsEntry{row: r, count: 1}
 		}
-		p.grew(k)
+		tail.Append(buf[:k]...)
 		rows = rows[k:]
 	}
 	s.setPart(vi, was, p)
@@ -147,18 +151,18 @@ func (s *rowset) remove(vi int, row Row) bool {
 // count is how many times the set holds row.
 func (s *rowset) count(vi int, row Row) int {
 	if i, found := s.search(vi, row); found {
-		return s.part(vi).at(i).count
+		return s.part(vi).At(i).count
 	}
 	return 0
 }
 
 // afterLast reports whether row sorts after every entry of p in (pk, row) order (an empty p
 // has every row after it): the first pk column decides most often, and is tested without a call.
-func (s *rowset) afterLast(p pseq[rsEntry], row Row) bool {
-	if p.len() == 0 {
+func (s *rowset) afterLast(p persist.Seq[rsEntry], row Row) bool {
+	if p.Len() == 0 {
 		return true
 	}
-	last := p.last().row
+	last := p.Last().row
 	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
 		return last[c].I < row[c].I
 	}
@@ -175,11 +179,11 @@ func pkBefore(a, b Row, pk []int) bool {
 }
 
 // pkAfterLast reports whether row's pk sorts after every entry's pk of p.
-func (s *rowset) pkAfterLast(p pseq[rsEntry], row Row) bool {
-	if p.len() == 0 {
+func (s *rowset) pkAfterLast(p persist.Seq[rsEntry], row Row) bool {
+	if p.Len() == 0 {
 		return true
 	}
-	last := p.last().row
+	last := p.Last().row
 	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
 		return last[c].I < row[c].I
 	}
@@ -192,9 +196,9 @@ func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 	if s.pkAfterLast(p, row) {
 		return nil, false // after every entry
 	}
-	i := p.search(func(e rsEntry) bool { return s.cmpPK(e.row, row) >= 0 })
-	if i < p.len() {
-		if e := p.at(i); s.cmpPK(e.row, row) == 0 {
+	i := p.Search(func(e rsEntry) bool { return s.cmpPK(e.row, row) >= 0 })
+	if i < p.Len() {
+		if e := p.At(i); s.cmpPK(e.row, row) == 0 {
 			return e.row, true
 		}
 	}
@@ -204,19 +208,18 @@ func (s *rowset) getPK(vi int, row Row) (Row, bool) {
 // putPK stores row, replacing any row with its pk.
 func (s *rowset) putPK(vi int, row Row) {
 	p := s.part(vi)
-	if leaf := p.room(s.parts.tag); leaf != nil && len(leaf.items) > 0 && pkBefore(leaf.items[len(leaf.items)-1].row, row, s.pk) {
+	if tail, ok := p.Tail(s.parts.Tag()); ok && pkBefore(tail.Last().row, row, s.pk) {
 		// the usual insert, past the vnode's last entry (the last of its last leaf), where that
 		// leaf has room: append in place
 		s.noteAdd(row, 1)
-		leaf.items = append(leaf.items, rsEntry{row: row, count: 1})
-		p.grew(1)
+		tail.Append(rsEntry{row: row, count: 1})
 		s.rows++
 		return
 	}
 	if s.pkAfterLast(p, row) {
 		// a new pk after every entry (so the row is after every entry too): append it
 		s.noteAdd(row, 1)
-		s.setPart(vi, p, p.push(s.parts.tag, rsEntry{row: row, count: 1}))
+		s.setPart(vi, p, p.Push(s.parts.Tag(), rsEntry{row: row, count: 1}))
 		s.rows++
 		return
 	}
@@ -235,19 +238,19 @@ func (s *rowset) deletePK(vi int, row Row) {
 
 // countBelow counts the entries of a vnode whose pk is < key (key is a pk tuple).
 func (s *rowset) countBelow(vi int, key Row) int {
-	return s.part(vi).search(func(e rsEntry) bool { return comparePK(e.row, key, s.pk) >= 0 })
+	return s.part(vi).Search(func(e rsEntry) bool { return comparePK(e.row, key, s.pk) >= 0 })
 }
 
 // countUpTo counts the entries of a vnode whose pk is ≤ pos (pos is a pk tuple).
 func (s *rowset) countUpTo(vi int, pos Row) int {
-	return s.part(vi).search(func(e rsEntry) bool { return comparePK(e.row, pos, s.pk) > 0 })
+	return s.part(vi).Search(func(e rsEntry) bool { return comparePK(e.row, pos, s.pk) > 0 })
 }
 
 // each calls f for every entry, vnode by vnode, until f returns false.
 func (s *rowset) each(f func(vi int, e rsEntry) bool) {
-	for vi, p := range s.parts.present() {
+	for vi, p := range s.parts.Present() {
 		ok := true
-		p.each(0, func(e rsEntry) bool { ok = f(vi, e); return ok })
+		p.Each(0, func(e rsEntry) bool { ok = f(vi, e); return ok })
 		if !ok {
 			return
 		}

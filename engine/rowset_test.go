@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
 )
 
 // model is the rowset's meaning: (row → count) per vnode, compared through its sorted entries.
@@ -21,26 +23,18 @@ func (m model) entries(s *rowset) []rsEntry {
 	return out
 }
 
-func partEntries(p pseq[rsEntry]) []rsEntry {
+func partEntries(p persist.Seq[rsEntry]) []rsEntry {
 	var out []rsEntry
-	for c := newSeqCursor(p, p.len()); c.ok(); c.next() {
-		out = append(out, c.cur())
+	for c := persist.NewCursor(p, p.Len()); c.Ok(); c.Next() {
+		out = append(out, c.Cur())
 	}
 	return out
 }
 
-// leaves lists the sizes of a pseq's leaves.
-func leaves[E any](n *seqNode[E]) []int {
-	if n == nil {
-		return nil
-	}
-	if n.leaf() {
-		return []int{len(n.items)}
-	}
+// leaves lists the sizes of a sequence's leaves.
+func leaves[E any](s persist.Seq[E]) []int {
 	var out []int
-	for _, k := range n.kids {
-		out = append(out, leaves(k)...)
-	}
+	s.Leaves(0, s.Len(), func(items []E) { out = append(out, len(items)) })
 	return out
 }
 
@@ -85,11 +79,11 @@ func TestRowsetAgainstModel(t *testing.T) {
 		for vi := range p.m {
 			want := p.m[vi].entries(p.s)
 			got := partEntries(p.s.part(vi))
-			require.Equal(t, len(want), p.s.part(vi).len())
+			require.Equal(t, len(want), p.s.part(vi).Len())
 			require.Equal(t, want, got)
-			for _, n := range leaves(p.s.part(vi).r) {
+			for _, n := range leaves(p.s.part(vi)) {
 				assert.NotZero(t, n)
-				assert.LessOrEqual(t, n, seqMax)
+				assert.LessOrEqual(t, n, persist.SeqMax)
 			}
 			// countUpTo and getPK agree with the entries
 			for _, key := range []int64{-1, 0, 500, 5000, 1 << 40} {
@@ -103,7 +97,7 @@ func TestRowsetAgainstModel(t *testing.T) {
 			}
 		}
 	}
-	assert.Greater(t, len(leaves(cur.s.part(0).r)), 4, "the test reaches several leaves")
+	assert.Greater(t, len(leaves(cur.s.part(0))), 4, "the test reaches several leaves")
 }
 
 func clone(m model) model {

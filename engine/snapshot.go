@@ -1,18 +1,22 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
+)
 
 // lane is one vnode's part of a snapshot stream: the committed rows after its pos.
 type lane struct {
 	vi    int
 	vnode int
-	rows  pseq[Row] // a committed state-table version of the vnode's rows (read-only)
-	first int       // index in rows of the lane's first row (the first after pos)
-	next  int       // index in rows of the next row to deliver
+	rows  persist.Seq[Row] // a committed state-table version of the vnode's rows (read-only)
+	first int              // index in rows of the lane's first row (the first after pos)
+	next  int              // index in rows of the next row to deliver
 }
 
 // total is the number of rows in the lane.
-func (l *lane) total() int { return l.rows.len() - l.first }
+func (l *lane) total() int { return l.rows.Len() - l.first }
 
 // Snapshot is the snapshot stream: for each owned vnode in ascending order (Completed ones
 // skipped), the rows after pos as of one commit, then its end. It keeps what it read from as of
@@ -20,10 +24,10 @@ func (l *lane) total() int { return l.rows.len() - l.first }
 // makes a vnode's lane only when the stream reaches it, so that opening one costs nothing per
 // vnode or per row: a refresh at every barrier stays cheap however many rows wait.
 type Snapshot struct {
-	epoch     int64                // the commit it reads
-	version   *pvec[pseq[Row]]     // the committed rows it reads (frozen)
-	progress  *pvec[VnodeProgress] // the progress when it opened (frozen)
-	unread    bitset               // the vnodes with rows to read when it opened (frozen)
+	epoch     int64                          // the commit it reads
+	version   *persist.Vec[persist.Seq[Row]] // the committed rows it reads (frozen)
+	progress  *persist.Vec[VnodeProgress]    // the progress when it opened (frozen)
+	unread    persist.Bitset                 // the vnodes with rows to read when it opened (frozen)
 	owned     []int
 	pk        []int
 	cur       lane      // the lane being read (valid when reached() ≥ 0)
@@ -33,7 +37,8 @@ type Snapshot struct {
 	openedAt  int       // step that opened it
 	refreshed bool      // opened by a refresh (rather than at backfill start)
 	// leaf is the items of the leaf of cur's rows that the stream read last, from index leafAt
-	// of them: the next row is usually there (read-only, see pseq.leafOf; nil when cur changes)
+	// of them: the next row is usually there (read-only, see persist.Seq.LeafOf; nil when cur
+	// changes)
 	leaf   []Row
 	leafAt int
 }
@@ -72,9 +77,9 @@ func (s *Snapshot) Remaining() int {
 
 // laneAt makes the lane of vnode index vi as of the snapshot's opening.
 func (s *Snapshot) laneAt(vi int) lane {
-	l := lane{vi: vi, vnode: s.owned[vi], rows: s.version.at(vi)}
-	if p := s.progress.at(vi); p.State == InProgress {
-		l.first = l.rows.search(func(r Row) bool { return comparePK(r, p.Pos, s.pk) > 0 })
+	l := lane{vi: vi, vnode: s.owned[vi], rows: s.version.At(vi)}
+	if p := s.progress.At(vi); p.State == InProgress {
+		l.first = l.rows.Search(func(r Row) bool { return comparePK(r, p.Pos, s.pk) > 0 })
 	}
 	l.next = l.first
 	return l
@@ -82,7 +87,7 @@ func (s *Snapshot) laneAt(vi int) lane {
 
 // reached is the vnode index of the lane being read, or -1 before the first.
 func (s *Snapshot) reached() int {
-	if s.cur.rows.r == nil {
+	if s.cur.rows.Len() == 0 {
 		return -1
 	}
 	return s.cur.vi
@@ -92,14 +97,14 @@ func (s *Snapshot) reached() int {
 // may move on to the next lane (the stream moves to the next vnode with rows once a lane is read).
 func (s *Snapshot) peek() (vi int, row Row, ok bool) {
 	for {
-		if l := &s.cur; s.reached() >= 0 && l.next < l.rows.len() {
+		if l := &s.cur; s.reached() >= 0 && l.next < l.rows.Len() {
 			if j := l.next - s.leafAt; j >= 0 && j < len(s.leaf) {
 				return l.vi, s.leaf[j], true
 			}
-			s.leaf, s.leafAt = l.rows.leafOf(l.next)
+			s.leaf, s.leafAt = l.rows.LeafOf(l.next)
 			return l.vi, s.leaf[l.next-s.leafAt], true
 		}
-		vi := s.unread.next(s.reached() + 1)
+		vi := s.unread.Next(s.reached() + 1)
 		if vi < 0 {
 			return -1, nil, false
 		}
@@ -123,8 +128,8 @@ func (s *Snapshot) advance(vi int) {
 // newSnapshot makes a snapshot stream over the committed state table at the current positions.
 func (e *Engine) newSnapshot(refresh bool) *Snapshot {
 	e.state.freeze()
-	return &Snapshot{epoch: e.state.epoch, version: e.state.committed.share(), progress: e.progress.share(),
-		unread: e.unread.share(), owned: e.owned, pk: e.pk, left: e.unreadRows, openedAt: e.step, refreshed: refresh}
+	return &Snapshot{epoch: e.state.epoch, version: e.state.committed.Share(), progress: e.progress.Share(),
+		unread: e.unread.Share(), owned: e.owned, pk: e.pk, left: e.unreadRows, openedAt: e.step, refreshed: refresh}
 }
 
 // laneViews lists the snapshot's lanes as the view shows them: one per owned vnode that is not
@@ -136,7 +141,7 @@ func (e *Engine) laneViews() []LaneView {
 	out := make([]LaneView, 0, len(e.owned)-e.progCount[Completed])
 	k := 0 // next lane of lanes
 	for vi, vnode := range e.owned {
-		p := e.progress.at(vi)
+		p := e.progress.At(vi)
 		if p.State == Completed {
 			continue
 		}
@@ -146,7 +151,7 @@ func (e *Engine) laneViews() []LaneView {
 		case k < len(lanes) && lanes[k].vi == vi:
 			l = &lanes[k]
 			k++
-		case vi > s.reached() && s.unread.has(vi):
+		case vi > s.reached() && s.unread.Has(vi):
 			ahead := s.laneAt(vi)
 			l = &ahead
 		}
@@ -156,7 +161,7 @@ func (e *Engine) laneViews() []LaneView {
 				lv.Offset = min(max(0, lv.Next-maxLaneRows/4), lv.Total-maxLaneRows)
 				lv.Next -= lv.Offset
 			}
-			lv.Rows = l.rows.slice(l.first+lv.Offset, l.first+lv.Offset+min(lv.Total, maxLaneRows))
+			lv.Rows = l.rows.Slice(l.first+lv.Offset, l.first+lv.Offset+min(lv.Total, maxLaneRows))
 		}
 		if p.State != NotStarted {
 			lv.Pos = p.Pos

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/backfill-explainer/explainer/engine/internal/persist"
+
 // write is one uncommitted change to the state table.
 type write struct {
 	put bool // + / U+ put the row; - / U- delete it by pk
@@ -9,51 +11,52 @@ type write struct {
 
 // StateTable models the locality provider's state table: all input columns, pk = locality ++
 // stream key, rows of each owned vnode kept in pk order. Committed versions are copy-on-write
-// (a pvec of vnodes, each a pseq of rows): a commit never changes what an earlier version, or a
-// snapshot stream opened at it, reads, and it copies only the leaves and pages it touches.
+// (a persist.Vec of vnodes, each a persist.Seq of rows): a commit never changes what an earlier
+// version, or a snapshot stream opened at it, reads, and it copies only the leaves and pages it
+// touches.
 type StateTable struct {
 	pk        []int
-	committed *pvec[pseq[Row]] // per owned-vnode index, sorted by pk
+	committed *persist.Vec[persist.Seq[Row]] // per owned-vnode index, sorted by pk
 	pending   []write
 	epoch     int64 // epoch of the last commit
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
-	return &StateTable{pk: pk, committed: newPvec[pseq[Row]](owned)}
+	return &StateTable{pk: pk, committed: persist.NewVec[persist.Seq[Row]](owned)}
 }
 
 func (t *StateTable) clone() *StateTable {
 	c := *t
-	c.committed = t.committed.share()
+	c.committed = t.committed.Share()
 	c.pending = append([]write(nil), t.pending...)
 	return &c
 }
 
 // version returns the committed rows (shared, read-only).
-func (t *StateTable) version() *pvec[pseq[Row]] { return t.committed.share() }
+func (t *StateTable) version() *persist.Vec[persist.Seq[Row]] { return t.committed.Share() }
 
 // restore replaces the committed rows by an earlier version and drops pending writes.
-func (t *StateTable) restore(v *pvec[pseq[Row]], epoch int64) {
-	t.committed = v.share()
+func (t *StateTable) restore(v *persist.Vec[persist.Seq[Row]], epoch int64) {
+	t.committed = v.Share()
 	t.pending = nil
 	t.epoch = epoch
 }
 
 // rows returns a vnode's committed rows, to read now (to keep them, freeze first).
-func (t *StateTable) rows(vi int) pseq[Row] { return t.committed.at(vi) }
+func (t *StateTable) rows(vi int) persist.Seq[Row] { return t.committed.At(vi) }
 
 // freeze makes the committed rows read-only: what a caller holds of them now (a snapshot
 // stream's lanes) no later commit changes.
-func (t *StateTable) freeze() { t.committed.freeze() }
+func (t *StateTable) freeze() { t.committed.Freeze() }
 
 func (t *StateTable) write(put bool, vi int, row Row) {
 	t.pending = append(t.pending, write{put: put, vi: vi, row: row})
 }
 
 // search finds the index of the first row in rows whose pk is ≥ key.
-func (t *StateTable) search(rows pseq[Row], key Row) (int, bool) {
-	i := rows.search(func(r Row) bool { return comparePK(r, key, t.pk) >= 0 })
-	return i, i < rows.len() && comparePK(rows.at(i), key, t.pk) == 0
+func (t *StateTable) search(rows persist.Seq[Row], key Row) (int, bool) {
+	i := rows.Search(func(r Row) bool { return comparePK(r, key, t.pk) >= 0 })
+	return i, i < rows.Len() && comparePK(rows.At(i), key, t.pk) == 0
 }
 
 // comparePK compares a full row's pk with a pk tuple.
@@ -98,42 +101,41 @@ func (t *StateTable) applyAll(ws []write, note func(vi int, row Row, d int)) {
 // apply commits one write. Writes come in any order of vnodes, and each vnode's in pk order
 // more often than not: an insert after every row is appended.
 func (t *StateTable) apply(w *write, note func(vi int, row Row, d int)) {
-	tag := t.committed.tag
-	rows := t.committed.at(w.vi)
-	if leaf := rows.room(tag); w.put && leaf != nil && len(leaf.items) > 0 && pkBefore(leaf.items[len(leaf.items)-1], w.row, t.pk) {
+	tag := t.committed.Tag()
+	rows := t.committed.At(w.vi)
+	if tail, ok := rows.Tail(tag); w.put && ok && pkBefore(tail.Last(), w.row, t.pk) {
 		// the usual insert, past the vnode's last row (the last of its last leaf), where that leaf
 		// has room: append in place
-		leaf.items = append(leaf.items, w.row)
-		rows.grew(1)
+		tail.Append(w.row)
 		if note != nil {
 			note(w.vi, w.row, 1)
 		}
 		return
 	}
-	if w.put && (rows.len() == 0 || compareRowsPK(rows.last(), w.row, t.pk) < 0) {
+	if w.put && (rows.Len() == 0 || compareRowsPK(rows.Last(), w.row, t.pk) < 0) {
 		// a root changed in place is already stored (see rowset.setPart)
-		if now := rows.push(tag, w.row); now.r != rows.r {
-			t.committed.set(w.vi, now)
+		if now := rows.Push(tag, w.row); !now.Same(rows) {
+			t.committed.Set(w.vi, now)
 		}
 		if note != nil {
 			note(w.vi, w.row, 1)
 		}
 		return
 	}
-	i := rows.search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
-	found := i < rows.len() && compareRowsPK(rows.at(i), w.row, t.pk) == 0
+	i := rows.Search(func(r Row) bool { return compareRowsPK(r, w.row, t.pk) >= 0 })
+	found := i < rows.Len() && compareRowsPK(rows.At(i), w.row, t.pk) == 0
 	var d int
 	switch {
 	case w.put && found:
-		rows = rows.set(tag, i, w.row)
+		rows = rows.Set(tag, i, w.row)
 	case w.put:
-		rows, d = rows.insert(tag, i, w.row), 1
+		rows, d = rows.Insert(tag, i, w.row), 1
 	case found:
-		rows, d = rows.remove(tag, i), -1
+		rows, d = rows.Remove(tag, i), -1
 	default:
 		return
 	}
-	t.committed.set(w.vi, rows)
+	t.committed.Set(w.vi, rows)
 	if note != nil {
 		note(w.vi, w.row, d)
 	}
@@ -161,12 +163,12 @@ func compareRowsPK(a, b Row, pk []int) int {
 
 // rowsAfter returns the committed rows of a vnode and the index of the first one whose pk is
 // > pos (0 when pos is nil). Freeze first to keep them.
-func (t *StateTable) rowsAfter(vi int, pos Row) (pseq[Row], int) {
+func (t *StateTable) rowsAfter(vi int, pos Row) (persist.Seq[Row], int) {
 	rows := t.rows(vi)
 	if pos == nil {
 		return rows, 0
 	}
-	return rows, rows.search(func(r Row) bool { return comparePK(r, pos, t.pk) > 0 })
+	return rows, rows.Search(func(r Row) bool { return comparePK(r, pos, t.pk) > 0 })
 }
 
 // latestIndex maps each pk the pending writes touch to the row it will hold once they are
@@ -194,7 +196,7 @@ func (t *StateTable) latest(idx latestIndex, vi int, key Row) (Row, bool) {
 	}
 	rows := t.rows(vi)
 	if i, found := t.search(rows, key); found {
-		return rows.at(i), true
+		return rows.At(i), true
 	}
 	return nil, false
 }

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"encoding/binary"
 	"strconv"
+
+	"github.com/backfill-explainer/explainer/engine/internal/persist"
 )
 
 // keyWriter builds a canonical encoding of an engine's state for the explorer's de-duplication.
@@ -25,42 +26,66 @@ func (k *keyWriter) rows(rs []Row) {
 	}
 }
 
-// digest writes a sum of digests (see pseq's digest).
-func (k *keyWriter) digest(d digest) {
-	*k = append(*k, '#')
-	*k = binary.LittleEndian.AppendUint64(*k, d.lo)
-	*k = binary.LittleEndian.AppendUint64(*k, d.hi)
-}
+// digest writes a sum of digests (see persist.Digest).
+func (k *keyWriter) digest(d persist.Digest) { *k = d.Append(append(*k, '#')) }
 
 // rowDigest and entryDigest hash a row and a row set's entry; heldDigest hashes only entries
 // held (a positive count), for what downstream holds in an outcome.
 var (
-	rowDigest   = itemDigest[Row]{0, sumRows}
-	entryDigest = itemDigest[rsEntry]{0, sumEntries}
-	heldDigest  = itemDigest[rsEntry]{1, sumHeld}
+	rowDigest   = persist.ItemDigest[Row]{Slot: 0, Sum: sumRows}
+	entryDigest = persist.ItemDigest[rsEntry]{Slot: 0, Sum: sumEntries}
+	heldDigest  = persist.ItemDigest[rsEntry]{Slot: 1, Sum: sumHeld}
 )
 
-func sumRows(rs []Row) digest {
-	var d digest
+// digestRow hashes a row's values (and a count) a word at a time: equal rows have equal
+// digests, and it allocates nothing.
+func digestRow(r Row, count int) persist.Digest {
+	h := persist.NewHasher()
+	for _, v := range r {
+		h.Word(uint64(v.Kind) + 0x9e3779b97f4a7c15)
+		switch v.Kind {
+		case KindInt:
+			h.Word(uint64(v.I))
+		case KindStr:
+			h.Word(uint64(len(v.S)))
+			s := v.S
+			for len(s) >= 8 {
+				h.Word(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+					uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
+				s = s[8:]
+			}
+			var w uint64
+			for i := 0; i < len(s); i++ {
+				w |= uint64(s[i]) << (8 * i)
+			}
+			h.Word(w)
+		}
+	}
+	h.Word(uint64(int64(count)))
+	return h.Sum()
+}
+
+func sumRows(rs []Row) persist.Digest {
+	var d persist.Digest
 	for _, r := range rs {
-		d = d.add(digestRow(r, 0))
+		d = d.Add(digestRow(r, 0))
 	}
 	return d
 }
 
-func sumEntries(es []rsEntry) digest {
-	var d digest
+func sumEntries(es []rsEntry) persist.Digest {
+	var d persist.Digest
 	for i := range es {
-		d = d.add(digestRow(es[i].row, es[i].count))
+		d = d.Add(digestRow(es[i].row, es[i].count))
 	}
 	return d
 }
 
-func sumHeld(es []rsEntry) digest {
-	var d digest
+func sumHeld(es []rsEntry) persist.Digest {
+	var d persist.Digest
 	for i := range es {
 		if es[i].count > 0 {
-			d = d.add(digestRow(es[i].row, es[i].count))
+			d = d.Add(digestRow(es[i].row, es[i].count))
 		}
 	}
 	return d
@@ -68,24 +93,24 @@ func sumHeld(es []rsEntry) digest {
 
 // seq writes the rows of s from index from on: their number and the sum of their digests (the
 // rows are in pk order, so the sum tells which rows they are).
-func (k *keyWriter) seq(s pseq[Row], from int) {
-	k.int(int64(s.len() - from))
-	k.digest(s.sumFrom(from, rowDigest))
+func (k *keyWriter) seq(s persist.Seq[Row], from int) {
+	k.int(int64(s.Len() - from))
+	k.digest(s.SumFrom(from, rowDigest))
 }
 func (k *keyWriter) rowset(s *rowset) {
-	for vi, p := range s.parts.present() {
-		if p.len() == 0 {
+	for vi, p := range s.parts.Present() {
+		if p.Len() == 0 {
 			continue
 		}
 		k.int(int64(vi))
-		k.int(int64(p.len()))
-		k.digest(p.sumFrom(0, entryDigest))
+		k.int(int64(p.Len()))
+		k.digest(p.SumFrom(0, entryDigest))
 	}
 	k.int(-1)
 }
-func (k *keyWriter) committed(v *pvec[pseq[Row]]) {
-	for vi, p := range v.present() {
-		if p.len() > 0 {
+func (k *keyWriter) committed(v *persist.Vec[persist.Seq[Row]]) {
+	for vi, p := range v.Present() {
+		if p.Len() > 0 {
 			k.int(int64(vi))
 			k.seq(p, 0)
 		}
@@ -149,11 +174,11 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 		// every row still to read, lane by lane: the lanes before the current one are read to
 		// their end; the current one's rest; then each vnode after it with rows to read
 		s := e.snap
-		if l := s.cur; s.reached() >= 0 && l.next < l.rows.len() {
+		if l := s.cur; s.reached() >= 0 && l.next < l.rows.Len() {
 			k.int(int64(l.vnode))
 			k.seq(l.rows, l.next)
 		}
-		for vi := s.unread.next(s.reached() + 1); vi >= 0; vi = s.unread.next(vi + 1) {
+		for vi := s.unread.Next(s.reached() + 1); vi >= 0; vi = s.unread.Next(vi + 1) {
 			l := s.laneAt(vi)
 			k.int(int64(l.vnode))
 			k.seq(l.rows, l.next)

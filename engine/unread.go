@@ -1,46 +1,6 @@
 package engine
 
-import "math/bits"
-
-// bitset is a set of owned-vnode indices in a copy-on-write pvec of 64-bit words; next skips a
-// page of 8192 absent vnodes in one step.
-type bitset struct{ words *pvec[uint64] }
-
-func newBitset(n int) bitset { return bitset{newPvec[uint64]((n + 63) / 64)} }
-
-func (b bitset) share() bitset { return bitset{b.words.share()} }
-
-func (b bitset) has(i int) bool { return b.words.at(i>>6)&(1<<(i&63)) != 0 }
-
-func (b bitset) put(i int, on bool) {
-	w := b.words.at(i >> 6)
-	nw := w &^ (1 << (i & 63))
-	if on {
-		nw |= 1 << (i & 63)
-	}
-	if nw != w {
-		b.words.set(i>>6, nw)
-	}
-}
-
-// next returns the smallest member ≥ from, or -1.
-func (b bitset) next(from int) int {
-	for w := from >> 6; w < b.words.len(); {
-		if !b.words.hasPage(w >> pageBits) {
-			w = (w>>pageBits + 1) << pageBits
-			continue
-		}
-		x := b.words.at(w)
-		if w == from>>6 {
-			x &= ^uint64(0) << (from & 63)
-		}
-		if x != 0 {
-			return w<<6 + bits.TrailingZeros64(x)
-		}
-		w++
-	}
-	return -1
-}
+import "github.com/backfill-explainer/explainer/engine/internal/persist"
 
 // What the snapshot has left to read is kept up to date as the state table and the progress
 // change, so that opening (or refreshing) a snapshot stream costs nothing per vnode: unread
@@ -49,27 +9,27 @@ func (b bitset) next(from int) int {
 
 // unreadOf counts a vnode's committed rows past its pos (0 for a Completed vnode).
 func (e *Engine) unreadOf(vi int) int {
-	p := e.progress.at(vi)
+	p := e.progress.At(vi)
 	rows := e.state.rows(vi)
 	switch p.State {
 	case Completed:
 		return 0
 	case InProgress:
 		_, first := e.state.rowsAfter(vi, p.Pos)
-		return rows.len() - first
+		return rows.Len() - first
 	}
-	return rows.len()
+	return rows.Len()
 }
 
 // countUnread computes unread and unreadRows from the state table and the progress.
 func (e *Engine) countUnread() {
-	e.unread, e.unreadRows = newBitset(len(e.owned)), 0
-	for vi, rows := range e.state.committed.present() {
-		if rows.len() == 0 {
+	e.unread, e.unreadRows = persist.NewBitset(len(e.owned)), 0
+	for vi, rows := range e.state.committed.Present() {
+		if rows.Len() == 0 {
 			continue
 		}
 		if n := e.unreadOf(vi); n > 0 {
-			e.unread.put(vi, true)
+			e.unread.Put(vi, true)
 			e.unreadRows += n
 		}
 	}
@@ -81,7 +41,7 @@ func (e *Engine) noteCommitted(vi int, row Row, d int) {
 	if e.progress == nil || d == 0 {
 		return
 	}
-	switch p := e.progress.at(vi); {
+	switch p := e.progress.At(vi); {
 	case p.State == Completed:
 		return
 	case p.State == InProgress && comparePK(row, p.Pos, e.pk) <= 0:
@@ -89,10 +49,10 @@ func (e *Engine) noteCommitted(vi int, row Row, d int) {
 	}
 	e.unreadRows += d
 	if d > 0 {
-		e.unread.put(vi, true) // the new row is past pos: unread
+		e.unread.Put(vi, true) // the new row is past pos: unread
 		return
 	}
-	e.unread.put(vi, e.unreadOf(vi) > 0)
+	e.unread.Put(vi, e.unreadOf(vi) > 0)
 }
 
 // commitState commits the state table's pending writes, keeping the unread counts.

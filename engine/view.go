@@ -254,12 +254,12 @@ func (e *Engine) View() View {
 	}
 	v.Progress = make([]ProgressView, 0, len(e.owned)*btoi(e.progress != nil))
 	for vi := 0; e.progress != nil && vi < len(e.owned); vi++ {
-		p := e.progress.at(vi)
+		p := e.progress.At(vi)
 		v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
 	}
 	v.StateTable = StateTableView{Rows: []VnodeRow{}, Pending: []PendingRow{}, Epoch: e.state.epoch, DurableEpoch: e.dur.epoch}
-	for vi, rows := range e.state.committed.present() {
-		rows.each(0, func(r Row) bool {
+	for vi, rows := range e.state.committed.Present() {
+		rows.Each(0, func(r Row) bool {
 			v.StateTable.Rows = append(v.StateTable.Rows, VnodeRow{e.owned[vi], r})
 			return len(v.StateTable.Rows) < maxViewRows
 		})

@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // Workload files (scale mode, docs/scenario-format.md "Workloads"): a scenario file whose
@@ -24,23 +25,23 @@ import (
 //   - `fault` needs both `kind` and `epoch`. An epoch the run never reaches is an error at the
 //     fault's epoch, found when the workload runs (Scale reports it like a parse error).
 //   - Values must be integers (YAML integers; booleans, floats and strings are errors); each
-//     range and combination is checked by engine.Workload.Check, whose errors are placed at the
+//     range and combination is checked by workload.Workload.Check, whose errors are placed at the
 //     key they name, or at the `workload` mapping when that key was left to its default.
 
 // WorkloadScenario is a parsed workload file: the actor's configuration and its workload.
 type WorkloadScenario struct {
 	File     string
 	Config   *engine.Config
-	Workload engine.Workload
+	Workload workload.Workload
 	pos      map[string]Pos // where each key the file gives ("rows", "mix.insert", …) has its value
 	at       Pos            // the `workload` mapping
 }
 
-// ScaleSummary is what a workload's run shows (engine.ScaleSummary).
-type ScaleSummary = engine.ScaleSummary
+// ScaleSummary is what a workload's run shows (workload.ScaleSummary).
+type ScaleSummary = workload.ScaleSummary
 
 // ErrCanceled is what Scale returns when its progress callback asked it to stop.
-var ErrCanceled = engine.ErrCanceled
+var ErrCanceled = workload.ErrCanceled
 
 var workloadKeys = []string{"rows", "seed", "start_after", "snapshot_per_epoch", "upstream_per_epoch", "mix", "after", "fault"}
 
@@ -77,7 +78,7 @@ func (p *parser) stepsOrWorkload(top fields) field {
 func (p *parser) workload(w field) {
 	ws := p.wl
 	ws.at = posOf(w.val)
-	ws.Workload = engine.DefaultWorkload(0)
+	ws.Workload = workload.Default(0)
 	f := p.mapping(w.val, "workload", workloadKeys...)
 	num := func(key string) (int64, bool) {
 		fl, ok := f.get(key)
@@ -107,7 +108,7 @@ func (p *parser) workload(w field) {
 	if m, ok := f.get("mix"); ok {
 		ws.pos["mix"] = posOf(m.val)
 		mf := p.mapping(m.val, "workload.mix", "insert", "update", "delete")
-		wl.Mix = engine.Mix{}
+		wl.Mix = workload.Mix{}
 		for _, k := range []struct {
 			key string
 			to  *int
@@ -126,13 +127,13 @@ func (p *parser) workload(w field) {
 		if kind.val.Kind != yaml.ScalarNode {
 			p.failAt(kind.val, "workload.fault.kind: expected end, error or recover, found %s", describe(kind.val))
 		}
-		k, ok := engine.ParseFaultKind(kind.val.Value)
+		k, ok := workload.ParseFaultKind(kind.val.Value)
 		if !ok {
 			p.failAt(kind.val, "workload.fault.kind: unknown kind %s; expected end, error or recover", describe(kind.val))
 		}
 		epoch := p.require(ff, "epoch", "workload.fault")
 		ws.pos["fault.epoch"] = posOf(epoch.val)
-		wl.Fault = &engine.Fault{Kind: k, Epoch: p.integer(epoch.val, "workload.fault.epoch")}
+		wl.Fault = &workload.Fault{Kind: k, Epoch: p.integer(epoch.val, "workload.fault.epoch")}
 	}
 }
 
@@ -143,10 +144,10 @@ func clampInt(v int64) int {
 	return int(max(minInt, min(maxInt, v)))
 }
 
-// place turns an engine.WorkloadError into an *Error at the key it names (at the `workload`
+// place turns an workload.Error into an *Error at the key it names (at the `workload`
 // mapping when the file does not give that key).
 func (ws *WorkloadScenario) place(err error) error {
-	var we *engine.WorkloadError
+	var we *workload.Error
 	if !errors.As(err, &we) {
 		return &Error{File: ws.File, Line: 1, Col: 1, Msg: err.Error()}
 	}
@@ -168,7 +169,7 @@ func (ws *WorkloadScenario) place(err error) error {
 
 // ParseWorkload reads a workload file (YAML or JSON). Every error is an *Error naming
 // file:line:column: those of the scenario format, a file with steps instead of a workload,
-// and every value or combination engine.Workload.Check refuses.
+// and every value or combination workload.Workload.Check refuses.
 func ParseWorkload(file string, text []byte) (ws *WorkloadScenario, err error) {
 	defer catch(&err)
 	if len(text) > limits.bytes {
@@ -186,7 +187,7 @@ func ParseWorkload(file string, text []byte) (ws *WorkloadScenario, err error) {
 	if err := ws.Workload.Check(); err != nil {
 		return nil, ws.place(err)
 	}
-	if err := engine.CheckWorkloadConfig(ws.Config, &ws.Workload); err != nil {
+	if err := workload.CheckConfig(ws.Config, &ws.Workload); err != nil {
 		return nil, ws.place(err)
 	}
 	return ws, nil
@@ -226,12 +227,12 @@ func (ws *WorkloadScenario) SetBug(name string) error {
 // Run runs the workload and returns its summary (see Scale).
 func (ws *WorkloadScenario) Run(progress func(done, total int) bool) (*ScaleSummary, error) {
 	defer relaxGC(ws)()
-	sum, err := engine.RunWorkload(ws.Config, ws.Workload, progress)
+	sum, err := workload.Run(ws.Config, ws.Workload, progress)
 	if err != nil {
-		if errors.Is(err, engine.ErrCanceled) {
+		if errors.Is(err, workload.ErrCanceled) {
 			return nil, err
 		}
-		var we *engine.WorkloadError
+		var we *workload.Error
 		if errors.As(err, &we) {
 			return nil, ws.place(err)
 		}

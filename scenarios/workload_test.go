@@ -13,6 +13,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/wire"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 const wlHead = `title: w
@@ -33,8 +34,8 @@ func TestWorkloadEveryKey(t *testing.T) {
 `
 	ws, err := ParseWorkload("w.yaml", []byte(text))
 	require.NoError(t, err)
-	assert.Equal(t, engine.Workload{Rows: 1000, Seed: 7, StartAfter: 3, SnapshotPerEpoch: 100, UpstreamPerEpoch: 5,
-		Mix: engine.Mix{Insert: 1, Update: 2, Delete: 3}, After: 4, Fault: &engine.Fault{Kind: engine.FaultError, Epoch: 6}}, ws.Workload)
+	assert.Equal(t, workload.Workload{Rows: 1000, Seed: 7, StartAfter: 3, SnapshotPerEpoch: 100, UpstreamPerEpoch: 5,
+		Mix: workload.Mix{Insert: 1, Update: 2, Delete: 3}, After: 4, Fault: &workload.Fault{Kind: workload.FaultError, Epoch: 6}}, ws.Workload)
 	assert.Equal(t, 16, ws.Config.VnodeCount)
 	assert.Equal(t, "w", ws.Config.Title)
 	for _, k := range []string{"end", "error", "recover"} {
@@ -51,13 +52,13 @@ func TestWorkloadEveryKey(t *testing.T) {
 func TestWorkloadDefaults(t *testing.T) {
 	ws, err := ParseWorkload("w.yaml", []byte(wlHead+"workload: {rows: 12345}\n"))
 	require.NoError(t, err)
-	assert.Equal(t, engine.Workload{Rows: 12345, Seed: 1, StartAfter: 2, SnapshotPerEpoch: 65536, UpstreamPerEpoch: 16,
-		Mix: engine.Mix{Insert: 6, Update: 3, Delete: 1}, After: 2}, ws.Workload)
-	assert.Equal(t, engine.DefaultWorkload(12345), ws.Workload)
+	assert.Equal(t, workload.Workload{Rows: 12345, Seed: 1, StartAfter: 2, SnapshotPerEpoch: 65536, UpstreamPerEpoch: 16,
+		Mix: workload.Mix{Insert: 6, Update: 3, Delete: 1}, After: 2}, ws.Workload)
+	assert.Equal(t, workload.Default(12345), ws.Workload)
 	// a given mix: the weights it leaves out are 0
 	ws, err = ParseWorkload("w.yaml", []byte(wlHead+"workload: {rows: 1, mix: {update: 2}}\n"))
 	require.NoError(t, err)
-	assert.Equal(t, engine.Mix{Update: 2}, ws.Workload.Mix)
+	assert.Equal(t, workload.Mix{Update: 2}, ws.Workload.Mix)
 }
 
 // TestWorkloadErrors: every bad value is reported at its line and column with what was
@@ -394,13 +395,13 @@ workload: {rows: 5000, snapshot_per_epoch: 60, upstream_per_epoch: 4, after: 5}
 `)
 	s, err := Scale("wide.yaml", text, nil)
 	require.NoError(t, err)
-	require.Greater(t, s.Epochs, 10*engine.ProgressColumns(32768))
+	require.Greater(t, s.Epochs, 10*workload.ProgressColumns(32768))
 	assert.Len(t, s.Progress, 32768)
-	cols := engine.ProgressColumns(32768)
+	cols := workload.ProgressColumns(32768)
 	assert.LessOrEqual(t, len(s.ProgressBarriers), cols)
 	assert.Equal(t, s.Epochs-1, s.ProgressBarriers[len(s.ProgressBarriers)-1], "the last barrier is kept")
 	assert.Zero(t, s.ProgressBarriers[0])
-	assert.LessOrEqual(t, len(s.Progress)*len(s.ProgressBarriers), engine.ProgressBudget)
+	assert.LessOrEqual(t, len(s.Progress)*len(s.ProgressBarriers), workload.ProgressBudget)
 	for _, row := range s.Progress {
 		require.Len(t, row, len(s.ProgressBarriers))
 	}

@@ -5,6 +5,7 @@ package wire
 import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // AppendView writes an engine.View.
@@ -550,8 +551,8 @@ func AppendTrace(b []byte, x *engine.Trace) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleSummary writes an engine.ScaleSummary.
-func AppendScaleSummary(b []byte, x *engine.ScaleSummary) []byte {
+// AppendScaleSummary writes a workload.ScaleSummary.
+func AppendScaleSummary(b []byte, x *workload.ScaleSummary) []byte {
 	b = jsonw.KeyStringHTML(b, `{"title":`, x.Title)
 	b = jsonw.KeyStringHTML(b, `,"phase":`, x.Phase)
 	b = jsonw.Key(b, `,"error":`)
@@ -604,8 +605,8 @@ func AppendScaleSummary(b []byte, x *engine.ScaleSummary) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleFailure writes an engine.ScaleFailure.
-func AppendScaleFailure(b []byte, x *engine.ScaleFailure) []byte {
+// AppendScaleFailure writes a workload.ScaleFailure.
+func AppendScaleFailure(b []byte, x *workload.ScaleFailure) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -615,8 +616,8 @@ func AppendScaleFailure(b []byte, x *engine.ScaleFailure) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleSeries writes an engine.ScaleSeries.
-func AppendScaleSeries(b []byte, x *engine.ScaleSeries) []byte {
+// AppendScaleSeries writes a workload.ScaleSeries.
+func AppendScaleSeries(b []byte, x *workload.ScaleSeries) []byte {
 	b = jsonw.Key(b, `{"epoch":`)
 	b = jsonw.Int64s(b, x.Epoch)
 	b = jsonw.Key(b, `,"phase":`)
@@ -647,8 +648,8 @@ func AppendScaleSeries(b []byte, x *engine.ScaleSeries) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleRecovery writes an engine.ScaleRecovery.
-func AppendScaleRecovery(b []byte, x *engine.ScaleRecovery) []byte {
+// AppendScaleRecovery writes a workload.ScaleRecovery.
+func AppendScaleRecovery(b []byte, x *workload.ScaleRecovery) []byte {
 	b = jsonw.KeyInt(b, `{"barrier":`, int64(x.Barrier))
 	b = jsonw.KeyInt(b, `,"epoch":`, x.Epoch)
 	b = jsonw.KeyStringHTML(b, `,"kind":`, x.Kind)
@@ -663,8 +664,8 @@ func AppendScaleRecovery(b []byte, x *engine.ScaleRecovery) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleViolation writes an engine.ScaleViolation.
-func AppendScaleViolation(b []byte, x *engine.ScaleViolation) []byte {
+// AppendScaleViolation writes a workload.ScaleViolation.
+func AppendScaleViolation(b []byte, x *workload.ScaleViolation) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -676,8 +677,8 @@ func AppendScaleViolation(b []byte, x *engine.ScaleViolation) []byte {
 	return append(b, '}')
 }
 
-// AppendScaleTotals writes an engine.ScaleTotals.
-func AppendScaleTotals(b []byte, x *engine.ScaleTotals) []byte {
+// AppendScaleTotals writes a workload.ScaleTotals.
+func AppendScaleTotals(b []byte, x *workload.ScaleTotals) []byte {
 	b = jsonw.KeyInt(b, `{"inserted":`, int64(x.Inserted))
 	b = jsonw.KeyInt(b, `,"updated":`, int64(x.Updated))
 	b = jsonw.KeyInt(b, `,"deleted":`, int64(x.Deleted))
@@ -689,8 +690,8 @@ func AppendScaleTotals(b []byte, x *engine.ScaleTotals) []byte {
 	return append(b, '}')
 }
 
-// AppendWorkload writes an engine.Workload.
-func AppendWorkload(b []byte, x *engine.Workload) []byte {
+// AppendWorkload writes a workload.Workload.
+func AppendWorkload(b []byte, x *workload.Workload) []byte {
 	b = jsonw.KeyInt(b, `{"rows":`, int64(x.Rows))
 	b = jsonw.KeyInt(b, `,"seed":`, x.Seed)
 	b = jsonw.KeyInt(b, `,"start_after":`, int64(x.StartAfter))
@@ -704,16 +705,16 @@ func AppendWorkload(b []byte, x *engine.Workload) []byte {
 	return append(b, '}')
 }
 
-// AppendMix writes an engine.Mix.
-func AppendMix(b []byte, x *engine.Mix) []byte {
+// AppendMix writes a workload.Mix.
+func AppendMix(b []byte, x *workload.Mix) []byte {
 	b = jsonw.KeyInt(b, `{"insert":`, int64(x.Insert))
 	b = jsonw.KeyInt(b, `,"update":`, int64(x.Update))
 	b = jsonw.KeyInt(b, `,"delete":`, int64(x.Delete))
 	return append(b, '}')
 }
 
-// AppendFault writes an engine.Fault.
-func AppendFault(b []byte, x *engine.Fault) []byte {
+// AppendFault writes a workload.Fault.
+func AppendFault(b []byte, x *workload.Fault) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}

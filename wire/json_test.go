@@ -9,6 +9,8 @@ import (
 	"github.com/backfill-explainer/explainer/wire/wiretest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 func TestAppendJSONAsEncodingJSON(t *testing.T) {
@@ -43,7 +45,7 @@ func TestTablesAsEncodingJSON(t *testing.T) {
 func TestScaleSummaryAsMarshal(t *testing.T) {
 	f := wiretest.Fill(11)
 	for i := range 300 {
-		var s engine.ScaleSummary
+		var s workload.ScaleSummary
 		f.Fill(&s)
 		want, err := jsontest.Marshal(&s)
 		require.NoError(t, err)

@@ -3,13 +3,13 @@ package wire
 import (
 	"bytes"
 
-	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // JSON writes the summary as indented JSON in which every array or object that holds only
 // scalars stays on one line (a series, one vnode's progress), so that a summary of a million
 // rows reads as a page, not as a hundred thousand lines. It ends with a newline.
-func ScaleSummaryJSON(s *engine.ScaleSummary) ([]byte, error) {
+func ScaleSummaryJSON(s *workload.ScaleSummary) ([]byte, error) {
 	return indentShallow(AppendScaleSummary(nil, s)), nil
 }
 

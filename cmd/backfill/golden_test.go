@@ -13,7 +13,8 @@ import (
 	"github.com/backfill-explainer/explainer/session"
 )
 
-// TestBuiltinsMatchTheirGoldenTraces is `backfill check` inside go test.
+// TestBuiltinsMatchTheirGoldenTraces is `backfill check` inside go test (the built-ins' goldens
+// alone are engine/golden_test.go's too; this runs the command, workloads included).
 func TestBuiltinsMatchTheirGoldenTraces(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := checkCmd([]string{"-dir", "../../scenarios/testdata/golden"}, &stdout, &stderr)

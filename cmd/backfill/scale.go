@@ -9,10 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/golden"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/wire"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // openWorkload finds a workload: a file whose top level has `workload:`, or a built-in
@@ -110,7 +111,7 @@ const maxTableLines = 40
 
 // writeScaleText prints a workload's summary for people: what ran, a table by barrier (or by
 // runs of barriers), each recovery where it happened, and the totals.
-func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io.Writer) {
+func writeScaleText(ws *scenarios.WorkloadScenario, s *workload.ScaleSummary, w io.Writer) {
 	cfg, wl := ws.Config, s.Workload
 	fmt.Fprintf(w, "%s\n%s\n", s.Title, strings.Repeat("=", len([]rune(s.Title))))
 	session.ReleaseHeader(w, cfg)
@@ -191,7 +192,7 @@ func writeScaleText(ws *scenarios.WorkloadScenario, s *engine.ScaleSummary, w io
 // writeRecovery says what a recovery threw away. Where rows are missing downstream (the
 // invariant broken) they are "lost"; otherwise the recovery read, delivered and emitted them
 // again, and they were only discarded until it: web/scale/scale-panel.js says the same.
-func writeRecovery(w io.Writer, r engine.ScaleRecovery, missing bool) {
+func writeRecovery(w io.Writer, r workload.ScaleRecovery, missing bool) {
 	what := map[string]string{"end": "the upstream ends", "error": "the upstream yields an error", "recover": "the job recovers"}[r.Kind]
 	fmt.Fprintf(w, "── e%d: %s instead of the barrier, while %s", r.Epoch, what, r.During)
 	switch {
@@ -230,8 +231,8 @@ func num(n int) string {
 // workloadGoldens lists the workloads `backfill check` replays and where their golden summary
 // (.json) and table (.txt) are: every built-in workload (scale/golden/NAME beside DIR, the golden
 // traces' directory) and every scale/*.yaml beside DIR (the golden files next to it).
-func workloadGoldens(dir string) (texts map[string][]byte, files map[string]string, golden map[string]string, order []string) {
-	texts, files, golden = map[string][]byte{}, map[string]string{}, map[string]string{}
+func workloadGoldens(dir string) (texts map[string][]byte, files map[string]string, base map[string]string, order []string) {
+	texts, files, base = map[string][]byte{}, map[string]string{}, map[string]string{}
 	scale := filepath.Join(dir, "..", "scale")
 	for _, n := range scenarios.WorkloadNames() {
 		t, err := scenarios.WorkloadText(n)
@@ -239,7 +240,7 @@ func workloadGoldens(dir string) (texts map[string][]byte, files map[string]stri
 			continue
 		}
 		key := "workload " + n
-		texts[key], files[key], golden[key] = t, scenarios.WorkloadFile(n), filepath.Join(scale, "golden", n)
+		texts[key], files[key], base[key] = t, scenarios.WorkloadFile(n), filepath.Join(scale, "golden", n)
 		order = append(order, key)
 	}
 	extra, _ := filepath.Glob(filepath.Join(scale, "*.yaml"))
@@ -249,10 +250,10 @@ func workloadGoldens(dir string) (texts map[string][]byte, files map[string]stri
 			continue
 		}
 		key := "workload " + filepath.ToSlash(f)
-		texts[key], files[key], golden[key] = t, filepath.Base(f), strings.TrimSuffix(f, ".yaml")
+		texts[key], files[key], base[key] = t, filepath.Base(f), strings.TrimSuffix(f, ".yaml")
 		order = append(order, key)
 	}
-	return texts, files, golden, order
+	return texts, files, base, order
 }
 
 // renderWorkload runs a workload and renders its summary as JSON and as the table.
@@ -276,7 +277,7 @@ func renderWorkload(file string, text []byte) (js, table []byte, err error) {
 // checkWorkloads runs each workload of workloadGoldens and compares (or, with update, writes)
 // its summary and its table; it returns how many it checked and how many differ.
 func checkWorkloads(dir string, update bool, stdout, stderr io.Writer) (n, failed int) {
-	texts, files, golden, order := workloadGoldens(dir)
+	texts, files, base, order := workloadGoldens(dir)
 	for _, key := range order {
 		n++
 		js, table, err := renderWorkload(files[key], texts[key])
@@ -290,7 +291,7 @@ func checkWorkloads(dir string, update bool, stdout, stderr io.Writer) (n, faile
 			ext string
 			got []byte
 		}{{".json", js}, {".txt", table}} {
-			path := golden[key] + g.ext
+			path := base[key] + g.ext
 			if update {
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
 					err = os.WriteFile(path, g.got, 0o644)
@@ -308,7 +309,7 @@ func checkWorkloads(dir string, update bool, stdout, stderr io.Writer) (n, faile
 				fmt.Fprintf(stderr, "%s: no golden summary (%v); run `backfill check -update` to write it\n", key, err)
 				ok = false
 			case !bytes.Equal(g.got, want):
-				fmt.Fprintf(stderr, "%s: the summary differs from %s (rerun with -update if the change is on purpose), first at %s\n", key, path, firstDiff(g.got, want))
+				fmt.Fprintf(stderr, "%s: the summary differs from %s (rerun with -update if the change is on purpose), first at %s\n", key, path, golden.FirstDiff(g.got, want))
 				ok = false
 			}
 		}

@@ -14,6 +14,8 @@ import (
 	"github.com/backfill-explainer/explainer/internal/jsonw/jsontest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // ---- the encodings as they were, with encoding/json, to check the hand-written ones against ----
@@ -127,7 +129,7 @@ func Fill(seed uint64) *jsontest.Filler {
 	f := jsontest.New(seed)
 	f.Special[reflect.TypeFor[engine.Value]()] = func(r *rand.Rand) any { return RandomValue(r) }
 	f.Special[reflect.TypeFor[engine.Row]()] = func(r *rand.Rand) any { return RandomRow(r) }
-	f.Special[reflect.TypeFor[engine.FaultKind]()] = func(r *rand.Rand) any { return engine.FaultKind(r.IntN(len(engine.FaultKinds))) }
+	f.Special[reflect.TypeFor[workload.FaultKind]()] = func(r *rand.Rand) any { return workload.FaultKind(r.IntN(len(workload.FaultKinds))) }
 	f.Special[reflect.TypeFor[[]any]()] = func(r *rand.Rand) any {
 		if r.IntN(8) == 0 {
 			return nil

@@ -1,6 +1,10 @@
-package engine
+package workload
 
-import "math"
+import (
+	"math"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
 
 // ScaleSummary is what a workload's run shows (docs/scenario-format.md, "The scale summary"):
 // totals, one series entry per barrier the executor emitted, and each vnode's progress.
@@ -96,14 +100,16 @@ const ProgressBudget = 1 << 18
 // ProgressColumns is how many barriers' progress a summary keeps per vnode for a vnode count.
 func ProgressColumns(vnodes int) int { return max(2, ProgressBudget/max(1, vnodes)) }
 
-// outputCounter counts what the executor emits in scale mode instead of keeping it.
+// outputCounter counts what the executor emits in scale mode instead of keeping it (it is the
+// run's engine.OutputCounter).
 type outputCounter struct {
 	snapshotRows, upVisible, upHidden int // since the last barrier
 	emitted                           int // rows emitted since the last barrier (lost if a recovery follows)
 	barriers                          int
 }
 
-func (c *outputCounter) chunk(rows []OutRow, source string) {
+// Chunk counts an output chunk's rows by source and visibility.
+func (c *outputCounter) Chunk(rows []engine.OutRow, source string) {
 	c.emitted += len(rows)
 	if source == "builder" {
 		c.snapshotRows += len(rows)
@@ -117,6 +123,15 @@ func (c *outputCounter) chunk(rows []OutRow, source string) {
 		}
 	}
 }
+
+// BuilderRows counts rows a builder emitted.
+func (c *outputCounter) BuilderRows(n int) {
+	c.emitted += n
+	c.snapshotRows += n
+}
+
+// Barrier counts a barrier.
+func (c *outputCounter) Barrier() { c.barriers++ }
 
 // progressSampler keeps each vnode's progress at a bounded number of barriers.
 type progressSampler struct {
@@ -132,12 +147,12 @@ func newProgressSampler(vnodes int) *progressSampler {
 
 // observe is called at each barrier k (0-based); it keeps a column when k is on the stride,
 // and halves the columns (doubling the stride) when they would exceed the bound.
-func (s *progressSampler) observe(e *Engine, k int) {
+func (s *progressSampler) observe(e *engine.Engine, k int) {
 	if k%s.stride != 0 {
 		return
 	}
 	s.barriers = append(s.barriers, k)
-	s.fracs = append(s.fracs, e.progressColumn())
+	s.fracs = append(s.fracs, progressColumn(e))
 	if len(s.barriers) <= s.cols {
 		return
 	}
@@ -155,18 +170,19 @@ func (s *progressSampler) observe(e *Engine, k int) {
 
 // finish adds the last barrier (the engine is at it; when the columns are full it takes the
 // place of the last kept one) and writes the matrix, by vnode.
-func (s *progressSampler) finish(e *Engine, last int, sum *ScaleSummary) {
+func (s *progressSampler) finish(e *engine.Engine, last int, sum *ScaleSummary) {
 	if last >= 0 && (len(s.barriers) == 0 || s.barriers[len(s.barriers)-1] != last) {
 		if len(s.barriers) == s.cols {
 			s.barriers, s.fracs = s.barriers[:s.cols-1], s.fracs[:s.cols-1]
 		}
 		s.barriers = append(s.barriers, last)
-		s.fracs = append(s.fracs, e.progressColumn())
+		s.fracs = append(s.fracs, progressColumn(e))
 	}
 	sum.ProgressBarriers = append([]int{}, s.barriers...)
-	sum.Progress = make([][]float64, e.cfg.VnodeCount)
-	flat := make([]float64, len(e.owned)*len(s.fracs))
-	for vi, v := range e.owned {
+	cfg := e.Config()
+	sum.Progress = make([][]float64, cfg.VnodeCount)
+	flat := make([]float64, len(cfg.Owned)*len(s.fracs))
+	for vi, v := range cfg.Owned {
 		row := flat[vi*len(s.fracs) : (vi+1)*len(s.fracs) : (vi+1)*len(s.fracs)]
 		for j, col := range s.fracs {
 			row[j] = float64(col[vi]) / 10000
@@ -176,24 +192,18 @@ func (s *progressSampler) finish(e *Engine, last int, sum *ScaleSummary) {
 }
 
 // progressColumn is every owned vnode's fraction of its rows the backfill has passed, × 10000.
-func (e *Engine) progressColumn() []uint16 {
-	col := make([]uint16, len(e.owned))
-	for vi := range e.owned {
-		col[vi] = uint16(math.Round(e.passedFraction(vi) * 10000))
+func progressColumn(e *engine.Engine) []uint16 {
+	col := make([]uint16, len(e.Config().Owned))
+	for vi := range col {
+		col[vi] = uint16(math.Round(e.PassedFraction(vi) * 10000))
 	}
 	return col
 }
 
-// passedFraction is the share of a vnode's rows (the upstream's content) that downstream must
-// hold by now, as the invariant counts them: 1 once the vnode is completed or the snapshot has
-// ended, the rows up to pos while in progress, 0 before. An empty vnode counts 1 once started.
-func (e *Engine) passedFraction(vi int) float64 {
-	total := e.upstream.part(vi).len()
-	if total == 0 {
-		if e.snapshotFinished || e.progress != nil && e.progress.at(vi).State != NotStarted {
-			return 1
-		}
-		return 0
+// bugName is the summary's bug: the bug mode's name, or empty without one.
+func bugName(b engine.Bug) string {
+	if b == engine.BugNone {
+		return ""
 	}
-	return float64(e.passedCount(vi)) / float64(total)
+	return b.String()
 }

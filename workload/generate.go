@@ -1,9 +1,12 @@
-package engine
+package workload
 
 import (
+	"hash/crc32"
 	"math/bits"
 	"strconv"
 	"unsafe"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 // splitmix is the workload's pseudo-random generator: SplitMix64 (Steele, Lea, Flood 2014),
@@ -65,35 +68,35 @@ const (
 // actors hold those rows). A row's values are written into an arena of its vnode, so that
 // the rows of one vnode lie together in memory, as the snapshot reads them.
 type generator struct {
-	cfg  *Config
+	cfg  *engine.Config
 	mix  Mix
 	key  []bool  // per column: part of the pk (its value is the row's number)
 	vidx []int32 // vnode → owned index, or -1
 	seed uint64
 	rnd  splitmix
-	ops  []RowOp  // the chunk being made (the engine does not keep a chunk's slice)
-	vis  []int32  // the owned index of each of its rows (the engine's placeChunk, done here)
-	tmp  Row      // a row being made, before it goes into its arena
-	last uint32   // the last row number used
-	full bool     // the row numbers ran out (MaxRowNumber): CheckWorkloadConfig makes it rare
-	live []genRow // the upstream's content, in no order
-	undo []undoOp // changes since the last checkpoint, oldest first
+	ops  []engine.RowOp // the chunk being made (the engine does not keep a chunk's slice)
+	vis  []int32        // the owned index of each of its rows (see Engine.ApplyPlaced)
+	tmp  engine.Row     // a row being made, before it goes into its arena
+	last uint32         // the last row number used
+	full bool           // the row numbers ran out (MaxRowNumber): CheckConfig makes it rare
+	live []genRow       // the upstream's content, in no order
+	undo []undoOp       // changes since the last checkpoint, oldest first
 
-	arenas    [][]Value // per owned vnode: room for its next rows
-	arenaRows int       // rows per arena block
-	slab      []Value   // room for the next arena blocks (see newArena)
-	slabLeft  int64     // values the run may still need beyond the slab (an upper bound)
-	intsOnly  bool      // every column is an integer: the arenas hold no pointer (see newSlab)
-	crcInts   bool      // crc32 placement of integer locality columns: vnode computes it from n
+	arenas    [][]engine.Value // per owned vnode: room for its next rows
+	arenaRows int              // rows per arena block
+	slab      []engine.Value   // room for the next arena blocks (see newArena)
+	slabLeft  int64            // values the run may still need beyond the slab (an upper bound)
+	intsOnly  bool             // every column is an integer: the arenas hold no pointer (see newSlab)
+	crcInts   bool             // crc32 placement of integer locality columns: vnode computes it from n
 
 	ckRnd  splitmix
 	ckLast uint32
 }
 
-func newGenerator(cfg *Config, w *Workload) *generator {
+func newGenerator(cfg *engine.Config, w *Workload) *generator {
 	g := &generator{cfg: cfg, mix: w.Mix, key: make([]bool, len(cfg.Columns)), seed: uint64(w.Seed),
-		live: make([]genRow, 0, min(w.maxRows(), int64(w.Rows)+1<<20)), tmp: make(Row, len(cfg.Columns)),
-		vidx: make([]int32, cfg.VnodeCount), arenas: make([][]Value, len(cfg.Owned))}
+		live: make([]genRow, 0, min(w.maxRows(), int64(w.Rows)+1<<20)), tmp: make(engine.Row, len(cfg.Columns)),
+		vidx: make([]int32, cfg.VnodeCount), arenas: make([][]engine.Value, len(cfg.Owned))}
 	for _, c := range cfg.PK() {
 		g.key[c] = true
 	}
@@ -103,15 +106,15 @@ func newGenerator(cfg *Config, w *Workload) *generator {
 	for i, v := range cfg.Owned {
 		g.vidx[v] = int32(i)
 	}
-	g.crcInts = cfg.Rule == RuleCRC32
+	g.crcInts = cfg.Rule == engine.RuleCRC32
 	for _, c := range cfg.Locality {
-		if cfg.Columns[c].Type == TypeVarchar {
+		if cfg.Columns[c].Type == engine.TypeVarchar {
 			g.crcInts = false
 		}
 	}
 	g.intsOnly = true
 	for _, col := range cfg.Columns {
-		if col.Type == TypeVarchar {
+		if col.Type == engine.TypeVarchar {
 			g.intsOnly = false
 		}
 	}
@@ -124,7 +127,7 @@ func newGenerator(cfg *Config, w *Workload) *generator {
 }
 
 // row makes row r's values, in its vnode's arena, and notes its owned index in g.vis.
-func (g *generator) row(r genRow) Row {
+func (g *generator) row(r genRow) engine.Row {
 	vi := g.vidx[g.vnode(r.n)]
 	g.vis = append(g.vis, vi)
 	a := g.arenas[vi]
@@ -132,7 +135,7 @@ func (g *generator) row(r genRow) Row {
 	if len(a) < n {
 		a = g.newArena(g.arenaRows * n)
 	}
-	row := Row(a[:n:n])
+	row := engine.Row(a[:n:n])
 	g.fill(r, row)
 	g.arenas[vi] = a[n:]
 	return row
@@ -142,7 +145,7 @@ func (g *generator) row(r genRow) Row {
 // make (at most slabMax values at a time), so that a run allocates a few large blocks rather
 // than a small one per vnode every few dozen rows (under WebAssembly the heap grows half a
 // megabyte at a time, and each growth is a costly step for the JavaScript engine).
-func (g *generator) newArena(k int) []Value {
+func (g *generator) newArena(k int) []engine.Value {
 	if len(g.slab) < k {
 		n := int(min(max(g.slabLeft, int64(k)), slabMax))
 		n = max(n, k)
@@ -163,27 +166,29 @@ const slabMax = 1 << 20
 // is made; so there is no pointer in it to find. Scanning them was two of a row's seven pointer
 // slots, for nothing: under WebAssembly the collector marks on the run's own thread. A varchar
 // column needs ordinary memory.
-func (g *generator) newSlab(n int) []Value {
+func (g *generator) newSlab(n int) []engine.Value {
 	if !g.intsOnly {
-		return make([]Value, n)
+		return make([]engine.Value, n)
 	}
 	words := make([]uint64, n*valueWords)
-	return unsafe.Slice((*Value)(unsafe.Pointer(unsafe.SliceData(words))), n)
+	return unsafe.Slice((*engine.Value)(unsafe.Pointer(unsafe.SliceData(words))), n)
 }
 
 // valueWords is a Value's size in 64-bit words (kind, number, and the string's pointer and
 // length: 32 bytes, 8-aligned).
-const valueWords = int(unsafe.Sizeof(Value{}) / 8)
+const valueWords = int(unsafe.Sizeof(engine.Value{}) / 8)
 
 // vnode places row number n: its locality columns are key columns, functions of n alone.
 func (g *generator) vnode(n uint32) int {
 	if g.crcInts { // Config.Vnode's crc32 of the integer n in each locality column's width
 		h := ^uint32(0)
 		for _, c := range g.cfg.Locality {
-			if g.cfg.Columns[c].Type == TypeInt {
-				h = crcUpdateUint(h, uint64(n), 4)
-			} else {
-				h = crcUpdateUint(h, uint64(n), 8)
+			width := 8
+			if g.cfg.Columns[c].Type == engine.TypeInt {
+				width = 4
+			}
+			for i, x := 0, uint64(n); i < width; i, x = i+1, x>>8 { // its bytes, little-endian
+				h = crcTable[byte(h)^byte(x)] ^ h>>8
 			}
 		}
 		return int(^h % uint32(g.cfg.VnodeCount))
@@ -197,6 +202,10 @@ func (g *generator) vnode(n uint32) int {
 	}
 	return v
 }
+
+// crcTable is CRC-32 (IEEE)'s table: vnode runs its byte-wise loop on the pre-inverted state
+// (the checksum crc32.ChecksumIEEE computes), allocating nothing.
+var crcTable = crc32.MakeTable(crc32.IEEE)
 
 // owns reports whether row number n falls on a vnode this actor owns.
 func (g *generator) owns(n uint32) bool {
@@ -232,31 +241,31 @@ func (g *generator) rollback() {
 }
 
 // keyWidth is the digits of a varchar key ("k00000042"): row numbers stay below 10^8
-// (MaxWorkloadRows plus MaxWorkloadChanges), so string order is number order.
+// (MaxRows plus MaxChanges), so string order is number order.
 const keyWidth = 8
 
 // fill writes row r's values into vals, which is new memory (all zero).
-func (g *generator) fill(r genRow, vals []Value) {
+func (g *generator) fill(r genRow, vals []engine.Value) {
 	// vals is new (zero) memory: an integer is written as its kind and number alone, leaving
 	// the string empty, so that no pointer is written (a pointer write costs a write barrier
 	// while the collector marks)
 	for c, col := range g.cfg.Columns {
 		if g.key[c] {
-			if col.Type == TypeVarchar {
+			if col.Type == engine.TypeVarchar {
 				vals[c] = keyValue(col.Type, r.n)
 			} else {
-				vals[c].Kind, vals[c].I = KindInt, int64(r.n)
+				vals[c].Kind, vals[c].I = engine.KindInt, int64(r.n)
 			}
 			continue
 		}
 		h := mix64(g.seed ^ mix64(uint64(r.n)<<32|uint64(r.ver)) ^ uint64(c))
 		switch col.Type {
-		case TypeVarchar:
-			vals[c] = Str("v" + strconv.FormatUint(h%10000, 10))
-		case TypeInt:
-			vals[c].Kind, vals[c].I = KindInt, int64(h%1000)
+		case engine.TypeVarchar:
+			vals[c] = engine.Str("v" + strconv.FormatUint(h%10000, 10))
+		case engine.TypeInt:
+			vals[c].Kind, vals[c].I = engine.KindInt, int64(h%1000)
 		default:
-			vals[c].Kind, vals[c].I = KindInt, int64(h%1_000_000)
+			vals[c].Kind, vals[c].I = engine.KindInt, int64(h%1_000_000)
 		}
 	}
 }
@@ -264,9 +273,9 @@ func (g *generator) fill(r genRow, vals []Value) {
 // keyValue is a key column's value for row number n: n itself, or for varchar "k" and n in
 // keyWidth digits. Key values grow with n, so within a vnode a new row sorts after every older
 // one (like an auto-increment id).
-func keyValue(t ColumnType, n uint32) Value {
-	if t != TypeVarchar {
-		return Int(int64(n))
+func keyValue(t engine.ColumnType, n uint32) engine.Value {
+	if t != engine.TypeVarchar {
+		return engine.Int(int64(n))
 	}
 	var b [1 + keyWidth]byte
 	b[0] = 'k'
@@ -276,32 +285,32 @@ func keyValue(t ColumnType, n uint32) Value {
 	for i := 1; i <= pad; i++ {
 		b[i] = '0'
 	}
-	return Str(string(b[:]))
+	return engine.Str(string(b[:]))
 }
 
 // chunkBuilder accumulates a chunk's rows.
 type chunkBuilder struct {
 	g    *generator
-	rows []RowOp
+	rows []engine.RowOp
 }
 
 func (g *generator) newChunk(maxRows int) chunkBuilder {
 	if cap(g.ops) < maxRows {
-		g.ops = make([]RowOp, 0, maxRows)
+		g.ops = make([]engine.RowOp, 0, maxRows)
 	}
 	g.vis = g.vis[:0]
 	return chunkBuilder{g: g, rows: g.ops[:0]}
 }
 
-func (b *chunkBuilder) add(op Op, r genRow) {
-	b.rows = append(b.rows, RowOp{Op: op, Row: b.g.row(r), Visible: true})
+func (b *chunkBuilder) add(op engine.Op, r genRow) {
+	b.rows = append(b.rows, engine.RowOp{Op: op, Row: b.g.row(r), Visible: true})
 }
 
 // inserts makes a chunk of k inserts of new rows.
-func (g *generator) inserts(k int) []RowOp {
+func (g *generator) inserts(k int) []engine.RowOp {
 	b := g.newChunk(k)
 	for i := 0; i < k; i++ {
-		b.add(OpInsert, g.insert())
+		b.add(engine.OpInsert, g.insert())
 	}
 	return b.rows
 }
@@ -327,7 +336,7 @@ func (g *generator) insert() genRow {
 // changes makes a chunk of k changes drawn by the mix's weights (an update is a U-/U+ pair).
 // Updates and deletes need a live row; with none, only inserts can be drawn, and if the mix
 // has no inserts the chunk ends early (it may be empty: nil).
-func (g *generator) changes(k int) []RowOp {
+func (g *generator) changes(k int) []engine.RowOp {
 	b := g.newChunk(2 * k)
 	for i := 0; i < k; i++ {
 		upd, del := g.mix.Update, g.mix.Delete
@@ -341,15 +350,15 @@ func (g *generator) changes(k int) []RowOp {
 		x := int(g.rnd.intn(uint64(total)))
 		switch {
 		case x < g.mix.Insert:
-			b.add(OpInsert, g.insert())
+			b.add(engine.OpInsert, g.insert())
 		case x < g.mix.Insert+upd:
 			idx := int32(g.rnd.intn(uint64(len(g.live))))
 			old := g.live[idx]
 			nw := genRow{n: old.n, ver: old.ver + 1}
 			g.undo = append(g.undo, undoOp{kind: changeUpdate, idx: idx, old: old})
 			g.live[idx] = nw
-			b.add(OpUpdateDelete, old)
-			b.add(OpUpdateInsert, nw)
+			b.add(engine.OpUpdateDelete, old)
+			b.add(engine.OpUpdateInsert, nw)
 		default:
 			idx := int32(g.rnd.intn(uint64(len(g.live))))
 			old := g.live[idx]
@@ -358,7 +367,7 @@ func (g *generator) changes(k int) []RowOp {
 			g.undo = append(g.undo, undoOp{kind: changeDelete, idx: idx, old: old, moved: moved})
 			g.live[idx] = moved
 			g.live = g.live[:last]
-			b.add(OpDelete, old)
+			b.add(engine.OpDelete, old)
 		}
 	}
 	if len(b.rows) == 0 {

@@ -1,21 +1,22 @@
-package engine_test
+package workload_test
 
 import (
 	"testing"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // millionRows is the built-in workload million-rows (scenarios/workloads/million-rows.yaml):
 // table (a, id), locality a, stream key id, 256 vnodes by crc32, chunk_size 256; a million
 // rows over 4 buffering barriers, 65,536 snapshot items and 64 changes per epoch, 4 after.
-func millionRows(rows int) (*engine.Config, engine.Workload) {
+func millionRows(rows int) (*engine.Config, workload.Workload) {
 	cfg := &engine.Config{Title: "bench", Columns: []engine.Column{{Name: "a"}, {Name: "id"}},
 		Locality: []int{0}, StreamKey: []int{1}, VnodeCount: 256, ChunkSize: 256, Fragment: 7, Actor: 1}
 	for v := 0; v < 256; v++ {
 		cfg.Owned = append(cfg.Owned, v)
 	}
-	w := engine.DefaultWorkload(rows)
+	w := workload.Default(rows)
 	w.StartAfter, w.UpstreamPerEpoch, w.After = 4, 64, 4
 	return cfg, w
 }
@@ -24,7 +25,7 @@ func benchWorkload(b *testing.B, rows int) {
 	cfg, w := millionRows(rows)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := engine.RunWorkload(cfg, w, nil); err != nil {
+		if _, err := workload.Run(cfg, w, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,13 +1,14 @@
-package engine
+package workload
 
 import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
-// ErrCanceled is what RunWorkload returns when its progress callback asked it to stop.
+// ErrCanceled is what Run returns when its progress callback asked it to stop.
 var ErrCanceled = errors.New("the workload's run was canceled")
 
 // workloadPlan is where the run is in the workload's plan; it is saved at every checkpoint and
@@ -20,7 +21,7 @@ type workloadPlan struct {
 
 // workloadRun is one run of a workload on one engine.
 type workloadRun struct {
-	e        *Engine
+	e        *engine.Engine
 	w        *Workload
 	g        *generator
 	count    outputCounter
@@ -29,15 +30,25 @@ type workloadRun struct {
 	plan, ck workloadPlan
 	faulted  bool
 
-	checkChunks  bool        // validate generated chunks against the upstream's content (tests)
-	afterBarrier func(k int) // tests: called after each barrier's series entry
-	progress     func(done, total int) bool
-	work         int // generated rows and snapshot items so far
-	reported     int // work at the last progress call
-	yielded      int // work at the last yield
+	opt      Options
+	work     int // generated rows and snapshot items so far
+	reported int // work at the last progress call
+	yielded  int // work at the last yield
 }
 
-// RunWorkload runs a workload on a new engine made from cfg (which has no start state) and
+// Options are the optional parts of a run (see Run and RunWith).
+type Options struct {
+	// Progress, when not nil, is told how far the run is (see Run).
+	Progress func(done, total int) bool
+	// CheckChunks validates every generated chunk as Apply does, and its placement against the
+	// engine's (slower: the tests check the generator with it).
+	CheckChunks bool
+	// AfterBarrier, when not nil, is called after each barrier's series entry (k counts from
+	// 0) with the engine at that barrier, which it must not change.
+	AfterBarrier func(e *engine.Engine, k int)
+}
+
+// Run runs a workload on a new engine made from cfg (which has no start state) and
 // returns its scale summary. It is deterministic: the same cfg and workload give the same
 // summary on every machine.
 //
@@ -45,11 +56,16 @@ type workloadRun struct {
 // end) with the work done and the work expected in all, in rows: the rows the upstream
 // generates plus the snapshot items delivered. total is an estimate that is refined as the
 // run goes (it never falls below done; the last call has done == total). When progress
-// returns false the run stops and RunWorkload returns ErrCanceled.
+// returns false the run stops and Run returns ErrCanceled.
 //
-// An invalid workload is a *WorkloadError; an invalid configuration is a plain error.
-func RunWorkload(cfg *Config, w Workload, progress func(done, total int) bool) (*ScaleSummary, error) {
-	r, err := newWorkloadRun(cfg, w, progress, false)
+// An invalid workload is a *Error; an invalid configuration is a plain error.
+func Run(cfg *engine.Config, w Workload, progress func(done, total int) bool) (*ScaleSummary, error) {
+	return RunWith(cfg, w, Options{Progress: progress})
+}
+
+// RunWith is Run with options.
+func RunWith(cfg *engine.Config, w Workload, opt Options) (*ScaleSummary, error) {
+	r, err := newWorkloadRun(cfg, w, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -60,22 +76,22 @@ func RunWorkload(cfg *Config, w Workload, progress func(done, total int) bool) (
 }
 
 // newWorkloadRun checks a workload and makes its run: an engine at its start, narration off,
-// counting its outputs.
-func newWorkloadRun(cfg *Config, w Workload, progress func(done, total int) bool, checkChunks bool) (*workloadRun, error) {
+// counting its outputs (scale mode).
+func newWorkloadRun(cfg *engine.Config, w Workload, opt Options) (*workloadRun, error) {
 	if err := w.Check(); err != nil {
 		return nil, err
 	}
-	if err := CheckWorkloadConfig(cfg, &w); err != nil {
+	if err := CheckConfig(cfg, &w); err != nil {
 		return nil, err
 	}
-	e, err := New(cfg)
+	e, err := engine.New(cfg)
 	if err != nil {
 		return nil, err
 	}
 	e.SetNarration(false)
-	r := &workloadRun{e: e, w: &w, g: newGenerator(cfg, &w), checkChunks: checkChunks, progress: progress,
-		sampler: newProgressSampler(len(e.owned))}
-	e.counter = &r.count
+	r := &workloadRun{e: e, w: &w, g: newGenerator(cfg, &w), opt: opt,
+		sampler: newProgressSampler(len(cfg.Owned))}
+	e.CountOutputs(&r.count)
 	r.sum = &ScaleSummary{Title: cfg.Title, Rows: w.Rows, Vnodes: cfg.VnodeCount, Owned: len(cfg.Owned),
 		Workload: w, Bug: bugName(cfg.Bug), Invariant: "holds", Recoveries: []ScaleRecovery{}, Series: ScaleSeries{
 			Epoch: []int64{}, Phase: []string{}, BufferedRows: []int{}, SnapshotRows: []int{}, UpstreamVisible: []int{},
@@ -83,20 +99,16 @@ func newWorkloadRun(cfg *Config, w Workload, progress func(done, total int) bool
 	return r, nil
 }
 
-// apply feeds a generated step. Snapshot steps and barriers are validated as always (cheap);
-// chunks only when checkChunks is set: the generator makes only consistent changes, which the
-// tests check with it.
-func (r *workloadRun) apply(s Step) error {
-	if s.Kind != EventChunk || r.checkChunks {
-		if err := r.e.validate(s); err != nil {
-			return fmt.Errorf("internal error: the workload generated an invalid step (%s): %w", s.Describe(r.e.cfg.Columns), err)
-		}
+// apply feeds a generated step, validated as always (snapshot steps and barriers are cheap to
+// validate; chunk applies a chunk with ApplyPlaced unless CheckChunks is set).
+func (r *workloadRun) apply(s engine.Step) error {
+	if err := r.e.Apply(s); err != nil {
+		return fmt.Errorf("internal error: the workload generated an invalid step (%s): %w", s.Describe(r.e.Config().Columns), err)
 	}
-	r.e.apply(s)
 	return nil
 }
 
-func (r *workloadRun) chunk(rows []RowOp) error {
+func (r *workloadRun) chunk(rows []engine.RowOp) error {
 	if r.g.full {
 		return wlErr("rows", "the row numbers 1..%d that fall on this actor's vnodes ran out", MaxRowNumber)
 	}
@@ -105,28 +117,34 @@ func (r *workloadRun) chunk(rows []RowOp) error {
 	}
 	for _, ro := range rows {
 		switch ro.Op {
-		case OpInsert:
+		case engine.OpInsert:
 			r.sum.Totals.Inserted++
-		case OpDelete:
+		case engine.OpDelete:
 			r.sum.Totals.Deleted++
-		case OpUpdateInsert:
+		case engine.OpUpdateInsert:
 			r.sum.Totals.Updated++
 		}
 	}
 	r.work += len(rows)
 	r.yield()
-	if r.checkChunks { // the engine places the rows itself: they must land where the generator said
-		r.e.placeChunk(rows)
-		for i, vi := range r.e.placed {
-			if vi != r.g.vis[i] {
-				return fmt.Errorf("internal error: the generator placed %s on owned vnode %d, the engine on %d", rows[i], r.g.vis[i], vi)
-			}
-		}
-	} else {
-		r.e.placed, r.e.preplaced = r.g.vis, true
-		defer func() { r.e.placed, r.e.preplaced = nil, false }()
+	if !r.opt.CheckChunks {
+		// the generator makes only changes the upstream can send, placed as the engine places
+		// them: the tests check both (Options.CheckChunks)
+		r.e.ApplyPlaced(rows, r.g.vis)
+		return nil
 	}
-	return r.apply(Step{Kind: EventChunk, Chunk: rows})
+	cfg := r.e.Config()
+	for i, ro := range rows { // the rows must land where the generator said
+		v, err := cfg.Vnode(ro.Row)
+		vi := int32(-1)
+		if err == nil {
+			vi = r.g.vidx[v]
+		}
+		if vi != r.g.vis[i] {
+			return fmt.Errorf("internal error: the generator placed %s on owned vnode %d, the engine on %d", ro, r.g.vis[i], vi)
+		}
+	}
+	return r.apply(engine.Step{Kind: engine.EventChunk, Chunk: rows})
 }
 
 func (r *workloadRun) run() error {
@@ -135,18 +153,18 @@ func (r *workloadRun) run() error {
 	for {
 		// the traffic of the epoch the next barrier closes
 		start := false
-		switch e.phase {
-		case PhaseBuffering:
+		switch e.Phase() {
+		case engine.PhaseBuffering:
 			if r.plan.parts < w.StartAfter {
 				if err := r.bufferingPart(); err != nil {
 					return err
 				}
 			}
 			start = r.plan.parts == w.StartAfter
-		case PhaseBackfilling:
+		case engine.PhaseBackfilling:
 			if n := min(w.SnapshotPerEpoch, e.SnapshotRemaining()); n > 0 {
 				r.work += n
-				if err := r.apply(Step{Kind: EventSnapshot, Count: n}); err != nil {
+				if err := r.apply(engine.Step{Kind: engine.EventSnapshot, Count: n}); err != nil {
 					return err
 				}
 				r.yield()
@@ -154,7 +172,7 @@ func (r *workloadRun) run() error {
 			if err := r.chunk(r.g.changes(w.UpstreamPerEpoch)); err != nil {
 				return err
 			}
-		case PhaseForwarding:
+		case engine.PhaseForwarding:
 			if err := r.chunk(r.g.changes(w.UpstreamPerEpoch)); err != nil {
 				return err
 			}
@@ -173,11 +191,11 @@ func (r *workloadRun) run() error {
 		if !r.report(false) {
 			return ErrCanceled
 		}
-		if e.phase == PhaseForwarding && r.plan.after >= w.After {
+		if e.Phase() == engine.PhaseForwarding && r.plan.after >= w.After {
 			break
 		}
-		if len(r.sum.Series.Epoch) > MaxWorkloadBarriers+3 {
-			return fmt.Errorf("internal error: the workload did not finish within %d barriers", MaxWorkloadBarriers)
+		if len(r.sum.Series.Epoch) > MaxRunBarriers+3 {
+			return fmt.Errorf("internal error: the workload did not finish within %d barriers", MaxRunBarriers)
 		}
 	}
 	if f := w.Fault; f != nil && !r.faulted {
@@ -195,9 +213,9 @@ func (r *workloadRun) bufferingPart() error {
 	if r.plan.parts < w.Rows%w.StartAfter {
 		share++
 	}
-	size := r.e.cfg.ChunkSize
+	size := r.e.Config().ChunkSize
 	// the epoch's writes wait in the state table until its barrier: make room for them at once
-	r.e.state.pending = slices.Grow(r.e.state.pending, share)
+	r.e.ReserveWrites(share)
 	for left := share; left > 0; {
 		k := min(size, left)
 		if err := r.chunk(r.g.inserts(k)); err != nil {
@@ -216,29 +234,27 @@ func (r *workloadRun) bufferingPart() error {
 // barrier delivers a checkpoint barrier and records its series entry.
 func (r *workloadRun) barrier(epoch int64, start bool) error {
 	e := r.e
-	buffered := 0
-	for _, c := range e.buffer {
-		buffered += len(c.rows)
-	}
-	b := Barrier{Epoch: epoch, Checkpoint: true}
+	buffered := e.Sizes().BufferedRows
+	b := engine.Barrier{Epoch: epoch, Checkpoint: true}
 	if start {
-		b.StartBackfill = []int64{e.cfg.Fragment}
+		b.StartBackfill = []int64{e.Config().Fragment}
 	}
-	if e.startRefused(b) {
-		return fmt.Errorf("%s: after the fault the executor buffers again and waits for a signal that never comes, so this workload cannot finish under %s (run it under v2.8 or later, or put the fault after the start)", e.startRefusedText(), e.rel().Name)
+	if why, refused := e.StartRefused(b); refused {
+		return fmt.Errorf("%s: after the fault the executor buffers again and waits for a signal that never comes, so this workload cannot finish under %s (run it under v2.8 or later, or put the fault after the start)", why, e.Release().Name)
 	}
 	before := r.count.barriers
-	if err := r.apply(Step{Kind: EventBarrier, Barrier: b}); err != nil {
+	if err := r.apply(engine.Step{Kind: engine.EventBarrier, Barrier: b}); err != nil {
 		return err
 	}
 	if r.count.barriers == before {
-		return fmt.Errorf("internal error: barrier e%d was not emitted (the executor is %s)", epoch, e.phase)
+		return fmt.Errorf("internal error: barrier e%d was not emitted (the executor is %s)", epoch, e.Phase())
 	}
 	s := &r.sum.Series
 	k := len(s.Epoch)
-	completed, inProgress := e.progCount[Completed], e.progCount[InProgress]
+	sizes := e.Sizes()
+	completed, inProgress := sizes.Completed, sizes.InProgress
 	s.Epoch = append(s.Epoch, epoch)
-	s.Phase = append(s.Phase, e.phase.String())
+	s.Phase = append(s.Phase, e.Phase().String())
 	s.BufferedRows = append(s.BufferedRows, buffered)
 	s.SnapshotRows = append(s.SnapshotRows, r.count.snapshotRows)
 	s.UpstreamVisible = append(s.UpstreamVisible, r.count.upVisible)
@@ -251,8 +267,8 @@ func (r *workloadRun) barrier(epoch int64, start bool) error {
 	r.count.snapshotRows, r.count.upVisible, r.count.upHidden, r.count.emitted = 0, 0, 0, 0
 	r.observeInvariant(k)
 	r.sampler.observe(e, k)
-	if r.afterBarrier != nil {
-		r.afterBarrier(k)
+	if r.opt.AfterBarrier != nil {
+		r.opt.AfterBarrier(e, k)
 	}
 	// every barrier is a checkpoint: a recovery comes back to here
 	r.g.checkpoint()
@@ -262,7 +278,7 @@ func (r *workloadRun) barrier(epoch int64, start bool) error {
 
 // observeInvariant records the first barrier at which the invariant failed.
 func (r *workloadRun) observeInvariant(k int) {
-	inv := r.e.inv
+	inv := r.e.Invariant()
 	if inv.Status != "violated" || r.sum.Violation != nil {
 		return
 	}
@@ -274,31 +290,28 @@ func (r *workloadRun) observeInvariant(k int) {
 // fault is the recovery), and rolls the generator and the plan back to the last checkpoint.
 func (r *workloadRun) fault(f *Fault) error {
 	e := r.e
-	rec := ScaleRecovery{Barrier: len(r.sum.Series.Epoch), Epoch: f.Epoch, Kind: f.Kind.String(), During: e.phase.String(),
-		LostEmittedRows: r.count.emitted}
-	for _, c := range e.buffer {
-		rec.LostBufferedRows += len(c.rows)
-	}
-	rec.LostBuilderRows += e.builderRows
+	sizes := e.Sizes()
+	rec := ScaleRecovery{Barrier: len(r.sum.Series.Epoch), Epoch: f.Epoch, Kind: f.Kind.String(), During: e.Phase().String(),
+		LostEmittedRows: r.count.emitted, LostBufferedRows: sizes.BufferedRows, LostBuilderRows: sizes.BuilderRows}
 	switch f.Kind {
 	case FaultEnd:
-		if err := r.apply(Step{Kind: EventEnd}); err != nil {
+		if err := r.apply(engine.Step{Kind: engine.EventEnd}); err != nil {
 			return err
 		}
 	case FaultError:
-		if err := r.apply(Step{Kind: EventError, Message: FaultErrorMessage}); err != nil {
+		if err := r.apply(engine.Step{Kind: engine.EventError, Message: FaultErrorMessage}); err != nil {
 			return err
 		}
 	}
-	rec.Outcome = e.phase.String()
-	if fl := e.failure; fl != nil {
+	rec.Outcome = e.Phase().String()
+	if fl := e.Failure(); fl != nil {
 		rec.Error = &ScaleFailure{Message: fl.Message, Panic: fl.Panic, Epoch: f.Epoch}
 	}
-	if e.phase == PhaseEnded || e.phase == PhaseFailed {
+	if e.Phase() == engine.PhaseEnded || e.Phase() == engine.PhaseFailed {
 		r.observeEndInvariant()
 	}
-	rec.RolledBackTo = e.dur.epoch
-	if err := r.apply(Step{Kind: EventRecover}); err != nil {
+	rec.RolledBackTo = e.Sizes().Checkpoint
+	if err := r.apply(engine.Step{Kind: engine.EventRecover}); err != nil {
 		return err
 	}
 	r.g.rollback()
@@ -310,7 +323,7 @@ func (r *workloadRun) fault(f *Fault) error {
 
 // observeEndInvariant records a violation found when the stream ended (the engine checks then).
 func (r *workloadRun) observeEndInvariant() {
-	if r.e.phase == PhaseEnded {
+	if r.e.Phase() == engine.PhaseEnded {
 		r.observeInvariant(len(r.sum.Series.Epoch) - 1)
 	}
 }
@@ -334,7 +347,7 @@ const yieldWork = 1 << 12
 // report calls the progress callback when enough work was done since the last call (or at
 // the end); it returns false when the run is to stop.
 func (r *workloadRun) report(final bool) bool {
-	if r.progress == nil {
+	if r.opt.Progress == nil {
 		return true
 	}
 	total := r.estimate()
@@ -344,7 +357,7 @@ func (r *workloadRun) report(final bool) bool {
 		return true
 	}
 	r.reported = r.work
-	return r.progress(r.work, total)
+	return r.opt.Progress(r.work, total)
 }
 
 // estimate is the work expected in all: what is done, plus the buffering rows still to come,
@@ -354,10 +367,10 @@ func (r *workloadRun) estimate() int {
 	w, e := r.w, r.e
 	left := w.Rows - r.plan.inserted
 	snap := 0
-	switch e.phase {
-	case PhaseStarting, PhaseBuffering:
+	switch e.Phase() {
+	case engine.PhaseStarting, engine.PhaseBuffering:
 		snap = w.Rows + 1
-	case PhaseBackfilling:
+	case engine.PhaseBackfilling:
 		snap = e.SnapshotRemaining()
 	}
 	epochs := (snap+w.SnapshotPerEpoch-1)/w.SnapshotPerEpoch + w.After - r.plan.after
@@ -367,22 +380,17 @@ func (r *workloadRun) estimate() int {
 // finish fills the totals and the progress matrix from the engine at the last barrier.
 func (r *workloadRun) finish() {
 	e, sum := r.e, r.sum
-	sum.Phase = e.phase.String()
-	if fl := e.failure; fl != nil {
-		sum.Error = &ScaleFailure{Message: fl.Message, Panic: fl.Panic, Epoch: e.epoch}
+	sum.Phase = e.Phase().String()
+	if fl := e.Failure(); fl != nil {
+		sum.Error = &ScaleFailure{Message: fl.Message, Panic: fl.Panic, Epoch: e.Sizes().Epoch}
 	}
 	sum.Epochs = len(sum.Series.Epoch)
-	e.down.each(func(_ int, en rsEntry) bool {
-		if en.count > 0 {
-			sum.DownstreamRows += en.count
-		}
-		return true
-	})
-	sum.Totals.UpstreamRows = e.upstream.rows
-	sum.Totals.Steps = e.step
+	sum.DownstreamRows = e.DownstreamRows()
+	sum.Totals.UpstreamRows = e.Sizes().UpstreamRows
+	sum.Totals.Steps = e.StepCount()
 	r.sampler.finish(e, sum.Epochs-1, sum)
 	// the engine checks the invariant at every barrier; the last check stands for the end
-	if e.inv.Status == "violated" && sum.Violation == nil {
+	if e.Invariant().Status == "violated" && sum.Violation == nil {
 		r.observeInvariant(sum.Epochs - 1)
 	}
 }

@@ -1,12 +1,14 @@
-package engine
+package workload
 
 import (
 	"fmt"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
-// Workload is scale mode: instead of a script of steps, the engine generates the upstream's
-// messages from a seed and runs them to the end, narration off, the invariant checked at every
-// barrier (docs/scenario-format.md, "Workloads").
+// Workload is scale mode: instead of a script of steps, the run generates the upstream's
+// messages from a seed and runs the engine on them to the end, narration off, the invariant
+// checked at every barrier (docs/scenario-format.md, "Workloads").
 //
 // The run, epoch by epoch (every barrier is a checkpoint):
 //   - the executor's first barrier, epoch 1;
@@ -74,37 +76,37 @@ const FaultErrorMessage = "upstream actor failed (workload fault)"
 
 // The limits of a workload.
 const (
-	MaxWorkloadRows     = 10_000_000  // rows
+	MaxRows             = 10_000_000  // rows
 	MaxStartAfter       = 1_000       // start_after
 	MaxSnapshotPerEpoch = 100_000_000 // snapshot_per_epoch
 	MaxUpstreamPerEpoch = 1_000_000   // upstream_per_epoch
 	MaxMixWeight        = 1_000_000   // each weight of mix
 	MaxAfter            = 10_000      // after
-	// MaxWorkloadBarriers bounds the barriers a run may need at most (see Workload.MaxBarriers),
+	// MaxRunBarriers bounds the barriers a run may need at most (see Workload.MaxBarriers),
 	// which bounds the summary's series and the run's time.
-	MaxWorkloadBarriers = 10_000
-	// MaxWorkloadChanges bounds the upstream changes after the start (upstream_per_epoch times
+	MaxRunBarriers = 10_000
+	// MaxChanges bounds the upstream changes after the start (upstream_per_epoch times
 	// the barriers the run may need at most), which bounds the rows a run can grow to.
-	MaxWorkloadChanges = 10_000_000
+	MaxChanges = 10_000_000
 )
 
-// DefaultWorkload is a workload of rows with every other key at its default.
-func DefaultWorkload(rows int) Workload {
+// Default is a workload of rows with every other key at its default.
+func Default(rows int) Workload {
 	return Workload{Rows: rows, Seed: 1, StartAfter: 2, SnapshotPerEpoch: 65536, UpstreamPerEpoch: 16,
 		Mix: Mix{Insert: 6, Update: 3, Delete: 1}, After: 2}
 }
 
-// WorkloadError is a workload the engine refuses. Field names the offending key as the file
+// Error is a workload a run refuses. Field names the offending key as the file
 // writes it ("rows", "mix", "fault.epoch", …) so that a parser can point at it.
-type WorkloadError struct {
+type Error struct {
 	Field string
 	Msg   string
 }
 
-func (e *WorkloadError) Error() string { return "workload." + e.Field + ": " + e.Msg }
+func (e *Error) Error() string { return "workload." + e.Field + ": " + e.Msg }
 
-func wlErr(field, format string, args ...any) *WorkloadError {
-	return &WorkloadError{Field: field, Msg: fmt.Sprintf(format, args...)}
+func wlErr(field, format string, args ...any) *Error {
+	return &Error{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
 // maxInsertsPerEpoch is the most rows one epoch's chunk can insert.
@@ -119,7 +121,7 @@ func (w *Workload) maxInsertsPerEpoch() int {
 // buffering barriers, the backfill barriers (each epoch reads SnapshotPerEpoch items and
 // inserts at most maxInsertsPerEpoch rows that the snapshot may still have to read), After
 // more, and up to 3 for a fault (the barrier after the recovery, the epoch done again, and a
-// start signal sent again). Check refuses a workload whose bound exceeds MaxWorkloadBarriers.
+// start signal sent again). Check refuses a workload whose bound exceeds MaxRunBarriers.
 func (w *Workload) MaxBarriers() int {
 	net := w.SnapshotPerEpoch - w.maxInsertsPerEpoch()
 	if net < 1 {
@@ -137,7 +139,7 @@ func (w *Workload) Check() error {
 		lo, hi int64
 	}
 	for _, r := range []rng{
-		{"rows", int64(w.Rows), 0, MaxWorkloadRows},
+		{"rows", int64(w.Rows), 0, MaxRows},
 		{"seed", w.Seed, 0, 1<<63 - 1},
 		{"start_after", int64(w.StartAfter), 1, MaxStartAfter},
 		{"snapshot_per_epoch", int64(w.SnapshotPerEpoch), 1, MaxSnapshotPerEpoch},
@@ -158,13 +160,13 @@ func (w *Workload) Check() error {
 		return wlErr("snapshot_per_epoch", "must be larger than upstream_per_epoch (%d) when the mix inserts: "+
 			"each epoch may insert that many rows the snapshot still has to read, so it might never catch up", ins)
 	}
-	if n := w.MaxBarriers(); n > MaxWorkloadBarriers {
+	if n := w.MaxBarriers(); n > MaxRunBarriers {
 		return wlErr("snapshot_per_epoch", "this workload may need up to %d barriers; the limit is %d "+
-			"(raise snapshot_per_epoch, or lower rows or upstream_per_epoch)", n, MaxWorkloadBarriers)
+			"(raise snapshot_per_epoch, or lower rows or upstream_per_epoch)", n, MaxRunBarriers)
 	}
-	if n := int64(w.UpstreamPerEpoch) * int64(w.MaxBarriers()); n > MaxWorkloadChanges {
+	if n := int64(w.UpstreamPerEpoch) * int64(w.MaxBarriers()); n > MaxChanges {
 		return wlErr("upstream_per_epoch", "this workload may generate up to %d upstream changes after the start; "+
-			"the limit is %d (lower upstream_per_epoch, or raise snapshot_per_epoch)", n, MaxWorkloadChanges)
+			"the limit is %d (lower upstream_per_epoch, or raise snapshot_per_epoch)", n, MaxChanges)
 	}
 	if f := w.Fault; f != nil {
 		if f.Kind > FaultRecover {
@@ -188,18 +190,18 @@ func (w *Workload) maxRows() int64 {
 	return int64(w.Rows) + int64(w.maxInsertsPerEpoch())*int64(max(0, w.MaxBarriers()))
 }
 
-// CheckWorkloadConfig refuses a configuration a workload cannot run on: one with start state
+// CheckConfig refuses a configuration a workload cannot run on: one with start state
 // (a workload starts from empty tables), and one whose owned vnodes cannot take the rows the
 // workload may generate. Row numbers that fall on vnodes the actor does not own are skipped,
 // so an actor owning few vnodes needs more numbers than rows; numbers stop at MaxRowNumber.
-func CheckWorkloadConfig(cfg *Config, w *Workload) error {
+func CheckConfig(cfg *engine.Config, w *Workload) error {
 	if len(cfg.StartState) > 0 || len(cfg.StartProgress) > 0 {
 		return wlErr("", "a workload generates its own rows; it starts from empty tables (no start state)")
 	}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	if need, have := w.maxRows(), cfg.rowNumbersOwned(); need > have {
+	if need, have := w.maxRows(), rowNumbersOwned(cfg); need > have {
 		return wlErr("rows", "the vnodes this actor owns (%d of %d) can take only about %d generated rows "+
 			"(row numbers 1..%d that fall on them), and this workload may need %d: own more vnodes, or generate fewer rows",
 			len(cfg.Owned), cfg.VnodeCount, have, MaxRowNumber, need)
@@ -209,7 +211,7 @@ func CheckWorkloadConfig(cfg *Config, w *Workload) error {
 
 // rowNumbersOwned counts (crc32: estimates, with a margin) the row numbers 1..MaxRowNumber
 // whose rows fall on owned vnodes; a generated row's locality values are its number.
-func (c *Config) rowNumbersOwned() int64 {
+func rowNumbersOwned(c *engine.Config) int64 {
 	const m = int64(MaxRowNumber)
 	if len(c.Owned) == c.VnodeCount {
 		return m
@@ -219,12 +221,12 @@ func (c *Config) rowNumbersOwned() int64 {
 	for _, v := range c.Owned {
 		v := int64(v)
 		switch c.Rule {
-		case RuleModulo:
+		case engine.RuleModulo:
 			n += (m-v)/count + 1
 			if v == 0 {
 				n--
 			}
-		case RuleRanges:
+		case engine.RuleRanges:
 			lo, hi := int64(1), m+1
 			if v > 0 {
 				lo = max(lo, c.Bounds[v-1])
@@ -235,7 +237,7 @@ func (c *Config) rowNumbersOwned() int64 {
 			n += max(0, hi-lo)
 		}
 	}
-	if c.Rule == RuleCRC32 {
+	if c.Rule == engine.RuleCRC32 {
 		n = m / count * int64(len(c.Owned)) * 9 / 10
 	}
 	return n

@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The model stands alone: of this module it imports only its persistent structures
+// (engine/internal/persist, which import nothing of the module) and the JSON writer
+// internal/jsonw; none of the machinery built on it (workload, explore, wire, glossary,
+// session, scenarios, diagnose, lessons). This names the import that breaks that.
+func TestModelImportsNoMachinery(t *testing.T) {
+	t.Parallel() // (go list: it waits on another process, beside the package's other tests)
+	gomod, err := exec.Command("go", "env", "GOMOD").Output()
+	require.NoError(t, err)
+	root := filepath.Dir(strings.TrimSpace(string(gomod)))
+	const module = "github.com/backfill-explainer/explainer"
+	deps := func(pkg string) []string {
+		cmd := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, string(out))
+		var own []string
+		for _, p := range strings.Fields(string(out)) {
+			if p == module || strings.HasPrefix(p, module+"/") {
+				own = append(own, strings.TrimPrefix(p, module+"/"))
+			}
+		}
+		return own
+	}
+	for _, p := range deps("./engine") {
+		if !slices.Contains([]string{"engine", "engine/internal/persist", "internal/jsonw"}, p) {
+			t.Errorf("the model (engine) depends on %s", p)
+		}
+	}
+	require.Equal(t, []string{"engine/internal/persist"}, deps("./engine/internal/persist"),
+		"engine/internal/persist imports nothing of the module")
+}
