@@ -31,8 +31,10 @@ before(async () => {
 });
 after(async () => { await h?.close(); if (dir) rmSync(dir, { recursive: true, force: true }); });
 
+// The toast's message, once it has been shown: read from its text, not its visibility, which an
+// 8-second timer ends (on a loaded machine the page can be slower than that to let the test look).
 const toast = async (page) => {
-  await byTestId(page, "toast").waitFor({ state: "visible", timeout: 10000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid="toast"]')?.textContent || "").trim() !== "", null, { timeout: 30000 });
   return (await byTestId(page, "toast").textContent()).replace(/\s+/g, " ");
 };
 
