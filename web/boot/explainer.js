@@ -159,9 +159,9 @@ function makeExplainer() {
 
   // What the page's own modules use beyond the public API.
   const internal = {
-    /** the engine's legend: {key: text} (engine/legend.go) */
+    /** the engine's legend: {key: text} (glossary/legend.go) */
     legend: () => call("legend"),
-    /** the engine's glossary: [{term, aliases?, definition}] (engine/glossary.go) */
+    /** the engine's glossary: [{term, aliases?, definition}] (glossary/glossary.go) */
     glossary: () => call("glossary"),
     /** the inject dialog's forms: [{kind, label, hint, fields}] for the open scenario */
     stepForms: () => call("step_forms"),

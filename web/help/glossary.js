@@ -1,5 +1,5 @@
 // glossary.js — the words a newcomer meets, defined where they appear. The definitions are the
-// engine's (engine/glossary.go, the bridge's `glossary`): this page holds no copy of them.
+// engine's (glossary/glossary.go, the bridge's `glossary`): this page holds no copy of them.
 //
 // decorate(root) finds glossary words (a term or one of its aliases, whole words, any case) in the
 // text of the page's labels (panel headings, captions, the phase, the narration) and makes the

@@ -147,7 +147,7 @@ export function legendOf(field, value) {
   return t ?? String(value);
 }
 
-// The engine's legend (engine/legend.go): texts about the protocol shown beside the data.
+// The engine's legend (glossary/legend.go): texts about the protocol shown beside the data.
 let legendTexts = {};
 
 /** setLegend installs the engine's legend (app.js, once at start). */
