@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -21,9 +22,16 @@ func oneLine(n int) []byte {
 	return []byte("title: one line\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 1}\nsteps:\n  - barrier: 1\n  - chunk: [" + strings.Join(rows, ", ") + "]\n")
 }
 
-// parseCostBound is what Parse may allocate for a text of n bytes: a constant and a few hundred
-// bytes per byte of text (YAML nodes, values, positions), never more with longer lines.
-func parseCostBound(n int) uint64 { return 256<<10 + 1024*uint64(n) }
+// parseCostBound is what Parse may allocate for a text of n bytes: a constant, a few hundred
+// bytes per byte of text (YAML tokens and nodes, values, positions), and, for a syntax error,
+// what locateProblem's searches decode: prefixes of the text a logarithmic number of times
+// (lines, then characters), at most probeBudget bytes in all, at a few hundred bytes per byte
+// (one decoding of a 743-byte flow list with stray quotes allocates 118 KB). Never more with
+// longer lines.
+func parseCostBound(n int) uint64 {
+	probed := min(uint64(n)*uint64(2*bits.Len(uint(n))+2), probeBudget)
+	return 256<<10 + 1024*uint64(n) + 256*probed
+}
 
 // Positions inside row strings cost what the row holds, not what its line holds: each value's
 // position used to convert the whole line to runes (20,000 rows on one line took 4.4 s, a
