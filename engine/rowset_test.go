@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/splitmix"
 )
 
 // model is the rowset's meaning: (row → count) per vnode, compared through its sorted entries.
@@ -43,7 +44,7 @@ func leaves[E any](s persist.Seq[E]) []int {
 // against a plain model: a change to one never shows in another.
 func TestRowsetAgainstModel(t *testing.T) {
 	pk := []int{0}
-	r := splitmix{s: 42}
+	r := splitmix.New(42)
 	type pair struct {
 		s *rowset
 		m []model
@@ -51,15 +52,15 @@ func TestRowsetAgainstModel(t *testing.T) {
 	cur := pair{s: newRowset(pk, 2), m: []model{{}, {}}}
 	var kept []pair
 	for step := 0; step < 20000; step++ {
-		vi := int(r.intn(2))
+		vi := int(r.Intn(2))
 		var key int64
-		if r.intn(3) == 0 {
+		if r.Intn(3) == 0 {
 			key = int64(step) // past every entry: the append path
 		} else {
-			key = int64(r.intn(uint64(step + 1)))
+			key = int64(r.Intn(uint64(step + 1)))
 		}
-		row := Row{Int(key), Int(int64(r.intn(2)))}
-		d := int(r.intn(3)) - 1
+		row := Row{Int(key), Int(int64(r.Intn(2)))}
+		d := int(r.Intn(3)) - 1
 		cur.s.add(vi, row, d)
 		k := row.key()
 		e := cur.m[vi][k]
@@ -133,7 +134,7 @@ func TestRowsetSmallPartsStaySmall(t *testing.T) {
 // mix of adds, removals, pk replacements, ascending runs and copies, what reading the whole set
 // answers: its first n rows in row order.
 func TestFirstRowsFollowsChanges(t *testing.T) {
-	r := splitmix{s: 7}
+	r := splitmix.New(7)
 	want := func(s *rowset, n int) []Row {
 		all := s.sorted()
 		return all[:min(n, len(all))]
@@ -145,11 +146,11 @@ func TestFirstRowsFollowsChanges(t *testing.T) {
 	for _, n := range []int{1, 3, 8, 40} {
 		sets := []*rowset{newRowset([]int{0}, 3)}
 		for step := 0; step < steps; step++ {
-			s := sets[r.intn(uint64(len(sets)))]
-			vi := int(r.intn(3))
-			key := int64(r.intn(60))
-			row := Row{Int(key), Int(int64(r.intn(3)))}
-			switch r.intn(8) {
+			s := sets[r.Intn(uint64(len(sets)))]
+			vi := int(r.Intn(3))
+			key := int64(r.Intn(60))
+			row := Row{Int(key), Int(int64(r.Intn(3)))}
+			switch r.Intn(8) {
 			case 0, 1, 2:
 				s.add(vi, row, 1)
 			case 3:
@@ -161,10 +162,10 @@ func TestFirstRowsFollowsChanges(t *testing.T) {
 			case 6:
 				var rows []Row
 				last := int64(1000 + step*4)
-				for k := int64(0); k < int64(r.intn(4)); k++ {
+				for k := int64(0); k < int64(r.Intn(4)); k++ {
 					rows = append(rows, Row{Int(last + k), Int(0)})
 				}
-				if r.intn(2) == 0 && len(rows) > 0 {
+				if r.Intn(2) == 0 && len(rows) > 0 {
 					rows[0] = Row{Int(key), Int(9)} // not after the vnode's rows: added one by one
 				}
 				s.addAscending(vi, rows)
@@ -173,7 +174,7 @@ func TestFirstRowsFollowsChanges(t *testing.T) {
 					sets = append(sets, s.share())
 				}
 			}
-			if r.intn(3) == 0 {
+			if r.Intn(3) == 0 {
 				require.Equal(t, want(s, n), s.firstRows(n), "n %d step %d", n, step)
 			}
 		}

@@ -2,40 +2,12 @@ package workload
 
 import (
 	"hash/crc32"
-	"math/bits"
 	"strconv"
 	"unsafe"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/splitmix"
 )
-
-// splitmix is the workload's pseudo-random generator: SplitMix64 (Steele, Lea, Flood 2014),
-// our own so that a seed gives the same run on every machine and every Go version.
-type splitmix struct{ s uint64 }
-
-func (r *splitmix) next() uint64 {
-	r.s += 0x9e3779b97f4a7c15
-	return mix64(r.s)
-}
-
-// mix64 is SplitMix64's finalizer: a bijection that scatters nearby inputs.
-func mix64(z uint64) uint64 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// intn returns a uniform integer in 0..n-1 (n ≥ 1), by Lemire's multiply-and-reject.
-func (r *splitmix) intn(n uint64) uint64 {
-	hi, lo := bits.Mul64(r.next(), n)
-	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.next(), n)
-		}
-	}
-	return hi
-}
 
 // genRow is one row of the upstream's content as the generator knows it: its number (which
 // decides its key columns) and its version (which, with the number, decides the other columns;
@@ -73,7 +45,7 @@ type generator struct {
 	key  []bool  // per column: part of the pk (its value is the row's number)
 	vidx []int32 // vnode → owned index, or -1
 	seed uint64
-	rnd  splitmix
+	rnd  splitmix.Rand
 	ops  []engine.RowOp // the chunk being made (the engine does not keep a chunk's slice)
 	vis  []int32        // the owned index of each of its rows (see Engine.ApplyPlaced)
 	tmp  engine.Row     // a row being made, before it goes into its arena
@@ -89,7 +61,7 @@ type generator struct {
 	intsOnly  bool             // every column is an integer: the arenas hold no pointer (see newSlab)
 	crcInts   bool             // crc32 placement of integer locality columns: vnode computes it from n
 
-	ckRnd  splitmix
+	ckRnd  splitmix.Rand
 	ckLast uint32
 }
 
@@ -121,7 +93,7 @@ func newGenerator(cfg *engine.Config, w *Workload) *generator {
 	// a vnode's last arena block wastes at most an eighth of its expected rows
 	g.arenaRows = min(256, max(4, w.Rows/len(cfg.Owned)/8))
 	g.slabLeft = (w.maxRows() + int64(len(cfg.Owned)*g.arenaRows)) * int64(len(cfg.Columns))
-	g.rnd = splitmix{s: mix64(g.seed ^ 0x5ca1ab1e)}
+	g.rnd = splitmix.New(splitmix.Mix64(g.seed ^ 0x5ca1ab1e))
 	g.checkpoint()
 	return g
 }
@@ -258,7 +230,7 @@ func (g *generator) fill(r genRow, vals []engine.Value) {
 			}
 			continue
 		}
-		h := mix64(g.seed ^ mix64(uint64(r.n)<<32|uint64(r.ver)) ^ uint64(c))
+		h := splitmix.Mix64(g.seed ^ splitmix.Mix64(uint64(r.n)<<32|uint64(r.ver)) ^ uint64(c))
 		switch col.Type {
 		case engine.TypeVarchar:
 			vals[c] = engine.Str("v" + strconv.FormatUint(h%10000, 10))
@@ -347,12 +319,12 @@ func (g *generator) changes(k int) []engine.RowOp {
 		if total == 0 {
 			break
 		}
-		x := int(g.rnd.intn(uint64(total)))
+		x := int(g.rnd.Intn(uint64(total)))
 		switch {
 		case x < g.mix.Insert:
 			b.add(engine.OpInsert, g.insert())
 		case x < g.mix.Insert+upd:
-			idx := int32(g.rnd.intn(uint64(len(g.live))))
+			idx := int32(g.rnd.Intn(uint64(len(g.live))))
 			old := g.live[idx]
 			nw := genRow{n: old.n, ver: old.ver + 1}
 			g.undo = append(g.undo, undoOp{kind: changeUpdate, idx: idx, old: old})
@@ -360,7 +332,7 @@ func (g *generator) changes(k int) []engine.RowOp {
 			b.add(engine.OpUpdateDelete, old)
 			b.add(engine.OpUpdateInsert, nw)
 		default:
-			idx := int32(g.rnd.intn(uint64(len(g.live))))
+			idx := int32(g.rnd.Intn(uint64(len(g.live))))
 			old := g.live[idx]
 			last := len(g.live) - 1
 			moved := g.live[last]
