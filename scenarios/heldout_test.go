@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/golden"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -288,28 +289,10 @@ func TestHeldoutTraces(t *testing.T) {
 			require.NoError(t, err, "%s: no expected trace (go test ./scenarios -run TestHeldout -update writes it)", where)
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s: the trace differs from %s (review, then go test ./scenarios -run TestHeldout -update if the change is right):\n%s",
-					where, path, firstDifference(got, want))
+					where, path, golden.FirstDiff(got, want))
 			}
 		}
 	}
-}
-
-// firstDifference shows the first line where two texts differ.
-func firstDifference(got, want []byte) string {
-	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var a, b string
-		if i < len(g) {
-			a = g[i]
-		}
-		if i < len(w) {
-			b = w[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d: got %q, want %q", i+1, strings.TrimSpace(a), strings.TrimSpace(b))
-		}
-	}
-	return "(equal)"
 }
 
 // TestHeldoutRules: under each release, what NAME.rules.json says holds: the phase after every
