@@ -32,7 +32,7 @@ func (e *Engine) stopping(b Barrier) bool { return b.Mutation == MutationStop }
 func (e *Engine) actorStops(b Barrier, was Phase) {
 	e.phase = PhaseEnded
 	e.stopEpoch = b.Epoch
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "end", Label: "stop"})
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "end", Label: "stop"})
 	never := ""
 	switch was {
 	case PhaseStarting:

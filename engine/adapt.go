@@ -34,8 +34,8 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 			}
 		}
 		if werr := e.Apply(plain); werr == nil {
-			if e.narrate {
-				e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. Under %s it cannot carry the start signal: %s, so the barrier comes without it.", asked, e.rel().Name, e.startRefusedText())}, e.effects...)
+			if e.narration.narrate {
+				e.narration.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. Under %s it cannot carry the start signal: %s, so the barrier comes without it.", asked, e.rel().Name, e.startRefusedText())}, e.narration.effects...)
 			}
 			return plain, ""
 		}
@@ -46,8 +46,8 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 			short.Count = left
 			werr := e.Apply(short)
 			if werr == nil {
-				if e.narrate {
-					e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
+				if e.narration.narrate {
+					e.narration.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.narration.effects...)
 				}
 				return short, ""
 			}
@@ -55,16 +55,16 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 		}
 	}
 	e.step++
-	e.effects = e.effects[:0:0]
-	e.skipped = true
-	if e.narrate {
-		e.effects = append(e.effects, e.adaptEffect("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
+	e.narration.effects = e.narration.effects[:0:0]
+	e.narration.skipped = true
+	if e.narration.narrate {
+		e.narration.effects = append(e.narration.effects, e.adaptEffect("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
 	}
 	return s, lowerFirst(why)
 }
 
 // Skipped reports whether the last step was skipped by Play: it could not happen in this run.
-func (e *Engine) Skipped() bool { return e.skipped }
+func (e *Engine) Skipped() bool { return e.narration.skipped }
 
 // adaptEffect is the explainer's own sentence about adapting a script to this run: it cites
 // nothing.

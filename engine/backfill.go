@@ -47,7 +47,7 @@ func (e *Engine) onBackfillUpstream(s Step) {
 
 // lostWork describes the in-memory work a failure throws away.
 func (e *Engine) lostWork() string {
-	b := e.builderRows
+	b := e.tally.builderRows
 	u := 0
 	for _, c := range e.buffer {
 		u += len(c.rows)
@@ -74,22 +74,22 @@ func (e *Engine) snapshotItem() {
 	}
 	n, c := e.appendToBuilder(vi, rows, i), e.cfg.Capacity()
 	if n == c {
-		if e.narrate {
+		if e.narration.narrate {
 			e.say(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
-			if e.throttled {
-				e.say(siteThrottleIgnored, "The throttle (rate limit %d, barrier e%d) changed nothing: the builders were created with the rate limit disabled, so this one filled to its full capacity of %s before it was emitted.", e.throttle, e.throttleEpoch, plural(c, "row"))
+			if e.job.throttled {
+				e.say(siteThrottleIgnored, "The throttle (rate limit %d, barrier e%d) changed nothing: the builders were created with the rate limit disabled, so this one filled to its full capacity of %s before it was emitted.", e.job.throttle, e.job.throttleEpoch, plural(c, "row"))
 			}
 		}
 		e.emitBuilder(vi)
 		return
 	}
-	if e.quietRow {
-		e.quietRows++
+	if e.narration.quietRow {
+		e.narration.quietRows++
 		return
 	}
-	if e.narrate && e.upEnded {
+	if e.narration.narrate && e.upEnded {
 		e.say(siteRowEnded, "The upstream has ended, so the backfill reads only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
-	} else if e.narrate {
+	} else if e.narration.narrate {
 		e.say(siteRow, "The upstream has nothing ready (the select tries it first: lines %s), so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", e.raceLines(), row.Project(e.pk), e.owned[vi], n, c)
 	}
 }
@@ -119,7 +119,7 @@ func (e *Engine) snapshotItems(count int) {
 		}
 		l.next += k
 		e.snap.left -= k
-		e.builderRows += k
+		e.tally.builderRows += k
 		count -= k - 1 // (and the loop's one)
 		if b.n == c {
 			e.emitBuilder(vi)
@@ -137,12 +137,12 @@ func (e *Engine) emitBuilder(vi int) {
 	p.Pos = b.last().Project(e.pk)
 	p.Rows += int64(b.len())
 	e.advanceProgress(vi, p)
-	if e.counter != nil {
+	if e.scale.counter != nil {
 		// scale mode counts the chunk instead of keeping it: its rows (the lane's, in pk order)
 		// go straight into downstream's view, without a chunk of output rows made for nothing
-		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) { e.down.addAscending(vi, rows) })
+		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) { e.world.down.addAscending(vi, rows) })
 		e.touch(vi, nil)
-		e.counter.BuilderRows(b.n)
+		e.scale.counter.BuilderRows(b.n)
 	} else {
 		out := make([]OutRow, 0, b.len())
 		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) {
@@ -152,14 +152,14 @@ func (e *Engine) emitBuilder(vi int) {
 		})
 		e.emitChunkOf(vi, out, "builder")
 	}
-	if !e.narrate {
+	if !e.narration.narrate {
 		return // (the arguments below cost more than the emission itself)
 	}
 	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(b.len(), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.
-func (e *Engine) buildersHold() bool { return e.builderRows > 0 }
+func (e *Engine) buildersHold() bool { return e.tally.builderRows > 0 }
 
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
@@ -245,10 +245,10 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 // of it in this run.
 func (e *Engine) markBuffered() bool {
 	refresh := len(e.buffer) > 0
-	anyInProgress := e.progCount[InProgress] > 0
+	anyInProgress := e.tally.progCount[InProgress] > 0
 	written := e.cfg.Bug != BugNoStateWrite
-	e.pendingIdx = nil
-	e.heldFates = nil
+	e.tally.pendingIdx = nil
+	e.narration.heldFates = nil
 	if written {
 		// marking never reads the state table, so writing every chunk first changes nothing but
 		// lets each row's reason name the key's version the refreshed snapshot will read
@@ -300,7 +300,7 @@ func (e *Engine) markBuffered() bool {
 		}
 	}
 	e.buffer = nil
-	e.pendingIdx = nil
+	e.tally.pendingIdx = nil
 	return refresh
 }
 
@@ -318,10 +318,10 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 			gap = true
 		}
 		fate := strings.TrimPrefix(e.hiddenFate(r, written), "but ")
-		e.heldFates = append(e.heldFates, fate)
+		e.narration.heldFates = append(e.narration.heldFates, fate)
 		fates[i] = fmt.Sprintf("%s of vnode %d: %s", r.Op.String()+r.Row.String(), v, fate)
 	}
-	if !e.narrate {
+	if !e.narration.narrate {
 		return
 	}
 	if len(fates) == 0 {
@@ -333,7 +333,7 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 	}
 	note := ""
 	switch {
-	case gap && e.cfg.Bug == BugMarkBeforeDrain && e.builderRows > 0:
+	case gap && e.cfg.Bug == BugMarkBeforeDrain && e.tally.builderRows > 0:
 		// the drain RisingWave does first would have put a vnode in progress: only the bug gets here
 		note = " In this run the buffer is marked before the builders are drained, so the vnodes the drain would have put in progress do not count yet: RisingWave, draining first, would mark this chunk instead."
 	case gap:
@@ -389,7 +389,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
 	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string
-	if e.narrate {
+	if e.narration.narrate {
 		e.startedVnodes(func(vi int, p VnodeProgress) bool {
 			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
 			verb := "update"

@@ -17,9 +17,9 @@ func (e *Engine) onBuffering(s Step) {
 				skipped++
 				continue
 			}
-			vi := int(e.placed[i])
+			vi := int(e.scale.placed[i])
 			e.state.write(r.Op.IsInsert(), vi, r.Row)
-			if e.narrate {
+			if e.narration.narrate {
 				stored = append(stored, r.Op.String()+r.Row.String())
 			}
 		}
@@ -108,7 +108,7 @@ func (e *Engine) enterBackfill() {
 func (e *Engine) openSnapshot(refresh bool) {
 	s := e.newSnapshot(refresh)
 	total := s.left
-	resumes := e.progCount[NotStarted] < len(e.owned)
+	resumes := e.tally.progCount[NotStarted] < len(e.owned)
 	e.snap = s
 	switch {
 	case refresh && !e.rel().KeepsSnapshot:

@@ -81,10 +81,10 @@ type before struct {
 // record notes what the panels show now, before a step is applied to e.
 func (e *Engine) record() *before {
 	b := &before{
-		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.upstream, down: e.down,
+		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.world.upstream, down: e.world.down,
 		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.Share(), pending: len(e.state.pending),
 		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.Share(),
-		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.inv, effects: e.effects, failure: e.failure,
+		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.check.inv, effects: e.narration.effects, failure: e.failure,
 	}
 	if e.progress != nil {
 		b.progress = e.progress.Share()
@@ -123,8 +123,8 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	c.Epoch = e.epoch != b.epoch
 	c.Fatal = !sameFailure(e.failure, b.failure)
 	c.Outputs = len(e.outputs) != b.outputs
-	c.Invariant = !sameInvariant(e.inv, b.inv)
-	c.Narration = !sameEffects(e.effects, b.effects)
+	c.Invariant = !sameInvariant(e.check.inv, b.inv)
+	c.Narration = !sameEffects(e.narration.effects, b.effects)
 
 	// The buffer only grows by one chunk or is emptied within a step.
 	c.Buffer = len(e.buffer) != b.buffer
@@ -240,9 +240,9 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 
 	// The upstream's content changes only by a chunk's visible rows or by a recovery, and
 	// downstream only by the visible rows this step emitted or by a recovery.
-	if e.upstream != b.upstream {
-		added.UpstreamContent = addedRows(e.upstream, b.upstream)
-		c.UpstreamContent = len(added.UpstreamContent) > 0 || len(addedRows(b.upstream, e.upstream)) > 0
+	if e.world.upstream != b.upstream {
+		added.UpstreamContent = addedRows(e.world.upstream, b.upstream)
+		c.UpstreamContent = len(added.UpstreamContent) > 0 || len(addedRows(b.upstream, e.world.upstream)) > 0
 	} else if s.Kind == EventChunk {
 		var deltas rowDeltas
 		for _, r := range s.Chunk {
@@ -250,11 +250,11 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 				deltas.add(e, r.Row, r.Op.IsInsert())
 			}
 		}
-		added.UpstreamContent, c.UpstreamContent = deltas.effect(e.upstream)
+		added.UpstreamContent, c.UpstreamContent = deltas.effect(e.world.upstream)
 	}
-	if e.down != b.down {
-		added.Downstream = addedRows(e.down, b.down)
-		c.Downstream = len(added.Downstream) > 0 || len(addedRows(b.down, e.down)) > 0
+	if e.world.down != b.down {
+		added.Downstream = addedRows(e.world.down, b.down)
+		c.Downstream = len(added.Downstream) > 0 || len(addedRows(b.down, e.world.down)) > 0
 	} else {
 		var deltas rowDeltas
 		for _, o := range e.outputs[b.outputs:] {
@@ -264,7 +264,7 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 				}
 			}
 		}
-		added.Downstream, c.Downstream = deltas.effect(e.down)
+		added.Downstream, c.Downstream = deltas.effect(e.world.down)
 	}
 	c.Downstream = c.Downstream || e.dur.epoch != b.durEpoch
 	sortRows(added.UpstreamContent)

@@ -54,7 +54,7 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 	for vi := range e.owned {
 		p := e.progress.At(vi)
 		if p.State == NotStarted {
-			if e.narrate && len(empty) <= 6 { // joinMax below shows 6
+			if e.narration.narrate && len(empty) <= 6 { // joinMax below shows 6
 				empty = append(empty, fmt.Sprint(e.owned[vi]))
 			}
 			p.Pos = allNull
@@ -67,12 +67,12 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 		if e.progTab.put(vi, r) {
 			verb = "insert"
 		}
-		if e.narrate && len(persisted) <= 6 { // joinMax below shows 6
+		if e.narration.narrate && len(persisted) <= 6 { // joinMax below shows 6
 			persisted = append(persisted, verb+" "+r.Words())
 		}
 	}
-	e.progChanged = nil                                         // all persisted above
-	e.unread, e.unreadRows = persist.NewBitset(len(e.owned)), 0 // completed vnodes are never read
+	e.tally.progChanged = nil                                         // all persisted above
+	e.tally.unread, e.tally.unreadRows = persist.NewBitset(len(e.owned)), 0 // completed vnodes are never read
 	e.markAllDirty()
 	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes completed.", b.Epoch)
 	if len(empty) > 0 {
@@ -142,7 +142,7 @@ func (e *Engine) emitWatermark(w Watermark) {
 // fails (actor.rs).
 func (e *Engine) endStream() {
 	e.phase = PhaseEnded
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "end", Label: "end"})
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "end", Label: "end"})
 	e.say(siteActorExited, "The executor returns no error, but its actor runs until a Stop barrier and takes an end of the stream before one as a failure: the actor fails with \"actor exited unexpectedly\", and the meta service then recovers the job.")
 	e.checkInvariant()
 }

@@ -83,14 +83,14 @@ func shortFile(file string) string {
 
 // say records an effect of the current step, as the site says it.
 func (e *Engine) say(s *Site, format string, args ...any) {
-	if !e.narrate {
+	if !e.narration.narrate {
 		return
 	}
 	ef := Effect{Kind: s.Kind, Text: fmt.Sprintf(format, args...), Lines: s.Lines, File: s.File, Uncited: s.Uncited, Site: s.ID}
 	if s.File != "" {
 		ef.Lines, ef.URL = e.siteLines(s)
 	}
-	e.effects = append(e.effects, ef)
+	e.narration.effects = append(e.narration.effects, ef)
 }
 
 // plural renders "1 row" / "2 rows".
@@ -99,4 +99,23 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("1 %s", word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// narration is what the engine keeps only to explain a step: the explanations, the timeline's
+// marks, what a failure left behind.
+type narration struct {
+	narrate   bool // explain (off for benchmarks and exploration)
+	effects   []Effect
+	quietRow  bool // narration of this snapshot row is folded into a summary
+	quietRows int  // snapshot rows folded so far in this step
+	// heldFates: for each row the last barrier held back (no vnode in progress), in buffer
+	// order, what becomes of it (predict mode reads them)
+	heldFates []string
+	marks     []Mark
+	// skipped: the last step was a script step that could not happen in this run (Play)
+	skipped bool
+	// rollbacks: the outputs each recovery rolled back
+	rollbacks []Rollback
+	failKind  FailureKind // what kind of failure it is (the failure table's key)
+	failLeft  leftBehind  // what it left behind
 }

@@ -54,8 +54,8 @@ func (e *Engine) explainMarked(out []OutRow, written bool) {
 	if !e.explains() {
 		return
 	}
-	if e.pendingIdx == nil {
-		e.pendingIdx = e.state.pendingIndex()
+	if e.tally.pendingIdx == nil {
+		e.tally.pendingIdx = e.state.pendingIndex()
 	}
 	for i := range out {
 		o := &out[i]
@@ -174,12 +174,12 @@ func (e *Engine) earlyFate(r RowOp) string {
 // latestVersion is the row the state table will hold for r's pk once this barrier's writes are
 // committed.
 func (e *Engine) latestVersion(vi int, r Row) (Row, bool) {
-	if e.pendingIdx == nil {
-		e.pendingIdx = e.state.pendingIndex()
+	if e.tally.pendingIdx == nil {
+		e.tally.pendingIdx = e.state.pendingIndex()
 	}
-	return e.state.latest(e.pendingIdx, vi, r.Project(e.pk))
+	return e.state.latest(e.tally.pendingIdx, vi, r.Project(e.pk))
 }
 
 // explains reports whether emitted rows carry their reasons (Why). In scale mode the outputs
 // are counted, not kept, and nothing reads a reason: marking then only sets the visibility.
-func (e *Engine) explains() bool { return e.counter == nil || e.narrate }
+func (e *Engine) explains() bool { return e.scale.counter == nil || e.narration.narrate }

@@ -94,11 +94,11 @@ func (b Barrier) mutationText() string {
 func (e *Engine) trackMutation(b Barrier) {
 	switch b.Mutation {
 	case MutationPause:
-		e.paused, e.pausedAt = true, b.Epoch
+		e.job.paused, e.job.pausedAt = true, b.Epoch
 	case MutationResume:
-		e.paused = false
+		e.job.paused = false
 	case MutationThrottle:
-		e.throttled, e.throttle, e.throttleEpoch = true, b.Throttle, b.Epoch
+		e.job.throttled, e.job.throttle, e.job.throttleEpoch = true, b.Throttle, b.Epoch
 	}
 }
 
@@ -111,4 +111,13 @@ func (e *Engine) noteIgnoredMutation(b Barrier) {
 	case MutationThrottle:
 		e.say(siteThrottleIgnored, "Nor does the throttle slow the snapshot: the builders were created with the rate limit disabled, so they keep their capacity of %s, and the snapshot reads on whenever the upstream has nothing ready.", plural(e.cfg.Capacity(), "row"))
 	}
+}
+
+// jobMutations are the job's pause and throttle, which the executor ignores (followed for the
+// narration).
+type jobMutations struct {
+	paused                  bool
+	pausedAt                int64
+	throttled               bool
+	throttle, throttleEpoch int64
 }

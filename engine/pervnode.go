@@ -28,22 +28,22 @@ func (e *Engine) loaded() *loadedProgress {
 	if e.progress == nil {
 		return nil
 	}
-	return &loadedProgress{progress: e.progress.Share(), count: e.progCount, rows: e.progRows, unread: e.unread.Share(), unreadRows: e.unreadRows}
+	return &loadedProgress{progress: e.progress.Share(), count: e.tally.progCount, rows: e.tally.progRows, unread: e.tally.unread.Share(), unreadRows: e.tally.unreadRows}
 }
 
 // loadProgress reads each owned vnode's progress from the committed progress table (which is
 // the last checkpoint's: the executor loads it at its first barrier).
 func (e *Engine) loadProgress() {
-	e.progChanged = nil
-	e.progMoved = false
+	e.tally.progChanged = nil
+	e.tally.progMoved = false
 	if l := e.dur.loaded; l != nil {
-		e.progress, e.progCount, e.progRows = l.progress.Share(), l.count, l.rows
-		e.unread, e.unreadRows = l.unread.Share(), l.unreadRows
+		e.progress, e.tally.progCount, e.tally.progRows = l.progress.Share(), l.count, l.rows
+		e.tally.unread, e.tally.unreadRows = l.unread.Share(), l.unreadRows
 		return
 	}
 	e.progress = persist.NewVec[VnodeProgress](len(e.owned))
-	e.progCount = [3]int{NotStarted: len(e.owned)}
-	e.progRows = 0
+	e.tally.progCount = [3]int{NotStarted: len(e.owned)}
+	e.tally.progRows = 0
 	e.progTab.each(func(vi int, r *ProgressRow) bool {
 		p := VnodeProgress{State: InProgress, Pos: r.Pos, Rows: r.Rows}
 		if r.Finished {
@@ -52,8 +52,8 @@ func (e *Engine) loadProgress() {
 		e.putProgress(vi, p)
 		return true
 	})
-	e.progChanged = nil
-	e.progMoved = false
+	e.tally.progChanged = nil
+	e.tally.progMoved = false
 	e.countUnread()
 	e.dur.loaded = e.loaded()
 }
@@ -61,22 +61,22 @@ func (e *Engine) loadProgress() {
 // unloadProgress forgets the in-memory progress (the executor restarts).
 func (e *Engine) unloadProgress() {
 	e.progress = nil
-	e.progCount = [3]int{}
-	e.progRows = 0
-	e.progChanged = nil
-	e.progMoved = false
-	e.unread, e.unreadRows = persist.Bitset{}, 0
+	e.tally.progCount = [3]int{}
+	e.tally.progRows = 0
+	e.tally.progChanged = nil
+	e.tally.progMoved = false
+	e.tally.unread, e.tally.unreadRows = persist.Bitset{}, 0
 }
 
 // putProgress changes a vnode's in-memory progress, keeping the counts.
 func (e *Engine) putProgress(vi int, p VnodeProgress) {
 	old := e.progress.At(vi)
-	e.progCount[old.State]--
-	e.progCount[p.State]++
-	e.progRows += p.Rows - old.Rows
+	e.tally.progCount[old.State]--
+	e.tally.progCount[p.State]++
+	e.tally.progRows += p.Rows - old.Rows
 	e.progress.Set(vi, p)
-	e.progChanged = append(e.progChanged, int32(vi))
-	e.progMoved = true
+	e.tally.progChanged = append(e.tally.progChanged, int32(vi))
+	e.tally.progMoved = true
 }
 
 // advanceProgress moves a vnode's progress on (its builder was emitted), keeping the unread
@@ -85,14 +85,14 @@ func (e *Engine) advanceProgress(vi int, p VnodeProgress) {
 	before := e.unreadOf(vi)
 	e.putProgress(vi, p)
 	after := e.unreadOf(vi)
-	e.unreadRows += after - before
-	e.unread.Put(vi, after > 0)
+	e.tally.unreadRows += after - before
+	e.tally.unread.Put(vi, after > 0)
 }
 
 // startedVnodes calls f, in vnode order, for every vnode whose progress is not NotStarted,
 // until f returns false.
 func (e *Engine) startedVnodes(f func(vi int, p VnodeProgress) bool) {
-	if e.progress == nil || e.progCount[NotStarted] == len(e.owned) {
+	if e.progress == nil || e.tally.progCount[NotStarted] == len(e.owned) {
 		return
 	}
 	for vi, p := range e.progress.Present() {
@@ -105,8 +105,8 @@ func (e *Engine) startedVnodes(f func(vi int, p VnodeProgress) bool) {
 // changedProgress returns, ascending and without repeats, the vnodes whose progress changed
 // since the last call, and forgets them.
 func (e *Engine) changedProgress() []int32 {
-	c := e.progChanged
-	e.progChanged = nil
+	c := e.tally.progChanged
+	e.tally.progChanged = nil
 	slices.Sort(c)
 	return slices.Compact(c)
 }
@@ -140,13 +140,13 @@ func (b builder) sum() persist.Digest {
 // newBuilders makes one empty builder per owned vnode.
 func (e *Engine) newBuilders() {
 	e.builders = persist.NewVec[builder](len(e.owned))
-	e.builderRows = 0
+	e.tally.builderRows = 0
 }
 
 // dropBuilders forgets the builders (outside the backfill there are none).
 func (e *Engine) dropBuilders() {
 	e.builders = nil
-	e.builderRows = 0
+	e.tally.builderRows = 0
 }
 
 // builderOf returns a new slice of the rows a vnode's builder holds.
@@ -180,21 +180,21 @@ func (e *Engine) appendToBuilder(vi int, rows persist.Seq[Row], i int) int {
 	default:
 		panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, i))
 	}
-	e.builderRows++
+	e.tally.builderRows++
 	return b.n
 }
 
 // takeBuilder empties a vnode's builder and returns what it held.
 func (e *Engine) takeBuilder(vi int) builder {
 	b := e.builders.At(vi)
-	e.builderRows -= b.n
+	e.tally.builderRows -= b.n
 	e.builders.Set(vi, builder{})
 	return b
 }
 
 // nonEmptyBuilders calls f, in vnode order, for every builder that holds rows.
 func (e *Engine) nonEmptyBuilders(f func(vi int, b builder)) {
-	if e.builders == nil || e.builderRows == 0 {
+	if e.builders == nil || e.tally.builderRows == 0 {
 		return
 	}
 	for vi, b := range e.builders.Present() {
@@ -207,8 +207,8 @@ func (e *Engine) nonEmptyBuilders(f func(vi int, b builder)) {
 // markDirty notes that a vnode changed since the invariant last looked at it (a vnode marked
 // twice in a row is noted once).
 func (e *Engine) markDirty(vi int) {
-	if n := len(e.dirty); n == 0 || e.dirty[n-1] != int32(vi) {
-		e.dirty = append(e.dirty, int32(vi))
+	if n := len(e.check.dirty); n == 0 || e.check.dirty[n-1] != int32(vi) {
+		e.check.dirty = append(e.check.dirty, int32(vi))
 	}
 }
 
@@ -222,7 +222,7 @@ func (e *Engine) touch(vi int, _ Row) { e.markDirty(vi) }
 func (e *Engine) touchFrom(vi int, _ Row) { e.markDirty(vi) }
 
 // markAllDirty makes the next check look at every vnode again.
-func (e *Engine) markAllDirty() { e.allDirty = true }
+func (e *Engine) markAllDirty() { e.check.allDirty = true }
 
 // maxNarratedRows bounds the rows one sentence of narration lists (the rest are counted).
 const maxNarratedRows = 8
@@ -232,4 +232,18 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// tallies are counts and indexes kept up to date from the executor's state, so that a step
+// costs what it touches.
+type tallies struct {
+	progCount   [3]int         // vnodes of progress per ProgressState
+	progRows    int64          // the sum of progress's Rows
+	progChanged []int32        // vnodes whose progress changed since the last persist
+	progMoved   bool           // progress changed since a checkpoint last made it durable
+	unread      persist.Bitset // vnodes not Completed with committed rows past pos
+	unreadRows  int            // those rows
+	builderRows int            // rows in all builders
+	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer
+	pendingIdx latestIndex
 }

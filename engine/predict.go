@@ -136,8 +136,8 @@ func (e *Engine) predictBarrier(s Step, step int) *Prediction {
 // the one the barrier itself worked out (sayGate), so predict and narration say the same.
 func (e *Engine) heldWhy(r RowOp, i int) string {
 	why := fmt.Sprintf("%s%s hidden, held back: no vnode is in progress at this barrier, so it emits none of the buffered chunks", r.Op, r.Row)
-	if i < len(e.heldFates) {
-		return why + "; " + e.heldFates[i]
+	if i < len(e.narration.heldFates) {
+		return why + "; " + e.narration.heldFates[i]
 	}
 	return why
 }

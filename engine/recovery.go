@@ -14,13 +14,13 @@ func (e *Engine) recover() {
 	undone := committed > e.dur.epoch
 	e.state.restore(e.dur.state, e.dur.epoch)
 	e.progTab = e.dur.progress.clone()
-	e.down = e.dur.down.share()
-	e.upstream = e.dur.upstream.share()
+	e.world.down = e.dur.down.share()
+	e.world.upstream = e.dur.upstream.share()
 	e.markAllDirty()
 	e.phase = PhaseStarting
 	e.stopEpoch, e.recovered = 0, true
 	e.failure = nil
-	e.failKind, e.failLeft = "", leftBehind{}
+	e.narration.failKind, e.narration.failLeft = "", leftBehind{}
 	e.unloadProgress()
 	e.dropBuilders()
 	e.buffer = nil
@@ -28,14 +28,14 @@ func (e *Engine) recover() {
 	e.upEnded = false
 	e.snapshotFinished = false
 	e.reportFinishOnFirstBarrier = false
-	e.paused, e.throttled = false, false
+	e.job.paused, e.job.throttled = false, false
 	if from := e.dur.outputs; from < len(e.outputs) {
-		e.rollbacks = append(e.rollbacks, Rollback{From: from, To: len(e.outputs), Step: e.step, Epoch: e.dur.epoch})
+		e.narration.rollbacks = append(e.narration.rollbacks, Rollback{From: from, To: len(e.outputs), Step: e.step, Epoch: e.dur.epoch})
 	}
 	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
 	e.dur.outputs = len(e.outputs) // what came before is rolled back
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery"})
-	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "recovery"})
+	e.check.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""
 	if pending > 0 {
 		extra = fmt.Sprintf(" %s not yet committed %s dropped.", plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
@@ -57,7 +57,7 @@ type Rollback struct {
 }
 
 // Rollbacks lists the outputs each recovery so far rolled back, oldest first (read-only).
-func (e *Engine) Rollbacks() []Rollback { return e.rollbacks }
+func (e *Engine) Rollbacks() []Rollback { return e.narration.rollbacks }
 
 func upper(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {

@@ -78,15 +78,15 @@ func (e *Engine) silentEnd() {
 // snapshot reads the state table as written so far (the state table reads its own uncommitted
 // writes), while those writes stay uncommitted.
 func (e *Engine) enterBackfillAsWritten() {
-	kept, unread, unreadRows := e.state, e.unread.Share(), e.unreadRows
+	kept, unread, unreadRows := e.state, e.tally.unread.Share(), e.tally.unreadRows
 	e.state = kept.clone()
 	pending := len(e.state.pending)
 	e.commitState(e.state.epoch)
-	saved := e.narrate
-	e.narrate = false
+	saved := e.narration.narrate
+	e.narration.narrate = false
 	e.enterBackfill()
-	e.narrate = saved
-	e.state, e.unread, e.unreadRows = kept, unread, unreadRows
+	e.narration.narrate = saved
+	e.state, e.tally.unread, e.tally.unreadRows = kept, unread, unreadRows
 	e.say(siteOpenAsWritten, "The backfill starts without a start signal: empty builders, and a snapshot stream of every owned vnode over the state table as written so far (e%d and the %s since, which the state table reads though they are not committed): %s to read.", e.state.epoch, plural(pending, "write"), plural(e.snap.left, "row"))
 }
 

@@ -129,7 +129,7 @@ func (s *Snapshot) advance(vi int) {
 func (e *Engine) newSnapshot(refresh bool) *Snapshot {
 	e.state.freeze()
 	return &Snapshot{epoch: e.state.epoch, version: e.state.committed.Share(), progress: e.progress.Share(),
-		unread: e.unread.Share(), owned: e.owned, pk: e.pk, left: e.unreadRows, openedAt: e.step, refreshed: refresh}
+		unread: e.tally.unread.Share(), owned: e.owned, pk: e.pk, left: e.tally.unreadRows, openedAt: e.step, refreshed: refresh}
 }
 
 // laneViews lists the snapshot's lanes as the view shows them: one per owned vnode that is not
@@ -138,7 +138,7 @@ func (e *Engine) newSnapshot(refresh bool) *Snapshot {
 func (e *Engine) laneViews() []LaneView {
 	s := e.snap
 	lanes := s.lanes()
-	out := make([]LaneView, 0, len(e.owned)-e.progCount[Completed])
+	out := make([]LaneView, 0, len(e.owned)-e.tally.progCount[Completed])
 	k := 0 // next lane of lanes
 	for vi, vnode := range e.owned {
 		p := e.progress.At(vi)

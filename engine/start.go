@@ -41,11 +41,11 @@ func (e *Engine) onFirstMessage(s Step) {
 	}
 	e.loadProgress()
 	e.markAllDirty()
-	if e.narrate {
+	if e.narration.narrate {
 		e.say(siteLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
 	}
-	needBackfill := e.progCount[Completed] < len(e.owned)
-	needBuffering := e.progCount[NotStarted] == len(e.owned)
+	needBackfill := e.tally.progCount[Completed] < len(e.owned)
+	needBuffering := e.tally.progCount[NotStarted] == len(e.owned)
 	e.reportFinishOnFirstBarrier = !needBackfill && !e.rel().ReportsBuffered // (v2.7 never does)
 	e.bufferedRows = 0
 	switch {
@@ -63,11 +63,11 @@ func (e *Engine) onFirstMessage(s Step) {
 }
 
 func (e *Engine) describeProgress() string {
-	if !e.narrate {
+	if !e.narration.narrate {
 		return ""
 	}
 	if len(e.owned) > 8 {
-		c := e.progCount
+		c := e.tally.progCount
 		return fmt.Sprintf("%d not started, %d in progress, %d completed", c[NotStarted], c[InProgress], c[Completed])
 	}
 	parts := make([]string, len(e.owned))

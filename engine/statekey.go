@@ -139,7 +139,7 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 	if e.failure != nil {
 		k.str(e.failure.Message)
 	}
-	k.str(e.inv.Status)
+	k.str(e.check.inv.Status)
 	k.bool(e.progress != nil)
 	e.startedVnodes(func(vi int, p VnodeProgress) bool {
 		k.int(int64(vi))
@@ -198,6 +198,6 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 	k.progressTable(e.dur.progress)
 	k.rowset(e.dur.down)
 	k.rowset(e.dur.upstream)
-	k.rowset(e.down)
-	k.rowset(e.upstream)
+	k.rowset(e.world.down)
+	k.rowset(e.world.upstream)
 }

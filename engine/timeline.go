@@ -162,7 +162,7 @@ func (t *Timeline) Goto(n int) error {
 			t.cur = t.base.Clone()
 		} else {
 			t.cur = t.saved[k].Clone()
-			t.cur.SetNarration(t.base.narrate)
+			t.cur.SetNarration(t.base.narration.narrate)
 		}
 		t.before = nil
 	}
@@ -512,7 +512,7 @@ func (t *Timeline) Marks() []Mark {
 				break // the rest of the script cannot happen
 			}
 		}
-		t.marks = append([]Mark{}, e.marks...)
+		t.marks = append([]Mark{}, e.narration.marks...)
 	}
 	return t.marks
 }

@@ -201,7 +201,7 @@ func (e *Engine) View() View {
 	c := e.cfg
 	v := View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.InfoIn(e.rel()),
+		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.check.inv, Explanations: e.narration.effects, Marks: e.narration.marks, Bug: c.Bug.InfoIn(e.rel()),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []Effect{}
@@ -230,7 +230,7 @@ func (e *Engine) View() View {
 	for _, col := range c.Columns {
 		v.Config.Columns = append(v.Config.Columns, ColumnView{col.Name, col.Type.String()})
 	}
-	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: e.upstream.firstRows(maxViewRows)}
+	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: e.world.upstream.firstRows(maxViewRows)}
 	if e.snap != nil {
 		sv := &SnapshotView{Epoch: e.snap.epoch, Remaining: e.snap.Remaining(), OpenedAt: e.snap.openedAt, Refreshed: e.snap.refreshed}
 		sv.Vnodes = e.laneViews()
@@ -275,11 +275,11 @@ func (e *Engine) View() View {
 		v.StateTable.Pending = append(v.StateTable.Pending, PendingRow{op, e.owned[w.vi], w.row})
 	}
 	v.ProgressTable = ProgressTabView{Columns: e.progressColumns(), Rows: e.progTab.Rows(), Durable: e.dur.progress.Rows(), DurableEpoch: e.dur.epoch}
-	v.Downstream = DownstreamView{Rows: e.down.firstRows(maxViewRows), DurableEpoch: e.dur.epoch}
+	v.Downstream = DownstreamView{Rows: e.world.down.firstRows(maxViewRows), DurableEpoch: e.dur.epoch}
 	v.OutputsTotal = len(e.outputs)
 	v.OutputsFirst = max(0, len(e.outputs)-maxViewOutputs)
 	v.Outputs = append([]Output{}, e.outputs[v.OutputsFirst:]...)
-	v.RolledBack = append([]Rollback{}, e.rollbacks...)
+	v.RolledBack = append([]Rollback{}, e.narration.rollbacks...)
 	for i := len(e.outputs) - 1; i >= 0 && e.outputs[i].Step == e.step && e.step > 0; i-- {
 		v.NewOutputs++
 	}
