@@ -51,31 +51,31 @@ type AddedRows struct {
 // a pointer per directory of vnodes), and a copy of the snapshot stream's cursor; rows are never
 // copied.
 type before struct {
-	step      int
-	phase     Phase
-	epoch     int64
-	upEnded   bool
-	upstream  *rowset
-	down      *rowset
-	snap      *Snapshot // the stream (its identity)
-	snapAt    Snapshot  // and its cursor, as it was
-	buffer    int
-	bufFirst  int
-	bufLast   int
-	builders  *persist.Vec[builder]
-	progress  *persist.Vec[VnodeProgress]
-	committed *persist.Vec[persist.Seq[Row]]
-	pending   int
-	lastWrite write
-	stEpoch   int64
-	durEpoch  int64
-	progTab   *persist.Vec[*ProgressRow]
-	durProg   *ProgressTable
-	outputs   int
-	inv       Invariant
-	effects   []Effect
-	failure   *Failure
-	queue     *queue // set when the step branches: the old script's upstream queue
+	step         int
+	phase        Phase
+	epoch        int64
+	upEnded      bool
+	upstream     *rowset
+	down         *rowset
+	snap         *Snapshot // the stream (its identity)
+	snapAt       Snapshot  // and its cursor, as it was
+	buffer       int
+	bufFirst     int
+	bufLast      int
+	builders     *persist.Vec[builder]
+	progress     *persist.Vec[VnodeProgress]
+	committed    *persist.Vec[persist.Seq[Row]]
+	pending      int
+	lastWrite    write
+	stEpoch      int64
+	durEpoch     int64
+	progTab      *persist.Vec[*ProgressRow]
+	durProg      *ProgressTable
+	outputs      int
+	inv          Invariant
+	explanations []Explanation
+	failure      *Failure
+	queue        *queue // set when the step branches: the old script's upstream queue
 }
 
 // record notes what the panels show now, before a step is applied to e.
@@ -84,7 +84,7 @@ func (e *Engine) record() *before {
 		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.world.upstream, down: e.world.down,
 		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.Share(), pending: len(e.state.pending),
 		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.Share(),
-		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.check.inv, effects: e.narration.effects, failure: e.failure,
+		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.check.result, explanations: e.narration.explanations, failure: e.failure,
 	}
 	if e.progress != nil {
 		b.progress = e.progress.Share()
@@ -123,8 +123,8 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	c.Epoch = e.epoch != b.epoch
 	c.Fatal = !sameFailure(e.failure, b.failure)
 	c.Outputs = len(e.outputs) != b.outputs
-	c.Invariant = !sameInvariant(e.check.inv, b.inv)
-	c.Narration = !sameEffects(e.narration.effects, b.effects)
+	c.Invariant = !sameInvariant(e.check.result, b.inv)
+	c.Narration = !sameExplanations(e.narration.explanations, b.explanations)
 
 	// The buffer only grows by one chunk or is emptied within a step.
 	c.Buffer = len(e.buffer) != b.buffer
@@ -345,7 +345,7 @@ func sameRowList(a, b []Row) bool {
 	return true
 }
 
-func sameEffects(a, b []Effect) bool {
+func sameExplanations(a, b []Explanation) bool {
 	if len(a) != len(b) {
 		return false
 	}

@@ -111,7 +111,7 @@ func New(cfg *Config) (*Engine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, pk: cfg.PK(), owned: cfg.Owned, narration: narration{narrate: true}}
+	e := &Engine{cfg: cfg, pk: cfg.PK(), owned: cfg.Owned, narration: narration{on: true}}
 	e.vidx = make([]int32, cfg.VnodeCount)
 	for i := range e.vidx {
 		e.vidx[i] = -1
@@ -123,7 +123,7 @@ func New(cfg *Config) (*Engine, error) {
 	e.progTab = newProgressTable(len(e.owned))
 	e.world.upstream = newRowset(e.pk, len(e.owned))
 	e.world.down = newRowset(e.pk, len(e.owned))
-	e.check.invParts = persist.NewVec[vnodeCheck](len(e.owned))
+	e.check.parts = persist.NewVec[vnodeCheck](len(e.owned))
 	// place the start rows and take them in (vnode, pk) order, so that each vnode's rows are
 	// appended, not inserted
 	type placed struct {
@@ -181,12 +181,12 @@ func New(cfg *Config) (*Engine, error) {
 	loaded := e.dur.loaded
 	e.unloadProgress()
 	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.world.down.share(), upstream: e.world.upstream.share(), loaded: loaded}
-	e.check.inv = Invariant{Status: "unchecked"}
+	e.check.result = Invariant{Status: "unchecked"}
 	return e, nil
 }
 
 // SetNarration turns the plain-words explanations on or off (off for benchmarks and exploration).
-func (e *Engine) SetNarration(on bool) { e.narration.narrate = on }
+func (e *Engine) SetNarration(on bool) { e.narration.on = on }
 
 // Config returns the engine's configuration.
 func (e *Engine) Config() *Config { return e.cfg }
@@ -200,8 +200,8 @@ func (e *Engine) StepCount() int { return e.step }
 // Failure returns what stopped the executor, or nil.
 func (e *Engine) Failure() *Failure { return e.failure }
 
-// Effects returns the explanations of the last step.
-func (e *Engine) Effects() []Effect { return e.narration.effects }
+// Explanations returns the explanations of the last step.
+func (e *Engine) Explanations() []Explanation { return e.narration.explanations }
 
 // Outputs returns every message the executor emitted so far (read-only).
 func (e *Engine) Outputs() []Output { return e.outputs }
@@ -235,7 +235,7 @@ func (e *Engine) Clone() *Engine {
 	c.world.down = e.world.down.share()
 	c.check.dirty = slices.Clone(e.check.dirty)
 	c.scale.placed = nil // scratch: never shared
-	c.check.invParts = e.check.invParts.Share()
+	c.check.parts = e.check.parts.Share()
 	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	c.narration.marks = e.narration.marks[:len(e.narration.marks):len(e.narration.marks)]
 	c.reports = e.reports[:len(e.reports):len(e.reports)]
@@ -244,7 +244,7 @@ func (e *Engine) Clone() *Engine {
 		f := *e.failure
 		c.failure = &f
 	}
-	c.narration.effects = slices.Clone(e.narration.effects)
+	c.narration.explanations = slices.Clone(e.narration.explanations)
 	return &c
 }
 
@@ -273,18 +273,18 @@ func (e *Engine) Apply(s Step) error {
 // apply feeds one step that validate accepted (or that a workload generated).
 func (e *Engine) apply(s Step) {
 	e.step++
-	e.narration.effects = e.narration.effects[:0:0]
+	e.narration.explanations = e.narration.explanations[:0:0]
 	e.narration.skipped = false
 	switch s.Kind {
 	case EventRecover:
 		e.recover()
 	case EventSnapshotError:
-		e.say(siteSnapshotError, "The upstream has nothing ready (the select tries it first: lines %s), so the executor reads the snapshot stream; reading the state table fails, and the stream yields that error%s.", e.raceLines(), prefixed("; ", e.lostWork()))
+		e.explain(siteSnapshotError, "The upstream has nothing ready (the select tries it first: lines %s), so the executor reads the snapshot stream; reading the state table fails, and the stream yields that error%s.", e.raceLines(), prefixed("; ", e.lostWork()))
 		e.fail(FailSnapshotError, s.Message, siteFailSnapError)
 	case EventSnapshot:
 		e.deliverSnapshot(s.Count)
 	default:
-		if s.Kind == EventError && e.narration.narrate {
+		if s.Kind == EventError && e.narration.on {
 			e.exchangeClosed(s.Message)
 		}
 		e.deliver(s)
@@ -294,10 +294,10 @@ func (e *Engine) apply(s Step) {
 // deliverSnapshot delivers the snapshot's next count items (the upstream has nothing ready).
 func (e *Engine) deliverSnapshot(count int) {
 	if e.job.paused && !e.upEnded {
-		e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.job.pausedAt)
+		e.explain(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.job.pausedAt)
 	}
 	e.narration.quietRows = 0
-	if !e.narration.narrate {
+	if !e.narration.on {
 		e.snapshotItems(count)
 		return
 	}
@@ -305,7 +305,7 @@ func (e *Engine) deliverSnapshot(count int) {
 		// in a long run, narrate the first two and the last item and sum up the rest
 		e.narration.quietRow = count > 6 && i >= 2 && i < count-1
 		if i == count-1 && e.narration.quietRows > 0 {
-			e.say(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.narration.quietRows, "row"))
+			e.explain(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.narration.quietRows, "row"))
 		}
 		e.snapshotItem()
 	}
@@ -347,11 +347,11 @@ func (e *Engine) fail(kind FailureKind, msg string, site *Site) {
 	e.narration.failLeft = e.captureLeftBehind()
 	e.phase = PhaseFailed
 	e.failure = &Failure{Message: msg, Panic: panicked, Step: e.step}
-	e.check.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
+	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
 	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "error"})
 	verb := "fails with"
 	if panicked {
 		verb = "panics:"
 	}
-	e.say(site, "The executor %s %q. Its stream stops here: nothing more is emitted.", verb, msg)
+	e.explain(site, "The executor %s %q. Its stream stops here: nothing more is emitted.", verb, msg)
 }

@@ -145,18 +145,18 @@ func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
 
 // recheck looks at one vnode again.
 func (e *Engine) recheck(vi int) {
-	old, c := e.check.invParts.At(vi), e.checkVnode(vi)
+	old, c := e.check.parts.At(vi), e.checkVnode(vi)
 	if old.expected == 0 && !old.bad() && c.expected == 0 && !c.bad() {
 		return
 	}
-	e.check.invExpected += c.expected - old.expected
+	e.check.expected += c.expected - old.expected
 	if old.bad() {
-		e.check.invBad--
+		e.check.bad--
 	}
 	if c.bad() {
-		e.check.invBad++
+		e.check.bad++
 	}
-	e.check.invParts.Set(vi, c)
+	e.check.parts.Set(vi, c)
 }
 
 // checkInvariant compares downstream's view with the passed part of the upstream's content,
@@ -164,11 +164,11 @@ func (e *Engine) recheck(vi int) {
 // snapshot's end, at every vnode that holds rows or held them at the last check).
 func (e *Engine) checkInvariant() {
 	if e.check.allDirty {
-		for pi := 0; pi < e.check.invParts.Pages(); pi++ {
-			if !e.world.upstream.parts.HasPage(pi) && !e.world.down.parts.HasPage(pi) && !e.check.invParts.HasPage(pi) {
+		for pi := 0; pi < e.check.parts.Pages(); pi++ {
+			if !e.world.upstream.parts.HasPage(pi) && !e.world.down.parts.HasPage(pi) && !e.check.parts.HasPage(pi) {
 				continue // no vnode of this page holds or held a row: nothing to check
 			}
-			lo, hi := e.check.invParts.PageRange(pi)
+			lo, hi := e.check.parts.PageRange(pi)
 			for vi := lo; vi < hi; vi++ {
 				e.recheck(vi)
 			}
@@ -182,13 +182,13 @@ func (e *Engine) checkInvariant() {
 	}
 	e.check.dirty = e.check.dirty[:0]
 	var missing, extra []Row
-	if e.check.invBad > 0 {
-		for _, c := range e.check.invParts.Present() {
+	if e.check.bad > 0 {
+		for _, c := range e.check.parts.Present() {
 			missing = append(missing, c.missing...)
 			extra = append(extra, c.extra...)
 		}
 	}
-	expected := e.check.invExpected
+	expected := e.check.expected
 	sortRows(missing)
 	sortRows(extra)
 	inv := Invariant{Step: e.step, Epoch: e.epoch, Missing: missing, Extra: extra}
@@ -210,17 +210,17 @@ func (e *Engine) checkInvariant() {
 		}
 		inv.Text = fmt.Sprintf("Invariant violated at e%d: downstream should hold %s, but is %s.", e.epoch, scope, strings.Join(parts, "; "))
 	}
-	if inv.Status == "violated" && e.check.inv.Status != "violated" {
+	if inv.Status == "violated" && e.check.result.Status != "violated" {
 		e.markBroken()
-		e.say(siteInvariant, "%s (This check is the explainer's own, not RisingWave's.)", inv.Text)
+		e.explain(siteInvariant, "%s (This check is the explainer's own, not RisingWave's.)", inv.Text)
 		if info := e.cfg.Bug.Info(); info != nil {
-			e.sayBug(info.cause, "caused this. %s", info.Why)
-			if info.Fix != "" && e.narration.narrate {
-				e.narration.effects[len(e.narration.effects)-1].Fix = info.Fix
+			e.explainBug(info.cause, "caused this. %s", info.Why)
+			if info.Fix != "" && e.narration.on {
+				e.narration.explanations[len(e.narration.explanations)-1].Fix = info.Fix
 			}
 		}
 	}
-	e.check.inv = inv
+	e.check.result = inv
 }
 
 func rowList(rows []Row) string {
@@ -236,7 +236,7 @@ func rowList(rows []Row) string {
 }
 
 // Invariant returns the last check's result.
-func (e *Engine) Invariant() Invariant { return e.check.inv }
+func (e *Engine) Invariant() Invariant { return e.check.result }
 
 // world is what the executor is checked against: the upstream's content and downstream's view.
 type world struct {
@@ -249,9 +249,9 @@ type world struct {
 type checker struct {
 	dirty       []int32                  // vnodes changed since the invariant last looked at them
 	allDirty    bool                     // every vnode must be looked at again
-	invParts    *persist.Vec[vnodeCheck] // the invariant's last result per vnode
-	invExpected int                      // the sum of invParts' expected
-	invBad      int                      // vnodes whose invParts has missing or extra rows
+	parts       *persist.Vec[vnodeCheck] // the invariant's last result per vnode
+	expected    int                      // the sum of parts' expected
+	bad         int                      // vnodes whose parts has missing or extra rows
 	checkedRows int                      // rows the invariant compared one by one (see work)
-	inv         Invariant                // the last check's result
+	result      Invariant                // the last check's result
 }

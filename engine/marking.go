@@ -182,4 +182,4 @@ func (e *Engine) latestVersion(vi int, r Row) (Row, bool) {
 
 // explains reports whether emitted rows carry their reasons (Why). In scale mode the outputs
 // are counted, not kept, and nothing reads a reason: marking then only sets the visibility.
-func (e *Engine) explains() bool { return e.scale.counter == nil || e.narration.narrate }
+func (e *Engine) explains() bool { return e.scale.counter == nil || e.narration.on }

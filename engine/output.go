@@ -89,7 +89,7 @@ func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 		}
 		if r.Op.IsInsert() {
 			e.world.down.add(vi, r.Row, 1)
-		} else if !e.world.down.remove(vi, r.Row) && e.narration.narrate {
+		} else if !e.world.down.remove(vi, r.Row) && e.narration.on {
 			absent = append(absent, r.Op.String()+r.Row.String())
 		}
 		e.touch(vi, r.Row)
@@ -104,7 +104,7 @@ func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 		if len(absent) > 1 {
 			it = "them"
 		}
-		e.say(siteInconsistent, "Inconsistency: this chunk deletes %s, but downstream does not hold %s, so the delete changes nothing there (in the explainer's model of downstream; what a real downstream operator does with it is outside this file). Downstream is now out of step with the upstream, and the invariant shows how.", strings.Join(absent, " "), it)
+		e.explain(siteInconsistent, "Inconsistency: this chunk deletes %s, but downstream does not hold %s, so the delete changes nothing there (in the explainer's model of downstream; what a real downstream operator does with it is outside this file). Downstream is now out of step with the upstream, and the invariant shows how.", strings.Join(absent, " "), it)
 	}
 }
 

@@ -28,7 +28,7 @@ func (e *Engine) loaded() *loadedProgress {
 	if e.progress == nil {
 		return nil
 	}
-	return &loadedProgress{progress: e.progress.Share(), count: e.tally.progCount, rows: e.tally.progRows, unread: e.tally.unread.Share(), unreadRows: e.tally.unreadRows}
+	return &loadedProgress{progress: e.progress.Share(), count: e.tally.byState, rows: e.tally.progRows, unread: e.tally.unread.Share(), unreadRows: e.tally.unreadRows}
 }
 
 // loadProgress reads each owned vnode's progress from the committed progress table (which is
@@ -37,12 +37,12 @@ func (e *Engine) loadProgress() {
 	e.tally.progChanged = nil
 	e.tally.progMoved = false
 	if l := e.dur.loaded; l != nil {
-		e.progress, e.tally.progCount, e.tally.progRows = l.progress.Share(), l.count, l.rows
+		e.progress, e.tally.byState, e.tally.progRows = l.progress.Share(), l.count, l.rows
 		e.tally.unread, e.tally.unreadRows = l.unread.Share(), l.unreadRows
 		return
 	}
 	e.progress = persist.NewVec[VnodeProgress](len(e.owned))
-	e.tally.progCount = [3]int{NotStarted: len(e.owned)}
+	e.tally.byState = [3]int{NotStarted: len(e.owned)}
 	e.tally.progRows = 0
 	e.progTab.each(func(vi int, r *ProgressRow) bool {
 		p := VnodeProgress{State: InProgress, Pos: r.Pos, Rows: r.Rows}
@@ -61,7 +61,7 @@ func (e *Engine) loadProgress() {
 // unloadProgress forgets the in-memory progress (the executor restarts).
 func (e *Engine) unloadProgress() {
 	e.progress = nil
-	e.tally.progCount = [3]int{}
+	e.tally.byState = [3]int{}
 	e.tally.progRows = 0
 	e.tally.progChanged = nil
 	e.tally.progMoved = false
@@ -71,8 +71,8 @@ func (e *Engine) unloadProgress() {
 // putProgress changes a vnode's in-memory progress, keeping the counts.
 func (e *Engine) putProgress(vi int, p VnodeProgress) {
 	old := e.progress.At(vi)
-	e.tally.progCount[old.State]--
-	e.tally.progCount[p.State]++
+	e.tally.byState[old.State]--
+	e.tally.byState[p.State]++
 	e.tally.progRows += p.Rows - old.Rows
 	e.progress.Set(vi, p)
 	e.tally.progChanged = append(e.tally.progChanged, int32(vi))
@@ -92,7 +92,7 @@ func (e *Engine) advanceProgress(vi int, p VnodeProgress) {
 // startedVnodes calls f, in vnode order, for every vnode whose progress is not NotStarted,
 // until f returns false.
 func (e *Engine) startedVnodes(f func(vi int, p VnodeProgress) bool) {
-	if e.progress == nil || e.tally.progCount[NotStarted] == len(e.owned) {
+	if e.progress == nil || e.tally.byState[NotStarted] == len(e.owned) {
 		return
 	}
 	for vi, p := range e.progress.Present() {
@@ -237,7 +237,7 @@ func btoi(b bool) int {
 // tallies are counts and indexes kept up to date from the executor's state, so that a step
 // costs what it touches.
 type tallies struct {
-	progCount   [3]int         // vnodes of progress per ProgressState
+	byState     [3]int         // vnodes of progress per ProgressState
 	progRows    int64          // the sum of progress's Rows
 	progChanged []int32        // vnodes whose progress changed since the last persist
 	progMoved   bool           // progress changed since a checkpoint last made it durable

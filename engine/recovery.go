@@ -35,7 +35,7 @@ func (e *Engine) recover() {
 	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
 	e.dur.outputs = len(e.outputs) // what came before is rolled back
 	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "recovery"})
-	e.check.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
+	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""
 	if pending > 0 {
 		extra = fmt.Sprintf(" %s not yet committed %s dropped.", plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
@@ -43,8 +43,8 @@ func (e *Engine) recover() {
 	if undone {
 		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, committed)
 	}
-	e.say(siteRecoverRollback, "Recovery (RisingWave's meta service does it, outside this file): every actor of the job's database restarts (of the whole cluster when per-database isolation is off) from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
-	e.say(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
+	e.explain(siteRecoverRollback, "Recovery (RisingWave's meta service does it, outside this file): every actor of the job's database restarts (of the whole cluster when per-database isolation is off) from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
+	e.explain(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
 }
 
 // Rollback is a run of outputs a recovery rolled back: everything emitted after the barrier of

@@ -60,7 +60,7 @@ type Sizes struct {
 
 // Sizes returns how much the engine holds now.
 func (e *Engine) Sizes() Sizes {
-	s := Sizes{BuilderRows: e.tally.builderRows, Completed: e.tally.progCount[Completed], InProgress: e.tally.progCount[InProgress],
+	s := Sizes{BuilderRows: e.tally.builderRows, Completed: e.tally.byState[Completed], InProgress: e.tally.byState[InProgress],
 		UpstreamRows: e.world.upstream.rows, Epoch: e.epoch, Checkpoint: e.dur.epoch}
 	for _, c := range e.buffer {
 		s.BufferedRows += len(c.rows)

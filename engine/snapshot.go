@@ -138,7 +138,7 @@ func (e *Engine) newSnapshot(refresh bool) *Snapshot {
 func (e *Engine) laneViews() []LaneView {
 	s := e.snap
 	lanes := s.lanes()
-	out := make([]LaneView, 0, len(e.owned)-e.tally.progCount[Completed])
+	out := make([]LaneView, 0, len(e.owned)-e.tally.byState[Completed])
 	k := 0 // next lane of lanes
 	for vi, vnode := range e.owned {
 		p := e.progress.At(vi)

@@ -139,7 +139,7 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 	if e.failure != nil {
 		k.str(e.failure.Message)
 	}
-	k.str(e.check.inv.Status)
+	k.str(e.check.result.Status)
 	k.bool(e.progress != nil)
 	e.startedVnodes(func(vi int, p VnodeProgress) bool {
 		k.int(int64(vi))

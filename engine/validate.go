@@ -170,7 +170,7 @@ func (e *Engine) placeChunk(rows []RowOp) {
 // applyToUpstream records a delivered chunk's visible changes in the upstream's content.
 func (e *Engine) applyToUpstream(rows []RowOp) {
 	// while no vnode has started (and the snapshot has not ended), no row is passed
-	passing := e.snapshotFinished || e.progress != nil && e.tally.progCount[NotStarted] < len(e.owned)
+	passing := e.snapshotFinished || e.progress != nil && e.tally.byState[NotStarted] < len(e.owned)
 	for i, ro := range rows {
 		if !ro.Visible {
 			continue

@@ -23,7 +23,7 @@ type View struct {
 	OutputsFirst  int             `json:"outputs_first"`
 	NewOutputs    int             `json:"new_outputs"`
 	RolledBack    []Rollback      `json:"rolled_back"` // the outputs each recovery rolled back`
-	Explanations  []Effect        `json:"explanations"`
+	Explanations  []Explanation   `json:"explanations"`
 	Note          string          `json:"note"`
 	NoteCaveat    string          `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
 	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
@@ -201,10 +201,10 @@ func (e *Engine) View() View {
 	c := e.cfg
 	v := View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.check.inv, Explanations: e.narration.effects, Marks: e.narration.marks, Bug: c.Bug.InfoIn(e.rel()),
+		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.check.result, Explanations: e.narration.explanations, Marks: e.narration.marks, Bug: c.Bug.InfoIn(e.rel()),
 	}
 	if v.Explanations == nil {
-		v.Explanations = []Effect{}
+		v.Explanations = []Explanation{}
 	}
 	if v.Marks == nil {
 		v.Marks = []Mark{}

@@ -12,7 +12,7 @@ import "fmt"
 
 // SetWorkLimit makes the engine refuse a step that would take its work past n units (0: no
 // limit). Copies keep the limit and the work done so far.
-func (e *Engine) SetWorkLimit(n int64) { e.cost.workLimit = n }
+func (e *Engine) SetWorkLimit(n int64) { e.cost.limit = n }
 
 // Work returns the units of work done so far.
 func (e *Engine) Work() int64 { return e.cost.work + int64(e.check.checkedRows) }
@@ -39,11 +39,11 @@ func (e *Engine) stepWork(s Step) int64 {
 
 // checkWork refuses a step that would take the work past the limit.
 func (e *Engine) checkWork(s Step) *InputError {
-	if e.cost.workLimit <= 0 {
+	if e.cost.limit <= 0 {
 		return nil
 	}
-	if w := e.stepWork(s); e.Work()+w > e.cost.workLimit {
-		return inputErr(-1, "the run would do more than %s units of work (snapshot items delivered, chunk rows, vnodes completed, rows checked again after a recovery; a step counts one); the limit is %s", thousands(e.cost.workLimit), thousands(e.cost.workLimit))
+	if w := e.stepWork(s); e.Work()+w > e.cost.limit {
+		return inputErr(-1, "the run would do more than %s units of work (snapshot items delivered, chunk rows, vnodes completed, rows checked again after a recovery; a step counts one); the limit is %s", thousands(e.cost.limit), thousands(e.cost.limit))
 	}
 	return nil
 }
@@ -63,6 +63,6 @@ func thousands(n int64) string {
 
 // workCost is the cost of the run so far and its limit.
 type workCost struct {
-	work      int64 // units of work done (see work.go), but for checkedRows
-	workLimit int64 // refuse a step past this much work (0: no limit)
+	work  int64 // units of work done (see work.go), but for checkedRows
+	limit int64 // refuse a step past this much work (0: no limit)
 }
