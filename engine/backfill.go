@@ -129,7 +129,7 @@ func (e *Engine) snapshotItems(count int) {
 
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
-func (e *Engine) emitBuilder(vi int) {
+func (e *Engine) emitBuilder(vi ownedIndex) {
 	b := e.takeBuilder(vi)
 	p := e.progress.At(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
@@ -163,8 +163,8 @@ func (e *Engine) buildersHold() bool { return e.tally.builderRows > 0 }
 
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
-	var full []int
-	e.nonEmptyBuilders(func(vi int, _ builder) { full = append(full, vi) })
+	var full []ownedIndex
+	e.nonEmptyBuilders(func(vi ownedIndex, _ builder) { full = append(full, vi) })
 	for _, vi := range full {
 		e.emitBuilder(vi)
 	}
@@ -390,7 +390,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string
 	if e.narration.on {
-		e.startedVnodes(func(vi int, p VnodeProgress) bool {
+		e.startedVnodes(func(vi ownedIndex, p VnodeProgress) bool {
 			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
 			verb := "update"
 			if e.progTab.get(vi) == nil {
@@ -401,8 +401,8 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 		})
 	}
 	for _, vi := range e.changedProgress() {
-		if p := e.progress.At(int(vi)); p.State != NotStarted {
-			e.progTab.put(int(vi), ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
+		if p := e.progress.At(vi); p.State != NotStarted {
+			e.progTab.put(vi, ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
 		}
 	}
 	if len(persisted) > 0 {

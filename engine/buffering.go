@@ -17,7 +17,7 @@ func (e *Engine) onBuffering(s Step) {
 				skipped++
 				continue
 			}
-			vi := int(e.scale.placed[i])
+			vi := e.scale.placed[i]
 			e.state.write(r.Op.IsInsert(), vi, r.Row)
 			if e.narration.on {
 				stored = append(stored, r.Op.String()+r.Row.String())

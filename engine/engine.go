@@ -49,7 +49,7 @@ type bufferedChunk struct {
 // durable is what the last checkpoint made durable; recovery restores it.
 type durable struct {
 	epoch    int64
-	state    *persist.Vec[persist.Seq[Row]]
+	state    *persist.Vec[ownedIndex, persist.Seq[Row]]
 	progress *ProgressTable
 	down     *rowset
 	upstream *rowset
@@ -64,8 +64,8 @@ type durable struct {
 type Engine struct {
 	cfg   *Config
 	pk    []int
-	owned []int   // ascending vnodes
-	vidx  []int32 // vnode → index into owned, or -1
+	owned []int        // ascending vnodes
+	vidx  []ownedIndex // vnode → its index in owned, or -1
 
 	phase     Phase
 	step      int   // steps applied
@@ -75,8 +75,8 @@ type Engine struct {
 	state    *StateTable
 	progTab  *ProgressTable
 	dur      durable
-	progress *persist.Vec[VnodeProgress] // per owned index; nil until the first barrier loads it
-	builders *persist.Vec[builder]       // per owned index, nil outside backfill
+	progress *persist.Vec[ownedIndex, VnodeProgress] // nil until the first barrier loads it
+	builders *persist.Vec[ownedIndex, builder]       // nil outside backfill
 	buffer   []bufferedChunk
 	// barrierFails: the barrier being marked fails before it commits (a rescale)
 	barrierFails     bool
@@ -112,23 +112,24 @@ func New(cfg *Config) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, pk: cfg.PK(), owned: cfg.Owned, narration: narration{on: true}}
-	e.vidx = make([]int32, cfg.VnodeCount)
+	e.vidx = make([]ownedIndex, cfg.VnodeCount)
 	for i := range e.vidx {
 		e.vidx[i] = -1
 	}
 	for i, v := range cfg.Owned {
-		e.vidx[v] = int32(i)
+		e.vidx[v] = ownedIndex(i)
 	}
 	e.state = newStateTable(e.pk, len(e.owned))
 	e.progTab = newProgressTable(len(e.owned))
 	e.world.upstream = newRowset(e.pk, len(e.owned))
 	e.world.down = newRowset(e.pk, len(e.owned))
-	e.check.parts = persist.NewVec[vnodeCheck](len(e.owned))
+	e.check.parts = persist.NewVec[ownedIndex, vnodeCheck](len(e.owned))
 	// place the start rows and take them in (vnode, pk) order, so that each vnode's rows are
 	// appended, not inserted
 	type placed struct {
-		vi, i int
-		row   Row
+		vi  ownedIndex
+		i   int
+		row Row
 	}
 	start := make([]placed, len(cfg.StartState))
 	for i, r := range cfg.StartState {
@@ -140,7 +141,7 @@ func New(cfg *Config) (*Engine, error) {
 	}
 	order := func(a, b placed) int {
 		if a.vi != b.vi {
-			return a.vi - b.vi
+			return int(a.vi - b.vi)
 		}
 		if c := e.world.upstream.cmpPK(a.row, b.row); c != 0 {
 			return c
@@ -165,14 +166,14 @@ func New(cfg *Config) (*Engine, error) {
 		if len(p.Pos) != len(e.pk) {
 			return nil, fmt.Errorf("start progress of vnode %d: pos has %d values, the pk has %d", p.Vnode, len(p.Pos), len(e.pk))
 		}
-		if e.progTab.get(int(e.vidx[p.Vnode])) != nil {
+		if e.progTab.get(e.vidx[p.Vnode]) != nil {
 			return nil, fmt.Errorf("start progress names vnode %d twice", p.Vnode)
 		}
-		e.progTab.put(int(e.vidx[p.Vnode]), p)
+		e.progTab.put(e.vidx[p.Vnode], p)
 	}
 	// downstream already holds every start row the persisted progress has passed
 	e.loadProgress()
-	e.world.upstream.each(func(vi int, en rsEntry) bool {
+	e.world.upstream.each(func(vi ownedIndex, en rsEntry) bool {
 		if e.passed(en.row) {
 			e.world.down.add(vi, en.row, 1)
 		}
@@ -249,12 +250,12 @@ func (e *Engine) Clone() *Engine {
 }
 
 // vnodeIndex places a row and returns its owned index (-1 when not owned).
-func (e *Engine) vnodeIndex(r Row) (int, int) {
+func (e *Engine) vnodeIndex(r Row) (ownedIndex, int) {
 	v, err := e.cfg.Vnode(r)
 	if err != nil {
 		return -1, -1
 	}
-	return int(e.vidx[v]), v
+	return e.vidx[v], v
 }
 
 // Apply feeds one step. An *InputError means the step is invalid and nothing changed.

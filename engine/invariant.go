@@ -40,7 +40,7 @@ func (e *Engine) passed(r Row) bool {
 }
 
 // passedIn is passed for a row of owned vnode index vi.
-func (e *Engine) passedIn(vi int, r Row) bool {
+func (e *Engine) passedIn(vi ownedIndex, r Row) bool {
 	if e.snapshotFinished {
 		return true
 	}
@@ -58,7 +58,7 @@ func (e *Engine) passedIn(vi int, r Row) bool {
 }
 
 // passedCount is how many of a vnode's upstream rows (in pk order) downstream must hold.
-func (e *Engine) passedCount(vi int) int {
+func (e *Engine) passedCount(vi ownedIndex) int {
 	switch {
 	case e.snapshotFinished:
 		return e.world.upstream.part(vi).Len()
@@ -75,7 +75,7 @@ func (e *Engine) passedCount(vi int) int {
 }
 
 // checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
-func (e *Engine) checkVnode(vi int) vnodeCheck {
+func (e *Engine) checkVnode(vi ownedIndex) vnodeCheck {
 	n := e.passedCount(vi)
 	want := e.world.upstream.part(vi)
 	have := e.world.down.part(vi)
@@ -91,7 +91,7 @@ func (e *Engine) checkVnode(vi int) vnodeCheck {
 
 // compareVnode merges a vnode's first n upstream rows (the expected ones) with downstream's,
 // row by row, and names what is missing and extra.
-func (e *Engine) compareVnode(vi, n int) vnodeCheck {
+func (e *Engine) compareVnode(vi ownedIndex, n int) vnodeCheck {
 	want := e.world.upstream.part(vi)
 	have := e.world.down.part(vi)
 	c := vnodeCheck{expected: n}
@@ -144,7 +144,7 @@ func sameRow(a, b Row) bool { return len(a) == len(b) && (len(a) == 0 || &a[0] =
 func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
 
 // recheck looks at one vnode again.
-func (e *Engine) recheck(vi int) {
+func (e *Engine) recheck(vi ownedIndex) {
 	old, c := e.check.parts.At(vi), e.checkVnode(vi)
 	if old.expected == 0 && !old.bad() && c.expected == 0 && !c.bad() {
 		return
@@ -177,7 +177,7 @@ func (e *Engine) checkInvariant() {
 	} else {
 		slices.Sort(e.check.dirty)
 		for _, vi := range slices.Compact(e.check.dirty) {
-			e.recheck(int(vi))
+			e.recheck(vi)
 		}
 	}
 	e.check.dirty = e.check.dirty[:0]
@@ -247,11 +247,11 @@ type world struct {
 // checker is the invariant's bookkeeping: what changed since the last check, each vnode's last
 // result and their sums.
 type checker struct {
-	dirty       []int32                  // vnodes changed since the invariant last looked at them
-	allDirty    bool                     // every vnode must be looked at again
-	parts       *persist.Vec[vnodeCheck] // the invariant's last result per vnode
-	expected    int                      // the sum of parts' expected
-	bad         int                      // vnodes whose parts has missing or extra rows
-	checkedRows int                      // rows the invariant compared one by one (see work)
-	result      Invariant                // the last check's result
+	dirty       []ownedIndex                         // vnodes changed since the invariant last looked at them
+	allDirty    bool                                 // every vnode must be looked at again
+	parts       *persist.Vec[ownedIndex, vnodeCheck] // the invariant's last result per vnode
+	expected    int                                  // the sum of parts' expected
+	bad         int                                  // vnodes whose parts has missing or extra rows
+	checkedRows int                                  // rows the invariant compared one by one (see work)
+	result      Invariant                            // the last check's result
 }

@@ -163,7 +163,7 @@ func (e *Engine) placeChunk(rows []RowOp) {
 	e.scale.placed = e.scale.placed[:0]
 	for _, ro := range rows {
 		vi, _ := e.vnodeIndex(ro.Row)
-		e.scale.placed = append(e.scale.placed, int32(vi))
+		e.scale.placed = append(e.scale.placed, vi)
 	}
 }
 
@@ -175,7 +175,7 @@ func (e *Engine) applyToUpstream(rows []RowOp) {
 		if !ro.Visible {
 			continue
 		}
-		vi := int(e.scale.placed[i])
+		vi := e.scale.placed[i]
 		if ro.Op.IsInsert() {
 			e.world.upstream.putPK(vi, ro.Row)
 		} else {

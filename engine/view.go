@@ -248,14 +248,16 @@ func (e *Engine) View() View {
 	v.Builders = []BuilderView{}
 	if e.builders != nil {
 		v.Builders = make([]BuilderView, 0, len(e.owned))
-	}
-	for vi := 0; e.builders != nil && vi < len(e.owned); vi++ {
-		v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, e.builderOf(vi)...)})
+		for vi := range ownedIndex(len(e.owned)) {
+			v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, e.builderOf(vi)...)})
+		}
 	}
 	v.Progress = make([]ProgressView, 0, len(e.owned)*btoi(e.progress != nil))
-	for vi := 0; e.progress != nil && vi < len(e.owned); vi++ {
-		p := e.progress.At(vi)
-		v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
+	if e.progress != nil {
+		for vi := range ownedIndex(len(e.owned)) {
+			p := e.progress.At(vi)
+			v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
+		}
 	}
 	v.StateTable = StateTableView{Rows: []VnodeRow{}, Pending: []PendingRow{}, Epoch: e.state.epoch, DurableEpoch: e.dur.epoch}
 	for vi, rows := range e.state.committed.Present() {
