@@ -57,33 +57,37 @@ type durable struct {
 	loaded   *loadedProgress // the progress loaded from it (nil until known)
 }
 
-// Engine is one locality-provider actor: its configuration, then the state RisingWave's
-// executor keeps (locality_provider.rs), then, in sub-structs, what the model keeps around it —
-// counts derived from that state, the upstream's content and downstream's view it is checked
-// against, the check itself, the narration, the job's ignored mutations, the cost, scale mode.
+// Engine is one locality-provider actor. Its fields read as the model: the actor (its table
+// and vnodes), where the executor is, the state RisingWave's executor keeps
+// (locality_provider.rs) and what it emitted; then, in sub-structs, what the model keeps around
+// it — counts kept from that state, the world it is checked against, the check, the narration,
+// the job's ignored mutations, the cost and scale mode.
 type Engine struct {
+	// the actor
 	cfg   *Config
 	pk    []int
-	owned []int        // ascending vnodes
+	owned []int        // its vnodes, ascending
 	vidx  []ownedIndex // vnode → its index in owned, or -1
 
+	// where the executor is
 	phase     Phase
 	step      int   // steps applied
 	lastEpoch int64 // the last epoch any barrier carried (epochs must increase)
 	epoch     int64 // the last barrier the executor processed
 
-	state    *StateTable
-	progTab  *ProgressTable
-	dur      durable
-	progress *persist.Vec[ownedIndex, VnodeProgress] // nil until the first barrier loads it
-	builders *persist.Vec[ownedIndex, builder]       // nil outside backfill
-	buffer   []bufferedChunk
+	// what the executor keeps
+	state    *StateTable                             // its state table (committed versions and pending writes)
+	progTab  *ProgressTable                          // its progress table (what the last barrier committed)
+	dur      durable                                 // what the last checkpoint made durable
+	progress *persist.Vec[ownedIndex, VnodeProgress] // per-vnode progress; nil until the first barrier loads it
+	builders *persist.Vec[ownedIndex, builder]       // per-vnode chunk builders; nil outside backfill
+	buffer   []bufferedChunk                         // the upstream buffer (chunks since the last barrier)
+	snap     *Snapshot                               // the snapshot stream being read
+	// snapshotFinished: this run's snapshot stream delivered its end
+	snapshotFinished bool
 	// barrierFails: the barrier being marked fails before it commits (a rescale)
-	barrierFails     bool
-	snap             *Snapshot
-	snapshotFinished bool // this run's snapshot stream delivered its end
-
-	upEnded bool // the upstream stream has ended (fused)
+	barrierFails bool
+	upEnded      bool // the upstream stream has ended (fused)
 	// stopEpoch: the Stop barrier the actor stopped at (0: it has not stopped)
 	stopEpoch int64
 	// recovered: the executor was restarted by a recovery (its first barrier is Initial)
@@ -91,16 +95,18 @@ type Engine struct {
 	// reportFinishOnFirstBarrier: the executor started with every vnode Completed, so it reports
 	// finished at the first barrier it forwards, once (LP:460, 817-825)
 	reportFinishOnFirstBarrier bool
-	reports                    []ProgressReport
-	bufferedRows               int64 // v2.7: rows buffered before the start signal (reported)
-	outputs                    []Output
-	failure                    *Failure
+	reports                    []ProgressReport // progress reported to the meta service
+	bufferedRows               int64            // v2.7: rows buffered before the start signal (reported)
+
+	// what it emitted, and what stopped it
+	outputs []Output
+	failure *Failure
 
 	tally     tallies      // counts kept up to date from the state above (pervnode.go)
 	world     world        // the upstream's content and downstream's view (invariant.go)
 	check     checker      // the invariant's bookkeeping (invariant.go)
 	narration narration    // what is kept only to explain (explain.go)
-	job       jobMutations // the job's pause and throttle, ignored (mutation.go)
+	job       jobMutations // the job's pause and throttle, which the executor ignores (mutation.go)
 	cost      workCost     // work done and its limit (work.go)
 	scale     scaleMode    // scale mode's counting and the chunk's placement (scale_mode.go)
 }
@@ -224,7 +230,6 @@ func (e *Engine) Clone() *Engine {
 		c.progress = e.progress.Share()
 		c.tally.unread = e.tally.unread.Share()
 	}
-	c.tally.progChanged = slices.Clone(e.tally.progChanged)
 	if e.builders != nil {
 		c.builders = e.builders.Share()
 	}
@@ -232,20 +237,21 @@ func (e *Engine) Clone() *Engine {
 	if e.snap != nil {
 		c.snap = e.snap.clone()
 	}
-	c.world.upstream = e.world.upstream.share()
-	c.world.down = e.world.down.share()
-	c.check.dirty = slices.Clone(e.check.dirty)
-	c.scale.placed = nil // scratch: never shared
-	c.check.parts = e.check.parts.Share()
-	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
-	c.narration.marks = e.narration.marks[:len(e.narration.marks):len(e.narration.marks)]
 	c.reports = e.reports[:len(e.reports):len(e.reports)]
-	c.narration.rollbacks = e.narration.rollbacks[:len(e.narration.rollbacks):len(e.narration.rollbacks)]
+	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	if e.failure != nil {
 		f := *e.failure
 		c.failure = &f
 	}
+	c.tally.progChanged = slices.Clone(e.tally.progChanged)
+	c.world.upstream = e.world.upstream.share()
+	c.world.down = e.world.down.share()
+	c.check.dirty = slices.Clone(e.check.dirty)
+	c.check.parts = e.check.parts.Share()
 	c.narration.explanations = slices.Clone(e.narration.explanations)
+	c.narration.marks = e.narration.marks[:len(e.narration.marks):len(e.narration.marks)]
+	c.narration.rollbacks = e.narration.rollbacks[:len(e.narration.rollbacks):len(e.narration.rollbacks)]
+	c.scale.placed = nil // scratch: never shared
 	return &c
 }
 
