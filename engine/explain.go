@@ -86,11 +86,11 @@ func (e *Engine) explain(s *Site, format string, args ...any) {
 	if !e.narration.on {
 		return
 	}
-	ef := Explanation{Kind: s.Kind, Text: fmt.Sprintf(format, args...), Lines: s.Lines, File: s.File, Uncited: s.Uncited, Site: s.ID}
+	ex := Explanation{Kind: s.Kind, Text: fmt.Sprintf(format, args...), Lines: s.Lines, File: s.File, Uncited: s.Uncited, Site: s.ID}
 	if s.File != "" {
-		ef.Lines, ef.URL = e.siteLines(s)
+		ex.Lines, ex.URL = e.siteLines(s)
 	}
-	e.narration.explanations = append(e.narration.explanations, ef)
+	e.narration.explanations = append(e.narration.explanations, ex)
 }
 
 // plural renders "1 row" / "2 rows".
