@@ -104,18 +104,18 @@ func plural(n int, word string) string {
 // narration is what the engine keeps only to explain a step: the explanations, the timeline's
 // marks, what a failure left behind.
 type narration struct {
-	on           bool // explain (off for benchmarks and exploration)
-	explanations []Explanation
-	quietRow     bool // narration of this snapshot row is folded into a summary
-	quietRows    int  // snapshot rows folded so far in this step
+	on           bool          // explain (off for benchmarks and exploration)
+	explanations []Explanation // the last step's
+	quietRow     bool          // narration of this snapshot row is folded into a summary
+	quietRows    int           // snapshot rows folded so far in this step
 	// heldFates: for each row the last barrier held back (no vnode in progress), in buffer
 	// order, what becomes of it (predict mode reads them)
 	heldFates []string
-	marks     []Mark
+	marks     []Mark // the timeline's marks (barriers, ends, errors, recoveries, a broken invariant)
 	// skipped: the last step was a script step that could not happen in this run (Play)
 	skipped bool
 	// rollbacks: the outputs each recovery rolled back
 	rollbacks []Rollback
-	failKind  FailureKind // what kind of failure it is (the failure table's key)
-	failLeft  leftBehind  // what it left behind
+	failKind  FailureKind // what kind of failure stopped the executor (the failure table's key)
+	failLeft  leftBehind  // what the failure left behind
 }

@@ -117,7 +117,7 @@ func (e *Engine) noteIgnoredMutation(b Barrier) {
 // narration).
 type jobMutations struct {
 	paused                  bool
-	pausedAt                int64
+	pausedAt                int64 // the barrier that paused the job
 	throttled               bool
-	throttle, throttleEpoch int64
+	throttle, throttleEpoch int64 // the last throttle's rate limit and its barrier
 }

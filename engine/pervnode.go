@@ -237,7 +237,7 @@ func btoi(b bool) int {
 // tallies are counts and indexes kept up to date from the executor's state, so that a step
 // costs what it touches.
 type tallies struct {
-	byState     [3]int                     // vnodes of progress per ProgressState
+	byState     [3]int                     // vnodes per ProgressState of their progress
 	progRows    int64                      // the sum of progress's Rows
 	progChanged []ownedIndex               // vnodes whose progress changed since the last persist
 	progMoved   bool                       // progress changed since a checkpoint last made it durable

@@ -63,6 +63,6 @@ func thousands(n int64) string {
 
 // workCost is the cost of the run so far and its limit.
 type workCost struct {
-	work  int64 // units of work done (see work.go), but for checkedRows
+	work  int64 // units of work done (see Work), but for check.checkedRows
 	limit int64 // refuse a step past this much work (0: no limit)
 }
