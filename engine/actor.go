@@ -32,7 +32,7 @@ func (e *Engine) stopping(b Barrier) bool { return b.Mutation == MutationStop }
 func (e *Engine) actorStops(b Barrier, was Phase) {
 	e.phase = PhaseEnded
 	e.stopEpoch = b.Epoch
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "end", Label: "stop"})
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "end", Label: "stop"})
 	never := ""
 	switch was {
 	case PhaseStarting:
@@ -44,8 +44,8 @@ func (e *Engine) actorStops(b Barrier, was Phase) {
 	case PhaseCompleting:
 		never = ": it never goes on to forward"
 	}
-	e.say(siteActorStop, "Barrier e%d carries Stop for actor %d. The executor passed it on like any barrier, and the actor, which checks every barrier its executors yield, leaves its loop at a Stop for itself (is_stop, then break): it drops the executor's stream and only then collects the barrier. Nothing polls the executor again%s.", b.Epoch, e.cfg.Actor, never)
-	e.say(siteActorStopInput, "Its input ends here too: a merge input ends its stream only right after passing on a Stop barrier for this actor. A Stop is the actor's normal way out: it ends without an error, and nothing recovers.")
+	e.explain(siteActorStop, "Barrier e%d carries Stop for actor %d. The executor passed it on like any barrier, and the actor, which checks every barrier its executors yield, leaves its loop at a Stop for itself (is_stop, then break): it drops the executor's stream and only then collects the barrier. Nothing polls the executor again%s.", b.Epoch, e.cfg.Actor, never)
+	e.explain(siteActorStopInput, "Its input ends here too: a merge input ends its stream only right after passing on a Stop barrier for this actor. A Stop is the actor's normal way out: it ends without an error, and nothing recovers.")
 }
 
 // ActorView is the actor around the executor as the view shows it (docs/view.md).
@@ -118,5 +118,5 @@ func (e *Engine) exchangeClosed(msg string) {
 	default:
 		return
 	}
-	e.say(site, "This is how a dead upstream actor reaches this executor: upstream actor %d failed or was dropped, its %s exchange channel closed, and the exchange input, which never just ends (only a Stop barrier ends it), yields this error instead. The executor sees an upstream error, not an end of its input.", actor, kind)
+	e.explain(site, "This is how a dead upstream actor reaches this executor: upstream actor %d failed or was dropped, its %s exchange channel closed, and the exchange input, which never just ends (only a Stop barrier ends it), yields this error instead. The executor sees an upstream error, not an end of its input.", actor, kind)
 }

@@ -8,7 +8,7 @@ import "fmt"
 // more items than this run's snapshot has left delivers what remains; a step that cannot happen
 // at all here (no snapshot is being read, the executor has already failed or ended, the upstream
 // cannot send that chunk now) is skipped. Either way the step counts, so the run stays aligned
-// with its script, and an effect says what the script asked, what happened instead and why.
+// with its script, and an explanation says what the script asked, what happened instead and why.
 // Play returns the step as it happened (a shortened snapshot delivery has the count it
 // delivered) and, when the step was skipped, why it could not happen ("" when it did).
 func (e *Engine) Play(s Step) (played Step, skipped string) {
@@ -34,8 +34,8 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 			}
 		}
 		if werr := e.Apply(plain); werr == nil {
-			if e.narrate {
-				e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. Under %s it cannot carry the start signal: %s, so the barrier comes without it.", asked, e.rel().Name, e.startRefusedText())}, e.effects...)
+			if e.narration.on {
+				e.narration.explanations = append([]Explanation{e.adaptExplanation("The script's step asks: %s. Under %s it cannot carry the start signal: %s, so the barrier comes without it.", asked, e.rel().Name, e.startRefusedText())}, e.narration.explanations...)
 			}
 			return plain, ""
 		}
@@ -46,8 +46,8 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 			short.Count = left
 			werr := e.Apply(short)
 			if werr == nil {
-				if e.narrate {
-					e.effects = append([]Effect{e.adaptEffect("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.effects...)
+				if e.narration.on {
+					e.narration.explanations = append([]Explanation{e.adaptExplanation("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.narration.explanations...)
 				}
 				return short, ""
 			}
@@ -55,21 +55,21 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 		}
 	}
 	e.step++
-	e.effects = e.effects[:0:0]
-	e.skipped = true
-	if e.narrate {
-		e.effects = append(e.effects, e.adaptEffect("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
+	e.narration.explanations = e.narration.explanations[:0:0]
+	e.narration.skipped = true
+	if e.narration.on {
+		e.narration.explanations = append(e.narration.explanations, e.adaptExplanation("The script's step asks: %s. In this run it cannot happen: %s. The script was written for another run, and %s, so the step is skipped.", asked, lowerFirst(why), e.runDiffers()))
 	}
 	return s, lowerFirst(why)
 }
 
 // Skipped reports whether the last step was skipped by Play: it could not happen in this run.
-func (e *Engine) Skipped() bool { return e.skipped }
+func (e *Engine) Skipped() bool { return e.narration.skipped }
 
-// adaptEffect is the explainer's own sentence about adapting a script to this run: it cites
+// adaptExplanation is the explainer's own sentence about adapting a script to this run: it cites
 // nothing.
-func (e *Engine) adaptEffect(format string, args ...any) Effect {
-	return Effect{Kind: siteAdapt.Kind, Text: fmt.Sprintf(format, args...), Uncited: siteAdapt.Uncited, Site: siteAdapt.ID}
+func (e *Engine) adaptExplanation(format string, args ...any) Explanation {
+	return Explanation{Kind: siteAdapt.Kind, Text: fmt.Sprintf(format, args...), Uncited: siteAdapt.Uncited, Site: siteAdapt.ID}
 }
 
 // runDiffers says why this run differs from the one its script was written for.

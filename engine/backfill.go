@@ -19,18 +19,18 @@ func (e *Engine) onBackfillUpstream(s Step) {
 		bc := bufferedChunk{rows: rows, step: e.step}
 		if e.cfg.Bug == BugMarkOnArrival {
 			bc.marked = e.mark(rows, true)
-			e.sayBug(siteBugMarkArrival, "the chunk is marked now, on arrival, against the positions of this moment: %s. RisingWave only buffers it here and marks it at the barrier (these lines).", whyList(bc.marked))
+			e.explainBug(siteBugMarkArrival, "the chunk is marked now, on arrival, against the positions of this moment: %s. RisingWave only buffers it here and marks it at the barrier (these lines).", whyList(bc.marked))
 		}
 		e.buffer = append(e.buffer, bc)
 		msg := fmt.Sprintf("Backfill: the upstream wins the race; its chunk is appended to the upstream buffer (now %s) and not emitted yet: it will be marked at the next barrier", plural(len(e.buffer), "chunk"))
 		if d := len(s.Chunk) - len(rows); d > 0 {
 			msg += fmt.Sprintf(". Compacted first: %s dropped", plural(d, "invisible row"))
 		}
-		e.say(siteChunkBuffered, "%s.", msg)
+		e.explain(siteChunkBuffered, "%s.", msg)
 	case EventWatermark:
-		e.say(siteBackWatermark, "Backfill: watermark %s dropped; watermarks pass only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
+		e.explain(siteBackWatermark, "Backfill: watermark %s dropped; watermarks pass only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
 	case EventError:
-		e.say(siteBackError, "Backfill: the upstream yields an error and the executor returns it%s.", prefixed("; ", e.lostWork()))
+		e.explain(siteBackError, "Backfill: the upstream yields an error and the executor returns it%s.", prefixed("; ", e.lostWork()))
 		e.fail(FailUpstreamError, s.Message, siteFailBackError)
 	case EventEnd:
 		e.upEnded = true
@@ -38,7 +38,7 @@ func (e *Engine) onBackfillUpstream(s Step) {
 			e.silentEnd()
 			return
 		}
-		e.say(siteBackEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails%s.", prefixed("; ", e.lostWork()))
+		e.explain(siteBackEnd, "Backfill: the upstream stream ends before another barrier. Without a barrier the loop can neither persist progress nor finish, so it fails%s.", prefixed("; ", e.lostWork()))
 		e.fail(FailUpstreamEnded, ErrUpstreamEnded, siteFailBackEnd)
 	case EventBarrier:
 		e.onBackfillBarrier(s.Barrier)
@@ -47,7 +47,7 @@ func (e *Engine) onBackfillUpstream(s Step) {
 
 // lostWork describes the in-memory work a failure throws away.
 func (e *Engine) lostWork() string {
-	b := e.builderRows
+	b := e.tally.builderRows
 	u := 0
 	for _, c := range e.buffer {
 		u += len(c.rows)
@@ -74,23 +74,23 @@ func (e *Engine) snapshotItem() {
 	}
 	n, c := e.appendToBuilder(vi, rows, i), e.cfg.Capacity()
 	if n == c {
-		if e.narrate {
-			e.say(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
-			if e.throttled {
-				e.say(siteThrottleIgnored, "The throttle (rate limit %d, barrier e%d) changed nothing: the builders were created with the rate limit disabled, so this one filled to its full capacity of %s before it was emitted.", e.throttle, e.throttleEpoch, plural(c, "row"))
+		if e.narration.on {
+			e.explain(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
+			if e.job.throttled {
+				e.explain(siteThrottleIgnored, "The throttle (rate limit %d, barrier e%d) changed nothing: the builders were created with the rate limit disabled, so this one filled to its full capacity of %s before it was emitted.", e.job.throttle, e.job.throttleEpoch, plural(c, "row"))
 			}
 		}
 		e.emitBuilder(vi)
 		return
 	}
-	if e.quietRow {
-		e.quietRows++
+	if e.narration.quietRow {
+		e.narration.quietRows++
 		return
 	}
-	if e.narrate && e.upEnded {
-		e.say(siteRowEnded, "The upstream has ended, so the backfill reads only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
-	} else if e.narrate {
-		e.say(siteRow, "The upstream has nothing ready (the select tries it first: lines %s), so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", e.raceLines(), row.Project(e.pk), e.owned[vi], n, c)
+	if e.narration.on && e.upEnded {
+		e.explain(siteRowEnded, "The upstream has ended, so the backfill reads only the snapshot: it delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", row.Project(e.pk), e.owned[vi], n, c)
+	} else if e.narration.on {
+		e.explain(siteRow, "The upstream has nothing ready (the select tries it first: lines %s), so the snapshot delivers %s of vnode %d into its builder (%d of %d); nothing is emitted.", e.raceLines(), row.Project(e.pk), e.owned[vi], n, c)
 	}
 }
 
@@ -119,7 +119,7 @@ func (e *Engine) snapshotItems(count int) {
 		}
 		l.next += k
 		e.snap.left -= k
-		e.builderRows += k
+		e.tally.builderRows += k
 		count -= k - 1 // (and the loop's one)
 		if b.n == c {
 			e.emitBuilder(vi)
@@ -129,7 +129,7 @@ func (e *Engine) snapshotItems(count int) {
 
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
-func (e *Engine) emitBuilder(vi int) {
+func (e *Engine) emitBuilder(vi ownedIndex) {
 	b := e.takeBuilder(vi)
 	p := e.progress.At(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
@@ -137,12 +137,12 @@ func (e *Engine) emitBuilder(vi int) {
 	p.Pos = b.last().Project(e.pk)
 	p.Rows += int64(b.len())
 	e.advanceProgress(vi, p)
-	if e.counter != nil {
+	if e.scale.counter != nil {
 		// scale mode counts the chunk instead of keeping it: its rows (the lane's, in pk order)
 		// go straight into downstream's view, without a chunk of output rows made for nothing
-		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) { e.down.addAscending(vi, rows) })
+		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) { e.world.down.addAscending(vi, rows) })
 		e.touch(vi, nil)
-		e.counter.BuilderRows(b.n)
+		e.scale.counter.BuilderRows(b.n)
 	} else {
 		out := make([]OutRow, 0, b.len())
 		b.rows.Leaves(b.from, b.from+b.n, func(rows []Row) {
@@ -152,19 +152,19 @@ func (e *Engine) emitBuilder(vi int) {
 		})
 		e.emitChunkOf(vi, out, "builder")
 	}
-	if !e.narrate {
+	if !e.narration.on {
 		return // (the arguments below cost more than the emission itself)
 	}
-	e.say(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(b.len(), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
+	e.explain(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(b.len(), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.
-func (e *Engine) buildersHold() bool { return e.builderRows > 0 }
+func (e *Engine) buildersHold() bool { return e.tally.builderRows > 0 }
 
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
-	var full []int
-	e.nonEmptyBuilders(func(vi int, _ builder) { full = append(full, vi) })
+	var full []ownedIndex
+	e.nonEmptyBuilders(func(vi ownedIndex, _ builder) { full = append(full, vi) })
 	for _, vi := range full {
 		e.emitBuilder(vi)
 	}
@@ -173,9 +173,9 @@ func (e *Engine) drainBuilders() {
 // onSnapshotEnd drains the builders, flushes the buffer fully visible, and waits for the next
 // barrier (LP:624-653). The end is not a barrier: nothing is persisted here.
 func (e *Engine) onSnapshotEnd() {
-	e.say(siteSnapshotEnd, "The snapshot ends: every owned vnode has been read.")
+	e.explain(siteSnapshotEnd, "The snapshot ends: every owned vnode has been read.")
 	if e.buildersHold() {
-		e.say(siteEndDrain, "Every non-empty builder is emitted, in vnode order (RisingWave's own order is arbitrary).")
+		e.explain(siteEndDrain, "Every non-empty builder is emitted, in vnode order (RisingWave's own order is arbitrary).")
 		e.drainBuilders()
 	}
 	for _, c := range e.buffer {
@@ -187,7 +187,7 @@ func (e *Engine) onSnapshotEnd() {
 		e.emitChunk(out, "flushed")
 	}
 	if len(e.buffer) > 0 {
-		e.say(siteFlush, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
+		e.explain(siteFlush, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
 	}
 	e.buffer = nil
 	e.dropBuilders()
@@ -195,7 +195,7 @@ func (e *Engine) onSnapshotEnd() {
 	e.snapshotFinished = true
 	e.markAllDirty()
 	e.phase = PhaseCompleting
-	e.say(siteCompleting, "Completion: nothing is persisted here. The vnodes become completed only at the next barrier, which persists them; until then the progress table keeps the last positions.")
+	e.explain(siteCompleting, "Completion: nothing is persisted here. The vnodes become completed only at the next barrier, which persists them; until then the progress table keeps the last positions.")
 }
 
 func prefixed(p, s string) string {
@@ -219,17 +219,17 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 	e.barrierFails = b.Rescale && e.rel().RescaleFails // the rescale check (step 4) fails after the marking
 	defer func() { e.barrierFails = false }()
 	if e.cfg.Bug == BugMarkBeforeDrain {
-		e.sayBug(siteBugMarkFirst, "the buffered chunks are marked before the builders are drained, against positions that lag behind the rows the builders hold. RisingWave drains every builder first, then marks (these lines).")
+		e.explainBug(siteBugMarkFirst, "the buffered chunks are marked before the builders are drained, against positions that lag behind the rows the builders hold. RisingWave drains every builder first, then marks (these lines).")
 		refresh = e.markBuffered()
 	}
 	switch {
 	case !e.buildersHold():
-		e.say(siteDrainNone, "Barrier e%d: the builders are empty, nothing to drain.", b.Epoch)
+		e.explain(siteDrainNone, "Barrier e%d: the builders are empty, nothing to drain.", b.Epoch)
 	case e.cfg.Bug == BugMarkBeforeDrain:
-		e.say(siteDrainLate, "Barrier e%d: only now is every non-empty builder emitted (ascending vnode); the positions move past rows the marking above judged against older positions.", b.Epoch)
+		e.explain(siteDrainLate, "Barrier e%d: only now is every non-empty builder emitted (ascending vnode); the positions move past rows the marking above judged against older positions.", b.Epoch)
 		e.drainBuilders()
 	default:
-		e.say(siteDrain, "Barrier e%d: first every non-empty builder is emitted (in vnode order), so the positions used below include every row the snapshot has delivered.", b.Epoch)
+		e.explain(siteDrain, "Barrier e%d: first every non-empty builder is emitted (in vnode order), so the positions used below include every row the snapshot has delivered.", b.Epoch)
 		e.drainBuilders()
 	}
 	// 2. refresh iff some upstream chunk arrived in this epoch; 3. mark and store the buffer
@@ -245,10 +245,10 @@ func (e *Engine) onBackfillBarrier(b Barrier) {
 // of it in this run.
 func (e *Engine) markBuffered() bool {
 	refresh := len(e.buffer) > 0
-	anyInProgress := e.progCount[InProgress] > 0
+	anyInProgress := e.tally.byState[InProgress] > 0
 	written := e.cfg.Bug != BugNoStateWrite
-	e.pendingIdx = nil
-	e.heldFates = nil
+	e.tally.pendingIdx = nil
+	e.narration.heldFates = nil
 	if written {
 		// marking never reads the state table, so writing every chunk first changes nothing but
 		// lets each row's reason name the key's version the refreshed snapshot will read
@@ -261,10 +261,10 @@ func (e *Engine) markBuffered() bool {
 	}
 	for _, c := range e.buffer {
 		if !written {
-			e.sayBug(siteBugNoWrite, "the buffered %s is NOT written to the state table. RisingWave writes every buffered chunk there at the barrier (these lines).", chunkString(c.rows))
+			e.explainBug(siteBugNoWrite, "the buffered %s is NOT written to the state table. RisingWave writes every buffered chunk there at the barrier (these lines).", chunkString(c.rows))
 		}
 		if !anyInProgress {
-			e.sayGate(c.rows, written)
+			e.explainGate(c.rows, written)
 			continue
 		}
 		out := c.marked
@@ -279,7 +279,7 @@ func (e *Engine) markBuffered() bool {
 				}
 			}
 			if len(early) > 0 {
-				e.sayBug(siteBugEmitBeyond, "%s %s past %s vnode's pos but emitted visible. RisingWave hides such a row (these lines).", strings.Join(early, " "), isAre(len(early)), map[bool]string{true: "its", false: "their"}[len(early) == 1])
+				e.explainBug(siteBugEmitBeyond, "%s %s past %s vnode's pos but emitted visible. RisingWave hides such a row (these lines).", strings.Join(early, " "), isAre(len(early)), map[bool]string{true: "its", false: "their"}[len(early) == 1])
 			}
 		}
 		e.explainMarked(out, written)
@@ -289,24 +289,24 @@ func (e *Engine) markBuffered() bool {
 			against = "marked when it arrived (against the positions then, in this run)"
 		}
 		if written {
-			e.say(siteMark, "The buffered chunk is %s, emitted, and written to the state table.", against)
+			e.explain(siteMark, "The buffered chunk is %s, emitted, and written to the state table.", against)
 		} else {
-			e.say(siteMarkUnwritten, "The buffered chunk is %s and emitted (in this run not written to the state table).", against)
+			e.explain(siteMarkUnwritten, "The buffered chunk is %s and emitted (in this run not written to the state table).", against)
 		}
 		if len(out) == 0 {
-			e.say(siteMarkRows, "The chunk is empty (all its rows were invisible) and is emitted empty.")
+			e.explain(siteMarkRows, "The chunk is empty (all its rows were invisible) and is emitted empty.")
 		} else {
-			e.say(siteMarkRows, "Row by row: %s.", whyList(out))
+			e.explain(siteMarkRows, "Row by row: %s.", whyList(out))
 		}
 	}
 	e.buffer = nil
-	e.pendingIdx = nil
+	e.tally.pendingIdx = nil
 	return refresh
 }
 
-// sayGate narrates a buffered chunk that is not emitted because no vnode is in progress, with
+// explainGate narrates a buffered chunk that is not emitted because no vnode is in progress, with
 // what becomes of each of its rows (kept in heldFates for predict mode, narrated or not).
-func (e *Engine) sayGate(rows []RowOp, written bool) {
+func (e *Engine) explainGate(rows []RowOp, written bool) {
 	if !e.explains() {
 		return // (scale mode: no narration, and no predict mode to read the fates)
 	}
@@ -318,10 +318,10 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 			gap = true
 		}
 		fate := strings.TrimPrefix(e.hiddenFate(r, written), "but ")
-		e.heldFates = append(e.heldFates, fate)
+		e.narration.heldFates = append(e.narration.heldFates, fate)
 		fates[i] = fmt.Sprintf("%s of vnode %d: %s", r.Op.String()+r.Row.String(), v, fate)
 	}
-	if !e.narrate {
+	if !e.narration.on {
 		return
 	}
 	if len(fates) == 0 {
@@ -333,13 +333,13 @@ func (e *Engine) sayGate(rows []RowOp, written bool) {
 	}
 	note := ""
 	switch {
-	case gap && e.cfg.Bug == BugMarkBeforeDrain && e.builderRows > 0:
+	case gap && e.cfg.Bug == BugMarkBeforeDrain && e.tally.builderRows > 0:
 		// the drain RisingWave does first would have put a vnode in progress: only the bug gets here
 		note = " In this run the buffer is marked before the builders are drained, so the vnodes the drain would have put in progress do not count yet: RisingWave, draining first, would mark this chunk instead."
 	case gap:
 		note = " Losing a change to a completed vnode this way is a gap in RisingWave's code (reachable only after an offline reschedule), reproduced here on purpose."
 	}
-	e.say(site, "No vnode is in progress, so the buffered %s is not emitted at all; %s. %s.%s", chunkString(rows), what, upper(strings.Join(fates, "; ")), note)
+	e.explain(site, "No vnode is in progress, so the buffered %s is not emitted at all; %s. %s.%s", chunkString(rows), what, upper(strings.Join(fates, "; ")), note)
 }
 
 // whyList joins marked rows' reasons (at most 12).
@@ -363,34 +363,34 @@ func whyList(out []OutRow) string {
 func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 4. a rescale fails here, after chunks were already emitted
 	if b.Rescale && e.rel().RescaleFails {
-		e.say(siteBarRescale, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)
+		e.explain(siteBarRescale, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)
 		e.fail(FailRescale, ErrRescale, siteFailBarRescale)
 		return
 	}
 	if b.Rescale && !e.rel().RescaleFails {
 		e.rescaleIgnored(siteBarRescaleIgnored, b, "the tables commit and the barrier is emitted as any other, without passing a new bitmap on")
 	} else if m := b.mutationText(); m != "" {
-		e.say(siteBarMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("at a barrier of the backfill", "at a barrier of the backfill"))
+		e.explain(siteBarMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("at a barrier of the backfill", "at a barrier of the backfill"))
 	}
 	// 5. commit the state table, report progress, persist progress, commit the progress table
 	n := len(e.state.pending)
 	e.commitState(b.Epoch)
 	switch {
 	case n > 0:
-		e.say(siteBarCommit, "The state table commits %s.", plural(n, "write"))
+		e.explain(siteBarCommit, "The state table commits %s.", plural(n, "write"))
 	case refresh && e.cfg.Bug == BugNoStateWrite:
-		e.say(siteBarCommit, "The state table commits, with nothing to write: in this run the buffered chunks were not written to it.")
+		e.explain(siteBarCommit, "The state table commits, with nothing to write: in this run the buffered chunks were not written to it.")
 	default:
-		e.say(siteBarCommit, "The state table commits, with nothing to write.")
+		e.explain(siteBarCommit, "The state table commits, with nothing to write.")
 	}
 	rows := e.processedRows()
 	e.report(ReportUpdate, b.Epoch, rows)
-	e.say(siteBarReport, "Progress reported to the meta service: %s processed, the sum of every vnode's row count%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.explain(siteBarReport, "Progress reported to the meta service: %s processed, the sum of every vnode's row count%s.", plural(int(rows), "snapshot row"), e.bufferedText())
 	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
 	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string
-	if e.narrate {
-		e.startedVnodes(func(vi int, p VnodeProgress) bool {
+	if e.narration.on {
+		e.startedVnodes(func(vi ownedIndex, p VnodeProgress) bool {
 			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
 			verb := "update"
 			if e.progTab.get(vi) == nil {
@@ -401,18 +401,18 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 		})
 	}
 	for _, vi := range e.changedProgress() {
-		if p := e.progress.At(int(vi)); p.State != NotStarted {
-			e.progTab.put(int(vi), ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
+		if p := e.progress.At(vi); p.State != NotStarted {
+			e.progTab.put(vi, ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
 		}
 	}
 	if len(persisted) > 0 {
-		e.say(siteBarPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
+		e.explain(siteBarPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 	} else {
-		e.say(siteBarPersist, "The progress table commits with nothing to persist: no vnode has progress yet, and \"not started\" is never persisted.")
+		e.explain(siteBarPersist, "The progress table commits with nothing to persist: no vnode has progress yet, and \"not started\" is never persisted.")
 	}
 	// 6. emit the barrier
 	e.emitBarrier(b)
-	e.say(siteBarEmit, "Barrier e%d emitted%s.", b.Epoch, durability(b))
+	e.explain(siteBarEmit, "Barrier e%d emitted%s.", b.Epoch, durability(b))
 	if e.stopping(b) {
 		e.checkInvariant() // the actor stops at it (actor.go): the snapshot is never read on
 		return
@@ -422,7 +422,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	case refresh || !e.rel().KeepsSnapshot:
 		e.openSnapshot(true)
 	default:
-		e.say(siteReuse, "No upstream chunk arrived in this epoch, so the same snapshot stream is kept and read on where it was.")
+		e.explain(siteReuse, "No upstream chunk arrived in this epoch, so the same snapshot stream is kept and read on where it was.")
 	}
 	e.noteIgnoredMutation(b)
 	e.checkInvariant()

@@ -203,7 +203,7 @@ func BenchmarkStepView(b *testing.B) {
 				tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
 				b.StartTimer()
 			}
-			if err := tl.Forward(); err != nil {
+			if err := tl.Step(); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := json.Marshal(tl.View()); err != nil {
@@ -223,7 +223,7 @@ func BenchmarkStepView(b *testing.B) {
 				tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
 				b.StartTimer()
 			}
-			if err := tl.Forward(); err != nil {
+			if err := tl.Step(); err != nil {
 				b.Fatal(err)
 			}
 			v := tl.View()
@@ -235,7 +235,7 @@ func BenchmarkStepView(b *testing.B) {
 	b.Run("write", func(b *testing.B) {
 		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
 		for tl.Pos() < tl.Len()/2 {
-			if err := tl.Forward(); err != nil {
+			if err := tl.Step(); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -258,7 +258,7 @@ func BenchmarkStepView(b *testing.B) {
 					tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
 					b.StartTimer()
 				}
-				if err := tl.Forward(); err != nil {
+				if err := tl.Step(); err != nil {
 					b.Fatal(err)
 				}
 				if whole {

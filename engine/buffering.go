@@ -17,9 +17,9 @@ func (e *Engine) onBuffering(s Step) {
 				skipped++
 				continue
 			}
-			vi := int(e.placed[i])
+			vi := e.scale.placed[i]
 			e.state.write(r.Op.IsInsert(), vi, r.Row)
-			if e.narrate {
+			if e.narration.on {
 				stored = append(stored, r.Op.String()+r.Row.String())
 			}
 		}
@@ -30,27 +30,27 @@ func (e *Engine) onBuffering(s Step) {
 		if len(stored) == 0 {
 			msg = "Buffering: every row of the chunk is invisible, so nothing is written and nothing emitted."
 		}
-		e.say(siteBufChunk, "%s.", msg)
+		e.explain(siteBufChunk, "%s.", msg)
 	case EventWatermark:
-		e.say(siteBufWatermark, "Buffering: watermark %s dropped; watermarks are forwarded only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
+		e.explain(siteBufWatermark, "Buffering: watermark %s dropped; watermarks are forwarded only after the backfill.", s.Describe(e.cfg.Columns)[len("watermark "):])
 	case EventError:
-		e.say(siteBufError, "Buffering: the upstream yields an error, and the executor returns it.")
+		e.explain(siteBufError, "Buffering: the upstream yields an error, and the executor returns it.")
 		e.fail(FailUpstreamError, s.Message, siteFailBufError)
 	case EventEnd:
 		e.upEnded = true
-		e.say(siteBufEnd, "Buffering: the upstream ends. The buffering loop over the upstream simply stops, and the executor goes on into the backfill without any start signal.")
+		e.explain(siteBufEnd, "Buffering: the upstream ends. The buffering loop over the upstream simply stops, and the executor goes on into the backfill without any start signal.")
 		if !e.rel().EndFails {
 			e.silentEnd()
 			return
 		}
 		e.enterBackfill()
-		e.say(siteBufEndFails, "The backfill asks the upstream for its next message again. An ended stream answers that it has ended (the explainer assumes so; this file does not say what an ended stream does when asked again), and on that answer the loop fails at once.")
+		e.explain(siteBufEndFails, "The backfill asks the upstream for its next message again. An ended stream answers that it has ended (the explainer assumes so; this file does not say what an ended stream does when asked again), and on that answer the loop fails at once.")
 		e.fail(FailUpstreamEndedBuffering, ErrUpstreamEnded, siteFailBufEndedLater)
 	case EventBarrier:
 		b := s.Barrier
 		start := slices.Contains(b.StartBackfill, e.cfg.Fragment)
 		if b.Rescale && e.rel().RescaleFails {
-			e.say(siteBufRescale, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
+			e.explain(siteBufRescale, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
 			e.fail(FailRescale, ErrRescale, siteFailBufRescale)
 			return
 		}
@@ -58,19 +58,19 @@ func (e *Engine) onBuffering(s Step) {
 		e.reportBuffering(b)
 		e.commitState(b.Epoch)
 		e.emitBarrier(b)
-		e.say(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: \"not started\" is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
+		e.explain(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: \"not started\" is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
 		switch {
 		case start:
-			e.say(siteBufStart, "It carries the start signal (StartFragmentBackfill) for %s, which names this fragment: the backfill starts.", fragmentsText(b.StartBackfill))
+			e.explain(siteBufStart, "It carries the start signal (StartFragmentBackfill) for %s, which names this fragment: the backfill starts.", fragmentsText(b.StartBackfill))
 			e.enterBackfill()
 		case b.Rescale:
 			e.rescaleIgnored(siteBufRescaleIgnored, b, "while buffering it looks only for the start signal, and both tables commit without passing a new bitmap on")
 		case b.StartBackfill != nil:
-			e.say(siteBufOtherFragment, "It carries the start signal for %s, which does not name this fragment (%d): keep buffering.", fragmentsText(b.StartBackfill), e.cfg.Fragment)
+			e.explain(siteBufOtherFragment, "It carries the start signal for %s, which does not name this fragment (%d): keep buffering.", fragmentsText(b.StartBackfill), e.cfg.Fragment)
 		case e.stopping(b):
-			e.say(siteBufMutation, "It carries %s, which the executor does not look at: while buffering it looks only for the start signal naming its fragment.", b.ignoredMutation())
+			e.explain(siteBufMutation, "It carries %s, which the executor does not look at: while buffering it looks only for the start signal naming its fragment.", b.ignoredMutation())
 		case b.Mutation != MutationNone:
-			e.say(siteBufMutation, "It carries %s, which the executor ignores: while buffering it looks only for the start signal naming its fragment, so it goes on buffering as before.", b.ignoredMutation())
+			e.explain(siteBufMutation, "It carries %s, which the executor ignores: while buffering it looks only for the start signal naming its fragment, so it goes on buffering as before.", b.ignoredMutation())
 		}
 		e.checkInvariant()
 	}
@@ -108,22 +108,22 @@ func (e *Engine) enterBackfill() {
 func (e *Engine) openSnapshot(refresh bool) {
 	s := e.newSnapshot(refresh)
 	total := s.left
-	resumes := e.progCount[NotStarted] < len(e.owned)
+	resumes := e.tally.byState[NotStarted] < len(e.owned)
 	e.snap = s
 	switch {
 	case refresh && !e.rel().KeepsSnapshot:
-		e.say(siteRebuild, "%s rebuilds the snapshot stream at every barrier of the backfill: a new one over the state table as just committed (e%d), after each vnode's new pos: %s to read.", e.rel().Name, s.epoch, plural(total, "row"))
+		e.explain(siteRebuild, "%s rebuilds the snapshot stream at every barrier of the backfill: a new one over the state table as just committed (e%d), after each vnode's new pos: %s to read.", e.rel().Name, s.epoch, plural(total, "row"))
 	case refresh:
 		unwritten := ""
 		if e.cfg.Bug == BugNoStateWrite {
 			unwritten = " (in this run that commit did not take this epoch's chunks)"
 		}
-		e.say(siteRefreshCheck, "The buffer held chunks in this epoch, so the snapshot stream is refreshed.")
-		e.say(siteRefresh, "The snapshot stream is reopened over the state table as just committed (e%d)%s, after each vnode's new pos: %s to read.", s.epoch, unwritten, plural(total, "row"))
+		e.explain(siteRefreshCheck, "The buffer held chunks in this epoch, so the snapshot stream is refreshed.")
+		e.explain(siteRefresh, "The snapshot stream is reopened over the state table as just committed (e%d)%s, after each vnode's new pos: %s to read.", s.epoch, unwritten, plural(total, "row"))
 	case resumes:
-		e.say(siteOpenResume, "Snapshot stream opened over the state table as of e%d: it resumes after each in-progress vnode's pos, skips completed vnodes and reads not-started ones from their first row: %s to read.", s.epoch, plural(total, "row"))
+		e.explain(siteOpenResume, "Snapshot stream opened over the state table as of e%d: it resumes after each in-progress vnode's pos, skips completed vnodes and reads not-started ones from their first row: %s to read.", s.epoch, plural(total, "row"))
 	default:
-		e.say(siteOpen, "Snapshot stream opened over the state table as of e%d: %s to read.", s.epoch, plural(total, "row"))
-		e.say(siteOpenPerVnode, "It reads vnode by vnode in pk order, each vnode through its own iterator (iter_with_vnode), opened only when the stream reaches that vnode.")
+		e.explain(siteOpen, "Snapshot stream opened over the state table as of e%d: %s to read.", s.epoch, plural(total, "row"))
+		e.explain(siteOpenPerVnode, "It reads vnode by vnode in pk order, each vnode through its own iterator (iter_with_vnode), opened only when the stream reaches that vnode.")
 	}
 }

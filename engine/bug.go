@@ -130,8 +130,8 @@ func bugName(b Bug) string {
 	return b.String()
 }
 
-// sayBug narrates what a bug mode does differently at this point; the site cites what
+// explainBug narrates what a bug mode does differently at this point; the site cites what
 // RisingWave does instead.
-func (e *Engine) sayBug(site *Site, format string, args ...any) {
-	e.say(site, "[bug mode %s] "+format, append([]any{e.cfg.Bug.String()}, args...)...)
+func (e *Engine) explainBug(site *Site, format string, args ...any) {
+	e.explain(site, "[bug mode %s] "+format, append([]any{e.cfg.Bug.String()}, args...)...)
 }

@@ -51,40 +51,40 @@ type AddedRows struct {
 // a pointer per directory of vnodes), and a copy of the snapshot stream's cursor; rows are never
 // copied.
 type before struct {
-	step      int
-	phase     Phase
-	epoch     int64
-	upEnded   bool
-	upstream  *rowset
-	down      *rowset
-	snap      *Snapshot // the stream (its identity)
-	snapAt    Snapshot  // and its cursor, as it was
-	buffer    int
-	bufFirst  int
-	bufLast   int
-	builders  *persist.Vec[builder]
-	progress  *persist.Vec[VnodeProgress]
-	committed *persist.Vec[persist.Seq[Row]]
-	pending   int
-	lastWrite write
-	stEpoch   int64
-	durEpoch  int64
-	progTab   *persist.Vec[*ProgressRow]
-	durProg   *ProgressTable
-	outputs   int
-	inv       Invariant
-	effects   []Effect
-	failure   *Failure
-	queue     *queue // set when the step branches: the old script's upstream queue
+	step         int
+	phase        Phase
+	epoch        int64
+	upEnded      bool
+	upstream     *rowset
+	down         *rowset
+	snap         *Snapshot // the stream (its identity)
+	snapAt       Snapshot  // and its cursor, as it was
+	buffer       int
+	bufFirst     int
+	bufLast      int
+	builders     *persist.Vec[ownedIndex, builder]
+	progress     *persist.Vec[ownedIndex, VnodeProgress]
+	committed    *persist.Vec[ownedIndex, persist.Seq[Row]]
+	pending      int
+	lastWrite    write
+	stEpoch      int64
+	durEpoch     int64
+	progTab      *persist.Vec[ownedIndex, *ProgressRow]
+	durProg      *ProgressTable
+	outputs      int
+	inv          Invariant
+	explanations []Explanation
+	failure      *Failure
+	queue        *queue // set when the step branches: the old script's upstream queue
 }
 
 // record notes what the panels show now, before a step is applied to e.
 func (e *Engine) record() *before {
 	b := &before{
-		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.upstream, down: e.down,
+		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.world.upstream, down: e.world.down,
 		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.Share(), pending: len(e.state.pending),
 		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.Share(),
-		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.inv, effects: e.effects, failure: e.failure,
+		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.check.result, explanations: e.narration.explanations, failure: e.failure,
 	}
 	if e.progress != nil {
 		b.progress = e.progress.Share()
@@ -105,8 +105,8 @@ func (e *Engine) record() *before {
 }
 
 // vecAt is element i of v, or the zero value when v is nil or shorter.
-func vecAt[T any](v *persist.Vec[T], i int) T {
-	if v == nil || i >= v.Len() {
+func vecAt[T any](v *persist.Vec[ownedIndex, T], i ownedIndex) T {
+	if v == nil || int(i) >= v.Len() {
 		var zero T
 		return zero
 	}
@@ -123,8 +123,8 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	c.Epoch = e.epoch != b.epoch
 	c.Fatal = !sameFailure(e.failure, b.failure)
 	c.Outputs = len(e.outputs) != b.outputs
-	c.Invariant = !sameInvariant(e.inv, b.inv)
-	c.Narration = !sameEffects(e.effects, b.effects)
+	c.Invariant = !sameInvariant(e.check.result, b.inv)
+	c.Narration = !sameExplanations(e.narration.explanations, b.explanations)
 
 	// The buffer only grows by one chunk or is emptied within a step.
 	c.Buffer = len(e.buffer) != b.buffer
@@ -136,11 +136,11 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	// emitted in the same step ends on a later row.
 	if (e.builders == nil) != (b.builders == nil) {
 		c.Builders = true
-		for vi := range e.owned {
+		for vi := range ownedIndex(len(e.owned)) {
 			cv.Builders = append(cv.Builders, e.owned[vi])
 		}
 	} else {
-		persist.Changes(e.builders, b.builders, func(vi int) {
+		persist.Changes(e.builders, b.builders, func(vi ownedIndex) {
 			now, was := e.builders.At(vi), b.builders.At(vi)
 			same := now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
 			if !same {
@@ -153,11 +153,11 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	// Per-vnode progress.
 	if (e.progress == nil) != (b.progress == nil) {
 		c.Progress = true
-		for vi := range e.owned {
+		for vi := range ownedIndex(len(e.owned)) {
 			cv.Progress = append(cv.Progress, e.owned[vi])
 		}
 	} else {
-		persist.Changes(e.progress, b.progress, func(vi int) {
+		persist.Changes(e.progress, b.progress, func(vi ownedIndex) {
 			if !sameProgress(e.progress.At(vi), b.progress.At(vi)) {
 				c.Progress = true
 				cv.Progress = append(cv.Progress, e.owned[vi])
@@ -184,7 +184,7 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		// (both lists are in vnode order: walked side by side, a lane in one only changed)
 		was, now := b.snapAt.laneStates(), e.snap.laneStates()
 		for i, j := 0, 0; i < len(was) || j < len(now); {
-			vi := -1
+			vi := ownedIndex(-1)
 			switch {
 			case i == len(was) || j < len(now) && now[j].vi < was[i].vi:
 				vi = now[j].vi
@@ -213,7 +213,7 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		w := e.state.pending[len(e.state.pending)-1]
 		c.StateTable = w.put != b.lastWrite.put || w.vi != b.lastWrite.vi || !w.row.Equal(b.lastWrite.row)
 	}
-	persist.Changes(e.state.committed, b.committed, func(vi int) {
+	persist.Changes(e.state.committed, b.committed, func(vi ownedIndex) {
 		if !sameRows(e.state.committed.At(vi), b.committed.At(vi)) {
 			c.StateTable = true
 			cv.StateTable = append(cv.StateTable, e.owned[vi])
@@ -223,14 +223,14 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	// The progress table: rows are replaced, never changed in place; the durable table is a copy
 	// made at a checkpoint.
 	c.ProgressTable = e.dur.epoch != b.durEpoch
-	persist.Changes(e.progTab.rows, b.progTab, func(vi int) {
+	persist.Changes(e.progTab.rows, b.progTab, func(vi ownedIndex) {
 		if !sameProgressRow(e.progTab.rows.At(vi), b.progTab.At(vi)) {
 			c.ProgressTable = true
 			cv.ProgressTable = append(cv.ProgressTable, e.owned[vi])
 		}
 	})
 	if e.dur.progress != b.durProg {
-		persist.Changes(e.dur.progress.rows, b.durProg.rows, func(vi int) {
+		persist.Changes(e.dur.progress.rows, b.durProg.rows, func(vi ownedIndex) {
 			if !sameProgressRow(e.dur.progress.rows.At(vi), b.durProg.rows.At(vi)) {
 				c.ProgressTable = true
 				cv.ProgressTableDurable = append(cv.ProgressTableDurable, e.owned[vi])
@@ -240,9 +240,9 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 
 	// The upstream's content changes only by a chunk's visible rows or by a recovery, and
 	// downstream only by the visible rows this step emitted or by a recovery.
-	if e.upstream != b.upstream {
-		added.UpstreamContent = addedRows(e.upstream, b.upstream)
-		c.UpstreamContent = len(added.UpstreamContent) > 0 || len(addedRows(b.upstream, e.upstream)) > 0
+	if e.world.upstream != b.upstream {
+		added.UpstreamContent = addedRows(e.world.upstream, b.upstream)
+		c.UpstreamContent = len(added.UpstreamContent) > 0 || len(addedRows(b.upstream, e.world.upstream)) > 0
 	} else if s.Kind == EventChunk {
 		var deltas rowDeltas
 		for _, r := range s.Chunk {
@@ -250,11 +250,11 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 				deltas.add(e, r.Row, r.Op.IsInsert())
 			}
 		}
-		added.UpstreamContent, c.UpstreamContent = deltas.effect(e.upstream)
+		added.UpstreamContent, c.UpstreamContent = deltas.effect(e.world.upstream)
 	}
-	if e.down != b.down {
-		added.Downstream = addedRows(e.down, b.down)
-		c.Downstream = len(added.Downstream) > 0 || len(addedRows(b.down, e.down)) > 0
+	if e.world.down != b.down {
+		added.Downstream = addedRows(e.world.down, b.down)
+		c.Downstream = len(added.Downstream) > 0 || len(addedRows(b.down, e.world.down)) > 0
 	} else {
 		var deltas rowDeltas
 		for _, o := range e.outputs[b.outputs:] {
@@ -264,7 +264,7 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 				}
 			}
 		}
-		added.Downstream, c.Downstream = deltas.effect(e.down)
+		added.Downstream, c.Downstream = deltas.effect(e.world.down)
 	}
 	c.Downstream = c.Downstream || e.dur.epoch != b.durEpoch
 	sortRows(added.UpstreamContent)
@@ -273,14 +273,14 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 }
 
 // lanePos is the pos a snapshot lane shows for owned index vi (nil while not started).
-func (e *Engine) lanePos(vi int) Row {
+func (e *Engine) lanePos(vi ownedIndex) Row {
 	if p := vecAt(e.progress, vi); p.State != NotStarted {
 		return p.Pos
 	}
 	return nil
 }
 
-func (b *before) lanePos(vi int) Row {
+func (b *before) lanePos(vi ownedIndex) Row {
 	if p := vecAt(b.progress, vi); p.State != NotStarted {
 		return p.Pos
 	}
@@ -345,7 +345,7 @@ func sameRowList(a, b []Row) bool {
 	return true
 }
 
-func sameEffects(a, b []Effect) bool {
+func sameExplanations(a, b []Explanation) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -359,7 +359,7 @@ func sameEffects(a, b []Effect) bool {
 
 // rowDeltas adds up a step's changes to a row set, row by row.
 type rowDeltas struct {
-	vis   []int
+	vis   []ownedIndex
 	rows  []Row
 	delta []int
 }
@@ -404,7 +404,7 @@ func (d *rowDeltas) effect(s *rowset) (added []Row, changed bool) {
 // addedRows lists the rows a shows more often than b (both hold the same vnodes).
 func addedRows(a, b *rowset) []Row {
 	var out []Row
-	persist.Changes(a.parts, b.parts, func(vi int) {
+	persist.Changes(a.parts, b.parts, func(vi ownedIndex) {
 		pa, pb := a.part(vi), b.part(vi)
 		if pa.Same(pb) {
 			return // the same version of this vnode
@@ -457,7 +457,7 @@ func (s *Snapshot) laneStates() []laneState {
 	reached := s.lanes()
 	out := make([]laneState, 0, len(reached))
 	k := 0
-	for vi := range s.owned {
+	for vi := range ownedIndex(len(s.owned)) {
 		if s.progress.At(vi).State == Completed {
 			continue
 		}

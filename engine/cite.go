@@ -6,7 +6,7 @@ package engine
 // pins every site's lines and checks that each range holds what the sentence claims.
 type Site struct {
 	ID      string
-	Kind    string // the effect's kind (docs/view.md)
+	Kind    string // the explanation's kind (docs/view.md)
 	File    string // FileLocalityProvider or FileExecutorMod; "" when uncited
 	Lines   [2]int
 	Uncited string // UncitedOurs or UncitedOutside when File is ""

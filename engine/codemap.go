@@ -180,8 +180,8 @@ func buildCodeMap(r *Release) []CodeLine {
 // codeLit lists the code-map lines the step's explanations came from, in the map's order.
 func (e *Engine) codeLit() []string {
 	lit := map[string]bool{}
-	for _, ef := range e.effects {
-		if id := codeLineOf[ef.Site]; id != "" {
+	for _, ex := range e.narration.explanations {
+		if id := codeLineOf[ex.Site]; id != "" {
 			lit[id] = true
 		}
 	}

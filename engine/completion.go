@@ -12,10 +12,10 @@ func (e *Engine) onCompleting(s Step) {
 	switch s.Kind {
 	case EventChunk:
 		e.emitChunk(e.forwardRows(s.Chunk), "forwarded")
-		e.say(siteCompChunk, "Completion: the chunk is emitted unchanged (not compacted, not stored): the snapshot has read everything already.")
+		e.explain(siteCompChunk, "Completion: the chunk is emitted unchanged (not compacted, not stored): the snapshot has read everything already.")
 	case EventWatermark:
 		e.emitWatermark(s.Watermark)
-		e.say(siteCompWatermark, "Completion: watermarks pass through again.")
+		e.explain(siteCompWatermark, "Completion: watermarks pass through again.")
 	case EventEnd, EventError:
 		e.upEnded = true
 		what := "ends"
@@ -31,30 +31,30 @@ func (e *Engine) onCompleting(s Step) {
 // completionEnds: the upstream ends (or errs) during completion, which stops without a word;
 // forwarding then finds the upstream ended and the executor's stream ends.
 func (e *Engine) completionEnds(what string) {
-	e.say(siteCompSwallow, "Completion: %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
-	e.say(siteCompThenEnds, "Forwarding asks the upstream for its next message again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when asked again), so the loop over it ends and so does the executor's stream.")
+	e.explain(siteCompSwallow, "Completion: %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
+	e.explain(siteCompThenEnds, "Forwarding asks the upstream for its next message again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when asked again), so the loop over it ends and so does the executor's stream.")
 	e.endStream()
 }
 
 // onCompletingBarrier is the barrier that completes the backfill (LP:741-799).
 func (e *Engine) onCompletingBarrier(b Barrier) {
 	if b.Rescale && e.rel().RescaleFails {
-		e.say(siteCompRescale, "Barrier e%d carries a new vnode bitmap for actor %d; the barrier that would complete the backfill cannot change this executor's vnodes in place.", b.Epoch, e.cfg.Actor)
+		e.explain(siteCompRescale, "Barrier e%d carries a new vnode bitmap for actor %d; the barrier that would complete the backfill cannot change this executor's vnodes in place.", b.Epoch, e.cfg.Actor)
 		e.fail(FailRescale, ErrRescale, siteFailCompRescale)
 		return
 	}
 	if b.Rescale && !e.rel().RescaleFails {
 		e.rescaleIgnored(siteCompRescaleIgnored, b, "its commit_assert_no_update_vnode_bitmap only commits (it passes no bitmap on and checks none)")
 	} else if m := b.mutationText(); m != "" {
-		e.say(siteCompMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("here", "in completion"))
+		e.explain(siteCompMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("here", "in completion"))
 	}
 	e.commitState(b.Epoch)
 	var persisted, empty []string
 	allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
-	for vi := range e.owned {
+	for vi := range ownedIndex(len(e.owned)) {
 		p := e.progress.At(vi)
 		if p.State == NotStarted {
-			if e.narrate && len(empty) <= 6 { // joinMax below shows 6
+			if e.narration.on && len(empty) <= 6 { // joinMax below shows 6
 				empty = append(empty, fmt.Sprint(e.owned[vi]))
 			}
 			p.Pos = allNull
@@ -67,29 +67,29 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 		if e.progTab.put(vi, r) {
 			verb = "insert"
 		}
-		if e.narrate && len(persisted) <= 6 { // joinMax below shows 6
+		if e.narration.on && len(persisted) <= 6 { // joinMax below shows 6
 			persisted = append(persisted, verb+" "+r.Words())
 		}
 	}
-	e.progChanged = nil                                         // all persisted above
-	e.unread, e.unreadRows = persist.NewBitset(len(e.owned)), 0 // completed vnodes are never read
+	e.tally.progChanged = nil                                                           // all persisted above
+	e.tally.unread, e.tally.unreadRows = persist.NewBitset[ownedIndex](len(e.owned)), 0 // completed vnodes are never read
 	e.markAllDirty()
-	e.say(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes completed.", b.Epoch)
+	e.explain(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes completed.", b.Epoch)
 	if len(empty) > 0 {
-		e.say(siteCompNeverStart, "Vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows.", joinMax(empty, 6))
+		e.explain(siteCompNeverStart, "Vnode %s never started (nothing of it was read), so it gets a pos of all NULLs and 0 rows.", joinMax(empty, 6))
 	}
 	rows := e.processedRows()
 	e.report(ReportFinish, b.Epoch, rows)
-	e.say(siteCompReport, "Progress reported to the meta service: the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())
-	e.sayTruncate()
-	e.say(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
+	e.explain(siteCompReport, "Progress reported to the meta service: the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.explainTruncate()
+	e.explain(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 	e.emitBarrier(b)
 	e.phase = PhaseForwarding
 	then := " From now on the executor forwards everything."
 	if e.stopping(b) {
 		then = ""
 	}
-	e.say(siteCompEmit, "Barrier e%d emitted%s.%s", b.Epoch, durability(b), then)
+	e.explain(siteCompEmit, "Barrier e%d emitted%s.%s", b.Epoch, durability(b), then)
 	e.checkInvariant()
 }
 
@@ -98,38 +98,38 @@ func (e *Engine) onForwarding(s Step) {
 	switch s.Kind {
 	case EventChunk:
 		e.emitChunk(e.forwardRows(s.Chunk), "forwarded")
-		e.say(siteFwdChunk, "Forwarding: the chunk is emitted unchanged.")
+		e.explain(siteFwdChunk, "Forwarding: the chunk is emitted unchanged.")
 	case EventWatermark:
 		e.emitWatermark(s.Watermark)
-		e.say(siteFwdWatermark, "Forwarding: the watermark is emitted.")
+		e.explain(siteFwdWatermark, "Forwarding: the watermark is emitted.")
 	case EventError:
-		e.say(siteFwdError, "Forwarding: the upstream yields an error and the executor returns it.")
+		e.explain(siteFwdError, "Forwarding: the upstream yields an error and the executor returns it.")
 		e.fail(FailUpstreamError, s.Message, siteFailFwdError)
 	case EventEnd:
 		e.upEnded = true
-		e.say(siteFwdEnd, "Forwarding: the upstream ends, so the loop over it ends, and so does the executor's stream.")
+		e.explain(siteFwdEnd, "Forwarding: the upstream ends, so the loop over it ends, and so does the executor's stream.")
 		e.endStream()
 	case EventBarrier:
 		b := s.Barrier
 		if b.Rescale && e.rel().RescaleFails {
-			e.say(siteFwdRescale, "Barrier e%d carries a new vnode bitmap for actor %d; even after the backfill this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
+			e.explain(siteFwdRescale, "Barrier e%d carries a new vnode bitmap for actor %d; even after the backfill this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
 			e.fail(FailRescale, ErrRescale, siteFailFwdRescale)
 			return
 		}
 		if b.Rescale && !e.rel().RescaleFails {
 			e.rescaleIgnored(siteFwdRescaleIgnored, b, "its commit_assert_no_update_vnode_bitmap only commits (it passes no bitmap on and checks none)")
 		} else if m := b.mutationText(); m != "" {
-			e.say(siteFwdMutation, "Barrier e%d carries %s, which the executor ignores: %s, and passes the barrier on.", b.Epoch, m, e.ignoresMutations("it", "after the backfill"))
+			e.explain(siteFwdMutation, "Barrier e%d carries %s, which the executor ignores: %s, and passes the barrier on.", b.Epoch, m, e.ignoresMutations("it", "after the backfill"))
 		}
 		e.commitState(b.Epoch)
 		if e.reportFinishOnFirstBarrier {
 			e.reportFinishOnFirstBarrier = false
 			rows := e.processedRows()
 			e.report(ReportFinish, b.Epoch, rows)
-			e.say(siteFwdReport, "This executor started with every vnode already completed, so at the first barrier it forwards it reports to the meta service that it has finished, once, with %s: the rows its progress table recorded.", plural(int(rows), "snapshot row"))
+			e.explain(siteFwdReport, "This executor started with every vnode already completed, so at the first barrier it forwards it reports to the meta service that it has finished, once, with %s: the rows its progress table recorded.", plural(int(rows), "snapshot row"))
 		}
 		e.emitBarrier(b)
-		e.say(siteFwdBarrier, "Forwarding: both tables commit (nothing changed) and barrier e%d is emitted%s.", b.Epoch, durability(b))
+		e.explain(siteFwdBarrier, "Forwarding: both tables commit (nothing changed) and barrier e%d is emitted%s.", b.Epoch, durability(b))
 		e.checkInvariant()
 	}
 }
@@ -142,8 +142,8 @@ func (e *Engine) emitWatermark(w Watermark) {
 // fails (actor.rs).
 func (e *Engine) endStream() {
 	e.phase = PhaseEnded
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "end", Label: "end"})
-	e.say(siteActorExited, "The executor returns no error, but its actor runs until a Stop barrier and takes an end of the stream before one as a failure: the actor fails with \"actor exited unexpectedly\", and the meta service then recovers the job.")
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "end", Label: "end"})
+	e.explain(siteActorExited, "The executor returns no error, but its actor runs until a Stop barrier and takes an end of the stream before one as a failure: the actor fails with \"actor exited unexpectedly\", and the meta service then recovers the job.")
 	e.checkInvariant()
 }
 

@@ -11,12 +11,12 @@
 // delivery, a snapshot read error or a recovery — and returns an *InputError, changing nothing,
 // when the step is invalid (validate.go). Otherwise it hands an upstream message to the handler
 // of the executor's phase (deliver in engine.go), which emits outputs, writes the state and
-// progress tables, says what it does as Effects that cite the lines of RisingWave's source doing
-// it (cite.go), and checks the invariant at every barrier (invariant.go). After each step, View
+// progress tables, explains what it does (Explanations, each citing the lines of RisingWave's
+// source doing it: cite.go), and checks the invariant at every barrier (invariant.go). After each step, View
 // (view.go) is everything a person should see, Trace (trace.go) the trace contract. Clone is a
 // cheap independent copy (the per-vnode state lives in the copy-on-write vectors and sequences
 // of engine/internal/persist): Timeline (timeline.go) keeps copies along a script, so that
-// Forward, Back, Goto and Apply (a step of one's own, which branches) cost a few steps, and
+// Step, Back, Goto and Apply (a step of one's own, which branches) cost a few steps, and
 // Timeline.View adds what the script knows (the step's note, what comes next, the actions,
 // the marks, what changed since the step before and the prediction).
 // Package session drives a Timeline for the command line and the page; package explore clones
@@ -45,18 +45,33 @@
 //	recovery               recovery.go    rollback: outside the file; reloading progress 314-368
 //
 // Which of the upstream and the snapshot goes first is the script's choice: a snapshot step is
-// the select's snapshot arm (deliverSnapshot in engine.go: 577-623; a read error 253-262). The
-// state those phases keep: engine.go (Engine),
-// state_table.go, progress.go, pervnode.go (builders and per-vnode counts), snapshot.go,
-// unread.go, rowset.go (the upstream's content and downstream's view), output.go, report.go;
-// around the executor: actor.go, meta.go, release*.go (what differs by release). What they say:
-// explain.go, cite.go, codemap.go, failure.go, failure_data.go, bug.go, adapt.go. What a step
-// is made of: config.go, value.go, message.go, vnode.go (placement), mutation.go; what a step
-// may ask: validate.go, work.go. Read-outs that need the private state stay here too: view.go,
-// changed.go, trace.go, predict.go, nextnote.go, mark_invariant.go, timeline.go, statekey.go
-// and explore_key.go (the explorer's keys), scale_mode.go (what a workload's run reads and
-// the fast path it feeds). The JSON of these types is package wire's,
-// but for a value's, a row's and an output's, which their MarshalJSON needs (json.go).
+// the select's snapshot arm (deliverSnapshot in engine.go: 577-623; a read error 253-262).
+//
+// # The Engine's fields
+//
+// Engine (engine.go) holds, at its top level, the state RisingWave's executor keeps: its
+// phase and epochs, the state table (state_table.go), the progress table and the per-vnode
+// progress (progress.go), what the last checkpoint made durable, the chunk builders
+// (pervnode.go), the upstream buffer, the snapshot stream (snapshot.go), whether the upstream
+// ended, the stop epoch, whether it was recovered, its progress reports (report.go), its
+// outputs (output.go) and its failure. Per-vnode state is indexed by ownedIndex (vnode.go), a
+// vnode's index among the actor's vnodes, never by a vnode number. What the model keeps around
+// that state is in sub-structs, each declared in its concept's file: tally (pervnode.go, with
+// unread.go: counts and indexes kept up to date from the state), world and check (invariant.go:
+// the upstream's content and downstream's view, rowsets of rowset.go, and the invariant's
+// bookkeeping), narration (explain.go: the explanations, the timeline's marks, what a failure
+// left behind), job (mutation.go: the pause and throttle the executor ignores), cost (work.go)
+// and scale (scale_mode.go).
+//
+// The other files, around the executor: actor.go, meta.go, release*.go (what differs by
+// release). What they say: explain.go, cite.go, codemap.go, failure.go, failure_data.go,
+// bug.go, adapt.go. What a step is made of: config.go, value.go, message.go, vnode.go
+// (placement), mutation.go; what a step may ask: validate.go, work.go. Read-outs that need the
+// private state stay here too: view.go, changed.go, trace.go, predict.go, nextnote.go,
+// mark_invariant.go, timeline.go, statekey.go and explore_key.go (the explorer's keys),
+// scale_mode.go (what a workload's run reads and the fast path it feeds). The JSON of these
+// types is package wire's, but for a value's, a row's and an output's, which their MarshalJSON
+// needs (json.go).
 //
 // The tests beside them: mechanism_test.go and world_test.go one rule at a time;
 // changed_predict_test.go and property_test.go the read-outs against simpler computations;

@@ -49,7 +49,7 @@ type bufferedChunk struct {
 // durable is what the last checkpoint made durable; recovery restores it.
 type durable struct {
 	epoch    int64
-	state    *persist.Vec[persist.Seq[Row]]
+	state    *persist.Vec[ownedIndex, persist.Seq[Row]]
 	progress *ProgressTable
 	down     *rowset
 	upstream *rowset
@@ -57,43 +57,37 @@ type durable struct {
 	loaded   *loadedProgress // the progress loaded from it (nil until known)
 }
 
-// Engine is one locality-provider actor plus what it needs to be checked: the upstream's
-// content and downstream's view.
+// Engine is one locality-provider actor. Its fields read as the model: the actor (its table
+// and vnodes), where the executor is, the state RisingWave's executor keeps
+// (locality_provider.rs) and what it emitted; then, in sub-structs, what the model keeps around
+// it — counts kept from that state, the world it is checked against, the check, the narration,
+// the job's ignored mutations, the cost and scale mode.
 type Engine struct {
-	cfg     *Config
-	pk      []int
-	owned   []int   // ascending vnodes
-	vidx    []int32 // vnode → index into owned, or -1
-	narrate bool
+	// the actor
+	cfg   *Config
+	pk    []int
+	owned []int        // its vnodes, ascending
+	vidx  []ownedIndex // vnode → its index in owned, or -1
 
+	// where the executor is
 	phase     Phase
 	step      int   // steps applied
 	lastEpoch int64 // the last epoch any barrier carried (epochs must increase)
 	epoch     int64 // the last barrier the executor processed
 
-	state       *StateTable
-	progTab     *ProgressTable
-	dur         durable
-	progress    *persist.Vec[VnodeProgress] // per owned index; nil until the first barrier loads it
-	progCount   [3]int                      // vnodes of progress per ProgressState
-	progRows    int64                       // the sum of progress's Rows
-	progChanged []int32                     // vnodes whose progress changed since the last persist
-	progMoved   bool                        // progress changed since a checkpoint last made it durable
-	unread      persist.Bitset              // vnodes not Completed with committed rows past pos
-	unreadRows  int                         // those rows
-	builders    *persist.Vec[builder]       // per owned index, nil outside backfill
-	builderRows int                         // rows in all builders
-	buffer      []bufferedChunk
-	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer
-	pendingIdx latestIndex
+	// what the executor keeps
+	state    *StateTable                             // its state table (committed versions and pending writes)
+	progTab  *ProgressTable                          // its progress table (what the last barrier committed)
+	dur      durable                                 // what the last checkpoint made durable
+	progress *persist.Vec[ownedIndex, VnodeProgress] // per-vnode progress; nil until the first barrier loads it
+	builders *persist.Vec[ownedIndex, builder]       // per-vnode chunk builders; nil outside backfill
+	buffer   []bufferedChunk                         // the upstream buffer (chunks since the last barrier)
+	snap     *Snapshot                               // the snapshot stream being read
+	// snapshotFinished: this run's snapshot stream delivered its end
+	snapshotFinished bool
 	// barrierFails: the barrier being marked fails before it commits (a rescale)
 	barrierFails bool
-	// heldFates: for each row the last barrier held back (no vnode in progress), in buffer
-	// order, what becomes of it (predict mode reads them)
-	heldFates []string
-	snap      *Snapshot
-
-	upEnded bool // the upstream stream has ended (fused)
+	upEnded      bool // the upstream stream has ended (fused)
 	// stopEpoch: the Stop barrier the actor stopped at (0: it has not stopped)
 	stopEpoch int64
 	// recovered: the executor was restarted by a recovery (its first barrier is Initial)
@@ -101,42 +95,20 @@ type Engine struct {
 	// reportFinishOnFirstBarrier: the executor started with every vnode Completed, so it reports
 	// finished at the first barrier it forwards, once (LP:460, 817-825)
 	reportFinishOnFirstBarrier bool
-	reports                    []ProgressReport
-	bufferedRows               int64 // v2.7: rows buffered before the start signal (reported)
-	// the job's pause and throttle, which the executor ignores (followed for the narration)
-	paused                  bool
-	pausedAt                int64
-	throttled               bool
-	throttle, throttleEpoch int64
-	quietRow                bool // narration of this snapshot row is folded into a summary
-	quietRows               int  // snapshot rows folded so far in this step
-	snapshotFinished        bool // this run's snapshot stream delivered its end
+	reports                    []ProgressReport // progress reported to the meta service
+	bufferedRows               int64            // v2.7: rows buffered before the start signal (reported)
 
-	upstream    *rowset                  // the upstream's net content, per owned vnode, keyed by pk
-	down        *rowset                  // downstream's view, per owned vnode
-	dirty       []int32                  // vnodes changed since the invariant last looked at them
-	allDirty    bool                     // every vnode must be looked at again
-	invParts    *persist.Vec[vnodeCheck] // the invariant's last result per vnode
-	invExpected int                      // the sum of invParts' expected
-	invBad      int                      // vnodes whose invParts has missing or extra rows
-	checkedRows int                      // rows the invariant compared one by one (see work)
-	outputs     []Output
-	counter     OutputCounter // scale mode: outputs are counted here instead of kept (scale_mode.go)
-	placed      []int32       // the owned index of each row of the chunk being delivered (placeChunk)
-	preplaced   bool          // ApplyPlaced: the caller placed the chunk (placed is set)
-	failure     *Failure
-	failKind    FailureKind // what kind of failure it is (the failure table's key)
-	failLeft    leftBehind  // what it left behind
-	effects     []Effect
-	inv         Invariant
-	marks       []Mark
-	// skipped: the last step was a script step that could not happen in this run (Play)
-	skipped bool
-	// rollbacks: the outputs each recovery rolled back
-	rollbacks []Rollback
+	// what it emitted, and what stopped it
+	outputs []Output
+	failure *Failure
 
-	work      int64 // units of work done (see work.go), but for checkedRows
-	workLimit int64 // refuse a step past this much work (0: no limit)
+	tally     tallies      // counts kept up to date from the state above (pervnode.go)
+	world     world        // the upstream's content and downstream's view (invariant.go)
+	check     checker      // the invariant's bookkeeping (invariant.go)
+	narration narration    // what is kept only to explain (explain.go)
+	job       jobMutations // the job's pause and throttle, which the executor ignores (mutation.go)
+	cost      workCost     // work done and its limit (work.go)
+	scale     scaleMode    // scale mode's counting and the chunk's placement (scale_mode.go)
 }
 
 // New makes an engine at its configured start: the committed state of cfg.Start*, downstream
@@ -145,24 +117,25 @@ func New(cfg *Config) (*Engine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, pk: cfg.PK(), owned: cfg.Owned, narrate: true}
-	e.vidx = make([]int32, cfg.VnodeCount)
+	e := &Engine{cfg: cfg, pk: cfg.PK(), owned: cfg.Owned, narration: narration{on: true}}
+	e.vidx = make([]ownedIndex, cfg.VnodeCount)
 	for i := range e.vidx {
 		e.vidx[i] = -1
 	}
 	for i, v := range cfg.Owned {
-		e.vidx[v] = int32(i)
+		e.vidx[v] = ownedIndex(i)
 	}
 	e.state = newStateTable(e.pk, len(e.owned))
 	e.progTab = newProgressTable(len(e.owned))
-	e.upstream = newRowset(e.pk, len(e.owned))
-	e.down = newRowset(e.pk, len(e.owned))
-	e.invParts = persist.NewVec[vnodeCheck](len(e.owned))
+	e.world.upstream = newRowset(e.pk, len(e.owned))
+	e.world.down = newRowset(e.pk, len(e.owned))
+	e.check.parts = persist.NewVec[ownedIndex, vnodeCheck](len(e.owned))
 	// place the start rows and take them in (vnode, pk) order, so that each vnode's rows are
 	// appended, not inserted
 	type placed struct {
-		vi, i int
-		row   Row
+		vi  ownedIndex
+		i   int
+		row Row
 	}
 	start := make([]placed, len(cfg.StartState))
 	for i, r := range cfg.StartState {
@@ -174,9 +147,9 @@ func New(cfg *Config) (*Engine, error) {
 	}
 	order := func(a, b placed) int {
 		if a.vi != b.vi {
-			return a.vi - b.vi
+			return int(a.vi - b.vi)
 		}
-		if c := e.upstream.cmpPK(a.row, b.row); c != 0 {
+		if c := e.world.upstream.cmpPK(a.row, b.row); c != 0 {
 			return c
 		}
 		return a.i - b.i // file order among equal pks: the second is the duplicate
@@ -185,10 +158,10 @@ func New(cfg *Config) (*Engine, error) {
 		slices.SortFunc(start, order)
 	}
 	for k, p := range start {
-		if k > 0 && start[k-1].vi == p.vi && e.upstream.cmpPK(start[k-1].row, p.row) == 0 {
+		if k > 0 && start[k-1].vi == p.vi && e.world.upstream.cmpPK(start[k-1].row, p.row) == 0 {
 			return nil, fmt.Errorf("start state row %d: pk %s appears twice", p.i+1, p.row.Project(e.pk))
 		}
-		e.upstream.putPK(p.vi, p.row)
+		e.world.upstream.putPK(p.vi, p.row)
 		e.state.write(true, p.vi, p.row)
 	}
 	e.commitState(0)
@@ -199,28 +172,28 @@ func New(cfg *Config) (*Engine, error) {
 		if len(p.Pos) != len(e.pk) {
 			return nil, fmt.Errorf("start progress of vnode %d: pos has %d values, the pk has %d", p.Vnode, len(p.Pos), len(e.pk))
 		}
-		if e.progTab.get(int(e.vidx[p.Vnode])) != nil {
+		if e.progTab.get(e.vidx[p.Vnode]) != nil {
 			return nil, fmt.Errorf("start progress names vnode %d twice", p.Vnode)
 		}
-		e.progTab.put(int(e.vidx[p.Vnode]), p)
+		e.progTab.put(e.vidx[p.Vnode], p)
 	}
 	// downstream already holds every start row the persisted progress has passed
 	e.loadProgress()
-	e.upstream.each(func(vi int, en rsEntry) bool {
+	e.world.upstream.each(func(vi ownedIndex, en rsEntry) bool {
 		if e.passed(en.row) {
-			e.down.add(vi, en.row, 1)
+			e.world.down.add(vi, en.row, 1)
 		}
 		return true
 	})
 	loaded := e.dur.loaded
 	e.unloadProgress()
-	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), loaded: loaded}
-	e.inv = Invariant{Status: "unchecked"}
+	e.dur = durable{epoch: 0, state: e.state.version(), progress: e.progTab.clone(), down: e.world.down.share(), upstream: e.world.upstream.share(), loaded: loaded}
+	e.check.result = Invariant{Status: "unchecked"}
 	return e, nil
 }
 
 // SetNarration turns the plain-words explanations on or off (off for benchmarks and exploration).
-func (e *Engine) SetNarration(on bool) { e.narrate = on }
+func (e *Engine) SetNarration(on bool) { e.narration.on = on }
 
 // Config returns the engine's configuration.
 func (e *Engine) Config() *Config { return e.cfg }
@@ -234,8 +207,8 @@ func (e *Engine) StepCount() int { return e.step }
 // Failure returns what stopped the executor, or nil.
 func (e *Engine) Failure() *Failure { return e.failure }
 
-// Effects returns the explanations of the last step.
-func (e *Engine) Effects() []Effect { return e.effects }
+// Explanations returns the explanations of the last step.
+func (e *Engine) Explanations() []Explanation { return e.narration.explanations }
 
 // Outputs returns every message the executor emitted so far (read-only).
 func (e *Engine) Outputs() []Output { return e.outputs }
@@ -255,9 +228,8 @@ func (e *Engine) Clone() *Engine {
 	c.progTab = e.progTab.clone()
 	if e.progress != nil {
 		c.progress = e.progress.Share()
-		c.unread = e.unread.Share()
+		c.tally.unread = e.tally.unread.Share()
 	}
-	c.progChanged = slices.Clone(e.progChanged)
 	if e.builders != nil {
 		c.builders = e.builders.Share()
 	}
@@ -265,30 +237,31 @@ func (e *Engine) Clone() *Engine {
 	if e.snap != nil {
 		c.snap = e.snap.clone()
 	}
-	c.upstream = e.upstream.share()
-	c.down = e.down.share()
-	c.dirty = slices.Clone(e.dirty)
-	c.placed = nil // scratch: never shared
-	c.invParts = e.invParts.Share()
-	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
-	c.marks = e.marks[:len(e.marks):len(e.marks)]
 	c.reports = e.reports[:len(e.reports):len(e.reports)]
-	c.rollbacks = e.rollbacks[:len(e.rollbacks):len(e.rollbacks)]
+	c.outputs = e.outputs[:len(e.outputs):len(e.outputs)]
 	if e.failure != nil {
 		f := *e.failure
 		c.failure = &f
 	}
-	c.effects = slices.Clone(e.effects)
+	c.tally.progChanged = slices.Clone(e.tally.progChanged)
+	c.world.upstream = e.world.upstream.share()
+	c.world.down = e.world.down.share()
+	c.check.dirty = slices.Clone(e.check.dirty)
+	c.check.parts = e.check.parts.Share()
+	c.narration.explanations = slices.Clone(e.narration.explanations)
+	c.narration.marks = e.narration.marks[:len(e.narration.marks):len(e.narration.marks)]
+	c.narration.rollbacks = e.narration.rollbacks[:len(e.narration.rollbacks):len(e.narration.rollbacks)]
+	c.scale.placed = nil // scratch: never shared
 	return &c
 }
 
 // vnodeIndex places a row and returns its owned index (-1 when not owned).
-func (e *Engine) vnodeIndex(r Row) (int, int) {
+func (e *Engine) vnodeIndex(r Row) (ownedIndex, int) {
 	v, err := e.cfg.Vnode(r)
 	if err != nil {
 		return -1, -1
 	}
-	return int(e.vidx[v]), v
+	return e.vidx[v], v
 }
 
 // Apply feeds one step. An *InputError means the step is invalid and nothing changed.
@@ -299,7 +272,7 @@ func (e *Engine) Apply(s Step) error {
 	if err := e.checkWork(s); err != nil {
 		return err
 	}
-	e.work += e.stepWork(s)
+	e.cost.work += e.stepWork(s)
 	e.apply(s)
 	return nil
 }
@@ -307,18 +280,18 @@ func (e *Engine) Apply(s Step) error {
 // apply feeds one step that validate accepted (or that a workload generated).
 func (e *Engine) apply(s Step) {
 	e.step++
-	e.effects = e.effects[:0:0]
-	e.skipped = false
+	e.narration.explanations = e.narration.explanations[:0:0]
+	e.narration.skipped = false
 	switch s.Kind {
 	case EventRecover:
 		e.recover()
 	case EventSnapshotError:
-		e.say(siteSnapshotError, "The upstream has nothing ready (the select tries it first: lines %s), so the executor reads the snapshot stream; reading the state table fails, and the stream yields that error%s.", e.raceLines(), prefixed("; ", e.lostWork()))
+		e.explain(siteSnapshotError, "The upstream has nothing ready (the select tries it first: lines %s), so the executor reads the snapshot stream; reading the state table fails, and the stream yields that error%s.", e.raceLines(), prefixed("; ", e.lostWork()))
 		e.fail(FailSnapshotError, s.Message, siteFailSnapError)
 	case EventSnapshot:
 		e.deliverSnapshot(s.Count)
 	default:
-		if s.Kind == EventError && e.narrate {
+		if s.Kind == EventError && e.narration.on {
 			e.exchangeClosed(s.Message)
 		}
 		e.deliver(s)
@@ -327,23 +300,23 @@ func (e *Engine) apply(s Step) {
 
 // deliverSnapshot delivers the snapshot's next count items (the upstream has nothing ready).
 func (e *Engine) deliverSnapshot(count int) {
-	if e.paused && !e.upEnded {
-		e.say(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.pausedAt)
+	if e.job.paused && !e.upEnded {
+		e.explain(sitePausedSnapshot, "The job is paused (since barrier e%d), and this executor ignores that: the upstream has nothing ready, so the snapshot delivers.", e.job.pausedAt)
 	}
-	e.quietRows = 0
-	if !e.narrate {
+	e.narration.quietRows = 0
+	if !e.narration.on {
 		e.snapshotItems(count)
 		return
 	}
 	for i := 0; i < count; i++ {
 		// in a long run, narrate the first two and the last item and sum up the rest
-		e.quietRow = count > 6 && i >= 2 && i < count-1
-		if i == count-1 && e.quietRows > 0 {
-			e.say(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.quietRows, "row"))
+		e.narration.quietRow = count > 6 && i >= 2 && i < count-1
+		if i == count-1 && e.narration.quietRows > 0 {
+			e.explain(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.narration.quietRows, "row"))
 		}
 		e.snapshotItem()
 	}
-	e.quietRow = false
+	e.narration.quietRow = false
 }
 
 // deliver hands an upstream message to the executor in its current phase.
@@ -377,15 +350,15 @@ func (e *Engine) deliver(s Step) {
 // the executor does it.
 func (e *Engine) fail(kind FailureKind, msg string, site *Site) {
 	panicked := kind.Info().Panic
-	e.failKind = kind
-	e.failLeft = e.captureLeftBehind()
+	e.narration.failKind = kind
+	e.narration.failLeft = e.captureLeftBehind()
 	e.phase = PhaseFailed
 	e.failure = &Failure{Message: msg, Panic: panicked, Step: e.step}
-	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "error"})
+	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.epoch, Text: "not checked: the executor failed; recover to continue"}
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "error"})
 	verb := "fails with"
 	if panicked {
 		verb = "panics:"
 	}
-	e.say(site, "The executor %s %q. Its stream stops here: nothing more is emitted.", verb, msg)
+	e.explain(site, "The executor %s %q. Its stream stops here: nothing more is emitted.", verb, msg)
 }

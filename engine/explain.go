@@ -36,11 +36,11 @@ const (
 	UncitedOutside = "outside" // RisingWave does it outside locality_provider.rs (e.g. recovery)
 )
 
-// Effect is one thing that happened in a step, in plain words, with the source lines that do it.
+// Explanation is one thing that happened in a step, in plain words, with the source lines that do it.
 // A sentence about something the explainer does itself (its invariant, adapting a script to a
 // bug mode) or that RisingWave does outside the cited files cites nothing: then Lines is [0, 0],
 // File and URL are empty, and Uncited says why.
-type Effect struct {
+type Explanation struct {
 	Kind    string `json:"kind"`
 	Text    string `json:"text"`
 	Lines   [2]int `json:"lines"`
@@ -52,7 +52,7 @@ type Effect struct {
 }
 
 // Cite renders where a sentence comes from for people, e.g. "locality_provider.rs:437-465".
-func (f Effect) Cite() string {
+func (f Explanation) Cite() string {
 	switch {
 	case f.File != "" && f.Lines[0] == f.Lines[1]:
 		return fmt.Sprintf("%s:%d", shortFile(f.File), f.Lines[0])
@@ -66,7 +66,7 @@ func (f Effect) Cite() string {
 
 // Cite renders where a citation's lines are for people, e.g. "executor/mod.rs:1469-1473".
 func (c Citation) Cite() string {
-	return Effect{File: c.File, Lines: c.Lines}.Cite()
+	return Explanation{File: c.File, Lines: c.Lines}.Cite()
 }
 
 // shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs,
@@ -81,16 +81,16 @@ func shortFile(file string) string {
 	return path.Base(file)
 }
 
-// say records an effect of the current step, as the site says it.
-func (e *Engine) say(s *Site, format string, args ...any) {
-	if !e.narrate {
+// explain records an explanation of the current step, as the site says it.
+func (e *Engine) explain(s *Site, format string, args ...any) {
+	if !e.narration.on {
 		return
 	}
-	ef := Effect{Kind: s.Kind, Text: fmt.Sprintf(format, args...), Lines: s.Lines, File: s.File, Uncited: s.Uncited, Site: s.ID}
+	ex := Explanation{Kind: s.Kind, Text: fmt.Sprintf(format, args...), Lines: s.Lines, File: s.File, Uncited: s.Uncited, Site: s.ID}
 	if s.File != "" {
-		ef.Lines, ef.URL = e.siteLines(s)
+		ex.Lines, ex.URL = e.siteLines(s)
 	}
-	e.effects = append(e.effects, ef)
+	e.narration.explanations = append(e.narration.explanations, ex)
 }
 
 // plural renders "1 row" / "2 rows".
@@ -99,4 +99,23 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("1 %s", word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// narration is what the engine keeps only to explain a step: the explanations, the timeline's
+// marks, what a failure left behind.
+type narration struct {
+	on           bool          // explain (off for benchmarks and exploration)
+	explanations []Explanation // the last step's
+	quietRow     bool          // narration of this snapshot row is folded into a summary
+	quietRows    int           // snapshot rows folded so far in this step
+	// heldFates: for each row the last barrier held back (no vnode in progress), in buffer
+	// order, what becomes of it (predict mode reads them)
+	heldFates []string
+	marks     []Mark // the timeline's marks (barriers, ends, errors, recoveries, a broken invariant)
+	// skipped: the last step was a script step that could not happen in this run (Play)
+	skipped bool
+	// rollbacks: the outputs each recovery rolled back
+	rollbacks []Rollback
+	failKind  FailureKind // what kind of failure stopped the executor (the failure table's key)
+	failLeft  leftBehind  // what the failure left behind
 }

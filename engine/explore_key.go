@@ -32,9 +32,9 @@ func (e *Engine) OutcomeKey(buf []byte, violated bool) []byte {
 		k.bool(e.failure.Panic)
 	}
 	k.bool(violated)
-	k.str(e.inv.Status)
+	k.str(e.check.result.Status)
 	var down persist.Digest
-	for _, p := range e.down.parts.Present() {
+	for _, p := range e.world.down.parts.Present() {
 		down = down.Add(p.SumFrom(0, heldDigest))
 	}
 	k.digest(down)
@@ -45,6 +45,6 @@ func (e *Engine) OutcomeKey(buf []byte, violated bool) []byte {
 // ForgetHistory drops what the explorer never reads (outputs, timeline marks, narration), so
 // that a copy's appends do not copy them.
 func (e *Engine) ForgetHistory() {
-	e.outputs, e.marks, e.effects = nil, nil, nil
+	e.outputs, e.narration.marks, e.narration.explanations = nil, nil, nil
 	e.dur.outputs = 0
 }

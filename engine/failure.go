@@ -237,7 +237,7 @@ type FailureView struct {
 // captureLeftBehind records what a failure leaves behind, before the phase changes.
 func (e *Engine) captureLeftBehind() leftBehind {
 	l := leftBehind{phase: e.phase, pending: len(e.state.pending), ckptEpoch: e.dur.epoch, firstMessage: e.phase == PhaseStarting}
-	e.nonEmptyBuilders(func(vi int, b builder) {
+	e.nonEmptyBuilders(func(vi ownedIndex, b builder) {
 		l.builderRows += b.len()
 		l.builderVnodes = append(l.builderVnodes, e.owned[vi])
 	})
@@ -251,7 +251,7 @@ func (e *Engine) captureLeftBehind() leftBehind {
 		}
 	}
 	l.sinceCkpt = len(e.outputs) - e.dur.outputs
-	l.progressMoved = e.progMoved // the progress changed since a checkpoint made it durable
+	l.progressMoved = e.tally.progMoved // the progress changed since a checkpoint made it durable
 	return l
 }
 
@@ -308,12 +308,12 @@ func (e *Engine) FailureExplanation() *FailureView {
 	if e.failure == nil {
 		return nil
 	}
-	info := e.failKind.Info()
+	info := e.narration.failKind.Info()
 	if info == nil {
 		return nil
 	}
 	proven := append([]Citation{}, info.Proven...)
-	if c, ok := info.ProvenIn[e.failLeft.phase]; ok {
+	if c, ok := info.ProvenIn[e.narration.failLeft.phase]; ok {
 		proven = append(proven, c)
 	}
 	for i, c := range proven {
@@ -322,7 +322,7 @@ func (e *Engine) FailureExplanation() *FailureView {
 	return &FailureView{
 		Kind: info.Kind, Message: e.failure.Message, Panic: e.failure.Panic, Step: e.failure.Step,
 		Meaning: info.Meaning, Proven: proven, Inferred: append([]string{}, info.Inferred...),
-		LeftBehind: e.failLeft.String(), Recovery: e.recoveryText(),
+		LeftBehind: e.narration.failLeft.String(), Recovery: e.recoveryText(),
 		Phase: e.failedIn().String(), PhaseLabel: phaseLabel(info.Kind, e.failedIn()), Release: e.rel().Name,
 		Data: e.failureData(),
 	}

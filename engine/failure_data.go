@@ -20,10 +20,10 @@ type FailureData struct {
 // failedIn is the phase a failure belongs to: an end while buffering fails at the backfill's
 // first poll, but it came while buffering.
 func (e *Engine) failedIn() Phase {
-	if e.failKind == FailUpstreamEndedBuffering {
+	if e.narration.failKind == FailUpstreamEndedBuffering {
 		return PhaseBuffering
 	}
-	return e.failLeft.phase
+	return e.narration.failLeft.phase
 }
 
 // phaseLabel names where the executor was when it failed, for the panel's first line.
@@ -47,7 +47,7 @@ func phaseLabel(kind FailureKind, p Phase) string {
 
 // failureData says what the failure does to the data, counted from what it left behind.
 func (e *Engine) failureData() FailureData {
-	l := e.failLeft
+	l := e.narration.failLeft
 	ck := fmt.Sprintf("e%d", e.dur.epoch)
 	if e.dur.epoch == 0 {
 		ck = "the job's start (no checkpoint yet)"
@@ -107,7 +107,7 @@ func (e *Engine) resumePlan(short bool) string {
 	p := e.dur.progress
 	in, done := 0, 0
 	var resume []string
-	p.each(func(_ int, r *ProgressRow) bool {
+	p.each(func(_ ownedIndex, r *ProgressRow) bool {
 		switch {
 		case r.Finished:
 			done++

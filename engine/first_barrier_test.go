@@ -22,7 +22,7 @@ func TestFirstBarrierOnManyVnodes(t *testing.T) {
 	e := base.Clone()
 	require.NoError(t, e.Apply(Step{Kind: EventBarrier, Barrier: Barrier{Epoch: 1, Checkpoint: true}}))
 	var load string
-	for _, ef := range e.Effects() {
+	for _, ef := range e.Explanations() {
 		if ef.Kind == "load" {
 			load = ef.Text
 		}

@@ -40,7 +40,7 @@ func (e *Engine) passed(r Row) bool {
 }
 
 // passedIn is passed for a row of owned vnode index vi.
-func (e *Engine) passedIn(vi int, r Row) bool {
+func (e *Engine) passedIn(vi ownedIndex, r Row) bool {
 	if e.snapshotFinished {
 		return true
 	}
@@ -58,42 +58,42 @@ func (e *Engine) passedIn(vi int, r Row) bool {
 }
 
 // passedCount is how many of a vnode's upstream rows (in pk order) downstream must hold.
-func (e *Engine) passedCount(vi int) int {
+func (e *Engine) passedCount(vi ownedIndex) int {
 	switch {
 	case e.snapshotFinished:
-		return e.upstream.part(vi).Len()
+		return e.world.upstream.part(vi).Len()
 	case e.progress == nil:
 		return 0
 	}
 	switch p := e.progress.At(vi); p.State {
 	case Completed:
-		return e.upstream.part(vi).Len()
+		return e.world.upstream.part(vi).Len()
 	case InProgress:
-		return e.upstream.countUpTo(vi, p.Pos)
+		return e.world.upstream.countUpTo(vi, p.Pos)
 	}
 	return 0
 }
 
 // checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
-func (e *Engine) checkVnode(vi int) vnodeCheck {
+func (e *Engine) checkVnode(vi ownedIndex) vnodeCheck {
 	n := e.passedCount(vi)
-	want := e.upstream.part(vi)
-	have := e.down.part(vi)
+	want := e.world.upstream.part(vi)
+	have := e.world.down.part(vi)
 	// downstream holds exactly the expected rows, once each, when the digests of its entries
 	// (row and count) and of the expected entries (each with count 1) agree: the nodes keep
 	// those sums, so this costs what changed since the last check, not the vnode's rows
 	if have.Len() == n && have.SumFrom(0, entryDigest) == want.SumFrom(0, entryDigest).Sub(want.SumFrom(n, entryDigest)) {
 		return vnodeCheck{expected: n}
 	}
-	e.checkedRows += want.Len() + have.Len()
+	e.check.checkedRows += want.Len() + have.Len()
 	return e.compareVnode(vi, n)
 }
 
 // compareVnode merges a vnode's first n upstream rows (the expected ones) with downstream's,
 // row by row, and names what is missing and extra.
-func (e *Engine) compareVnode(vi, n int) vnodeCheck {
-	want := e.upstream.part(vi)
-	have := e.down.part(vi)
+func (e *Engine) compareVnode(vi ownedIndex, n int) vnodeCheck {
+	want := e.world.upstream.part(vi)
+	have := e.world.down.part(vi)
 	c := vnodeCheck{expected: n}
 	extra := func(en rsEntry, keep int) {
 		if en.count < 0 {
@@ -116,7 +116,7 @@ func (e *Engine) compareVnode(vi, n int) vnodeCheck {
 		case sameRow(wi.Cur().row, hi.Cur().row):
 			cmp = 0 // usually one Row: the upstream's, stored, read by the snapshot, emitted
 		default:
-			cmp = e.down.cmp(wi.Cur().row, hi.Cur().row)
+			cmp = e.world.down.cmp(wi.Cur().row, hi.Cur().row)
 		}
 		switch {
 		case cmp < 0:
@@ -144,51 +144,51 @@ func sameRow(a, b Row) bool { return len(a) == len(b) && (len(a) == 0 || &a[0] =
 func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
 
 // recheck looks at one vnode again.
-func (e *Engine) recheck(vi int) {
-	old, c := e.invParts.At(vi), e.checkVnode(vi)
+func (e *Engine) recheck(vi ownedIndex) {
+	old, c := e.check.parts.At(vi), e.checkVnode(vi)
 	if old.expected == 0 && !old.bad() && c.expected == 0 && !c.bad() {
 		return
 	}
-	e.invExpected += c.expected - old.expected
+	e.check.expected += c.expected - old.expected
 	if old.bad() {
-		e.invBad--
+		e.check.bad--
 	}
 	if c.bad() {
-		e.invBad++
+		e.check.bad++
 	}
-	e.invParts.Set(vi, c)
+	e.check.parts.Set(vi, c)
 }
 
 // checkInvariant compares downstream's view with the passed part of the upstream's content,
 // looking again only at the vnodes that changed since the last check (after a recovery or the
 // snapshot's end, at every vnode that holds rows or held them at the last check).
 func (e *Engine) checkInvariant() {
-	if e.allDirty {
-		for pi := 0; pi < e.invParts.Pages(); pi++ {
-			if !e.upstream.parts.HasPage(pi) && !e.down.parts.HasPage(pi) && !e.invParts.HasPage(pi) {
+	if e.check.allDirty {
+		for pi := 0; pi < e.check.parts.Pages(); pi++ {
+			if !e.world.upstream.parts.HasPage(pi) && !e.world.down.parts.HasPage(pi) && !e.check.parts.HasPage(pi) {
 				continue // no vnode of this page holds or held a row: nothing to check
 			}
-			lo, hi := e.invParts.PageRange(pi)
+			lo, hi := e.check.parts.PageRange(pi)
 			for vi := lo; vi < hi; vi++ {
 				e.recheck(vi)
 			}
 		}
-		e.allDirty = false
+		e.check.allDirty = false
 	} else {
-		slices.Sort(e.dirty)
-		for _, vi := range slices.Compact(e.dirty) {
-			e.recheck(int(vi))
+		slices.Sort(e.check.dirty)
+		for _, vi := range slices.Compact(e.check.dirty) {
+			e.recheck(vi)
 		}
 	}
-	e.dirty = e.dirty[:0]
+	e.check.dirty = e.check.dirty[:0]
 	var missing, extra []Row
-	if e.invBad > 0 {
-		for _, c := range e.invParts.Present() {
+	if e.check.bad > 0 {
+		for _, c := range e.check.parts.Present() {
 			missing = append(missing, c.missing...)
 			extra = append(extra, c.extra...)
 		}
 	}
-	expected := e.invExpected
+	expected := e.check.expected
 	sortRows(missing)
 	sortRows(extra)
 	inv := Invariant{Step: e.step, Epoch: e.epoch, Missing: missing, Extra: extra}
@@ -210,17 +210,17 @@ func (e *Engine) checkInvariant() {
 		}
 		inv.Text = fmt.Sprintf("Invariant violated at e%d: downstream should hold %s, but is %s.", e.epoch, scope, strings.Join(parts, "; "))
 	}
-	if inv.Status == "violated" && e.inv.Status != "violated" {
+	if inv.Status == "violated" && e.check.result.Status != "violated" {
 		e.markBroken()
-		e.say(siteInvariant, "%s (This check is the explainer's own, not RisingWave's.)", inv.Text)
+		e.explain(siteInvariant, "%s (This check is the explainer's own, not RisingWave's.)", inv.Text)
 		if info := e.cfg.Bug.Info(); info != nil {
-			e.sayBug(info.cause, "caused this. %s", info.Why)
-			if info.Fix != "" && e.narrate {
-				e.effects[len(e.effects)-1].Fix = info.Fix
+			e.explainBug(info.cause, "caused this. %s", info.Why)
+			if info.Fix != "" && e.narration.on {
+				e.narration.explanations[len(e.narration.explanations)-1].Fix = info.Fix
 			}
 		}
 	}
-	e.inv = inv
+	e.check.result = inv
 }
 
 func rowList(rows []Row) string {
@@ -236,4 +236,22 @@ func rowList(rows []Row) string {
 }
 
 // Invariant returns the last check's result.
-func (e *Engine) Invariant() Invariant { return e.inv }
+func (e *Engine) Invariant() Invariant { return e.check.result }
+
+// world is what the executor is checked against: the upstream's content and downstream's view.
+type world struct {
+	upstream *rowset // the upstream's net content, per owned vnode, keyed by pk
+	down     *rowset // downstream's view, per owned vnode
+}
+
+// checker is the invariant's bookkeeping: what changed since the last check, each vnode's last
+// result and their sums.
+type checker struct {
+	dirty       []ownedIndex                         // vnodes changed since the invariant last looked at them
+	allDirty    bool                                 // every vnode must be looked at again
+	parts       *persist.Vec[ownedIndex, vnodeCheck] // the invariant's last result per vnode
+	expected    int                                  // the sum of parts' expected
+	bad         int                                  // vnodes whose parts has missing or extra rows
+	checkedRows int                                  // rows the invariant compared one by one (see work)
+	result      Invariant                            // the last check's result
+}

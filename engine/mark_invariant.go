@@ -7,5 +7,5 @@ const MarkInvariant = "invariant"
 // markBroken marks the step whose check found the invariant violated when the check before it
 // did not: the barrier (or the stream's normal end) where it broke.
 func (e *Engine) markBroken() {
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: MarkInvariant})
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: MarkInvariant})
 }

@@ -54,8 +54,8 @@ func (e *Engine) explainMarked(out []OutRow, written bool) {
 	if !e.explains() {
 		return
 	}
-	if e.pendingIdx == nil {
-		e.pendingIdx = e.state.pendingIndex()
+	if e.tally.pendingIdx == nil {
+		e.tally.pendingIdx = e.state.pendingIndex()
 	}
 	for i := range out {
 		o := &out[i]
@@ -80,7 +80,7 @@ func (e *Engine) beyondPos(r RowOp) bool {
 // in-progress (or not started) vnode with rows in its builder to the builder's last row. It
 // differs from the progress now only while the builders still hold rows (bug mode
 // mark-before-drain marks before the drain).
-func (e *Engine) posAfterDrain(vi int) (ProgressState, Row) {
+func (e *Engine) posAfterDrain(vi ownedIndex) (ProgressState, Row) {
 	if last, ok := e.builderLast(vi); ok {
 		return InProgress, last.Project(e.pk)
 	}
@@ -111,7 +111,7 @@ func (e *Engine) hiddenFate(r RowOp, written bool) string {
 // snapshotFate says what becomes of a change whose key the snapshot has not reached yet: it is
 // left to the refreshed snapshot, which reads the key's version in the state table once this
 // barrier's writes are committed.
-func (e *Engine) snapshotFate(vi int, r RowOp, written bool) string {
+func (e *Engine) snapshotFate(vi ownedIndex, r RowOp, written bool) string {
 	if e.barrierFails {
 		if !written {
 			return "[bug mode no-state-write] the chunk is not written to the state table, and this barrier fails before anything commits (it carries a rescale): no refreshed snapshot follows"
@@ -173,13 +173,13 @@ func (e *Engine) earlyFate(r RowOp) string {
 
 // latestVersion is the row the state table will hold for r's pk once this barrier's writes are
 // committed.
-func (e *Engine) latestVersion(vi int, r Row) (Row, bool) {
-	if e.pendingIdx == nil {
-		e.pendingIdx = e.state.pendingIndex()
+func (e *Engine) latestVersion(vi ownedIndex, r Row) (Row, bool) {
+	if e.tally.pendingIdx == nil {
+		e.tally.pendingIdx = e.state.pendingIndex()
 	}
-	return e.state.latest(e.pendingIdx, vi, r.Project(e.pk))
+	return e.state.latest(e.tally.pendingIdx, vi, r.Project(e.pk))
 }
 
 // explains reports whether emitted rows carry their reasons (Why). In scale mode the outputs
 // are counted, not kept, and nothing reads a reason: marking then only sets the visibility.
-func (e *Engine) explains() bool { return e.counter == nil || e.narrate }
+func (e *Engine) explains() bool { return e.scale.counter == nil || e.narration.on }

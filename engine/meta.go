@@ -69,37 +69,37 @@ func metaFile(file string) (string, bool) {
 	return strings.CutPrefix(file, "src/meta/src/")
 }
 
-// sayBufferingWhy says, when the executor starts buffering, why the buffer usually ends up
+// explainBufferingWhy says, when the executor starts buffering, why the buffer usually ends up
 // holding the whole scanned table, and after a recovery whether the start signal comes again.
-func (e *Engine) sayBufferingWhy() {
-	e.say(siteBufferOrder, "Why buffering usually holds the whole scanned table: the meta service orders every scan fragment of the job before this locality-provider fragment, so the start signal for fragment %d comes only after every scan actor has finished, and by then everything the scans read has passed through this buffer into the state table (a job without a scan fragment starts this fragment at once).", e.cfg.Fragment)
+func (e *Engine) explainBufferingWhy() {
+	e.explain(siteBufferOrder, "Why buffering usually holds the whole scanned table: the meta service orders every scan fragment of the job before this locality-provider fragment, so the start signal for fragment %d comes only after every scan actor has finished, and by then everything the scans read has passed through this buffer into the state table (a job without a scan fragment starts this fragment at once).", e.cfg.Fragment)
 	if !e.recovered {
 		return
 	}
 	if e.rel().ResendsStart {
-		e.say(siteRecoverSignal, "After the recovery the meta service rebuilds the job's backfill order with every fragment unfinished and starts again from the scan fragments: the start signal for fragment %d comes again only once every scan actor has reported done again. Until then this executor buffers, and the buffer again fills with the whole scanned table.", e.cfg.Fragment)
+		e.explain(siteRecoverSignal, "After the recovery the meta service rebuilds the job's backfill order with every fragment unfinished and starts again from the scan fragments: the start signal for fragment %d comes again only once every scan actor has reported done again. Until then this executor buffers, and the buffer again fills with the whole scanned table.", e.cfg.Fragment)
 		return
 	}
-	e.say(siteRecoverNoSignal, "%s's meta service recovers a creating job with an empty backfill order, so no start signal for fragment %d ever comes again: this executor stays buffering and the job stays creating (from v2.8 recovery rebuilds the order and sends the signal again).", e.rel().Name, e.cfg.Fragment)
+	e.explain(siteRecoverNoSignal, "%s's meta service recovers a creating job with an empty backfill order, so no start signal for fragment %d ever comes again: this executor stays buffering and the job stays creating (from v2.8 recovery rebuilds the order and sends the signal again).", e.rel().Name, e.cfg.Fragment)
 }
 
-// sayInitial says, at the first barrier after a recovery, that the meta service injects it as an
+// explainInitial says, at the first barrier after a recovery, that the meta service injects it as an
 // Initial barrier.
-func (e *Engine) sayInitial(b Barrier) {
+func (e *Engine) explainInitial(b Barrier) {
 	if !e.recovered {
 		return
 	}
-	e.say(siteFirstInitial, "After a recovery the meta service injects the first barrier as an initial barrier (a new epoch for each attempt); the executor's wait for its first barrier accepts an initial barrier as it accepts a checkpoint, and the scenario writes it as a checkpoint barrier (e%d).", b.Epoch)
+	e.explain(siteFirstInitial, "After a recovery the meta service injects the first barrier as an initial barrier (a new epoch for each attempt); the executor's wait for its first barrier accepts an initial barrier as it accepts a checkpoint, and the scenario writes it as a checkpoint barrier (e%d).", b.Epoch)
 }
 
-// sayTruncate says what the meta service does with the state table once the backfill reported
+// explainTruncate says what the meta service does with the state table once the backfill reported
 // finished: the model keeps showing the rows.
-func (e *Engine) sayTruncate() {
+func (e *Engine) explainTruncate() {
 	if e.recovered && !e.rel().ResendsStart {
-		e.say(siteCompNoTruncate, "%s's meta service recovered this job with an empty backfill order, so this finish report finishes no fragment there and the state table is never truncated.", e.rel().Name)
+		e.explain(siteCompNoTruncate, "%s's meta service recovered this job with an empty backfill order, so this finish report finishes no fragment there and the state table is never truncated.", e.rel().Name)
 		return
 	}
-	e.say(siteCompTruncate, "The meta service, not this executor, truncates the state table (not the progress table) once every actor of this fragment has reported finished: in the commit of the barrier that carries the last report. The explainer does not show the truncation: the state table keeps its rows here.")
+	e.explain(siteCompTruncate, "The meta service, not this executor, truncates the state table (not the progress table) once every actor of this fragment has reported finished: in the commit of the barrier that carries the last report. The explainer does not show the truncation: the state table keeps its rows here.")
 }
 
 // startRefused reports whether a barrier carries a start signal for this fragment that the

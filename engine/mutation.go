@@ -94,11 +94,11 @@ func (b Barrier) mutationText() string {
 func (e *Engine) trackMutation(b Barrier) {
 	switch b.Mutation {
 	case MutationPause:
-		e.paused, e.pausedAt = true, b.Epoch
+		e.job.paused, e.job.pausedAt = true, b.Epoch
 	case MutationResume:
-		e.paused = false
+		e.job.paused = false
 	case MutationThrottle:
-		e.throttled, e.throttle, e.throttleEpoch = true, b.Throttle, b.Epoch
+		e.job.throttled, e.job.throttle, e.job.throttleEpoch = true, b.Throttle, b.Epoch
 	}
 }
 
@@ -107,8 +107,17 @@ func (e *Engine) trackMutation(b Barrier) {
 func (e *Engine) noteIgnoredMutation(b Barrier) {
 	switch b.Mutation {
 	case MutationPause:
-		e.say(sitePausedSnapshot, "The job is paused from here on (the mutation tells its sources to stop), but this executor does not pause: the snapshot is its own read of its state table, so whenever the upstream has nothing ready the snapshot still delivers, and full builders are still emitted.")
+		e.explain(sitePausedSnapshot, "The job is paused from here on (the mutation tells its sources to stop), but this executor does not pause: the snapshot is its own read of its state table, so whenever the upstream has nothing ready the snapshot still delivers, and full builders are still emitted.")
 	case MutationThrottle:
-		e.say(siteThrottleIgnored, "Nor does the throttle slow the snapshot: the builders were created with the rate limit disabled, so they keep their capacity of %s, and the snapshot reads on whenever the upstream has nothing ready.", plural(e.cfg.Capacity(), "row"))
+		e.explain(siteThrottleIgnored, "Nor does the throttle slow the snapshot: the builders were created with the rate limit disabled, so they keep their capacity of %s, and the snapshot reads on whenever the upstream has nothing ready.", plural(e.cfg.Capacity(), "row"))
 	}
+}
+
+// jobMutations are the job's pause and throttle, which the executor ignores (followed for the
+// narration).
+type jobMutations struct {
+	paused                  bool
+	pausedAt                int64 // the barrier that paused the job
+	throttled               bool
+	throttle, throttleEpoch int64 // the last throttle's rate limit and its barrier
 }

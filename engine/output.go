@@ -77,7 +77,7 @@ func (o Output) String() string {
 func (e *Engine) emitChunk(rows []OutRow, source string) { e.emitChunkOf(-1, rows, source) }
 
 // emitChunkOf is emitChunk for a chunk whose rows are all on owned vnode index at (-1: any).
-func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
+func (e *Engine) emitChunkOf(at ownedIndex, rows []OutRow, source string) {
 	var absent []string
 	for _, r := range rows {
 		if !r.Visible {
@@ -88,14 +88,14 @@ func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 			vi, _ = e.vnodeIndex(r.Row)
 		}
 		if r.Op.IsInsert() {
-			e.down.add(vi, r.Row, 1)
-		} else if !e.down.remove(vi, r.Row) && e.narrate {
+			e.world.down.add(vi, r.Row, 1)
+		} else if !e.world.down.remove(vi, r.Row) && e.narration.on {
 			absent = append(absent, r.Op.String()+r.Row.String())
 		}
 		e.touch(vi, r.Row)
 	}
-	if e.counter != nil {
-		e.counter.Chunk(rows, source)
+	if e.scale.counter != nil {
+		e.scale.counter.Chunk(rows, source)
 		return
 	}
 	e.outputs = append(e.outputs, Output{Type: OutChunk, Rows: rows, Step: e.step, Source: source})
@@ -104,7 +104,7 @@ func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 		if len(absent) > 1 {
 			it = "them"
 		}
-		e.say(siteInconsistent, "Inconsistency: this chunk deletes %s, but downstream does not hold %s, so the delete changes nothing there (in the explainer's model of downstream; what a real downstream operator does with it is outside this file). Downstream is now out of step with the upstream, and the invariant shows how.", strings.Join(absent, " "), it)
+		e.explain(siteInconsistent, "Inconsistency: this chunk deletes %s, but downstream does not hold %s, so the delete changes nothing there (in the explainer's model of downstream; what a real downstream operator does with it is outside this file). Downstream is now out of step with the upstream, and the invariant shows how.", strings.Join(absent, " "), it)
 	}
 }
 
@@ -112,21 +112,21 @@ func (e *Engine) emitChunkOf(at int, rows []OutRow, source string) {
 func (e *Engine) emitBarrier(b Barrier) {
 	e.epoch = b.Epoch
 	e.trackMutation(b)
-	if e.counter != nil {
-		e.counter.Barrier()
+	if e.scale.counter != nil {
+		e.scale.counter.Barrier()
 	} else {
 		e.outputs = append(e.outputs, Output{Type: OutBarrier, Epoch: b.Epoch, Checkpoint: b.Checkpoint, Step: e.step})
-		e.marks = append(e.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
+		e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "barrier", Label: fmt.Sprintf("e%d", b.Epoch)})
 	}
 	if b.Checkpoint {
-		e.progMoved = false // what progress was persisted is durable now
+		e.tally.progMoved = false // what progress was persisted is durable now
 		// the loaded progress equals the persisted one at a checkpoint; before the first barrier
 		// loads it (the only barrier without it), the tables are still the last checkpoint's
 		loaded := e.loaded()
 		if loaded == nil {
 			loaded = e.dur.loaded
 		}
-		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.down.share(), upstream: e.upstream.share(), outputs: len(e.outputs), loaded: loaded}
+		e.dur = durable{epoch: b.Epoch, state: e.state.version(), progress: e.progTab.clone(), down: e.world.down.share(), upstream: e.world.upstream.share(), outputs: len(e.outputs), loaded: loaded}
 	}
 }
 

@@ -16,10 +16,10 @@ import (
 // what the snapshot would read (see unread.go). A checkpoint keeps it, so that loading the
 // progress again after a recovery costs nothing per vnode.
 type loadedProgress struct {
-	progress   *persist.Vec[VnodeProgress]
+	progress   *persist.Vec[ownedIndex, VnodeProgress]
 	count      [3]int
 	rows       int64
-	unread     persist.Bitset
+	unread     persist.Bitset[ownedIndex]
 	unreadRows int
 }
 
@@ -28,23 +28,23 @@ func (e *Engine) loaded() *loadedProgress {
 	if e.progress == nil {
 		return nil
 	}
-	return &loadedProgress{progress: e.progress.Share(), count: e.progCount, rows: e.progRows, unread: e.unread.Share(), unreadRows: e.unreadRows}
+	return &loadedProgress{progress: e.progress.Share(), count: e.tally.byState, rows: e.tally.progRows, unread: e.tally.unread.Share(), unreadRows: e.tally.unreadRows}
 }
 
 // loadProgress reads each owned vnode's progress from the committed progress table (which is
 // the last checkpoint's: the executor loads it at its first barrier).
 func (e *Engine) loadProgress() {
-	e.progChanged = nil
-	e.progMoved = false
+	e.tally.progChanged = nil
+	e.tally.progMoved = false
 	if l := e.dur.loaded; l != nil {
-		e.progress, e.progCount, e.progRows = l.progress.Share(), l.count, l.rows
-		e.unread, e.unreadRows = l.unread.Share(), l.unreadRows
+		e.progress, e.tally.byState, e.tally.progRows = l.progress.Share(), l.count, l.rows
+		e.tally.unread, e.tally.unreadRows = l.unread.Share(), l.unreadRows
 		return
 	}
-	e.progress = persist.NewVec[VnodeProgress](len(e.owned))
-	e.progCount = [3]int{NotStarted: len(e.owned)}
-	e.progRows = 0
-	e.progTab.each(func(vi int, r *ProgressRow) bool {
+	e.progress = persist.NewVec[ownedIndex, VnodeProgress](len(e.owned))
+	e.tally.byState = [3]int{NotStarted: len(e.owned)}
+	e.tally.progRows = 0
+	e.progTab.each(func(vi ownedIndex, r *ProgressRow) bool {
 		p := VnodeProgress{State: InProgress, Pos: r.Pos, Rows: r.Rows}
 		if r.Finished {
 			p.State = Completed
@@ -52,8 +52,8 @@ func (e *Engine) loadProgress() {
 		e.putProgress(vi, p)
 		return true
 	})
-	e.progChanged = nil
-	e.progMoved = false
+	e.tally.progChanged = nil
+	e.tally.progMoved = false
 	e.countUnread()
 	e.dur.loaded = e.loaded()
 }
@@ -61,38 +61,38 @@ func (e *Engine) loadProgress() {
 // unloadProgress forgets the in-memory progress (the executor restarts).
 func (e *Engine) unloadProgress() {
 	e.progress = nil
-	e.progCount = [3]int{}
-	e.progRows = 0
-	e.progChanged = nil
-	e.progMoved = false
-	e.unread, e.unreadRows = persist.Bitset{}, 0
+	e.tally.byState = [3]int{}
+	e.tally.progRows = 0
+	e.tally.progChanged = nil
+	e.tally.progMoved = false
+	e.tally.unread, e.tally.unreadRows = persist.Bitset[ownedIndex]{}, 0
 }
 
 // putProgress changes a vnode's in-memory progress, keeping the counts.
-func (e *Engine) putProgress(vi int, p VnodeProgress) {
+func (e *Engine) putProgress(vi ownedIndex, p VnodeProgress) {
 	old := e.progress.At(vi)
-	e.progCount[old.State]--
-	e.progCount[p.State]++
-	e.progRows += p.Rows - old.Rows
+	e.tally.byState[old.State]--
+	e.tally.byState[p.State]++
+	e.tally.progRows += p.Rows - old.Rows
 	e.progress.Set(vi, p)
-	e.progChanged = append(e.progChanged, int32(vi))
-	e.progMoved = true
+	e.tally.progChanged = append(e.tally.progChanged, vi)
+	e.tally.progMoved = true
 }
 
 // advanceProgress moves a vnode's progress on (its builder was emitted), keeping the unread
 // counts.
-func (e *Engine) advanceProgress(vi int, p VnodeProgress) {
+func (e *Engine) advanceProgress(vi ownedIndex, p VnodeProgress) {
 	before := e.unreadOf(vi)
 	e.putProgress(vi, p)
 	after := e.unreadOf(vi)
-	e.unreadRows += after - before
-	e.unread.Put(vi, after > 0)
+	e.tally.unreadRows += after - before
+	e.tally.unread.Put(vi, after > 0)
 }
 
 // startedVnodes calls f, in vnode order, for every vnode whose progress is not NotStarted,
 // until f returns false.
-func (e *Engine) startedVnodes(f func(vi int, p VnodeProgress) bool) {
-	if e.progress == nil || e.progCount[NotStarted] == len(e.owned) {
+func (e *Engine) startedVnodes(f func(vi ownedIndex, p VnodeProgress) bool) {
+	if e.progress == nil || e.tally.byState[NotStarted] == len(e.owned) {
 		return
 	}
 	for vi, p := range e.progress.Present() {
@@ -104,9 +104,9 @@ func (e *Engine) startedVnodes(f func(vi int, p VnodeProgress) bool) {
 
 // changedProgress returns, ascending and without repeats, the vnodes whose progress changed
 // since the last call, and forgets them.
-func (e *Engine) changedProgress() []int32 {
-	c := e.progChanged
-	e.progChanged = nil
+func (e *Engine) changedProgress() []ownedIndex {
+	c := e.tally.progChanged
+	e.tally.progChanged = nil
 	slices.Sort(c)
 	return slices.Compact(c)
 }
@@ -139,18 +139,18 @@ func (b builder) sum() persist.Digest {
 
 // newBuilders makes one empty builder per owned vnode.
 func (e *Engine) newBuilders() {
-	e.builders = persist.NewVec[builder](len(e.owned))
-	e.builderRows = 0
+	e.builders = persist.NewVec[ownedIndex, builder](len(e.owned))
+	e.tally.builderRows = 0
 }
 
 // dropBuilders forgets the builders (outside the backfill there are none).
 func (e *Engine) dropBuilders() {
 	e.builders = nil
-	e.builderRows = 0
+	e.tally.builderRows = 0
 }
 
 // builderOf returns a new slice of the rows a vnode's builder holds.
-func (e *Engine) builderOf(vi int) []Row {
+func (e *Engine) builderOf(vi ownedIndex) []Row {
 	if e.builders == nil {
 		return nil
 	}
@@ -158,7 +158,7 @@ func (e *Engine) builderOf(vi int) []Row {
 }
 
 // builderLast returns the last row of a vnode's builder, if it holds any.
-func (e *Engine) builderLast(vi int) (Row, bool) {
+func (e *Engine) builderLast(vi ownedIndex) (Row, bool) {
 	if e.builders == nil {
 		return nil, false
 	}
@@ -170,7 +170,7 @@ func (e *Engine) builderLast(vi int) (Row, bool) {
 
 // appendToBuilder adds row i of a lane's rows (the snapshot's next item) to a vnode's builder
 // and returns how many rows the builder now holds.
-func (e *Engine) appendToBuilder(vi int, rows persist.Seq[Row], i int) int {
+func (e *Engine) appendToBuilder(vi ownedIndex, rows persist.Seq[Row], i int) int {
 	b := e.builders.Ref(vi)
 	switch {
 	case b.n == 0:
@@ -180,21 +180,21 @@ func (e *Engine) appendToBuilder(vi int, rows persist.Seq[Row], i int) int {
 	default:
 		panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, i))
 	}
-	e.builderRows++
+	e.tally.builderRows++
 	return b.n
 }
 
 // takeBuilder empties a vnode's builder and returns what it held.
-func (e *Engine) takeBuilder(vi int) builder {
+func (e *Engine) takeBuilder(vi ownedIndex) builder {
 	b := e.builders.At(vi)
-	e.builderRows -= b.n
+	e.tally.builderRows -= b.n
 	e.builders.Set(vi, builder{})
 	return b
 }
 
 // nonEmptyBuilders calls f, in vnode order, for every builder that holds rows.
-func (e *Engine) nonEmptyBuilders(f func(vi int, b builder)) {
-	if e.builders == nil || e.builderRows == 0 {
+func (e *Engine) nonEmptyBuilders(f func(vi ownedIndex, b builder)) {
+	if e.builders == nil || e.tally.builderRows == 0 {
 		return
 	}
 	for vi, b := range e.builders.Present() {
@@ -206,23 +206,23 @@ func (e *Engine) nonEmptyBuilders(f func(vi int, b builder)) {
 
 // markDirty notes that a vnode changed since the invariant last looked at it (a vnode marked
 // twice in a row is noted once).
-func (e *Engine) markDirty(vi int) {
-	if n := len(e.dirty); n == 0 || e.dirty[n-1] != int32(vi) {
-		e.dirty = append(e.dirty, int32(vi))
+func (e *Engine) markDirty(vi ownedIndex) {
+	if n := len(e.check.dirty); n == 0 || e.check.dirty[n-1] != vi {
+		e.check.dirty = append(e.check.dirty, vi)
 	}
 }
 
 // touch records that a row of owned vnode vi changed (in the upstream's content or in
 // downstream's view): the next check looks at the vnode again. (The check costs what changed
 // in the vnode, not its rows: see checkVnode.)
-func (e *Engine) touch(vi int, _ Row) { e.markDirty(vi) }
+func (e *Engine) touch(vi ownedIndex, _ Row) { e.markDirty(vi) }
 
 // touchFrom records that what the check expects of vnode vi may change from pk from on (a
 // vnode's pos moves on from there; nil: anywhere).
-func (e *Engine) touchFrom(vi int, _ Row) { e.markDirty(vi) }
+func (e *Engine) touchFrom(vi ownedIndex, _ Row) { e.markDirty(vi) }
 
 // markAllDirty makes the next check look at every vnode again.
-func (e *Engine) markAllDirty() { e.allDirty = true }
+func (e *Engine) markAllDirty() { e.check.allDirty = true }
 
 // maxNarratedRows bounds the rows one sentence of narration lists (the rest are counted).
 const maxNarratedRows = 8
@@ -232,4 +232,18 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// tallies are counts and indexes kept up to date from the executor's state, so that a step
+// costs what it touches.
+type tallies struct {
+	byState     [3]int                     // vnodes per ProgressState of their progress
+	progRows    int64                      // the sum of progress's Rows
+	progChanged []ownedIndex               // vnodes whose progress changed since the last persist
+	progMoved   bool                       // progress changed since a checkpoint last made it durable
+	unread      persist.Bitset[ownedIndex] // vnodes not Completed with committed rows past pos
+	unreadRows  int                        // those rows
+	builderRows int                        // rows in all builders
+	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer
+	pendingIdx latestIndex
 }

@@ -133,11 +133,11 @@ func (e *Engine) predictBarrier(s Step, step int) *Prediction {
 
 // heldWhy says why a row the barrier held back (no vnode in progress) is hidden and what becomes
 // of it; e is the engine just after that barrier and i the row's index in the buffer. The fate is
-// the one the barrier itself worked out (sayGate), so predict and narration say the same.
+// the one the barrier itself worked out (explainGate), so predict and narration say the same.
 func (e *Engine) heldWhy(r RowOp, i int) string {
 	why := fmt.Sprintf("%s%s hidden, held back: no vnode is in progress at this barrier, so it emits none of the buffered chunks", r.Op, r.Row)
-	if i < len(e.heldFates) {
-		return why + "; " + e.heldFates[i]
+	if i < len(e.narration.heldFates) {
+		return why + "; " + e.narration.heldFates[i]
 	}
 	return why
 }

@@ -223,7 +223,7 @@ func TestTimelineAgreesWithAFreshRun(t *testing.T) {
 				require.NoError(t, fresh.Apply(s))
 			}
 			require.Equal(t, testutil.MustJSON(fresh.Trace()), testutil.MustJSON(tl.Engine().Trace()), "goto %d", n)
-			require.Equal(t, fresh.Effects(), tl.Engine().Effects(), "goto %d", n)
+			require.Equal(t, fresh.Explanations(), tl.Engine().Explanations(), "goto %d", n)
 		}
 	}
 }

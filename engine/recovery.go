@@ -14,13 +14,13 @@ func (e *Engine) recover() {
 	undone := committed > e.dur.epoch
 	e.state.restore(e.dur.state, e.dur.epoch)
 	e.progTab = e.dur.progress.clone()
-	e.down = e.dur.down.share()
-	e.upstream = e.dur.upstream.share()
+	e.world.down = e.dur.down.share()
+	e.world.upstream = e.dur.upstream.share()
 	e.markAllDirty()
 	e.phase = PhaseStarting
 	e.stopEpoch, e.recovered = 0, true
 	e.failure = nil
-	e.failKind, e.failLeft = "", leftBehind{}
+	e.narration.failKind, e.narration.failLeft = "", leftBehind{}
 	e.unloadProgress()
 	e.dropBuilders()
 	e.buffer = nil
@@ -28,14 +28,14 @@ func (e *Engine) recover() {
 	e.upEnded = false
 	e.snapshotFinished = false
 	e.reportFinishOnFirstBarrier = false
-	e.paused, e.throttled = false, false
+	e.job.paused, e.job.throttled = false, false
 	if from := e.dur.outputs; from < len(e.outputs) {
-		e.rollbacks = append(e.rollbacks, Rollback{From: from, To: len(e.outputs), Step: e.step, Epoch: e.dur.epoch})
+		e.narration.rollbacks = append(e.narration.rollbacks, Rollback{From: from, To: len(e.outputs), Step: e.step, Epoch: e.dur.epoch})
 	}
 	e.outputs = append(e.outputs, Output{Type: OutRecovery, Epoch: e.dur.epoch, Step: e.step})
 	e.dur.outputs = len(e.outputs) // what came before is rolled back
-	e.marks = append(e.marks, Mark{Step: e.step, Kind: "recovery"})
-	e.inv = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "recovery"})
+	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""
 	if pending > 0 {
 		extra = fmt.Sprintf(" %s not yet committed %s dropped.", plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
@@ -43,8 +43,8 @@ func (e *Engine) recover() {
 	if undone {
 		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, committed)
 	}
-	e.say(siteRecoverRollback, "Recovery (RisingWave's meta service does it, outside this file): every actor of the job's database restarts (of the whole cluster when per-database isolation is off) from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
-	e.say(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
+	e.explain(siteRecoverRollback, "Recovery (RisingWave's meta service does it, outside this file): every actor of the job's database restarts (of the whole cluster when per-database isolation is off) from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
+	e.explain(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
 }
 
 // Rollback is a run of outputs a recovery rolled back: everything emitted after the barrier of
@@ -57,7 +57,7 @@ type Rollback struct {
 }
 
 // Rollbacks lists the outputs each recovery so far rolled back, oldest first (read-only).
-func (e *Engine) Rollbacks() []Rollback { return e.rollbacks }
+func (e *Engine) Rollbacks() []Rollback { return e.narration.rollbacks }
 
 func upper(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {

@@ -45,7 +45,7 @@ func (e *Engine) siteLines(s *Site) ([2]int, string) {
 // rescaleIgnored narrates a barrier with a new vnode bitmap in a release that never looks at it:
 // it is a barrier without a mutation.
 func (e *Engine) rescaleIgnored(site *Site, b Barrier, how string) {
-	e.say(site, "Barrier e%d carries a new vnode bitmap for actor %d, which %s ignores: %s, so the actor keeps reading the vnodes it had (from v3.1 this is an error).", b.Epoch, e.cfg.Actor, e.rel().Name, how)
+	e.explain(site, "Barrier e%d carries a new vnode bitmap for actor %d, which %s ignores: %s, so the actor keeps reading the vnodes it had (from v3.1 this is an error).", b.Epoch, e.cfg.Actor, e.rel().Name, how)
 }
 
 // ignoresMutations says, for a barrier after buffering, what the release looks at in its mutation.
@@ -67,7 +67,7 @@ func (e *Engine) silentEnd() {
 		site = siteBufEndSilent
 		e.enterBackfillAsWritten()
 	}
-	e.say(site, "%s reads the upstream and the snapshot stream together, the upstream first; the ended upstream has nothing more, so only the snapshot answers and nothing can interleave: the rest of the backfill happens at this step.", e.rel().Name)
+	e.explain(site, "%s reads the upstream and the snapshot stream together, the upstream first; the ended upstream has nothing more, so only the snapshot answers and nothing can interleave: the rest of the backfill happens at this step.", e.rel().Name)
 	if n := e.snap.Remaining(); n > 0 {
 		e.deliverSnapshot(n)
 	}
@@ -78,16 +78,16 @@ func (e *Engine) silentEnd() {
 // snapshot reads the state table as written so far (the state table reads its own uncommitted
 // writes), while those writes stay uncommitted.
 func (e *Engine) enterBackfillAsWritten() {
-	kept, unread, unreadRows := e.state, e.unread.Share(), e.unreadRows
+	kept, unread, unreadRows := e.state, e.tally.unread.Share(), e.tally.unreadRows
 	e.state = kept.clone()
 	pending := len(e.state.pending)
 	e.commitState(e.state.epoch)
-	saved := e.narrate
-	e.narrate = false
+	saved := e.narration.on
+	e.narration.on = false
 	e.enterBackfill()
-	e.narrate = saved
-	e.state, e.unread, e.unreadRows = kept, unread, unreadRows
-	e.say(siteOpenAsWritten, "The backfill starts without a start signal: empty builders, and a snapshot stream of every owned vnode over the state table as written so far (e%d and the %s since, which the state table reads though they are not committed): %s to read.", e.state.epoch, plural(pending, "write"), plural(e.snap.left, "row"))
+	e.narration.on = saved
+	e.state, e.tally.unread, e.tally.unreadRows = kept, unread, unreadRows
+	e.explain(siteOpenAsWritten, "The backfill starts without a start signal: empty builders, and a snapshot stream of every owned vnode over the state table as written so far (e%d and the %s since, which the state table reads though they are not committed): %s to read.", e.state.epoch, plural(pending, "write"), plural(e.snap.left, "row"))
 }
 
 // countBuffered adds a buffered chunk's rows (its cardinality: visible rows) to what v2.7
@@ -109,7 +109,7 @@ func (e *Engine) reportBuffering(b Barrier) {
 		return
 	}
 	e.reportWith(ReportUpdate, b.Epoch, 0, e.bufferedRows)
-	e.say(siteBufReport, "Progress reported to the meta service: 0 snapshot rows and %s buffered so far.", plural(int(e.bufferedRows), "row"))
+	e.explain(siteBufReport, "Progress reported to the meta service: 0 snapshot rows and %s buffered so far.", plural(int(e.bufferedRows), "row"))
 }
 
 // bufferedInReport is what a backfill report carries as buffered rows: v2.7 the rows buffered

@@ -38,4 +38,4 @@ func (e *Engine) reportWith(kind ReportKind, epoch, rows, buffered int64) {
 }
 
 // processedRows is what a report carries: the rows of every vnode's progress.
-func (e *Engine) processedRows() int64 { return e.progRows }
+func (e *Engine) processedRows() int64 { return e.tally.progRows }

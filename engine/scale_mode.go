@@ -21,16 +21,20 @@ type OutputCounter interface {
 
 // CountOutputs puts the engine in scale mode: from now on it tells c what it emits and keeps
 // no outputs or marks, and explains only while narration is on (see SetNarration).
-func (e *Engine) CountOutputs(c OutputCounter) { e.counter = c }
+func (e *Engine) CountOutputs(c OutputCounter) { e.scale.counter = c }
 
 // ApplyPlaced feeds a chunk the caller made and vouches for: its changes are ones the upstream
 // can send (it is not validated, and its work is not counted), and owned[i] is the owned index
 // of rows[i]'s vnode (the index in Config.Owned; -1 when not owned), as Config.Vnode places it.
 // A workload's generator knows both, and its tests check them against Apply.
 func (e *Engine) ApplyPlaced(rows []RowOp, owned []int32) {
-	e.placed, e.preplaced = owned, true
+	placed := e.scale.placed[:0]
+	for _, vi := range owned {
+		placed = append(placed, ownedIndex(vi))
+	}
+	e.scale.placed, e.scale.preplaced = placed, true
 	e.apply(Step{Kind: EventChunk, Chunk: rows})
-	e.placed, e.preplaced = nil, false
+	e.scale.preplaced = false
 }
 
 // ReserveWrites makes room in the state table for n more pending writes (a workload knows how
@@ -60,8 +64,8 @@ type Sizes struct {
 
 // Sizes returns how much the engine holds now.
 func (e *Engine) Sizes() Sizes {
-	s := Sizes{BuilderRows: e.builderRows, Completed: e.progCount[Completed], InProgress: e.progCount[InProgress],
-		UpstreamRows: e.upstream.rows, Epoch: e.epoch, Checkpoint: e.dur.epoch}
+	s := Sizes{BuilderRows: e.tally.builderRows, Completed: e.tally.byState[Completed], InProgress: e.tally.byState[InProgress],
+		UpstreamRows: e.world.upstream.rows, Epoch: e.epoch, Checkpoint: e.dur.epoch}
 	for _, c := range e.buffer {
 		s.BufferedRows += len(c.rows)
 	}
@@ -71,7 +75,7 @@ func (e *Engine) Sizes() Sizes {
 // DownstreamRows counts the rows downstream holds, each copy once (it reads every row).
 func (e *Engine) DownstreamRows() int {
 	n := 0
-	e.down.each(func(_ int, en rsEntry) bool {
+	e.world.down.each(func(_ ownedIndex, en rsEntry) bool {
 		if en.count > 0 {
 			n += en.count
 		}
@@ -80,12 +84,13 @@ func (e *Engine) DownstreamRows() int {
 	return n
 }
 
-// PassedFraction is the share of owned vnode vi's rows (the upstream's content) that
+// PassedFraction is the share of owned vnode i's rows (the upstream's content) that
 // downstream must hold by now, as the invariant counts them: 1 once the vnode is completed or
 // the snapshot has ended, the rows up to pos while in progress, 0 before. An empty vnode
 // counts 1 once started.
-func (e *Engine) PassedFraction(vi int) float64 {
-	total := e.upstream.part(vi).Len()
+func (e *Engine) PassedFraction(i int) float64 {
+	vi := ownedIndex(i)
+	total := e.world.upstream.part(vi).Len()
 	if total == 0 {
 		if e.snapshotFinished || e.progress != nil && e.progress.At(vi).State != NotStarted {
 			return 1
@@ -93,4 +98,12 @@ func (e *Engine) PassedFraction(vi int) float64 {
 		return 0
 	}
 	return float64(e.passedCount(vi)) / float64(total)
+}
+
+// scaleMode is scale mode's output counting, and the placement of the chunk being delivered
+// (which ApplyPlaced lets the caller make).
+type scaleMode struct {
+	counter   OutputCounter // scale mode: outputs are counted here instead of kept
+	placed    []ownedIndex  // the owned index of each row of the chunk being delivered (placeChunk)
+	preplaced bool          // ApplyPlaced: the caller placed the chunk (placed is set)
 }

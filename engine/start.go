@@ -14,17 +14,17 @@ func (e *Engine) onFirstMessage(s Step) {
 		e.fail(FailStreamClosed, ErrStreamClosed, siteFailStreamClosed)
 		return
 	case EventError:
-		e.say(siteFirstError, "The upstream yields an error before its first barrier; the wait for the first barrier returns it at once.")
+		e.explain(siteFirstError, "The upstream yields an error before its first barrier; the wait for the first barrier returns it at once.")
 		e.fail(FailUpstreamError, s.Message, siteFailFirstError)
 		return
 	case EventChunk, EventWatermark:
-		e.say(siteFirstNotBarrier, "Every executor's first message must be a barrier; this %s comes first, and the wait for the first barrier panics on it.", s.Describe(e.cfg.Columns))
+		e.explain(siteFirstNotBarrier, "Every executor's first message must be a barrier; this %s comes first, and the wait for the first barrier panics on it.", s.Describe(e.cfg.Columns))
 		e.fail(FailFirstNotBarrier, PanicFirstMessage+": "+s.Describe(e.cfg.Columns), siteFailFirstNotBarrier)
 		return
 	}
 	b := s.Barrier
 	if !b.Checkpoint {
-		e.say(siteFirstNotCheckpoint, "The first barrier of an executor must be a checkpoint barrier (or an initial one); e%d is not, and the wait for the first barrier asserts the barrier's kind and panics.", b.Epoch)
+		e.explain(siteFirstNotCheckpoint, "The first barrier of an executor must be a checkpoint barrier (or an initial one); e%d is not, and the wait for the first barrier asserts the barrier's kind and panics.", b.Epoch)
 		e.fail(FailFirstNotCheckpoint, PanicNotCheckpoint, siteFailFirstNotCheckpnt)
 		return
 	}
@@ -34,45 +34,45 @@ func (e *Engine) onFirstMessage(s Step) {
 	if m := b.mutationText(); m != "" {
 		mut = fmt.Sprintf("; its mutation, %s, is not looked at", m)
 	}
-	e.say(siteFirstBarrier, "First barrier e%d: emitted at once, before anything else%s.", b.Epoch, mut)
-	e.sayInitial(b)
+	e.explain(siteFirstBarrier, "First barrier e%d: emitted at once, before anything else%s.", b.Epoch, mut)
+	e.explainInitial(b)
 	if e.stopping(b) {
 		return // the actor stops at it (actor.go): nothing after the yield runs
 	}
 	e.loadProgress()
 	e.markAllDirty()
-	if e.narrate {
-		e.say(siteLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
+	if e.narration.on {
+		e.explain(siteLoad, "Progress loaded from the progress table: %s.", e.describeProgress())
 	}
-	needBackfill := e.progCount[Completed] < len(e.owned)
-	needBuffering := e.progCount[NotStarted] == len(e.owned)
+	needBackfill := e.tally.byState[Completed] < len(e.owned)
+	needBuffering := e.tally.byState[NotStarted] == len(e.owned)
 	e.reportFinishOnFirstBarrier = !needBackfill && !e.rel().ReportsBuffered // (v2.7 never does)
 	e.bufferedRows = 0
 	switch {
 	case needBuffering:
 		e.phase = PhaseBuffering
-		e.say(siteStartBuffering, "Every owned vnode is not started, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries the start signal (StartFragmentBackfill) for fragment %d.", e.cfg.Fragment)
-		e.sayBufferingWhy()
+		e.explain(siteStartBuffering, "Every owned vnode is not started, so the executor buffers: upstream chunks go into the state table and nothing is emitted until a barrier carries the start signal (StartFragmentBackfill) for fragment %d.", e.cfg.Fragment)
+		e.explainBufferingWhy()
 	case needBackfill:
-		e.say(siteStartSkipBuffering, "Not every owned vnode is still to start, so buffering is skipped and no start signal is awaited: the backfill starts at once.")
+		e.explain(siteStartSkipBuffering, "Not every owned vnode is still to start, so buffering is skipped and no start signal is awaited: the backfill starts at once.")
 		e.enterBackfill()
 	default:
 		e.phase = PhaseForwarding
-		e.say(siteStartForward, "Every owned vnode is already completed: nothing to backfill, the executor forwards everything. %s", e.finishAfterRestart())
+		e.explain(siteStartForward, "Every owned vnode is already completed: nothing to backfill, the executor forwards everything. %s", e.finishAfterRestart())
 	}
 }
 
 func (e *Engine) describeProgress() string {
-	if !e.narrate {
+	if !e.narration.on {
 		return ""
 	}
 	if len(e.owned) > 8 {
-		c := e.progCount
+		c := e.tally.byState
 		return fmt.Sprintf("%d not started, %d in progress, %d completed", c[NotStarted], c[InProgress], c[Completed])
 	}
 	parts := make([]string, len(e.owned))
 	for i := range parts {
-		parts[i] = e.progress.At(i).describe(e.owned[i])
+		parts[i] = e.progress.At(ownedIndex(i)).describe(e.owned[i])
 	}
 	return strings.Join(parts, "; ")
 }

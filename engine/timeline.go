@@ -86,7 +86,7 @@ func (t *Timeline) Prepare() error {
 	t.cur.SetNarration(false)
 	defer func() { t.cur = t.base.Clone() }()
 	for t.Pos() < len(t.script) {
-		if err := t.forward(false); err != nil {
+		if err := t.step(false); err != nil {
 			return err
 		}
 	}
@@ -109,12 +109,12 @@ func (t *Timeline) Engine() *Engine { return t.cur }
 // timeline moves along it, and is unique in the process (a new timeline has a new one).
 func (t *Timeline) Revision() int64 { return t.rev }
 
-// Forward applies the next scripted step.
-func (t *Timeline) Forward() error { return t.forward(true) }
+// Step applies the next scripted step.
+func (t *Timeline) Step() error { return t.step(true) }
 
-// forward applies the next scripted step; record keeps what the panels showed before it, for
+// step applies the next scripted step; record keeps what the panels showed before it, for
 // the view's `changed` (only the step a person lands on needs it).
-func (t *Timeline) forward(record bool) error {
+func (t *Timeline) step(record bool) error {
 	pos := t.Pos()
 	if pos >= len(t.script) {
 		return fmt.Errorf("already at the last step (%d)", pos)
@@ -162,12 +162,12 @@ func (t *Timeline) Goto(n int) error {
 			t.cur = t.base.Clone()
 		} else {
 			t.cur = t.saved[k].Clone()
-			t.cur.SetNarration(t.base.narrate)
+			t.cur.SetNarration(t.base.narration.on)
 		}
 		t.before = nil
 	}
 	for t.Pos() < n {
-		if err := t.forward(t.Pos() == n-1); err != nil {
+		if err := t.step(t.Pos() == n-1); err != nil {
 			return err
 		}
 	}
@@ -182,7 +182,7 @@ func (t *Timeline) Goto(n int) error {
 func (t *Timeline) Apply(s Step) error {
 	pos := t.Pos()
 	if pos < len(t.script) && sameStep(t.script[pos], s) {
-		return t.Forward()
+		return t.Step()
 	}
 	next := t.cur.Clone()
 	b := next.record()
@@ -512,7 +512,7 @@ func (t *Timeline) Marks() []Mark {
 				break // the rest of the script cannot happen
 			}
 		}
-		t.marks = append([]Mark{}, e.marks...)
+		t.marks = append([]Mark{}, e.narration.marks...)
 	}
 	return t.marks
 }

@@ -15,7 +15,7 @@ type Trace struct {
 
 // Trace returns the contract's view of the engine now.
 func (e *Engine) Trace() Trace {
-	down := e.down.sorted()
+	down := e.world.down.sorted()
 	outs := e.outputs
 	if outs == nil {
 		outs = []Output{}

@@ -8,7 +8,7 @@ import "github.com/backfill-explainer/explainer/engine/internal/persist"
 // rows. Both are kept only while the progress is loaded.
 
 // unreadOf counts a vnode's committed rows past its pos (0 for a Completed vnode).
-func (e *Engine) unreadOf(vi int) int {
+func (e *Engine) unreadOf(vi ownedIndex) int {
 	p := e.progress.At(vi)
 	rows := e.state.rows(vi)
 	switch p.State {
@@ -23,21 +23,21 @@ func (e *Engine) unreadOf(vi int) int {
 
 // countUnread computes unread and unreadRows from the state table and the progress.
 func (e *Engine) countUnread() {
-	e.unread, e.unreadRows = persist.NewBitset(len(e.owned)), 0
+	e.tally.unread, e.tally.unreadRows = persist.NewBitset[ownedIndex](len(e.owned)), 0
 	for vi, rows := range e.state.committed.Present() {
 		if rows.Len() == 0 {
 			continue
 		}
 		if n := e.unreadOf(vi); n > 0 {
-			e.unread.Put(vi, true)
-			e.unreadRows += n
+			e.tally.unread.Put(vi, true)
+			e.tally.unreadRows += n
 		}
 	}
 }
 
 // noteCommitted is told of each committed write: d is +1 for a new row, -1 for a deleted one,
 // 0 for a row replaced.
-func (e *Engine) noteCommitted(vi int, row Row, d int) {
+func (e *Engine) noteCommitted(vi ownedIndex, row Row, d int) {
 	if e.progress == nil || d == 0 {
 		return
 	}
@@ -47,12 +47,12 @@ func (e *Engine) noteCommitted(vi int, row Row, d int) {
 	case p.State == InProgress && comparePK(row, p.Pos, e.pk) <= 0:
 		return
 	}
-	e.unreadRows += d
+	e.tally.unreadRows += d
 	if d > 0 {
-		e.unread.Put(vi, true) // the new row is past pos: unread
+		e.tally.unread.Put(vi, true) // the new row is past pos: unread
 		return
 	}
-	e.unread.Put(vi, e.unreadOf(vi) > 0)
+	e.tally.unread.Put(vi, e.unreadOf(vi) > 0)
 }
 
 // commitState commits the state table's pending writes, keeping the unread counts.

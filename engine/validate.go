@@ -117,7 +117,7 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 			return *o, true
 		}
 		vi, _ := e.vnodeIndex(r)
-		return e.upstream.getPK(vi, r)
+		return e.world.upstream.getPK(vi, r)
 	}
 	for i, ro := range rows {
 		if err := e.checkRowOwned(ro.Row, ro.Visible); err != nil {
@@ -157,29 +157,29 @@ func (e *Engine) validateChunk(rows []RowOp) error {
 // placeChunk places each row of a chunk being delivered once, for applyToUpstream and the
 // phase that handles the chunk (e.placed[i], -1 for a row on a vnode not owned).
 func (e *Engine) placeChunk(rows []RowOp) {
-	if e.preplaced {
+	if e.scale.preplaced {
 		return
 	}
-	e.placed = e.placed[:0]
+	e.scale.placed = e.scale.placed[:0]
 	for _, ro := range rows {
 		vi, _ := e.vnodeIndex(ro.Row)
-		e.placed = append(e.placed, int32(vi))
+		e.scale.placed = append(e.scale.placed, vi)
 	}
 }
 
 // applyToUpstream records a delivered chunk's visible changes in the upstream's content.
 func (e *Engine) applyToUpstream(rows []RowOp) {
 	// while no vnode has started (and the snapshot has not ended), no row is passed
-	passing := e.snapshotFinished || e.progress != nil && e.progCount[NotStarted] < len(e.owned)
+	passing := e.snapshotFinished || e.progress != nil && e.tally.byState[NotStarted] < len(e.owned)
 	for i, ro := range rows {
 		if !ro.Visible {
 			continue
 		}
-		vi := int(e.placed[i])
+		vi := e.scale.placed[i]
 		if ro.Op.IsInsert() {
-			e.upstream.putPK(vi, ro.Row)
+			e.world.upstream.putPK(vi, ro.Row)
 		} else {
-			e.upstream.deletePK(vi, ro.Row)
+			e.world.upstream.deletePK(vi, ro.Row)
 		}
 		if passing && e.passedIn(vi, ro.Row) { // a change past pos changes neither side of the vnode's check
 			e.touch(vi, ro.Row)

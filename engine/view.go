@@ -23,7 +23,7 @@ type View struct {
 	OutputsFirst  int             `json:"outputs_first"`
 	NewOutputs    int             `json:"new_outputs"`
 	RolledBack    []Rollback      `json:"rolled_back"` // the outputs each recovery rolled back`
-	Explanations  []Effect        `json:"explanations"`
+	Explanations  []Explanation   `json:"explanations"`
 	Note          string          `json:"note"`
 	NoteCaveat    string          `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
 	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
@@ -201,10 +201,10 @@ func (e *Engine) View() View {
 	c := e.cfg
 	v := View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.inv, Explanations: e.effects, Marks: e.marks, Bug: c.Bug.InfoIn(e.rel()),
+		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.check.result, Explanations: e.narration.explanations, Marks: e.narration.marks, Bug: c.Bug.InfoIn(e.rel()),
 	}
 	if v.Explanations == nil {
-		v.Explanations = []Effect{}
+		v.Explanations = []Explanation{}
 	}
 	if v.Marks == nil {
 		v.Marks = []Mark{}
@@ -230,7 +230,7 @@ func (e *Engine) View() View {
 	for _, col := range c.Columns {
 		v.Config.Columns = append(v.Config.Columns, ColumnView{col.Name, col.Type.String()})
 	}
-	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: e.upstream.firstRows(maxViewRows)}
+	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.upEnded, Content: e.world.upstream.firstRows(maxViewRows)}
 	if e.snap != nil {
 		sv := &SnapshotView{Epoch: e.snap.epoch, Remaining: e.snap.Remaining(), OpenedAt: e.snap.openedAt, Refreshed: e.snap.refreshed}
 		sv.Vnodes = e.laneViews()
@@ -248,14 +248,16 @@ func (e *Engine) View() View {
 	v.Builders = []BuilderView{}
 	if e.builders != nil {
 		v.Builders = make([]BuilderView, 0, len(e.owned))
-	}
-	for vi := 0; e.builders != nil && vi < len(e.owned); vi++ {
-		v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, e.builderOf(vi)...)})
+		for vi := range ownedIndex(len(e.owned)) {
+			v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, e.builderOf(vi)...)})
+		}
 	}
 	v.Progress = make([]ProgressView, 0, len(e.owned)*btoi(e.progress != nil))
-	for vi := 0; e.progress != nil && vi < len(e.owned); vi++ {
-		p := e.progress.At(vi)
-		v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
+	if e.progress != nil {
+		for vi := range ownedIndex(len(e.owned)) {
+			p := e.progress.At(vi)
+			v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
+		}
 	}
 	v.StateTable = StateTableView{Rows: []VnodeRow{}, Pending: []PendingRow{}, Epoch: e.state.epoch, DurableEpoch: e.dur.epoch}
 	for vi, rows := range e.state.committed.Present() {
@@ -275,11 +277,11 @@ func (e *Engine) View() View {
 		v.StateTable.Pending = append(v.StateTable.Pending, PendingRow{op, e.owned[w.vi], w.row})
 	}
 	v.ProgressTable = ProgressTabView{Columns: e.progressColumns(), Rows: e.progTab.Rows(), Durable: e.dur.progress.Rows(), DurableEpoch: e.dur.epoch}
-	v.Downstream = DownstreamView{Rows: e.down.firstRows(maxViewRows), DurableEpoch: e.dur.epoch}
+	v.Downstream = DownstreamView{Rows: e.world.down.firstRows(maxViewRows), DurableEpoch: e.dur.epoch}
 	v.OutputsTotal = len(e.outputs)
 	v.OutputsFirst = max(0, len(e.outputs)-maxViewOutputs)
 	v.Outputs = append([]Output{}, e.outputs[v.OutputsFirst:]...)
-	v.RolledBack = append([]Rollback{}, e.rollbacks...)
+	v.RolledBack = append([]Rollback{}, e.narration.rollbacks...)
 	for i := len(e.outputs) - 1; i >= 0 && e.outputs[i].Step == e.step && e.step > 0; i-- {
 		v.NewOutputs++
 	}

@@ -12,10 +12,10 @@ import "fmt"
 
 // SetWorkLimit makes the engine refuse a step that would take its work past n units (0: no
 // limit). Copies keep the limit and the work done so far.
-func (e *Engine) SetWorkLimit(n int64) { e.workLimit = n }
+func (e *Engine) SetWorkLimit(n int64) { e.cost.limit = n }
 
 // Work returns the units of work done so far.
-func (e *Engine) Work() int64 { return e.work + int64(e.checkedRows) }
+func (e *Engine) Work() int64 { return e.cost.work + int64(e.check.checkedRows) }
 
 // stepWork is what a step will cost, at most (see Work).
 func (e *Engine) stepWork(s Step) int64 {
@@ -29,9 +29,9 @@ func (e *Engine) stepWork(s Step) int64 {
 		if e.phase == PhaseCompleting {
 			w += int64(len(e.owned)) // every vnode's progress is written
 		}
-		if e.phase == PhaseStarting || e.phase == PhaseCompleting || e.allDirty {
+		if e.phase == PhaseStarting || e.phase == PhaseCompleting || e.check.allDirty {
 			// the invariant looks at every vnode that holds rows again
-			w += int64(len(e.owned) + e.upstream.rows + e.down.rows)
+			w += int64(len(e.owned) + e.world.upstream.rows + e.world.down.rows)
 		}
 	}
 	return w
@@ -39,11 +39,11 @@ func (e *Engine) stepWork(s Step) int64 {
 
 // checkWork refuses a step that would take the work past the limit.
 func (e *Engine) checkWork(s Step) *InputError {
-	if e.workLimit <= 0 {
+	if e.cost.limit <= 0 {
 		return nil
 	}
-	if w := e.stepWork(s); e.Work()+w > e.workLimit {
-		return inputErr(-1, "the run would do more than %s units of work (snapshot items delivered, chunk rows, vnodes completed, rows checked again after a recovery; a step counts one); the limit is %s", thousands(e.workLimit), thousands(e.workLimit))
+	if w := e.stepWork(s); e.Work()+w > e.cost.limit {
+		return inputErr(-1, "the run would do more than %s units of work (snapshot items delivered, chunk rows, vnodes completed, rows checked again after a recovery; a step counts one); the limit is %s", thousands(e.cost.limit), thousands(e.cost.limit))
 	}
 	return nil
 }
@@ -59,4 +59,10 @@ func thousands(n int64) string {
 		out = append(out, s[i])
 	}
 	return string(out)
+}
+
+// workCost is the cost of the run so far and its limit.
+type workCost struct {
+	work  int64 // units of work done (see Work), but for check.checkedRows
+	limit int64 // refuse a step past this much work (0: no limit)
 }

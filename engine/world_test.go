@@ -42,7 +42,7 @@ func TestStopByPhaseAndRelease(t *testing.T) {
 			assert.Equal(t, engine.ActorStopped, v.Actor.State, where)
 			require.NotNil(t, v.Actor.Citation, where)
 			assert.Contains(t, v.Actor.Citation.URL, "/blob/"+r.Ref+"/", where)
-			sites := map[string]engine.Effect{}
+			sites := map[string]engine.Explanation{}
 			for _, ef := range v.Explanations {
 				sites[ef.Site] = ef
 			}

@@ -397,15 +397,15 @@ func checkRules(t *testing.T, where string, s *session.Session, rr releaseRules)
 // checkStep checks what holds after one step (the session is at that step).
 func checkStep(t *testing.T, where string, s *session.Session, c stepCheck) {
 	t.Helper()
-	effects := s.Timeline().Engine().Effects()
-	if c.Site != "" && !slices.ContainsFunc(effects, func(e engine.Effect) bool { return e.Site == c.Site }) {
+	explanations := s.Timeline().Engine().Explanations()
+	if c.Site != "" && !slices.ContainsFunc(explanations, func(e engine.Explanation) bool { return e.Site == c.Site }) {
 		var sites []string
-		for _, e := range effects {
+		for _, e := range explanations {
 			sites = append(sites, e.Site)
 		}
 		t.Errorf("%s: step %d does not say %s (it says %s)", where, c.Step, c.Site, strings.Join(sites, ", "))
 	}
-	if c.Has != "" && !slices.ContainsFunc(effects, func(e engine.Effect) bool { return strings.Contains(e.Text, c.Has) }) {
+	if c.Has != "" && !slices.ContainsFunc(explanations, func(e engine.Explanation) bool { return strings.Contains(e.Text, c.Has) }) {
 		t.Errorf("%s: no sentence of step %d's narration contains %q", where, c.Step, c.Has)
 	}
 	if c.Actor != "" {

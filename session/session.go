@@ -89,7 +89,7 @@ func (s *Session) View() *engine.View {
 func (s *Session) Revision() int64 { return s.tl.Revision() }
 
 // Step applies the next scripted step.
-func (s *Session) Step() error { return s.tl.Forward() }
+func (s *Session) Step() error { return s.tl.Step() }
 
 // Back goes one step back.
 func (s *Session) Back() error { return s.tl.Back() }

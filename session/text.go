@@ -68,7 +68,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 		for _, o := range outs[first:] {
 			fmt.Fprintf(w, "  → %s\n", outputWords(o))
 		}
-		for _, ef := range e.Effects() {
+		for _, ef := range e.Explanations() {
 			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
 		}
 		if f := s.FailureExplanation(); f != nil && f.Step == tl.Pos() {

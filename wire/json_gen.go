@@ -44,7 +44,7 @@ func AppendView(b []byte, x *engine.View) []byte {
 	b = jsonw.Key(b, `,"rolled_back":`)
 	b = jsonw.Each(b, len(x.RolledBack), x.RolledBack == nil, func(b []byte, i int) []byte { return AppendRollback(b, &x.RolledBack[i]) })
 	b = jsonw.Key(b, `,"explanations":`)
-	b = jsonw.Each(b, len(x.Explanations), x.Explanations == nil, func(b []byte, i int) []byte { return AppendEffect(b, &x.Explanations[i]) })
+	b = jsonw.Each(b, len(x.Explanations), x.Explanations == nil, func(b []byte, i int) []byte { return AppendExplanation(b, &x.Explanations[i]) })
 	b = jsonw.KeyString(b, `,"note":`, x.Note)
 	b = jsonw.KeyString(b, `,"note_caveat":`, x.NoteCaveat)
 	b = jsonw.KeyBool(b, `,"pause":`, x.Pause)
@@ -301,8 +301,8 @@ func AppendRollback(b []byte, x *engine.Rollback) []byte {
 	return append(b, '}')
 }
 
-// AppendEffect writes an engine.Effect.
-func AppendEffect(b []byte, x *engine.Effect) []byte {
+// AppendExplanation writes an engine.Explanation.
+func AppendExplanation(b []byte, x *engine.Explanation) []byte {
 	b = jsonw.KeyString(b, `{"kind":`, x.Kind)
 	b = jsonw.KeyString(b, `,"text":`, x.Text)
 	b = jsonw.Key(b, `,"lines":`)

@@ -12,7 +12,7 @@ import (
 func TestBitsetAgainstModel(t *testing.T) {
 	rng := rand.New(rand.NewSource(4))
 	for _, n := range []int{1, 63, 64, 65, 64*pageSize + 7, 3*64*pageSize + 1} {
-		sets := []Bitset{NewBitset(n)}
+		sets := []Bitset[int]{NewBitset[int](n)}
 		models := []map[int]bool{{}}
 		for op := 0; op < 3000; op++ {
 			k := rng.Intn(len(sets))

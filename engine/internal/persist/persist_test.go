@@ -14,7 +14,7 @@ import (
 func TestPvecCopiesAreIndependent(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for _, n := range []int{1, 2, pageSize - 1, pageSize, pageSize + 1, 3*pageSize + 5} {
-		vecs := []*Vec[int]{NewVec[int](n)}
+		vecs := []*Vec[int, int]{NewVec[int, int](n)}
 		models := [][]int{make([]int, n)}
 		for op := 0; op < 2000; op++ {
 			k := rng.Intn(len(vecs))

@@ -12,12 +12,15 @@ const (
 	dirSize  = 1 << dirBits
 )
 
-// Vec is a vector of n values (one per owned vnode) kept in pages of 128, themselves in
-// directories of 16 pages. A copy (Share) copies one pointer per directory — 16 for 32768
+// Index is the type of a Vec's indices (the engine's owned index).
+type Index interface{ ~int | ~int32 }
+
+// Vec is a vector of n values (one per owned vnode) indexed by I, kept in pages of 128,
+// themselves in directories of 16 pages. A copy (Share) copies one pointer per directory — 16 for 32768
 // vnodes — and the copies share each directory and page until one of them writes to it. An
 // absent page holds zero values: a new vector costs one pointer per directory, and Present
 // visits only the pages that were written.
-type Vec[T any] struct {
+type Vec[I Index, T any] struct {
 	n    int
 	dirs []*vdir[T]
 	tag  *Tag
@@ -34,19 +37,19 @@ type vpage[T any] struct {
 }
 
 // NewVec returns a vector of n zero values.
-func NewVec[T any](n int) *Vec[T] {
-	return &Vec[T]{n: n, dirs: make([]*vdir[T], (n+pageSize*dirSize-1)>>(pageBits+dirBits)), tag: new(Tag)}
+func NewVec[I Index, T any](n int) *Vec[I, T] {
+	return &Vec[I, T]{n: n, dirs: make([]*vdir[T], (n+pageSize*dirSize-1)>>(pageBits+dirBits)), tag: new(Tag)}
 }
 
 // Len is the number of elements.
-func (v *Vec[T]) Len() int { return v.n }
+func (v *Vec[I, T]) Len() int { return v.n }
 
 // Tag is the tag of this copy: the Seq values stored in it are changed under it (a node that
 // Tag owns was made since the vector was last shared, and is changed in place).
-func (v *Vec[T]) Tag() *Tag { return v.tag }
+func (v *Vec[I, T]) Tag() *Tag { return v.tag }
 
 // page returns page pi, or nil.
-func (v *Vec[T]) page(pi int) *vpage[T] {
+func (v *Vec[I, T]) page(pi int) *vpage[T] {
 	if d := v.dirs[pi>>dirBits]; d != nil {
 		return d.pages[pi&(dirSize-1)]
 	}
@@ -54,7 +57,8 @@ func (v *Vec[T]) page(pi int) *vpage[T] {
 }
 
 // At returns element i (the zero value when its page was never written).
-func (v *Vec[T]) At(i int) T {
+func (v *Vec[I, T]) At(idx I) T {
+	i := int(idx)
 	if p := v.page(i >> pageBits); p != nil {
 		return p.vals[i&(pageSize-1)]
 	}
@@ -64,7 +68,8 @@ func (v *Vec[T]) At(i int) T {
 
 // Ref returns a pointer through which element i may be changed, copying its directory and page
 // first when they are shared (or creating them when absent).
-func (v *Vec[T]) Ref(i int) *T {
+func (v *Vec[I, T]) Ref(idx I) *T {
+	i := int(idx)
 	pi := i >> pageBits
 	d := v.dirs[pi>>dirBits]
 	switch {
@@ -90,34 +95,34 @@ func (v *Vec[T]) Ref(i int) *T {
 }
 
 // Set changes element i.
-func (v *Vec[T]) Set(i int, x T) { *v.Ref(i) = x }
+func (v *Vec[I, T]) Set(i I, x T) { *v.Ref(i) = x }
 
 // Freeze makes everything v can reach read-only for v: later changes copy first. It is what
 // lets a caller keep an element's value (or what it points to) while v changes on.
-func (v *Vec[T]) Freeze() { v.tag = new(Tag) }
+func (v *Vec[I, T]) Freeze() { v.tag = new(Tag) }
 
 // Share returns a copy. From now on neither changes a directory, a page (or what a tag guards
 // below it) in place before copying it.
-func (v *Vec[T]) Share() *Vec[T] {
+func (v *Vec[I, T]) Share() *Vec[I, T] {
 	v.Freeze()
-	return &Vec[T]{n: v.n, dirs: slices.Clone(v.dirs), tag: new(Tag)}
+	return &Vec[I, T]{n: v.n, dirs: slices.Clone(v.dirs), tag: new(Tag)}
 }
 
 // Pages is the number of pages.
-func (v *Vec[T]) Pages() int { return (v.n + pageSize - 1) >> pageBits }
+func (v *Vec[I, T]) Pages() int { return (v.n + pageSize - 1) >> pageBits }
 
 // PageRange returns the indices of page pi's elements: lo ≤ i < hi.
-func (v *Vec[T]) PageRange(pi int) (lo, hi int) {
-	return pi << pageBits, min(v.n, (pi+1)<<pageBits)
+func (v *Vec[I, T]) PageRange(pi int) (lo, hi I) {
+	return I(pi << pageBits), I(min(v.n, (pi+1)<<pageBits))
 }
 
 // HasPage reports whether page pi (elements pi*128 …) was ever written.
-func (v *Vec[T]) HasPage(pi int) bool { return v.page(pi) != nil }
+func (v *Vec[I, T]) HasPage(pi int) bool { return v.page(pi) != nil }
 
 // Present yields every element of the pages that were written, in index order (elements of
 // absent pages are zero and are skipped).
-func (v *Vec[T]) Present() iter.Seq2[int, T] {
-	return func(yield func(int, T) bool) {
+func (v *Vec[I, T]) Present() iter.Seq2[I, T] {
+	return func(yield func(I, T) bool) {
 		for di, d := range v.dirs {
 			if d == nil {
 				continue
@@ -128,7 +133,7 @@ func (v *Vec[T]) Present() iter.Seq2[int, T] {
 				}
 				base := (di<<dirBits + pj) << pageBits
 				for j, x := range p.vals {
-					if !yield(base+j, x) {
+					if !yield(I(base+j), x) {
 						return
 					}
 				}
@@ -139,7 +144,7 @@ func (v *Vec[T]) Present() iter.Seq2[int, T] {
 
 // Changes calls f for every index whose element may differ between a and b (two copies of one
 // Vec, or nil for one that does not exist): pages they share are skipped.
-func Changes[T any](a, b *Vec[T], f func(i int)) {
+func Changes[I Index, T any](a, b *Vec[I, T], f func(i I)) {
 	switch {
 	case a == nil && b == nil:
 		return
@@ -152,7 +157,7 @@ func Changes[T any](a, b *Vec[T], f func(i int)) {
 			n = max(n, b.n)
 		}
 		for i := 0; i < n; i++ {
-			f(i)
+			f(I(i))
 		}
 		return
 	}
