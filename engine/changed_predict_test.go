@@ -179,12 +179,18 @@ var panels = map[string][]string{
 	"narration": {"explanations"}, "note": {"note"}, "fatal": {"error", "failure"},
 }
 
-// part is a view's JSON at a dotted path, the slow way.
-func part(t *testing.T, v *engine.View, path string) string {
+// viewJSON is a view's JSON, its top-level keys apart (once a view: marshalling the view again
+// for each part was nine tenths of TestChangedAgreesWithTheViews).
+func viewJSON(t *testing.T, v *engine.View) map[string]json.RawMessage {
 	raw, err := json.Marshal(v)
 	require.NoError(t, err)
 	var m map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(raw, &m))
+	return m
+}
+
+// part is a view's JSON at a dotted path, the slow way.
+func part(t *testing.T, m map[string]json.RawMessage, path string) string {
 	if i := slices.Index([]byte(path), '.'); i >= 0 {
 		var inner map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(m[path[:i]], &inner))
@@ -196,9 +202,10 @@ func part(t *testing.T, v *engine.View, path string) string {
 // oracle works out what changed between two consecutive views by comparing their JSON.
 func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.ChangedVnodes, engine.AddedRows) {
 	c := map[string]bool{}
+	pj, cj := viewJSON(t, prev), viewJSON(t, cur)
 	for name, paths := range panels {
 		for _, p := range paths {
-			if part(t, prev, p) != part(t, cur, p) {
+			if part(t, pj, p) != part(t, cj, p) {
 				c[name] = true
 			}
 		}
