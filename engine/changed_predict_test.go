@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -17,45 +18,26 @@ import (
 // every built-in, as written and under every bug mode: the runs the view parts are checked on.
 func everyRun(t *testing.T, each func(t *testing.T, s *session.Session)) {
 	t.Helper()
-	runs(t, 0, each)
+	testutil.EveryRun(t, scenarios.BuiltinNames(), bugNames(), 0, openRun, each)
 }
 
 // everyRunOrSome is everyRun, but under -short only every third built-in runs, under one mode
-// (the modes in turn, so each mode, as written too, is still run): for the checks that are slow
-// on every pair.
+// (the modes in turn): for the checks that are slow on every pair.
 func everyRunOrSome(t *testing.T, each func(t *testing.T, s *session.Session)) {
 	t.Helper()
-	if testing.Short() {
-		runs(t, 3, each)
-		return
-	}
-	runs(t, 0, each)
+	testutil.EveryRun(t, scenarios.BuiltinNames(), bugNames(), 3, openRun, each)
 }
 
-// runs runs each on every built-in under every mode (stride 0), or on every stride-th built-in
-// under one mode, the modes in turn.
-func runs(t *testing.T, stride int, each func(t *testing.T, s *session.Session)) {
-	t.Helper()
-	bugs := append([]string{""}, bugNames()...)
-	for i, name := range scenarios.BuiltinNames() {
-		if stride > 0 && i%stride != 0 {
-			continue
-		}
-		for j, bug := range bugs {
-			if stride > 0 && j != (i/stride)%len(bugs) {
-				continue
-			}
-			t.Run(name+"/"+bug, func(t *testing.T) {
-				s, err := session.OpenBuiltin(name)
-				require.NoError(t, err)
-				if bug != "" {
-					require.NoError(t, s.SetBug(bug))
-					require.NoError(t, s.Goto(0))
-				}
-				each(t, s)
-			})
-		}
+// openRun opens a built-in at its start, under a bug mode ("": as written).
+func openRun(name, bug string) (*session.Session, error) {
+	s, err := session.OpenBuiltin(name)
+	if err != nil || bug == "" {
+		return s, err
 	}
+	if err := s.SetBug(bug); err != nil {
+		return nil, err
+	}
+	return s, s.Goto(0)
 }
 
 func bugNames() []string {
