@@ -2,28 +2,21 @@ package docs
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/backfill-explainer/explainer/internal/plainwords"
 )
 
-// The docs speak to a learner in plain words, as the page and `backfill run` do
-// (cmd/backfill/words_test.go, web/test/words.test.mjs): outside code spans and fenced blocks
-// (where an identifier is cited code), link targets and the generated glossary (which defines
-// the identifiers), no Rust name of a progress state or the engine's shorthand appears.
-var bannedInDocs = []*regexp.Regexp{
-	regexp.MustCompile(`NotStarted|InProgress|not_started|in_progress`),
-	regexp.MustCompile(`update_with_buffered_rows|finish_with_buffered_rows|StartFragmentBackfill`),
-	regexp.MustCompile(`(?i)\bfused\b|hash map|the loop polls|\bpos\.a\b`),
-	regexp.MustCompile(`\bVISIBLE\b|\bHIDDEN\b|Bound:`),
-	regexp.MustCompile(`[a-z,;] Completed\b`), // the state's name mid-sentence; "completed" is the word
-}
+// The docs speak to a learner in plain words, as the page and `backfill run` do: outside code
+// spans and fenced blocks (where an identifier is cited code), link targets and the generated
+// glossary (which defines the identifiers), nothing of internal/plainwords/words.json's banned
+// lists appears (the list cmd/backfill/words_test.go and web/test/plain-words.mjs read too).
+var words = plainwords.Load()
 
-// docIdentifier is a Rust or Go identifier (snake_case, CamelCase, a path or a method call).
-var docIdentifier = regexp.MustCompile(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|::|\.[a-z_]+\(\)`)
-
-// docNames are names and units, not identifiers.
-var docNames = map[string]bool{"RisingWave": true, "GitHub": true, "JavaScript": true, "WebAssembly": true, "KiB": true, "MiB": true, "PageDown": true, "PageUp": true}
+var bannedInDocs = slices.Concat(words.Banned, words.BannedInDocs)
 
 var (
 	urlInProse  = regexp.MustCompile(`\]\([^)\s]*\)|https?://\S+`)
@@ -48,8 +41,8 @@ func plainProblemsIn(text string, identifiers bool) []string {
 			found = append(found, b.FindAllString(line, -1)...)
 		}
 		if identifiers {
-			for _, id := range docIdentifier.FindAllString(line, -1) {
-				if !docNames[id] {
+			for _, id := range words.Identifier.FindAllString(line, -1) {
+				if !words.Names[id] {
 					found = append(found, id)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -17,45 +18,26 @@ import (
 // every built-in, as written and under every bug mode: the runs the view parts are checked on.
 func everyRun(t *testing.T, each func(t *testing.T, s *session.Session)) {
 	t.Helper()
-	runs(t, 0, each)
+	testutil.EveryRun(t, scenarios.BuiltinNames(), bugNames(), 0, openRun, each)
 }
 
 // everyRunOrSome is everyRun, but under -short only every third built-in runs, under one mode
-// (the modes in turn, so each mode, as written too, is still run): for the checks that are slow
-// on every pair.
+// (the modes in turn): for the checks that are slow on every pair.
 func everyRunOrSome(t *testing.T, each func(t *testing.T, s *session.Session)) {
 	t.Helper()
-	if testing.Short() {
-		runs(t, 3, each)
-		return
-	}
-	runs(t, 0, each)
+	testutil.EveryRun(t, scenarios.BuiltinNames(), bugNames(), 3, openRun, each)
 }
 
-// runs runs each on every built-in under every mode (stride 0), or on every stride-th built-in
-// under one mode, the modes in turn.
-func runs(t *testing.T, stride int, each func(t *testing.T, s *session.Session)) {
-	t.Helper()
-	bugs := append([]string{""}, bugNames()...)
-	for i, name := range scenarios.BuiltinNames() {
-		if stride > 0 && i%stride != 0 {
-			continue
-		}
-		for j, bug := range bugs {
-			if stride > 0 && j != (i/stride)%len(bugs) {
-				continue
-			}
-			t.Run(name+"/"+bug, func(t *testing.T) {
-				s, err := session.OpenBuiltin(name)
-				require.NoError(t, err)
-				if bug != "" {
-					require.NoError(t, s.SetBug(bug))
-					require.NoError(t, s.Goto(0))
-				}
-				each(t, s)
-			})
-		}
+// openRun opens a built-in at its start, under a bug mode ("": as written).
+func openRun(name, bug string) (*session.Session, error) {
+	s, err := session.OpenBuiltin(name)
+	if err != nil || bug == "" {
+		return s, err
 	}
+	if err := s.SetBug(bug); err != nil {
+		return nil, err
+	}
+	return s, s.Goto(0)
 }
 
 func bugNames() []string {
@@ -179,12 +161,18 @@ var panels = map[string][]string{
 	"narration": {"explanations"}, "note": {"note"}, "fatal": {"error", "failure"},
 }
 
-// part is a view's JSON at a dotted path, the slow way.
-func part(t *testing.T, v *engine.View, path string) string {
+// viewJSON is a view's JSON, its top-level keys apart (once a view: marshalling the view again
+// for each part was nine tenths of TestChangedAgreesWithTheViews).
+func viewJSON(t *testing.T, v *engine.View) map[string]json.RawMessage {
 	raw, err := json.Marshal(v)
 	require.NoError(t, err)
 	var m map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(raw, &m))
+	return m
+}
+
+// part is a view's JSON at a dotted path, the slow way.
+func part(t *testing.T, m map[string]json.RawMessage, path string) string {
 	if i := slices.Index([]byte(path), '.'); i >= 0 {
 		var inner map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(m[path[:i]], &inner))
@@ -196,9 +184,10 @@ func part(t *testing.T, v *engine.View, path string) string {
 // oracle works out what changed between two consecutive views by comparing their JSON.
 func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.ChangedVnodes, engine.AddedRows) {
 	c := map[string]bool{}
+	pj, cj := viewJSON(t, prev), viewJSON(t, cur)
 	for name, paths := range panels {
 		for _, p := range paths {
-			if part(t, prev, p) != part(t, cur, p) {
+			if part(t, pj, p) != part(t, cj, p) {
 				c[name] = true
 			}
 		}

@@ -189,7 +189,7 @@ func describe(cfg *engine.Config, script []engine.Step) string {
 func TestPropertyRandomScenarios(t *testing.T) {
 	n := 3000
 	if testing.Short() {
-		n = 300
+		n = 100 // -short: a thirtieth of the random scenarios
 	}
 	for seed := 0; seed < n; seed++ {
 		runRandom(t, rand.New(rand.NewSource(int64(seed))), 80)
@@ -245,7 +245,7 @@ func FuzzEvents(f *testing.F) {
 func TestQuietRunAgreesWithNarrated(t *testing.T) {
 	n := 300
 	if testing.Short() {
-		n = 30 // -short: a tenth of the random scenarios
+		n = 10 // -short: a thirtieth of the random scenarios
 	}
 	for seed := 0; seed < n; seed++ {
 		r := rand.New(rand.NewSource(int64(5000 + seed)))

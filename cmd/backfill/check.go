@@ -25,7 +25,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 1
 	}
-	wn, wfailed := checkWorkloads(*dir, *update, stdout, stderr)       // scale.go
+	wn, wfailed := checkWorkloads(*dir, *update, nil, stdout, stderr)  // scale.go
 	rn, rfailed := golden.CheckReleases(*dir, *update, stdout, stderr) // NAME.RELEASE.json, .txt
 	if *update {
 		return 0

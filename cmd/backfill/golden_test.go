@@ -14,9 +14,17 @@ import (
 )
 
 // TestBuiltinsMatchTheirGoldenTraces is `backfill check` inside go test (the built-ins' goldens
-// alone are engine/golden_test.go's too; this runs the command, workloads included).
+// alone are engine/golden_test.go's too; this runs the command, workloads included). Under
+// -short: the workloads' goldens only, but those of a million rows (1.5 s each).
 func TestBuiltinsMatchTheirGoldenTraces(t *testing.T) {
 	var stdout, stderr bytes.Buffer
+	if testing.Short() {
+		large := func(ws *scenarios.WorkloadScenario) bool { return ws.Workload.Rows >= 1_000_000 }
+		n, failed := checkWorkloads("../../scenarios/testdata/golden", false, large, &stdout, &stderr)
+		assert.Zero(t, failed, "%s%s", stdout.String(), stderr.String())
+		assert.GreaterOrEqual(t, n, 2, "a built-in workload and scale/small.yaml")
+		return
+	}
 	code := checkCmd([]string{"-dir", "../../scenarios/testdata/golden"}, &stdout, &stderr)
 	assert.Equal(t, 0, code, "%s%s", stdout.String(), stderr.String())
 	assert.Contains(t, stdout.String(), "0 failed")

@@ -13,32 +13,22 @@ import (
 
 	"github.com/backfill-explainer/explainer/diagnose"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/plainwords"
 	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // The rule for what a person reads: a Rust identifier or an internal label appears only in a
 // citation (file:lines), in the glossary entry that explains it, or in parentheses beside its
-// meaning in plain words ("the start signal (StartFragmentBackfill)"). web/test/node/words.test.mjs
-// holds the page to the same list.
-
-// banned never appears, not even in parentheses: Rust's names for the progress states, the
-// engine's shorthand, and the progress calls' names (the citation says where they are).
-var banned = []*regexp.Regexp{
-	regexp.MustCompile(`NotStarted|InProgress|not_started|in_progress`),
-	regexp.MustCompile(`update_with_buffered_rows|finish_with_buffered_rows`),
-	regexp.MustCompile(`StartFragmentBackfill\{`),
-	regexp.MustCompile(`(?i)\bfused\b|hash map|the loop polls|\bpos\.a\b`),
-	regexp.MustCompile(`\bVISIBLE\b|\bHIDDEN\b|Bound:`),
-	regexp.MustCompile(`[a-z,;] Completed\b`), // the state's name mid-sentence; "completed" is the word
-}
-
-// identifier is a Rust identifier (snake_case, CamelCase, a path or a method call); outside
-// parentheses it needs plain words instead. RisingWave is a name and PageDown a key, not identifiers.
-var identifier = regexp.MustCompile(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|::|\.[a-z_]+\(\)`)
-
-// citation is a file:lines citation, a source file's name, a quoted message or a query.
-var citation = regexp.MustCompile(`\[[^\]]*(?:\.rs|not in )[^\]]*\]|\([^()]*\.rs:[^()]*\)|[\w/.-]+\.rs\b(?::[0-9-]+)?|"[^"\n]*"|SELECT .*?(?:;|\.(?:\s|$))`)
+// meaning in plain words ("the start signal (StartFragmentBackfill)"); a banned term never, not
+// even in parentheses. The lists are internal/plainwords/words.json, which the docs' test and
+// the page's (web/test/plain-words.mjs) read too.
+var (
+	plain      = plainwords.Load()
+	banned     = plain.Banned
+	identifier = plain.Identifier
+	citation   = plain.Citation
+)
 
 var parens = regexp.MustCompile(`\([^()]*\)`)
 
@@ -53,7 +43,7 @@ func plainProblems(text string) []string {
 		prev, text = text, parens.ReplaceAllString(text, " ")
 	}
 	for _, id := range identifier.FindAllString(text, -1) {
-		if id != "RisingWave" && id != "PageDown" && id != "PageUp" {
+		if !plain.Names[id] {
 			out = append(out, id)
 		}
 	}

@@ -7,10 +7,11 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/internal/testutil"
 )
 
 func TestServeCommandFlags(t *testing.T) {
@@ -46,12 +47,12 @@ func TestServeCommandServesUntilCancelled(t *testing.T) {
 	go func() { codec <- ServeCommand(ctx, []string{"--dir", dir, "--addr", "127.0.0.1:0"}, &stdout, &stderr) }()
 
 	var url string
-	require.Eventually(t, func() bool {
+	testutil.WaitFor(t, "serve's address on stdout", func() bool {
 		line, _, _ := strings.Cut(stdout.String(), "\n")
 		var ok bool
 		_, url, ok = strings.Cut(line, " at ")
 		return ok
-	}, 5*time.Second, 10*time.Millisecond)
+	})
 	res, err := http.Get(url)
 	require.NoError(t, err)
 	b, _ := io.ReadAll(res.Body)
@@ -62,7 +63,7 @@ func TestServeCommandServesUntilCancelled(t *testing.T) {
 	select {
 	case code := <-codec:
 		assert.Equal(t, 0, code)
-	case <-time.After(5 * time.Second):
+	case <-testutil.Deadline(t):
 		t.Fatal("serve did not stop")
 	}
 	assert.Empty(t, stderr.String())

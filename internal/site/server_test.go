@@ -18,6 +18,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/internal/testutil"
 )
 
 // writeTree creates files (path → content) under a new temp dir.
@@ -286,14 +288,14 @@ func TestServeContextListensLogsAndShutsDown(t *testing.T) {
 	go func() { errc <- ServeContext(ctx, dir, "127.0.0.1:0", &log) }()
 
 	var url string
-	require.Eventually(t, func() bool {
+	testutil.WaitFor(t, "the server's address in its log", func() bool {
 		line, _, _ := strings.Cut(log.String(), "\n")
 		if _, u, ok := strings.Cut(line, " at "); ok {
 			url = u
 			return true
 		}
 		return false
-	}, 5*time.Second, 10*time.Millisecond)
+	})
 	require.True(t, strings.HasPrefix(url, "http://127.0.0.1:"), url)
 
 	res, err := http.Get(url + "web/explainer.wasm")
@@ -309,7 +311,7 @@ func TestServeContextListensLogsAndShutsDown(t *testing.T) {
 	select {
 	case err := <-errc:
 		assert.NoError(t, err)
-	case <-time.After(5 * time.Second):
+	case <-testutil.Deadline(t):
 		t.Fatal("server did not shut down")
 	}
 	assert.Contains(t, log.String(), "GET /web/explainer.wasm 200")

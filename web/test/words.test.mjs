@@ -1,40 +1,20 @@
 // words.test.mjs — plain words on the page: the text a person sees (innerText, as styled: an
 // uppercase heading reads uppercase) at every step of a few built-ins, in Compare, in the
-// explorer and in predict mode names no Rust identifier or internal label. The rule and the list
-// are cmd/backfill/words_test.go's: an identifier only in a citation (the source links, which
-// name files), in the glossary (a closed dialog, not in the text) or in parentheses beside its
-// meaning in plain words.
+// explorer and in predict mode names no Rust identifier or internal label. The rule is
+// plain-words.mjs (checked without a browser in node/words.test.mjs), the list
+// internal/plainwords/words.json, the Go tests': an identifier only in a citation (the source
+// links, which name files), in the glossary (a closed dialog, not in the text) or in parentheses
+// beside its meaning in plain words.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
 import { openPage, openAt, byTestId } from "./page-helpers.mjs";
+import { plainProblems } from "./plain-words.mjs";
 
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
-
-const BANNED = [
-  /NotStarted|InProgress|not_started|in_progress/g,
-  /update_with_buffered_rows|finish_with_buffered_rows/g,
-  /StartFragmentBackfill\{/g,
-  /\bfused\b|hash map|the loop polls|\bpos\.[a-z]\w*/gi,
-  /\bVISIBLE\b|\bHIDDEN\b|Bound:/g,
-  /[a-z,;] Completed\b/g,
-];
-const IDENTIFIER = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|::|\.[a-z_]+\(\)/g;
-const CITATION = /\[[^\]]*(?:\.rs|not in )[^\]]*\]|\([^()]*\.rs:[^()]*\)|[\w/.-]+\.rs\b(?::[0-9-]+)?|"[^"\n]*"|SELECT .*?(?:;|\.(?:\s|$))/g;
-const NAMES = new Set(["RisingWave", "PageDown", "PageUp", "GitHub", "JavaScript", "WebAssembly"]);
-
-/** What `text` shows that a person should not have to decode (as words_test.go's plainProblems). */
-export function plainProblems(text) {
-  let t = text.replace(CITATION, " ");
-  const out = new Set();
-  for (const b of BANNED) for (const m of t.matchAll(b)) out.add(m[0]);
-  for (let prev = ""; prev !== t;) { prev = t; t = t.replace(/\([^()]*\)/g, " "); }
-  for (const m of t.matchAll(IDENTIFIER)) if (!NAMES.has(m[0])) out.add(m[0]);
-  return [...out];
-}
 
 // The page's visible text without its source links (citations: they name files and lines).
 const visibleText = (page, sel = "body") => page.evaluate((sel) => {
@@ -52,12 +32,6 @@ function checkText(found, where, text) {
     found.set(p, `${where}: ${line.trim().slice(0, 300)}`);
   }
 }
-
-test("the rule itself: citations and glossed identifiers pass, raw ones do not", () => {
-  assert.deepEqual(plainProblems("the start signal (StartFragmentBackfill, naming fragment 7) locality_provider.rs L486–498"), []);
-  assert.deepEqual(plainProblems("every vnode becomes Completed. pos.a VISIBLE").sort(), ["VISIBLE", "pos.a", "s Completed"]);
-  assert.deepEqual(plainProblems("state not_started"), ["not_started"]);
-});
 
 test("every step of a few built-ins reads in plain words", async () => {
   const page = await openPage(h, "index.html#scenario=happy-path&step=0");
