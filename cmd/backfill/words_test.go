@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -24,32 +22,12 @@ import (
 // even in parentheses. The lists are internal/plainwords/words.json, which the docs' test and
 // the page's (web/test/plain-words.mjs) read too.
 var (
-	plain      = plainwords.Load()
-	banned     = plain.Banned
-	identifier = plain.Identifier
-	citation   = plain.Citation
+	plain    = plainwords.Load()
+	citation = plain.Citation
 )
 
-var parens = regexp.MustCompile(`\([^()]*\)`)
-
 // plainProblems lists what text shows that a person should not have to decode.
-func plainProblems(text string) []string {
-	var out []string
-	text = citation.ReplaceAllString(text, " ")
-	for _, b := range banned {
-		out = append(out, b.FindAllString(text, -1)...)
-	}
-	for prev := ""; prev != text; {
-		prev, text = text, parens.ReplaceAllString(text, " ")
-	}
-	for _, id := range identifier.FindAllString(text, -1) {
-		if !plain.Names[id] {
-			out = append(out, id)
-		}
-	}
-	sort.Strings(out)
-	return slices.Compact(out)
-}
+func plainProblems(text string) []string { return plain.Problems(text) }
 
 // words gathers the problems of many texts, each named once with where it was first seen.
 type words map[string]string

@@ -7,6 +7,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"regexp"
+	"slices"
+	"sort"
 )
 
 //go:embed words.json
@@ -55,4 +57,27 @@ func Load() *Rules {
 		r.Names[n] = true
 	}
 	return r
+}
+
+var parens = regexp.MustCompile(`\([^()]*\)`)
+
+// Problems lists, sorted and once each, what text shows that a person should not have to
+// decode: every banned term, and every identifier outside a citation and outside parentheses
+// that is not a name (web/test/plain-words.mjs is the same rule for the page).
+func (r *Rules) Problems(text string) []string {
+	var out []string
+	text = r.Citation.ReplaceAllString(text, " ")
+	for _, b := range r.Banned {
+		out = append(out, b.FindAllString(text, -1)...)
+	}
+	for prev := ""; prev != text; {
+		prev, text = text, parens.ReplaceAllString(text, " ")
+	}
+	for _, id := range r.Identifier.FindAllString(text, -1) {
+		if !r.Names[id] {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }
