@@ -129,7 +129,7 @@ func (e *Engine) snapshotItems(count int) {
 
 // emitBuilder emits a builder's rows as an all-Insert, all-visible chunk and advances the
 // vnode's progress to the chunk's last row (LP:405-425).
-func (e *Engine) emitBuilder(vi ownedIndex) {
+func (e *Engine) emitBuilder(vi OwnedIndex) {
 	b := e.takeBuilder(vi)
 	p := e.progress.At(vi)
 	e.touchFrom(vi, p.Pos) // the check now expects the rows after the old pos (all: not started)
@@ -163,8 +163,8 @@ func (e *Engine) buildersHold() bool { return e.tally.builderRows > 0 }
 
 // drainBuilders emits every non-empty builder in ascending vnode order.
 func (e *Engine) drainBuilders() {
-	var full []ownedIndex
-	e.nonEmptyBuilders(func(vi ownedIndex, _ builder) { full = append(full, vi) })
+	var full []OwnedIndex
+	e.nonEmptyBuilders(func(vi OwnedIndex, _ builder) { full = append(full, vi) })
 	for _, vi := range full {
 		e.emitBuilder(vi)
 	}
@@ -390,7 +390,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string
 	if e.narration.on {
-		e.startedVnodes(func(vi ownedIndex, p VnodeProgress) bool {
+		e.startedVnodes(func(vi OwnedIndex, p VnodeProgress) bool {
 			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
 			verb := "update"
 			if e.progTab.get(vi) == nil {

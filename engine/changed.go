@@ -62,14 +62,14 @@ type before struct {
 	buffer       int
 	bufFirst     int
 	bufLast      int
-	builders     *persist.Vec[ownedIndex, builder]
-	progress     *persist.Vec[ownedIndex, VnodeProgress]
-	committed    *persist.Vec[ownedIndex, persist.Seq[Row]]
+	builders     *persist.Vec[OwnedIndex, builder]
+	progress     *persist.Vec[OwnedIndex, VnodeProgress]
+	committed    *persist.Vec[OwnedIndex, persist.Seq[Row]]
 	pending      int
 	lastWrite    write
 	stEpoch      int64
 	durEpoch     int64
-	progTab      *persist.Vec[ownedIndex, *ProgressRow]
+	progTab      *persist.Vec[OwnedIndex, *ProgressRow]
 	durProg      *ProgressTable
 	outputs      int
 	inv          Invariant
@@ -105,7 +105,7 @@ func (e *Engine) record() *before {
 }
 
 // vecAt is element i of v, or the zero value when v is nil or shorter.
-func vecAt[T any](v *persist.Vec[ownedIndex, T], i ownedIndex) T {
+func vecAt[T any](v *persist.Vec[OwnedIndex, T], i OwnedIndex) T {
 	if v == nil || int(i) >= v.Len() {
 		var zero T
 		return zero
@@ -136,11 +136,11 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	// emitted in the same step ends on a later row.
 	if (e.builders == nil) != (b.builders == nil) {
 		c.Builders = true
-		for vi := range ownedIndex(len(e.owned)) {
+		for vi := range OwnedIndex(len(e.owned)) {
 			cv.Builders = append(cv.Builders, e.owned[vi])
 		}
 	} else {
-		persist.Changes(e.builders, b.builders, func(vi ownedIndex) {
+		persist.Changes(e.builders, b.builders, func(vi OwnedIndex) {
 			now, was := e.builders.At(vi), b.builders.At(vi)
 			same := now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
 			if !same {
@@ -153,11 +153,11 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	// Per-vnode progress.
 	if (e.progress == nil) != (b.progress == nil) {
 		c.Progress = true
-		for vi := range ownedIndex(len(e.owned)) {
+		for vi := range OwnedIndex(len(e.owned)) {
 			cv.Progress = append(cv.Progress, e.owned[vi])
 		}
 	} else {
-		persist.Changes(e.progress, b.progress, func(vi ownedIndex) {
+		persist.Changes(e.progress, b.progress, func(vi OwnedIndex) {
 			if !sameProgress(e.progress.At(vi), b.progress.At(vi)) {
 				c.Progress = true
 				cv.Progress = append(cv.Progress, e.owned[vi])
@@ -184,7 +184,7 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		// (both lists are in vnode order: walked side by side, a lane in one only changed)
 		was, now := b.snapAt.laneStates(), e.snap.laneStates()
 		for i, j := 0, 0; i < len(was) || j < len(now); {
-			vi := ownedIndex(-1)
+			vi := OwnedIndex(-1)
 			switch {
 			case i == len(was) || j < len(now) && now[j].vi < was[i].vi:
 				vi = now[j].vi
@@ -213,7 +213,7 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 		w := e.state.pending[len(e.state.pending)-1]
 		c.StateTable = w.put != b.lastWrite.put || w.vi != b.lastWrite.vi || !w.row.Equal(b.lastWrite.row)
 	}
-	persist.Changes(e.state.committed, b.committed, func(vi ownedIndex) {
+	persist.Changes(e.state.committed, b.committed, func(vi OwnedIndex) {
 		if !sameRows(e.state.committed.At(vi), b.committed.At(vi)) {
 			c.StateTable = true
 			cv.StateTable = append(cv.StateTable, e.owned[vi])
@@ -223,14 +223,14 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	// The progress table: rows are replaced, never changed in place; the durable table is a copy
 	// made at a checkpoint.
 	c.ProgressTable = e.dur.epoch != b.durEpoch
-	persist.Changes(e.progTab.rows, b.progTab, func(vi ownedIndex) {
+	persist.Changes(e.progTab.rows, b.progTab, func(vi OwnedIndex) {
 		if !sameProgressRow(e.progTab.rows.At(vi), b.progTab.At(vi)) {
 			c.ProgressTable = true
 			cv.ProgressTable = append(cv.ProgressTable, e.owned[vi])
 		}
 	})
 	if e.dur.progress != b.durProg {
-		persist.Changes(e.dur.progress.rows, b.durProg.rows, func(vi ownedIndex) {
+		persist.Changes(e.dur.progress.rows, b.durProg.rows, func(vi OwnedIndex) {
 			if !sameProgressRow(e.dur.progress.rows.At(vi), b.durProg.rows.At(vi)) {
 				c.ProgressTable = true
 				cv.ProgressTableDurable = append(cv.ProgressTableDurable, e.owned[vi])
@@ -273,14 +273,14 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 }
 
 // lanePos is the pos a snapshot lane shows for owned index vi (nil while not started).
-func (e *Engine) lanePos(vi ownedIndex) Row {
+func (e *Engine) lanePos(vi OwnedIndex) Row {
 	if p := vecAt(e.progress, vi); p.State != NotStarted {
 		return p.Pos
 	}
 	return nil
 }
 
-func (b *before) lanePos(vi ownedIndex) Row {
+func (b *before) lanePos(vi OwnedIndex) Row {
 	if p := vecAt(b.progress, vi); p.State != NotStarted {
 		return p.Pos
 	}
@@ -359,7 +359,7 @@ func sameExplanations(a, b []Explanation) bool {
 
 // rowDeltas adds up a step's changes to a row set, row by row.
 type rowDeltas struct {
-	vis   []ownedIndex
+	vis   []OwnedIndex
 	rows  []Row
 	delta []int
 }
@@ -404,7 +404,7 @@ func (d *rowDeltas) effect(s *rowset) (added []Row, changed bool) {
 // addedRows lists the rows a shows more often than b (both hold the same vnodes).
 func addedRows(a, b *rowset) []Row {
 	var out []Row
-	persist.Changes(a.parts, b.parts, func(vi ownedIndex) {
+	persist.Changes(a.parts, b.parts, func(vi OwnedIndex) {
 		pa, pb := a.part(vi), b.part(vi)
 		if pa.Same(pb) {
 			return // the same version of this vnode
@@ -457,7 +457,7 @@ func (s *Snapshot) laneStates() []laneState {
 	reached := s.lanes()
 	out := make([]laneState, 0, len(reached))
 	k := 0
-	for vi := range ownedIndex(len(s.owned)) {
+	for vi := range OwnedIndex(len(s.owned)) {
 		if s.progress.At(vi).State == Completed {
 			continue
 		}

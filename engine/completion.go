@@ -51,7 +51,7 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 	e.commitState(b.Epoch)
 	var persisted, empty []string
 	allNull := make(Row, len(e.pk)) // the pos of a vnode completed empty (shared: never changed)
-	for vi := range ownedIndex(len(e.owned)) {
+	for vi := range OwnedIndex(len(e.owned)) {
 		p := e.progress.At(vi)
 		if p.State == NotStarted {
 			if e.narration.on && len(empty) <= 6 { // joinMax below shows 6
@@ -72,7 +72,7 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 		}
 	}
 	e.tally.progChanged = nil                                                           // all persisted above
-	e.tally.unread, e.tally.unreadRows = persist.NewBitset[ownedIndex](len(e.owned)), 0 // completed vnodes are never read
+	e.tally.unread, e.tally.unreadRows = persist.NewBitset[OwnedIndex](len(e.owned)), 0 // completed vnodes are never read
 	e.markAllDirty()
 	e.explain(siteCompBarrier, "Barrier e%d completes the backfill: the state table commits (nothing to write) and every owned vnode becomes completed.", b.Epoch)
 	if len(empty) > 0 {

@@ -54,7 +54,7 @@
 // progress (progress.go), what the last checkpoint made durable, the chunk builders
 // (pervnode.go), the upstream buffer, the snapshot stream (snapshot.go), whether the upstream
 // ended, the stop epoch, whether it was recovered, its progress reports (report.go), its
-// outputs (output.go) and its failure. Per-vnode state is indexed by ownedIndex (vnode.go), a
+// outputs (output.go) and its failure. Per-vnode state is indexed by OwnedIndex (vnode.go), a
 // vnode's index among the actor's vnodes, never by a vnode number. What the model keeps around
 // that state is in sub-structs, each declared in its concept's file: tally (pervnode.go, with
 // unread.go: counts and indexes kept up to date from the state), world and check (invariant.go:

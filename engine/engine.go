@@ -49,7 +49,7 @@ type bufferedChunk struct {
 // durable is what the last checkpoint made durable; recovery restores it.
 type durable struct {
 	epoch    int64
-	state    *persist.Vec[ownedIndex, persist.Seq[Row]]
+	state    *persist.Vec[OwnedIndex, persist.Seq[Row]]
 	progress *ProgressTable
 	down     *rowset
 	upstream *rowset
@@ -67,7 +67,7 @@ type Engine struct {
 	cfg   *Config
 	pk    []int
 	owned []int        // its vnodes, ascending
-	vidx  []ownedIndex // vnode → its index in owned, or -1
+	vidx  []OwnedIndex // vnode → its index in owned, or -1
 
 	// where the executor is
 	phase     Phase
@@ -79,8 +79,8 @@ type Engine struct {
 	state    *StateTable                             // its state table (committed versions and pending writes)
 	progTab  *ProgressTable                          // its progress table (what the last barrier committed)
 	dur      durable                                 // what the last checkpoint made durable
-	progress *persist.Vec[ownedIndex, VnodeProgress] // per-vnode progress; nil until the first barrier loads it
-	builders *persist.Vec[ownedIndex, builder]       // per-vnode chunk builders; nil outside backfill
+	progress *persist.Vec[OwnedIndex, VnodeProgress] // per-vnode progress; nil until the first barrier loads it
+	builders *persist.Vec[OwnedIndex, builder]       // per-vnode chunk builders; nil outside backfill
 	buffer   []bufferedChunk                         // the upstream buffer (chunks since the last barrier)
 	snap     *Snapshot                               // the snapshot stream being read
 	// snapshotFinished: this run's snapshot stream delivered its end
@@ -118,22 +118,22 @@ func New(cfg *Config) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, pk: cfg.PK(), owned: cfg.Owned, narration: narration{on: true}}
-	e.vidx = make([]ownedIndex, cfg.VnodeCount)
+	e.vidx = make([]OwnedIndex, cfg.VnodeCount)
 	for i := range e.vidx {
 		e.vidx[i] = -1
 	}
 	for i, v := range cfg.Owned {
-		e.vidx[v] = ownedIndex(i)
+		e.vidx[v] = OwnedIndex(i)
 	}
 	e.state = newStateTable(e.pk, len(e.owned))
 	e.progTab = newProgressTable(len(e.owned))
 	e.world.upstream = newRowset(e.pk, len(e.owned))
 	e.world.down = newRowset(e.pk, len(e.owned))
-	e.check.parts = persist.NewVec[ownedIndex, vnodeCheck](len(e.owned))
+	e.check.parts = persist.NewVec[OwnedIndex, vnodeCheck](len(e.owned))
 	// place the start rows and take them in (vnode, pk) order, so that each vnode's rows are
 	// appended, not inserted
 	type placed struct {
-		vi  ownedIndex
+		vi  OwnedIndex
 		i   int
 		row Row
 	}
@@ -179,7 +179,7 @@ func New(cfg *Config) (*Engine, error) {
 	}
 	// downstream already holds every start row the persisted progress has passed
 	e.loadProgress()
-	e.world.upstream.each(func(vi ownedIndex, en rsEntry) bool {
+	e.world.upstream.each(func(vi OwnedIndex, en rsEntry) bool {
 		if e.passed(en.row) {
 			e.world.down.add(vi, en.row, 1)
 		}
@@ -256,7 +256,7 @@ func (e *Engine) Clone() *Engine {
 }
 
 // vnodeIndex places a row and returns its owned index (-1 when not owned).
-func (e *Engine) vnodeIndex(r Row) (ownedIndex, int) {
+func (e *Engine) vnodeIndex(r Row) (OwnedIndex, int) {
 	v, err := e.cfg.Vnode(r)
 	if err != nil {
 		return -1, -1

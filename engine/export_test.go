@@ -4,7 +4,7 @@ package engine
 // (the engine's check looks again only at what changed): the rows downstream lacks and
 // those it holds too often, in row order. The tests compare the two.
 func (e *Engine) FullCheck() (missing, extra []Row) {
-	for vi := range ownedIndex(len(e.owned)) {
+	for vi := range OwnedIndex(len(e.owned)) {
 		full := e.compareVnode(vi, e.passedCount(vi))
 		missing = append(missing, full.missing...)
 		extra = append(extra, full.extra...)

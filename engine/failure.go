@@ -237,7 +237,7 @@ type FailureView struct {
 // captureLeftBehind records what a failure leaves behind, before the phase changes.
 func (e *Engine) captureLeftBehind() leftBehind {
 	l := leftBehind{phase: e.phase, pending: len(e.state.pending), ckptEpoch: e.dur.epoch, firstMessage: e.phase == PhaseStarting}
-	e.nonEmptyBuilders(func(vi ownedIndex, b builder) {
+	e.nonEmptyBuilders(func(vi OwnedIndex, b builder) {
 		l.builderRows += b.len()
 		l.builderVnodes = append(l.builderVnodes, e.owned[vi])
 	})

@@ -107,7 +107,7 @@ func (e *Engine) resumePlan(short bool) string {
 	p := e.dur.progress
 	in, done := 0, 0
 	var resume []string
-	p.each(func(_ ownedIndex, r *ProgressRow) bool {
+	p.each(func(_ OwnedIndex, r *ProgressRow) bool {
 		switch {
 		case r.Finished:
 			done++

@@ -40,7 +40,7 @@ func (e *Engine) passed(r Row) bool {
 }
 
 // passedIn is passed for a row of owned vnode index vi.
-func (e *Engine) passedIn(vi ownedIndex, r Row) bool {
+func (e *Engine) passedIn(vi OwnedIndex, r Row) bool {
 	if e.snapshotFinished {
 		return true
 	}
@@ -58,7 +58,7 @@ func (e *Engine) passedIn(vi ownedIndex, r Row) bool {
 }
 
 // passedCount is how many of a vnode's upstream rows (in pk order) downstream must hold.
-func (e *Engine) passedCount(vi ownedIndex) int {
+func (e *Engine) passedCount(vi OwnedIndex) int {
 	switch {
 	case e.snapshotFinished:
 		return e.world.upstream.part(vi).Len()
@@ -75,7 +75,7 @@ func (e *Engine) passedCount(vi ownedIndex) int {
 }
 
 // checkVnode merges a vnode's expected rows with downstream's, both in (pk, row) order.
-func (e *Engine) checkVnode(vi ownedIndex) vnodeCheck {
+func (e *Engine) checkVnode(vi OwnedIndex) vnodeCheck {
 	n := e.passedCount(vi)
 	want := e.world.upstream.part(vi)
 	have := e.world.down.part(vi)
@@ -91,7 +91,7 @@ func (e *Engine) checkVnode(vi ownedIndex) vnodeCheck {
 
 // compareVnode merges a vnode's first n upstream rows (the expected ones) with downstream's,
 // row by row, and names what is missing and extra.
-func (e *Engine) compareVnode(vi ownedIndex, n int) vnodeCheck {
+func (e *Engine) compareVnode(vi OwnedIndex, n int) vnodeCheck {
 	want := e.world.upstream.part(vi)
 	have := e.world.down.part(vi)
 	c := vnodeCheck{expected: n}
@@ -144,7 +144,7 @@ func sameRow(a, b Row) bool { return len(a) == len(b) && (len(a) == 0 || &a[0] =
 func (c vnodeCheck) bad() bool { return len(c.missing) > 0 || len(c.extra) > 0 }
 
 // recheck looks at one vnode again.
-func (e *Engine) recheck(vi ownedIndex) {
+func (e *Engine) recheck(vi OwnedIndex) {
 	old, c := e.check.parts.At(vi), e.checkVnode(vi)
 	if old.expected == 0 && !old.bad() && c.expected == 0 && !c.bad() {
 		return
@@ -247,9 +247,9 @@ type world struct {
 // checker is the invariant's bookkeeping: what changed since the last check, each vnode's last
 // result and their sums.
 type checker struct {
-	dirty       []ownedIndex                         // vnodes changed since the invariant last looked at them
+	dirty       []OwnedIndex                         // vnodes changed since the invariant last looked at them
 	allDirty    bool                                 // every vnode must be looked at again
-	parts       *persist.Vec[ownedIndex, vnodeCheck] // the invariant's last result per vnode
+	parts       *persist.Vec[OwnedIndex, vnodeCheck] // the invariant's last result per vnode
 	expected    int                                  // the sum of parts' expected
 	bad         int                                  // vnodes whose parts has missing or extra rows
 	checkedRows int                                  // rows the invariant compared one by one (see work)

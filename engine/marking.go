@@ -80,7 +80,7 @@ func (e *Engine) beyondPos(r RowOp) bool {
 // in-progress (or not started) vnode with rows in its builder to the builder's last row. It
 // differs from the progress now only while the builders still hold rows (bug mode
 // mark-before-drain marks before the drain).
-func (e *Engine) posAfterDrain(vi ownedIndex) (ProgressState, Row) {
+func (e *Engine) posAfterDrain(vi OwnedIndex) (ProgressState, Row) {
 	if last, ok := e.builderLast(vi); ok {
 		return InProgress, last.Project(e.pk)
 	}
@@ -111,7 +111,7 @@ func (e *Engine) hiddenFate(r RowOp, written bool) string {
 // snapshotFate says what becomes of a change whose key the snapshot has not reached yet: it is
 // left to the refreshed snapshot, which reads the key's version in the state table once this
 // barrier's writes are committed.
-func (e *Engine) snapshotFate(vi ownedIndex, r RowOp, written bool) string {
+func (e *Engine) snapshotFate(vi OwnedIndex, r RowOp, written bool) string {
 	if e.barrierFails {
 		if !written {
 			return "[bug mode no-state-write] the chunk is not written to the state table, and this barrier fails before anything commits (it carries a rescale): no refreshed snapshot follows"
@@ -173,7 +173,7 @@ func (e *Engine) earlyFate(r RowOp) string {
 
 // latestVersion is the row the state table will hold for r's pk once this barrier's writes are
 // committed.
-func (e *Engine) latestVersion(vi ownedIndex, r Row) (Row, bool) {
+func (e *Engine) latestVersion(vi OwnedIndex, r Row) (Row, bool) {
 	if e.tally.pendingIdx == nil {
 		e.tally.pendingIdx = e.state.pendingIndex()
 	}

@@ -77,7 +77,7 @@ func (o Output) String() string {
 func (e *Engine) emitChunk(rows []OutRow, source string) { e.emitChunkOf(-1, rows, source) }
 
 // emitChunkOf is emitChunk for a chunk whose rows are all on owned vnode index at (-1: any).
-func (e *Engine) emitChunkOf(at ownedIndex, rows []OutRow, source string) {
+func (e *Engine) emitChunkOf(at OwnedIndex, rows []OutRow, source string) {
 	var absent []string
 	for _, r := range rows {
 		if !r.Visible {

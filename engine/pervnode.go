@@ -16,10 +16,10 @@ import (
 // what the snapshot would read (see unread.go). A checkpoint keeps it, so that loading the
 // progress again after a recovery costs nothing per vnode.
 type loadedProgress struct {
-	progress   *persist.Vec[ownedIndex, VnodeProgress]
+	progress   *persist.Vec[OwnedIndex, VnodeProgress]
 	count      [3]int
 	rows       int64
-	unread     persist.Bitset[ownedIndex]
+	unread     persist.Bitset[OwnedIndex]
 	unreadRows int
 }
 
@@ -41,10 +41,10 @@ func (e *Engine) loadProgress() {
 		e.tally.unread, e.tally.unreadRows = l.unread.Share(), l.unreadRows
 		return
 	}
-	e.progress = persist.NewVec[ownedIndex, VnodeProgress](len(e.owned))
+	e.progress = persist.NewVec[OwnedIndex, VnodeProgress](len(e.owned))
 	e.tally.byState = [3]int{NotStarted: len(e.owned)}
 	e.tally.progRows = 0
-	e.progTab.each(func(vi ownedIndex, r *ProgressRow) bool {
+	e.progTab.each(func(vi OwnedIndex, r *ProgressRow) bool {
 		p := VnodeProgress{State: InProgress, Pos: r.Pos, Rows: r.Rows}
 		if r.Finished {
 			p.State = Completed
@@ -65,11 +65,11 @@ func (e *Engine) unloadProgress() {
 	e.tally.progRows = 0
 	e.tally.progChanged = nil
 	e.tally.progMoved = false
-	e.tally.unread, e.tally.unreadRows = persist.Bitset[ownedIndex]{}, 0
+	e.tally.unread, e.tally.unreadRows = persist.Bitset[OwnedIndex]{}, 0
 }
 
 // putProgress changes a vnode's in-memory progress, keeping the counts.
-func (e *Engine) putProgress(vi ownedIndex, p VnodeProgress) {
+func (e *Engine) putProgress(vi OwnedIndex, p VnodeProgress) {
 	old := e.progress.At(vi)
 	e.tally.byState[old.State]--
 	e.tally.byState[p.State]++
@@ -81,7 +81,7 @@ func (e *Engine) putProgress(vi ownedIndex, p VnodeProgress) {
 
 // advanceProgress moves a vnode's progress on (its builder was emitted), keeping the unread
 // counts.
-func (e *Engine) advanceProgress(vi ownedIndex, p VnodeProgress) {
+func (e *Engine) advanceProgress(vi OwnedIndex, p VnodeProgress) {
 	before := e.unreadOf(vi)
 	e.putProgress(vi, p)
 	after := e.unreadOf(vi)
@@ -91,7 +91,7 @@ func (e *Engine) advanceProgress(vi ownedIndex, p VnodeProgress) {
 
 // startedVnodes calls f, in vnode order, for every vnode whose progress is not NotStarted,
 // until f returns false.
-func (e *Engine) startedVnodes(f func(vi ownedIndex, p VnodeProgress) bool) {
+func (e *Engine) startedVnodes(f func(vi OwnedIndex, p VnodeProgress) bool) {
 	if e.progress == nil || e.tally.byState[NotStarted] == len(e.owned) {
 		return
 	}
@@ -104,7 +104,7 @@ func (e *Engine) startedVnodes(f func(vi ownedIndex, p VnodeProgress) bool) {
 
 // changedProgress returns, ascending and without repeats, the vnodes whose progress changed
 // since the last call, and forgets them.
-func (e *Engine) changedProgress() []ownedIndex {
+func (e *Engine) changedProgress() []OwnedIndex {
 	c := e.tally.progChanged
 	e.tally.progChanged = nil
 	slices.Sort(c)
@@ -139,7 +139,7 @@ func (b builder) sum() persist.Digest {
 
 // newBuilders makes one empty builder per owned vnode.
 func (e *Engine) newBuilders() {
-	e.builders = persist.NewVec[ownedIndex, builder](len(e.owned))
+	e.builders = persist.NewVec[OwnedIndex, builder](len(e.owned))
 	e.tally.builderRows = 0
 }
 
@@ -150,7 +150,7 @@ func (e *Engine) dropBuilders() {
 }
 
 // builderOf returns a new slice of the rows a vnode's builder holds.
-func (e *Engine) builderOf(vi ownedIndex) []Row {
+func (e *Engine) builderOf(vi OwnedIndex) []Row {
 	if e.builders == nil {
 		return nil
 	}
@@ -158,7 +158,7 @@ func (e *Engine) builderOf(vi ownedIndex) []Row {
 }
 
 // builderLast returns the last row of a vnode's builder, if it holds any.
-func (e *Engine) builderLast(vi ownedIndex) (Row, bool) {
+func (e *Engine) builderLast(vi OwnedIndex) (Row, bool) {
 	if e.builders == nil {
 		return nil, false
 	}
@@ -170,7 +170,7 @@ func (e *Engine) builderLast(vi ownedIndex) (Row, bool) {
 
 // appendToBuilder adds row i of a lane's rows (the snapshot's next item) to a vnode's builder
 // and returns how many rows the builder now holds.
-func (e *Engine) appendToBuilder(vi ownedIndex, rows persist.Seq[Row], i int) int {
+func (e *Engine) appendToBuilder(vi OwnedIndex, rows persist.Seq[Row], i int) int {
 	b := e.builders.Ref(vi)
 	switch {
 	case b.n == 0:
@@ -185,7 +185,7 @@ func (e *Engine) appendToBuilder(vi ownedIndex, rows persist.Seq[Row], i int) in
 }
 
 // takeBuilder empties a vnode's builder and returns what it held.
-func (e *Engine) takeBuilder(vi ownedIndex) builder {
+func (e *Engine) takeBuilder(vi OwnedIndex) builder {
 	b := e.builders.At(vi)
 	e.tally.builderRows -= b.n
 	e.builders.Set(vi, builder{})
@@ -193,7 +193,7 @@ func (e *Engine) takeBuilder(vi ownedIndex) builder {
 }
 
 // nonEmptyBuilders calls f, in vnode order, for every builder that holds rows.
-func (e *Engine) nonEmptyBuilders(f func(vi ownedIndex, b builder)) {
+func (e *Engine) nonEmptyBuilders(f func(vi OwnedIndex, b builder)) {
 	if e.builders == nil || e.tally.builderRows == 0 {
 		return
 	}
@@ -206,7 +206,7 @@ func (e *Engine) nonEmptyBuilders(f func(vi ownedIndex, b builder)) {
 
 // markDirty notes that a vnode changed since the invariant last looked at it (a vnode marked
 // twice in a row is noted once).
-func (e *Engine) markDirty(vi ownedIndex) {
+func (e *Engine) markDirty(vi OwnedIndex) {
 	if n := len(e.check.dirty); n == 0 || e.check.dirty[n-1] != vi {
 		e.check.dirty = append(e.check.dirty, vi)
 	}
@@ -215,11 +215,11 @@ func (e *Engine) markDirty(vi ownedIndex) {
 // touch records that a row of owned vnode vi changed (in the upstream's content or in
 // downstream's view): the next check looks at the vnode again. (The check costs what changed
 // in the vnode, not its rows: see checkVnode.)
-func (e *Engine) touch(vi ownedIndex, _ Row) { e.markDirty(vi) }
+func (e *Engine) touch(vi OwnedIndex, _ Row) { e.markDirty(vi) }
 
 // touchFrom records that what the check expects of vnode vi may change from pk from on (a
 // vnode's pos moves on from there; nil: anywhere).
-func (e *Engine) touchFrom(vi ownedIndex, _ Row) { e.markDirty(vi) }
+func (e *Engine) touchFrom(vi OwnedIndex, _ Row) { e.markDirty(vi) }
 
 // markAllDirty makes the next check look at every vnode again.
 func (e *Engine) markAllDirty() { e.check.allDirty = true }
@@ -239,9 +239,9 @@ func btoi(b bool) int {
 type tallies struct {
 	byState     [3]int                     // vnodes per ProgressState of their progress
 	progRows    int64                      // the sum of progress's Rows
-	progChanged []ownedIndex               // vnodes whose progress changed since the last persist
+	progChanged []OwnedIndex               // vnodes whose progress changed since the last persist
 	progMoved   bool                       // progress changed since a checkpoint last made it durable
-	unread      persist.Bitset[ownedIndex] // vnodes not Completed with committed rows past pos
+	unread      persist.Bitset[OwnedIndex] // vnodes not Completed with committed rows past pos
 	unreadRows  int                        // those rows
 	builderRows int                        // rows in all builders
 	// pendingIdx indexes the state table's pending writes while a barrier marks its buffer

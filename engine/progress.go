@@ -46,12 +46,12 @@ func (p VnodeProgress) describe(vnode int) string {
 // rows is what the last barrier committed; an absent vnode has never been persisted. Copies
 // share pages of vnodes (persist.Vec), so a checkpoint's copy costs one pointer per page.
 type ProgressTable struct {
-	rows *persist.Vec[ownedIndex, *ProgressRow] // nil = no row
+	rows *persist.Vec[OwnedIndex, *ProgressRow] // nil = no row
 	n    int                                    // rows present
 }
 
 func newProgressTable(owned int) *ProgressTable {
-	return &ProgressTable{rows: persist.NewVec[ownedIndex, *ProgressRow](owned)}
+	return &ProgressTable{rows: persist.NewVec[OwnedIndex, *ProgressRow](owned)}
 }
 
 func (t *ProgressTable) clone() *ProgressTable {
@@ -59,11 +59,11 @@ func (t *ProgressTable) clone() *ProgressTable {
 }
 
 // get returns a vnode's row, or nil.
-func (t *ProgressTable) get(vi ownedIndex) *ProgressRow { return t.rows.At(vi) }
+func (t *ProgressTable) get(vi OwnedIndex) *ProgressRow { return t.rows.At(vi) }
 
 // put persists one vnode (rows are replaced, never mutated, so clones may share them).
 // It reports whether the row was inserted (false: updated).
-func (t *ProgressTable) put(vi ownedIndex, r ProgressRow) bool {
+func (t *ProgressTable) put(vi OwnedIndex, r ProgressRow) bool {
 	inserted := t.rows.At(vi) == nil
 	if inserted {
 		t.n++
@@ -73,7 +73,7 @@ func (t *ProgressTable) put(vi ownedIndex, r ProgressRow) bool {
 }
 
 // each calls f for every row present, in vnode order, until f returns false.
-func (t *ProgressTable) each(f func(vi ownedIndex, r *ProgressRow) bool) {
+func (t *ProgressTable) each(f func(vi OwnedIndex, r *ProgressRow) bool) {
 	for vi, r := range t.rows.Present() {
 		if r != nil && !f(vi, r) {
 			return
@@ -84,7 +84,7 @@ func (t *ProgressTable) each(f func(vi ownedIndex, r *ProgressRow) bool) {
 // Rows returns the table's rows in vnode order as [vnode, pos…, finished, rows].
 func (t *ProgressTable) Rows() [][]any {
 	out := make([][]any, 0, t.n)
-	t.each(func(_ ownedIndex, r *ProgressRow) bool {
+	t.each(func(_ OwnedIndex, r *ProgressRow) bool {
 		out = append(out, r.Tuple())
 		return true
 	})

@@ -23,7 +23,7 @@ type rsEntry struct {
 // never below zero, see remove).
 type rowset struct {
 	pk    []int
-	parts *persist.Vec[ownedIndex, persist.Seq[rsEntry]]
+	parts *persist.Vec[OwnedIndex, persist.Seq[rsEntry]]
 	rows  int // entries in all vnodes
 	// first is the last answer of firstRows(firstN), and firstAdd the rows added since, which
 	// the next firstRows merges in: a view asks for the same rows at every step, and a step adds
@@ -37,7 +37,7 @@ type rowset struct {
 }
 
 func newRowset(pk []int, parts int) *rowset {
-	return &rowset{pk: pk, parts: persist.NewVec[ownedIndex, persist.Seq[rsEntry]](parts)}
+	return &rowset{pk: pk, parts: persist.NewVec[OwnedIndex, persist.Seq[rsEntry]](parts)}
 }
 
 // share returns a copy; from now on neither changes a vnode in place before copying it.
@@ -47,7 +47,7 @@ func (s *rowset) share() *rowset {
 }
 
 // part returns a vnode's entries (read-only).
-func (s *rowset) part(vi ownedIndex) persist.Seq[rsEntry] { return s.parts.At(vi) }
+func (s *rowset) part(vi OwnedIndex) persist.Seq[rsEntry] { return s.parts.At(vi) }
 
 // cmpPK compares two full rows by their pk columns.
 func (s *rowset) cmpPK(a, b Row) int { return compareRowsPK(a, b, s.pk) }
@@ -61,14 +61,14 @@ func (s *rowset) cmp(a, b Row) int {
 }
 
 // search returns the index of the first entry ≥ row in (pk, row) order, and whether it is row.
-func (s *rowset) search(vi ownedIndex, row Row) (int, bool) {
+func (s *rowset) search(vi OwnedIndex, row Row) (int, bool) {
 	p := s.part(vi)
 	i := p.Search(func(e rsEntry) bool { return s.cmp(e.row, row) >= 0 })
 	return i, i < p.Len() && s.cmp(p.At(i).row, row) == 0
 }
 
 // add changes a row's count by d.
-func (s *rowset) add(vi ownedIndex, row Row, d int) {
+func (s *rowset) add(vi OwnedIndex, row Row, d int) {
 	p, tag := s.part(vi), s.parts.Tag()
 	s.noteAdd(row, d)
 	if d != 0 && s.afterLast(p, row) {
@@ -100,7 +100,7 @@ func (s *rowset) add(vi ownedIndex, row Row, d int) {
 // setPart stores vnode vi's changed entries now, whose entries were was. A change that kept the
 // root node changed it in place: the root is this copy's (it was stored since the set was last
 // shared), and so is the page that holds it, which then needs no write.
-func (s *rowset) setPart(vi ownedIndex, was, now persist.Seq[rsEntry]) {
+func (s *rowset) setPart(vi OwnedIndex, was, now persist.Seq[rsEntry]) {
 	if !now.Same(was) {
 		s.parts.Set(vi, now)
 	}
@@ -109,7 +109,7 @@ func (s *rowset) setPart(vi ownedIndex, was, now persist.Seq[rsEntry]) {
 // addAscending adds one copy of each of rows, which ascend strictly in (pk, row) order (a
 // vnode's rows as the state table holds them): when the first sorts after every entry, so do
 // the others, and they are appended at once.
-func (s *rowset) addAscending(vi ownedIndex, rows []Row) {
+func (s *rowset) addAscending(vi OwnedIndex, rows []Row) {
 	p := s.part(vi)
 	if len(rows) == 0 || !s.afterLast(p, rows[0]) {
 		for _, r := range rows {
@@ -140,7 +140,7 @@ func (s *rowset) addAscending(vi ownedIndex, rows []Row) {
 }
 
 // remove takes one copy of row out, if the set holds it, and reports whether it did.
-func (s *rowset) remove(vi ownedIndex, row Row) bool {
+func (s *rowset) remove(vi OwnedIndex, row Row) bool {
 	if _, found := s.search(vi, row); !found {
 		return false
 	}
@@ -149,7 +149,7 @@ func (s *rowset) remove(vi ownedIndex, row Row) bool {
 }
 
 // count is how many times the set holds row.
-func (s *rowset) count(vi ownedIndex, row Row) int {
+func (s *rowset) count(vi OwnedIndex, row Row) int {
 	if i, found := s.search(vi, row); found {
 		return s.part(vi).At(i).count
 	}
@@ -191,7 +191,7 @@ func (s *rowset) pkAfterLast(p persist.Seq[rsEntry], row Row) bool {
 }
 
 // getPK returns the row holding row's pk (pk-keyed use: the upstream's content).
-func (s *rowset) getPK(vi ownedIndex, row Row) (Row, bool) {
+func (s *rowset) getPK(vi OwnedIndex, row Row) (Row, bool) {
 	p := s.part(vi)
 	if s.pkAfterLast(p, row) {
 		return nil, false // after every entry
@@ -206,7 +206,7 @@ func (s *rowset) getPK(vi ownedIndex, row Row) (Row, bool) {
 }
 
 // putPK stores row, replacing any row with its pk.
-func (s *rowset) putPK(vi ownedIndex, row Row) {
+func (s *rowset) putPK(vi OwnedIndex, row Row) {
 	p := s.part(vi)
 	if tail, ok := p.Tail(s.parts.Tag()); ok && pkBefore(tail.Last().row, row, s.pk) {
 		// the usual insert, past the vnode's last entry (the last of its last leaf), where that
@@ -230,24 +230,24 @@ func (s *rowset) putPK(vi ownedIndex, row Row) {
 }
 
 // deletePK removes the row with row's pk.
-func (s *rowset) deletePK(vi ownedIndex, row Row) {
+func (s *rowset) deletePK(vi OwnedIndex, row Row) {
 	if old, ok := s.getPK(vi, row); ok {
 		s.add(vi, old, -1)
 	}
 }
 
 // countBelow counts the entries of a vnode whose pk is < key (key is a pk tuple).
-func (s *rowset) countBelow(vi ownedIndex, key Row) int {
+func (s *rowset) countBelow(vi OwnedIndex, key Row) int {
 	return s.part(vi).Search(func(e rsEntry) bool { return comparePK(e.row, key, s.pk) >= 0 })
 }
 
 // countUpTo counts the entries of a vnode whose pk is ≤ pos (pos is a pk tuple).
-func (s *rowset) countUpTo(vi ownedIndex, pos Row) int {
+func (s *rowset) countUpTo(vi OwnedIndex, pos Row) int {
 	return s.part(vi).Search(func(e rsEntry) bool { return comparePK(e.row, pos, s.pk) > 0 })
 }
 
 // each calls f for every entry, vnode by vnode, until f returns false.
-func (s *rowset) each(f func(vi ownedIndex, e rsEntry) bool) {
+func (s *rowset) each(f func(vi OwnedIndex, e rsEntry) bool) {
 	for vi, p := range s.parts.Present() {
 		ok := true
 		p.Each(0, func(e rsEntry) bool { ok = f(vi, e); return ok })
@@ -260,7 +260,7 @@ func (s *rowset) each(f func(vi ownedIndex, e rsEntry) bool) {
 // sorted lists every row with a positive count, repeated count times, in row order.
 func (s *rowset) sorted() []Row {
 	out := make([]Row, 0, s.rows)
-	s.each(func(_ ownedIndex, e rsEntry) bool {
+	s.each(func(_ OwnedIndex, e rsEntry) bool {
 		for c := 0; c < e.count; c++ {
 			out = append(out, e.row)
 		}
@@ -284,7 +284,7 @@ func (s *rowset) firstRows(n int) []Row {
 		return s.first
 	}
 	h := &rowMaxHeap{}
-	s.each(func(_ ownedIndex, e rsEntry) bool {
+	s.each(func(_ OwnedIndex, e rsEntry) bool {
 		for c := 0; c < e.count; c++ {
 			switch {
 			case len(h.rows) < n:

@@ -52,7 +52,7 @@ func TestRowsetAgainstModel(t *testing.T) {
 	cur := pair{s: newRowset(pk, 2), m: []model{{}, {}}}
 	var kept []pair
 	for step := 0; step < 20000; step++ {
-		vi := ownedIndex(r.Intn(2))
+		vi := OwnedIndex(r.Intn(2))
 		var key int64
 		if r.Intn(3) == 0 {
 			key = int64(step) // past every entry: the append path
@@ -77,7 +77,7 @@ func TestRowsetAgainstModel(t *testing.T) {
 		}
 	}
 	for _, p := range append(kept, cur) {
-		for vi := range ownedIndex(len(p.m)) {
+		for vi := range OwnedIndex(len(p.m)) {
 			want := p.m[vi].entries(p.s)
 			got := partEntries(p.s.part(vi))
 			require.Equal(t, len(want), p.s.part(vi).Len())
@@ -116,11 +116,11 @@ func TestRowsetSmallPartsStaySmall(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	s := newRowset([]int{0}, parts)
-	for vi := ownedIndex(0); vi < parts; vi++ {
+	for vi := OwnedIndex(0); vi < parts; vi++ {
 		s.add(vi, Row{Int(int64(vi)), Int(1)}, 1)
 	}
 	s = s.share() // and one copy-on-write round
-	for vi := ownedIndex(0); vi < parts; vi++ {
+	for vi := OwnedIndex(0); vi < parts; vi++ {
 		s.add(vi, Row{Int(int64(vi) + parts), Int(1)}, 1)
 	}
 	runtime.ReadMemStats(&after)
@@ -147,7 +147,7 @@ func TestFirstRowsFollowsChanges(t *testing.T) {
 		sets := []*rowset{newRowset([]int{0}, 3)}
 		for step := 0; step < steps; step++ {
 			s := sets[r.Intn(uint64(len(sets)))]
-			vi := ownedIndex(r.Intn(3))
+			vi := OwnedIndex(r.Intn(3))
 			key := int64(r.Intn(60))
 			row := Row{Int(key), Int(int64(r.Intn(3)))}
 			switch r.Intn(8) {

@@ -27,14 +27,10 @@ func (e *Engine) CountOutputs(c OutputCounter) { e.scale.counter = c }
 // can send (it is not validated, and its work is not counted), and owned[i] is the owned index
 // of rows[i]'s vnode (the index in Config.Owned; -1 when not owned), as Config.Vnode places it.
 // A workload's generator knows both, and its tests check them against Apply.
-func (e *Engine) ApplyPlaced(rows []RowOp, owned []int32) {
-	placed := e.scale.placed[:0]
-	for _, vi := range owned {
-		placed = append(placed, ownedIndex(vi))
-	}
-	e.scale.placed, e.scale.preplaced = placed, true
+func (e *Engine) ApplyPlaced(rows []RowOp, owned []OwnedIndex) {
+	e.scale.placed, e.scale.preplaced = owned, true
 	e.apply(Step{Kind: EventChunk, Chunk: rows})
-	e.scale.preplaced = false
+	e.scale.placed, e.scale.preplaced = nil, false
 }
 
 // ReserveWrites makes room in the state table for n more pending writes (a workload knows how
@@ -75,7 +71,7 @@ func (e *Engine) Sizes() Sizes {
 // DownstreamRows counts the rows downstream holds, each copy once (it reads every row).
 func (e *Engine) DownstreamRows() int {
 	n := 0
-	e.world.down.each(func(_ ownedIndex, en rsEntry) bool {
+	e.world.down.each(func(_ OwnedIndex, en rsEntry) bool {
 		if en.count > 0 {
 			n += en.count
 		}
@@ -89,7 +85,7 @@ func (e *Engine) DownstreamRows() int {
 // the snapshot has ended, the rows up to pos while in progress, 0 before. An empty vnode
 // counts 1 once started.
 func (e *Engine) PassedFraction(i int) float64 {
-	vi := ownedIndex(i)
+	vi := OwnedIndex(i)
 	total := e.world.upstream.part(vi).Len()
 	if total == 0 {
 		if e.snapshotFinished || e.progress != nil && e.progress.At(vi).State != NotStarted {
@@ -104,6 +100,6 @@ func (e *Engine) PassedFraction(i int) float64 {
 // (which ApplyPlaced lets the caller make).
 type scaleMode struct {
 	counter   OutputCounter // scale mode: outputs are counted here instead of kept
-	placed    []ownedIndex  // the owned index of each row of the chunk being delivered (placeChunk)
+	placed    []OwnedIndex  // the owned index of each row of the chunk being delivered (placeChunk)
 	preplaced bool          // ApplyPlaced: the caller placed the chunk (placed is set)
 }

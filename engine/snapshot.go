@@ -8,7 +8,7 @@ import (
 
 // lane is one vnode's part of a snapshot stream: the committed rows after its pos.
 type lane struct {
-	vi    ownedIndex
+	vi    OwnedIndex
 	vnode int
 	rows  persist.Seq[Row] // a committed state-table version of the vnode's rows (read-only)
 	first int              // index in rows of the lane's first row (the first after pos)
@@ -25,9 +25,9 @@ func (l *lane) total() int { return l.rows.Len() - l.first }
 // vnode or per row: a refresh at every barrier stays cheap however many rows wait.
 type Snapshot struct {
 	epoch     int64                                      // the commit it reads
-	version   *persist.Vec[ownedIndex, persist.Seq[Row]] // the committed rows it reads (frozen)
-	progress  *persist.Vec[ownedIndex, VnodeProgress]    // the progress when it opened (frozen)
-	unread    persist.Bitset[ownedIndex]                 // the vnodes with rows to read when it opened (frozen)
+	version   *persist.Vec[OwnedIndex, persist.Seq[Row]] // the committed rows it reads (frozen)
+	progress  *persist.Vec[OwnedIndex, VnodeProgress]    // the progress when it opened (frozen)
+	unread    persist.Bitset[OwnedIndex]                 // the vnodes with rows to read when it opened (frozen)
 	owned     []int
 	pk        []int
 	cur       lane      // the lane being read (valid when reached() ≥ 0)
@@ -76,7 +76,7 @@ func (s *Snapshot) Remaining() int {
 }
 
 // laneAt makes the lane of vnode index vi as of the snapshot's opening.
-func (s *Snapshot) laneAt(vi ownedIndex) lane {
+func (s *Snapshot) laneAt(vi OwnedIndex) lane {
 	l := lane{vi: vi, vnode: s.owned[vi], rows: s.version.At(vi)}
 	if p := s.progress.At(vi); p.State == InProgress {
 		l.first = l.rows.Search(func(r Row) bool { return comparePK(r, p.Pos, s.pk) > 0 })
@@ -86,7 +86,7 @@ func (s *Snapshot) laneAt(vi ownedIndex) lane {
 }
 
 // reached is the vnode index of the lane being read, or -1 before the first.
-func (s *Snapshot) reached() ownedIndex {
+func (s *Snapshot) reached() OwnedIndex {
 	if s.cur.rows.Len() == 0 {
 		return -1
 	}
@@ -95,7 +95,7 @@ func (s *Snapshot) reached() ownedIndex {
 
 // peek returns the next item: the vnode index it is on and the row, or ok=false for the end. It
 // may move on to the next lane (the stream moves to the next vnode with rows once a lane is read).
-func (s *Snapshot) peek() (vi ownedIndex, row Row, ok bool) {
+func (s *Snapshot) peek() (vi OwnedIndex, row Row, ok bool) {
 	for {
 		if l := &s.cur; s.reached() >= 0 && l.next < l.rows.Len() {
 			if j := l.next - s.leafAt; j >= 0 && j < len(s.leaf) {
@@ -116,7 +116,7 @@ func (s *Snapshot) peek() (vi ownedIndex, row Row, ok bool) {
 }
 
 // advance consumes the item peek returned (vi < 0: the end).
-func (s *Snapshot) advance(vi ownedIndex) {
+func (s *Snapshot) advance(vi OwnedIndex) {
 	if vi < 0 {
 		s.ended = true
 		return
@@ -141,7 +141,7 @@ func (e *Engine) laneViews() []LaneView {
 	out := make([]LaneView, 0, len(e.owned)-e.tally.byState[Completed])
 	k := 0 // next lane of lanes
 	for i, vnode := range e.owned {
-		vi := ownedIndex(i)
+		vi := OwnedIndex(i)
 		p := e.progress.At(vi)
 		if p.State == Completed {
 			continue

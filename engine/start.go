@@ -72,7 +72,7 @@ func (e *Engine) describeProgress() string {
 	}
 	parts := make([]string, len(e.owned))
 	for i := range parts {
-		parts[i] = e.progress.At(ownedIndex(i)).describe(e.owned[i])
+		parts[i] = e.progress.At(OwnedIndex(i)).describe(e.owned[i])
 	}
 	return strings.Join(parts, "; ")
 }

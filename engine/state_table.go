@@ -5,7 +5,7 @@ import "github.com/backfill-explainer/explainer/engine/internal/persist"
 // write is one uncommitted change to the state table.
 type write struct {
 	put bool // + / U+ put the row; - / U- delete it by pk
-	vi  ownedIndex
+	vi  OwnedIndex
 	row Row
 }
 
@@ -16,13 +16,13 @@ type write struct {
 // touches.
 type StateTable struct {
 	pk        []int
-	committed *persist.Vec[ownedIndex, persist.Seq[Row]] // each vnode's rows sorted by pk
+	committed *persist.Vec[OwnedIndex, persist.Seq[Row]] // each vnode's rows sorted by pk
 	pending   []write
 	epoch     int64 // epoch of the last commit
 }
 
 func newStateTable(pk []int, owned int) *StateTable {
-	return &StateTable{pk: pk, committed: persist.NewVec[ownedIndex, persist.Seq[Row]](owned)}
+	return &StateTable{pk: pk, committed: persist.NewVec[OwnedIndex, persist.Seq[Row]](owned)}
 }
 
 func (t *StateTable) clone() *StateTable {
@@ -33,23 +33,23 @@ func (t *StateTable) clone() *StateTable {
 }
 
 // version returns the committed rows (shared, read-only).
-func (t *StateTable) version() *persist.Vec[ownedIndex, persist.Seq[Row]] { return t.committed.Share() }
+func (t *StateTable) version() *persist.Vec[OwnedIndex, persist.Seq[Row]] { return t.committed.Share() }
 
 // restore replaces the committed rows by an earlier version and drops pending writes.
-func (t *StateTable) restore(v *persist.Vec[ownedIndex, persist.Seq[Row]], epoch int64) {
+func (t *StateTable) restore(v *persist.Vec[OwnedIndex, persist.Seq[Row]], epoch int64) {
 	t.committed = v.Share()
 	t.pending = nil
 	t.epoch = epoch
 }
 
 // rows returns a vnode's committed rows, to read now (to keep them, freeze first).
-func (t *StateTable) rows(vi ownedIndex) persist.Seq[Row] { return t.committed.At(vi) }
+func (t *StateTable) rows(vi OwnedIndex) persist.Seq[Row] { return t.committed.At(vi) }
 
 // freeze makes the committed rows read-only: what a caller holds of them now (a snapshot
 // stream's lanes) no later commit changes.
 func (t *StateTable) freeze() { t.committed.Freeze() }
 
-func (t *StateTable) write(put bool, vi ownedIndex, row Row) {
+func (t *StateTable) write(put bool, vi OwnedIndex, row Row) {
 	t.pending = append(t.pending, write{put: put, vi: vi, row: row})
 }
 
@@ -72,7 +72,7 @@ func comparePK(row Row, key Row, pk []int) int {
 // commit applies the pending writes, copying only the pages and leaves they touch. note (if not
 // nil) is told of each write that changed a vnode: d is +1 for a new row, -1 for a deleted
 // one, 0 for a replaced one.
-func (t *StateTable) commit(epoch int64, note func(vi ownedIndex, row Row, d int)) {
+func (t *StateTable) commit(epoch int64, note func(vi OwnedIndex, row Row, d int)) {
 	t.epoch = epoch
 	for ws := t.pending; len(ws) > 0; {
 		k := min(len(ws), commitSlice)
@@ -92,7 +92,7 @@ const commitSlice = 1024
 // applyAll commits writes in their order.
 //
 //go:noinline
-func (t *StateTable) applyAll(ws []write, note func(vi ownedIndex, row Row, d int)) {
+func (t *StateTable) applyAll(ws []write, note func(vi OwnedIndex, row Row, d int)) {
 	for i := range ws {
 		t.apply(&ws[i], note)
 	}
@@ -100,7 +100,7 @@ func (t *StateTable) applyAll(ws []write, note func(vi ownedIndex, row Row, d in
 
 // apply commits one write. Writes come in any order of vnodes, and each vnode's in pk order
 // more often than not: an insert after every row is appended.
-func (t *StateTable) apply(w *write, note func(vi ownedIndex, row Row, d int)) {
+func (t *StateTable) apply(w *write, note func(vi OwnedIndex, row Row, d int)) {
 	tag := t.committed.Tag()
 	rows := t.committed.At(w.vi)
 	if tail, ok := rows.Tail(tag); w.put && ok && pkBefore(tail.Last(), w.row, t.pk) {
@@ -163,7 +163,7 @@ func compareRowsPK(a, b Row, pk []int) int {
 
 // rowsAfter returns the committed rows of a vnode and the index of the first one whose pk is
 // > pos (0 when pos is nil). Freeze first to keep them.
-func (t *StateTable) rowsAfter(vi ownedIndex, pos Row) (persist.Seq[Row], int) {
+func (t *StateTable) rowsAfter(vi OwnedIndex, pos Row) (persist.Seq[Row], int) {
 	rows := t.rows(vi)
 	if pos == nil {
 		return rows, 0
@@ -190,7 +190,7 @@ func (t *StateTable) pendingIndex() latestIndex {
 
 // latest returns the row the state table holds for a pk once its pending writes (indexed in
 // idx) are committed.
-func (t *StateTable) latest(idx latestIndex, vi ownedIndex, key Row) (Row, bool) {
+func (t *StateTable) latest(idx latestIndex, vi OwnedIndex, key Row) (Row, bool) {
 	if r, ok := idx[key.key()]; ok {
 		return r, r != nil
 	}

@@ -108,7 +108,7 @@ func (k *keyWriter) rowset(s *rowset) {
 	}
 	k.int(-1)
 }
-func (k *keyWriter) committed(v *persist.Vec[ownedIndex, persist.Seq[Row]]) {
+func (k *keyWriter) committed(v *persist.Vec[OwnedIndex, persist.Seq[Row]]) {
 	for vi, p := range v.Present() {
 		if p.Len() > 0 {
 			k.int(int64(vi))
@@ -118,7 +118,7 @@ func (k *keyWriter) committed(v *persist.Vec[ownedIndex, persist.Seq[Row]]) {
 	k.int(-1)
 }
 func (k *keyWriter) progressTable(t *ProgressTable) {
-	t.each(func(vi ownedIndex, r *ProgressRow) bool {
+	t.each(func(vi OwnedIndex, r *ProgressRow) bool {
 		k.int(int64(vi))
 		k.row(r.Pos)
 		k.bool(r.Finished)
@@ -141,7 +141,7 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 	}
 	k.str(e.check.result.Status)
 	k.bool(e.progress != nil)
-	e.startedVnodes(func(vi ownedIndex, p VnodeProgress) bool {
+	e.startedVnodes(func(vi OwnedIndex, p VnodeProgress) bool {
 		k.int(int64(vi))
 		k.int(int64(p.State))
 		k.row(p.Pos)
@@ -150,7 +150,7 @@ func (e *Engine) appendStateKey(k *keyWriter) {
 	})
 	k.int(-1)
 	k.bool(e.builders != nil)
-	e.nonEmptyBuilders(func(vi ownedIndex, b builder) {
+	e.nonEmptyBuilders(func(vi OwnedIndex, b builder) {
 		k.int(int64(vi))
 		k.int(int64(b.len()))
 		k.digest(b.sum())

@@ -8,7 +8,7 @@ import "github.com/backfill-explainer/explainer/engine/internal/persist"
 // rows. Both are kept only while the progress is loaded.
 
 // unreadOf counts a vnode's committed rows past its pos (0 for a Completed vnode).
-func (e *Engine) unreadOf(vi ownedIndex) int {
+func (e *Engine) unreadOf(vi OwnedIndex) int {
 	p := e.progress.At(vi)
 	rows := e.state.rows(vi)
 	switch p.State {
@@ -23,7 +23,7 @@ func (e *Engine) unreadOf(vi ownedIndex) int {
 
 // countUnread computes unread and unreadRows from the state table and the progress.
 func (e *Engine) countUnread() {
-	e.tally.unread, e.tally.unreadRows = persist.NewBitset[ownedIndex](len(e.owned)), 0
+	e.tally.unread, e.tally.unreadRows = persist.NewBitset[OwnedIndex](len(e.owned)), 0
 	for vi, rows := range e.state.committed.Present() {
 		if rows.Len() == 0 {
 			continue
@@ -37,7 +37,7 @@ func (e *Engine) countUnread() {
 
 // noteCommitted is told of each committed write: d is +1 for a new row, -1 for a deleted one,
 // 0 for a row replaced.
-func (e *Engine) noteCommitted(vi ownedIndex, row Row, d int) {
+func (e *Engine) noteCommitted(vi OwnedIndex, row Row, d int) {
 	if e.progress == nil || d == 0 {
 		return
 	}

@@ -248,13 +248,13 @@ func (e *Engine) View() View {
 	v.Builders = []BuilderView{}
 	if e.builders != nil {
 		v.Builders = make([]BuilderView, 0, len(e.owned))
-		for vi := range ownedIndex(len(e.owned)) {
+		for vi := range OwnedIndex(len(e.owned)) {
 			v.Builders = append(v.Builders, BuilderView{Vnode: e.owned[vi], Capacity: c.Capacity(), Rows: append([]Row{}, e.builderOf(vi)...)})
 		}
 	}
 	v.Progress = make([]ProgressView, 0, len(e.owned)*btoi(e.progress != nil))
 	if e.progress != nil {
-		for vi := range ownedIndex(len(e.owned)) {
+		for vi := range OwnedIndex(len(e.owned)) {
 			p := e.progress.At(vi)
 			v.Progress = append(v.Progress, ProgressView{Vnode: e.owned[vi], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
 		}

@@ -7,9 +7,9 @@ import (
 	"sort"
 )
 
-// ownedIndex is a vnode's index among the actor's vnodes (Config.Owned, ascending), which the
+// OwnedIndex is a vnode's index among the actor's vnodes (Config.Owned, ascending), which the
 // per-vnode state is kept by; -1: a vnode the actor does not own. A vnode number is a plain int.
-type ownedIndex int32
+type OwnedIndex int32
 
 // nullHashBytes is what a NULL contributes to the crc32 input.
 var nullHashBytes = []byte{0xf0, 0xff, 0xff, 0xff}

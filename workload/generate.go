@@ -42,17 +42,17 @@ const (
 type generator struct {
 	cfg  *engine.Config
 	mix  Mix
-	key  []bool  // per column: part of the pk (its value is the row's number)
-	vidx []int32 // vnode → owned index, or -1
+	key  []bool              // per column: part of the pk (its value is the row's number)
+	vidx []engine.OwnedIndex // vnode → owned index, or -1
 	seed uint64
 	rnd  splitmix.Rand
-	ops  []engine.RowOp // the chunk being made (the engine does not keep a chunk's slice)
-	vis  []int32        // the owned index of each of its rows (see Engine.ApplyPlaced)
-	tmp  engine.Row     // a row being made, before it goes into its arena
-	last uint32         // the last row number used
-	full bool           // the row numbers ran out (MaxRowNumber): CheckConfig makes it rare
-	live []genRow       // the upstream's content, in no order
-	undo []undoOp       // changes since the last checkpoint, oldest first
+	ops  []engine.RowOp      // the chunk being made (the engine does not keep a chunk's slice)
+	vis  []engine.OwnedIndex // the owned index of each of its rows (see Engine.ApplyPlaced)
+	tmp  engine.Row          // a row being made, before it goes into its arena
+	last uint32              // the last row number used
+	full bool                // the row numbers ran out (MaxRowNumber): CheckConfig makes it rare
+	live []genRow            // the upstream's content, in no order
+	undo []undoOp            // changes since the last checkpoint, oldest first
 
 	arenas    [][]engine.Value // per owned vnode: room for its next rows
 	arenaRows int              // rows per arena block
@@ -68,7 +68,7 @@ type generator struct {
 func newGenerator(cfg *engine.Config, w *Workload) *generator {
 	g := &generator{cfg: cfg, mix: w.Mix, key: make([]bool, len(cfg.Columns)), seed: uint64(w.Seed),
 		live: make([]genRow, 0, min(w.maxRows(), int64(w.Rows)+1<<20)), tmp: make(engine.Row, len(cfg.Columns)),
-		vidx: make([]int32, cfg.VnodeCount), arenas: make([][]engine.Value, len(cfg.Owned))}
+		vidx: make([]engine.OwnedIndex, cfg.VnodeCount), arenas: make([][]engine.Value, len(cfg.Owned))}
 	for _, c := range cfg.PK() {
 		g.key[c] = true
 	}
@@ -76,7 +76,7 @@ func newGenerator(cfg *engine.Config, w *Workload) *generator {
 		g.vidx[i] = -1
 	}
 	for i, v := range cfg.Owned {
-		g.vidx[v] = int32(i)
+		g.vidx[v] = engine.OwnedIndex(i)
 	}
 	g.crcInts = cfg.Rule == engine.RuleCRC32
 	for _, c := range cfg.Locality {

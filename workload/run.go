@@ -136,7 +136,7 @@ func (r *workloadRun) chunk(rows []engine.RowOp) error {
 	cfg := r.e.Config()
 	for i, ro := range rows { // the rows must land where the generator said
 		v, err := cfg.Vnode(ro.Row)
-		vi := int32(-1)
+		vi := engine.OwnedIndex(-1)
 		if err == nil {
 			vi = r.g.vidx[v]
 		}
