@@ -21,7 +21,9 @@
 // the marks, what changed since the step before and the prediction).
 // Package session drives a Timeline for the command line and the page; package explore clones
 // engines to run every interleaving; package workload runs generated steps at production size
-// in scale mode (scale_mode.go: outputs counted, not kept).
+// in scale mode (scale_mode.go: outputs counted, not kept). The names: scale mode is the
+// feature, a workload what it runs, a workload's run one run of it, the scale summary what the
+// run returns.
 //
 // # Phases
 //

@@ -23,7 +23,7 @@ import (
 // result that panics while it is written).
 type bridge struct {
 	s      *session.Session // nil until a scenario is open
-	scale  *scaleRun        // a paused scale run (scale.go), or nil
+	scale  *scaleRun        // a paused workload's run (scale.go), or nil
 	stages *session.Stages  // the two runs compare laid side by side, or nil
 	buf    []byte           // the last answer's buffer, reused (okAnswer)
 	// lean: the caller asked for lean views (the method lean; docs/view.md, "Views across the

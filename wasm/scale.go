@@ -116,7 +116,7 @@ func scaleStart(b *bridge, text string) (result, error) {
 
 func scaleNext(b *bridge) (result, error) {
 	if b.scale == nil {
-		return nil, errors.New("scale_next: no scale run is in progress (start one with scale_start)")
+		return nil, errors.New("scale_next: no workload is running (start one with scale_start)")
 	}
 	return b.scalePaused(b.scale, b.scale.next())
 }

@@ -131,7 +131,7 @@ func TestScaleInSteps(t *testing.T) {
 	assert.JSONEq(t, string(whole), p.Summary)
 	assert.Nil(t, b.scale)
 	_, e = answer(t, b.call("scale_next", ""))
-	assert.Contains(t, errText(e), "no scale run is in progress")
+	assert.Contains(t, errText(e), "no workload is running")
 }
 
 // TestScaleCancel: a cancelled run ends (the collector's settings come back), and the next run
@@ -150,7 +150,7 @@ func TestScaleCancel(t *testing.T) {
 	prev := debug.SetGCPercent(100)
 	assert.Equal(t, 100, prev, "the run restored the collector when cancelled")
 	_, e = answer(t, b.call("scale_next", ""))
-	assert.Contains(t, errText(e), "no scale run is in progress")
+	assert.Contains(t, errText(e), "no workload is running")
 	_, e = answer(t, b.call("scale_cancel", ""))
 	assert.Nil(t, e, "cancelling nothing is fine")
 

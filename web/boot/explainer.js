@@ -173,7 +173,7 @@ function makeExplainer() {
     builtinText: (name) => call("builtin_text", String(name)),
     /** the scenario format's JSON Schema (the editor's format help and keys) */
     schema: () => call("schema"),
-    /** what the last scale run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
+    /** what the last workload's run measured: {where: "worker"|"page", ms, runMs, memoryBytes, json} or null */
     lastScale: () => (scaleRunner ? scaleRunner.last() : null),
     /** start the scale worker's engine ahead of a run (the Scale panel opened) */
     prewarmScale: () => runner().then((r) => r.prewarm(), () => {}),

@@ -36,7 +36,7 @@ export function createScalePanel(dialog, { explainer, internal }) {
       h("small", { id: "scale-text-help" }, "Edit it, or paste your own: the same format as backfill run accepts.")));
   const runBtn = h("button", { type: "submit", class: "btn primary", "data-testid": "scale-run" }, "Run");
   const cancelBtn = h("button", { type: "button", class: "btn", "data-testid": "scale-cancel", hidden: true, onclick: () => cancel() }, "Cancel");
-  const bar = h("progress", { class: "scale-bar", max: "1", value: "0", "data-testid": "scale-progress", "aria-label": "Scale run progress" });
+  const bar = h("progress", { class: "scale-bar", max: "1", value: "0", "data-testid": "scale-progress", "aria-label": "Progress of the workload's run" });
   const barText = h("span", { class: "scale-bar-text" });
   const status = h("div", { class: "scale-status", role: "status", "aria-live": "polite", "data-testid": "scale-status" });
   const errorBox = h("div", { class: "scale-error", "data-testid": "scale-error", hidden: true });

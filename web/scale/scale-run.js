@@ -29,7 +29,7 @@ const CHUNK_MS = 60;    // on the page's thread: run this long between two frame
 const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 
 export function abortError() {
-  const e = new Error("the scale run was cancelled");
+  const e = new Error("the workload's run was cancelled");
   e.name = "AbortError";
   return e;
 }

@@ -22,7 +22,7 @@ async function bar(page) {
 }
 
 test("happy-path step 7: both can deliver; choosing the snapshot (a branch) applies it and the page still steps", async () => {
-  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=7");
+  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=7", { keep: true });
   const acts = await page.evaluate(() => window.explainer.actions());
   assert.deepEqual(acts.map((a) => [a.id, a.kind, a.scripted]), [["next", "upstream", true], ["snapshot", "snapshot", false]]);
   assert.deepEqual(await bar(page), [

@@ -10,7 +10,7 @@ let h;
 let shared; // one page for the tests after the first (each page costs an engine start)
 before(async () => { h = await setupPrivate(); });
 async function sharedAt(name, n) {
-  shared ??= await openPage(h, `index.html#scenario=${name}&step=${n}`);
+  shared ??= await openPage(h, `index.html#scenario=${name}&step=${n}`, { keep: true });
   await openAt(shared, name, n);
   assert.equal(await shared.evaluate(() => document.querySelectorAll("dialog[open]").length), 0);
   return shared;

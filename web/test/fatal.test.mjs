@@ -96,7 +96,7 @@ async function checkRecovered(page, n) {
 }
 
 test("fatal-upstream-end: the exact error, explained; the Recover button recovers", async () => {
-  const page = shared = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0");
+  const page = shared = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0", { keep: true });
   const n = await stepUntilFatal(page);
   assert.equal(n, 10);
   await checkFatal(page, n);

@@ -25,6 +25,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { afterEach, beforeEach } from "node:test";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const DIST = join(ROOT, "dist");
@@ -145,9 +146,21 @@ export function assertNoErrors(page) {
 }
 
 // setup starts one server (over `dir`, default dist/) and one browser. open(path, options) opens
-// path relative to the server's URL (or a file: URL as given) in a fresh context and, unless
+// path relative to the server's URL (or a file: URL as given) in a context of its own and, unless
 // ready:false, waits for window.explainer.ready. Context options pass through to playwright:
 // viewport, colorScheme: "dark", reducedMotion: "reduce", …
+//
+// A context costs: a fresh one spends ~5.8 s of CPU before the page is ready (its own renderer,
+// its own HTTP cache, the 7 MB engine compiled anew), a page in a context that loaded the engine
+// before ~1.6 s. So a context outlives the test that opened it: when that test ends (afterEach),
+// its pages are closed, its localStorage is put back to what its options asked for (nothing, or
+// their storageState) and it waits for the next open with the same options, which gets a new page
+// in it. What a reader's fresh visit has is kept: no storage of an earlier test, a new tab
+// (sessionStorage, BroadcastChannel peers: none). What differs is the HTTP cache: the site is
+// served with no-cache and ETags, so the page asks for every file again and gets 304s.
+// A context a test changed beyond that (close, route, setOffline, clock, init scripts, …) is
+// closed instead. open(path, {keep: true}), or an open outside a test (in before()), keeps its
+// page until close(): a page several tests share.
 export async function setup({ dir = DIST } = {}) {
   const server = await startServer({ dir });
   let browser;
@@ -157,30 +170,112 @@ export async function setup({ dir = DIST } = {}) {
     await server.close();
     throw e;
   }
+  const origin = new URL(server.url).origin;
   const contexts = [];
-  return {
+  const spare = new Map(); // options' key → contexts ready for another test
+  const byTest = new Map(); // test → the contexts it opened
+  const h = {
     url: server.url,
     server,
     browser,
-    async open(path = "index.html", { ready = true, ...contextOptions } = {}) {
-      const context = await browser.newContext(contextOptions);
-      contexts.push(context);
+    async open(path = "index.html", { ready = true, keep = false, ...contextOptions } = {}) {
+      const key = JSON.stringify(contextOptions);
+      let context = spare.get(key)?.pop();
+      if (!context) {
+        context = await browser.newContext(contextOptions);
+        contexts.push(context);
+        markChanges(context);
+        context.key = key;
+        context.storage = (contextOptions.storageState?.origins || []).find((o) => o.origin === origin)?.localStorage || [];
+      }
+      const test = keep ? null : running.at(-1) ?? null;
+      if (test) {
+        if (!byTest.has(test)) byTest.set(test, []);
+        byTest.get(test).push(context);
+      }
       const page = watch(await context.newPage());
       const url = /^[a-z]+:/.test(path) ? path : new URL(path, server.url).href;
       await page.goto(url);
       if (ready) await waitReady(page);
       return page;
     },
+    // testEnded(test): the contexts the test opened go back to the spares, or are closed.
+    async testEnded(test) {
+      const mine = byTest.get(test) || [];
+      byTest.delete(test);
+      for (const context of new Set(mine)) {
+        if (await reset(context, origin)) {
+          if (!spare.has(context.key)) spare.set(context.key, []);
+          spare.get(context.key).push(context);
+        } else {
+          await context.close().catch(() => {});
+        }
+      }
+    },
     axe,
     screenshot,
     assertNoErrors,
     serveSources,
     async close() {
+      harnesses.delete(h);
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close().catch(() => {});
       await server.close();
     },
   };
+  harnesses.add(h);
+  return h;
+}
+
+// The tests running now, innermost last (node:test runs a file's tests one at a time), and the
+// harnesses open in this file: each test's end hands its contexts back. (Hooked only in a test
+// file: a script that imports this module, such as a benchmark, would otherwise print a report.)
+const running = [];
+const harnesses = new Set();
+if (process.env.NODE_TEST_CONTEXT || /\.test\.mjs$/.test(process.argv[1] || "")) {
+  beforeEach((t) => { running.push(t); });
+  afterEach(async (t) => {
+    running.splice(running.lastIndexOf(t), 1);
+    for (const h of harnesses) await h.testEnded(t);
+  });
+}
+
+// markChanges notes, on the context, a change that a reset cannot undo (context.changed).
+function markChanges(context) {
+  for (const name of ["close", "route", "routeFromHAR", "unroute", "setOffline", "addInitScript", "exposeBinding",
+    "exposeFunction", "grantPermissions", "clearPermissions", "setGeolocation", "setExtraHTTPHeaders", "setHTTPCredentials"]) {
+    const f = context[name];
+    if (typeof f !== "function") continue;
+    context[name] = (...args) => { context.changed = true; return f.apply(context, args); };
+  }
+  // a fake clock cannot be uninstalled (each page's page.clock is this object)
+  const clock = context.clock;
+  for (const name of ["install", "fastForward", "pauseAt", "resume", "runFor", "setFixedTime", "setSystemTime"]) {
+    const f = clock?.[name];
+    if (typeof f === "function") clock[name] = (...args) => { context.changed = true; return f.apply(clock, args); };
+  }
+  context.on("close", () => { context.changed = true; });
+}
+
+// reset makes a context as its options made it, for another test: its pages closed, its
+// cookies cleared and the site's localStorage put back to the options' storageState. It
+// answers false when it cannot (a change it cannot undo; no page of the site to reach the
+// storage through; a page that does not answer), and the context is then closed.
+async function reset(context, origin) {
+  if (context.changed) return false;
+  const pages = context.pages();
+  const site = pages.find((p) => { try { return new URL(p.url()).origin === origin; } catch { return false; } });
+  if (!site) return false;
+  const done = site.evaluate((items) => {
+    localStorage.clear();
+    for (const { name, value } of items) localStorage.setItem(name, value);
+    return true;
+  }, context.storage).catch(() => false);
+  const ok = await Promise.race([done, new Promise((r) => setTimeout(() => r(false), 3000))]);
+  if (!ok) return false;
+  await Promise.all(pages.map((p) => p.close().catch(() => {})));
+  await context.clearCookies().catch(() => {});
+  return !context.changed && context.pages().length === 0;
 }
 
 // The page's own modules, for a test that imports one of its helpers (session/run-link.js,

@@ -30,7 +30,7 @@ async function overflow(page) {
 }
 
 test("375 px: no horizontal page scroll at the start, middle, end and errors of every built-in scenario", async () => {
-  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: NARROW });
+  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: NARROW, keep: true });
   const names = (await page.evaluate(() => window.explainer.scenarios())).map((s) => s.name);
   assert.ok(names.length >= 10, `scenarios: ${names}`);
   const failures = [];

@@ -38,7 +38,7 @@ test("the first-visit card shows on a plain first visit only, and its button kee
 });
 
 test("stepping through happy-path with the Step button: the panels at the key steps", async () => {
-  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=0");
+  const page = shared = await openPage(h, "index.html#scenario=happy-path&step=0", { keep: true });
   assert.equal(await page.evaluate(() => document.getElementById("welcome").open), false, "first-visit card is open");
   assert.deepEqual(await stepCount(page), { step: 0, steps: 18 });
   assert.match(await text(page, "scenario-title"), /happy path/);

@@ -1,6 +1,6 @@
 // served.test.mjs — the served site holds what its page, the page's workers and the embedding
 // element (web/element.js) load, and nothing else: the page is driven through everything that
-// loads a file (the first view, every tool, a scale run with its charts, an exploration, the
+// loads a file (the first view, every tool, a workload's run with its charts, an exploration, the
 // speaker-notes window, an element in a documentation page), and the server's log of those
 // requests is compared with the files in the site. Every request found its file; every file was
 // asked for, but the exceptions named below, each for its reason.
