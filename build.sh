@@ -194,10 +194,10 @@ test_all() {
   # the page's render modules under Node, from the built engine's views, in a small DOM: no browser
   node --test web/test/node/*.test.mjs
 
-  heading "test: browser (node --test, chromium)"
-  # two files at a time: most of a browser test is waiting for the page, and a 2-core machine
-  # runs two at once in about half the time (TEST_CONCURRENCY=1 runs them one by one)
-  node --test --test-concurrency="${TEST_CONCURRENCY:-2}" web/test/*.test.mjs
+  heading "test: browser (web/test/run.mjs, chromium)"
+  # every web/test/*.test.mjs, in two workers that each run a file at a time and share one
+  # Chromium and its warm contexts across the files they run (TEST_CONCURRENCY=1: one worker)
+  node web/test/run.mjs
 
   heading "test: all passed"
 }

@@ -16,8 +16,9 @@
 //     h.assertNoErrors(page);                             // no console errors, no page errors
 //   });
 //
-// Run: ./build.sh build && node --test web/test/*.test.mjs
-// Name test files *.test.mjs: build.sh runs exactly those (a bare `node --test web/test/` would
+// Run: ./build.sh build && node web/test/run.mjs (every file; run.mjs says how), or one file in a
+// process of its own: node --test web/test/keys.test.mjs
+// Name test files *.test.mjs: run.mjs runs exactly those (a bare `node --test web/test/` would
 // also run this module as a test file, since it sits in a test/ directory).
 
 import { spawn } from "node:child_process";
@@ -162,28 +163,36 @@ export function assertNoErrors(page) {
 // closed instead. open(path, {keep: true}), or an open outside a test (in before()), keeps its
 // page until close(): a page several tests share.
 export async function setup({ dir = DIST } = {}) {
-  const server = await startServer({ dir });
-  let browser;
-  try {
-    browser = await launchBrowser({ args: TEST_ARGS });
-  } catch (e) {
-    await server.close();
-    throw e;
+  let server, browser;
+  if (SHARED) {
+    const s = await shared.server(dir);
+    const from = s.log().length;
+    // this file's requests only: the server has answered the files before it too
+    server = { url: s.url, log: () => s.log().slice(from), close: async () => {} };
+    browser = await shared.browser();
+  } else {
+    server = await startServer({ dir });
+    try {
+      browser = await launchBrowser({ args: TEST_ARGS });
+    } catch (e) {
+      await server.close();
+      throw e;
+    }
   }
   const origin = new URL(server.url).origin;
-  const contexts = [];
-  const spare = new Map(); // options' key → contexts ready for another test
+  const contexts = []; // the contexts to close with the harness: those it keeps; unshared, all it made
+  const spare = SHARED ? shared.spare : new Map(); // origin and options → contexts ready for another test
   const byTest = new Map(); // test → the contexts it opened
   const h = {
     url: server.url,
     server,
     browser,
     async open(path = "index.html", { ready = true, keep = false, ...contextOptions } = {}) {
-      const key = JSON.stringify(contextOptions);
+      const key = `${origin} ${JSON.stringify(contextOptions)}`;
       let context = spare.get(key)?.pop();
       if (!context) {
         context = await browser.newContext(contextOptions);
-        contexts.push(context);
+        if (!SHARED) contexts.push(context);
         markChanges(context);
         context.key = key;
         context.storage = (contextOptions.storageState?.origins || []).find((o) => o.origin === origin)?.localStorage || [];
@@ -192,6 +201,8 @@ export async function setup({ dir = DIST } = {}) {
       if (test) {
         if (!byTest.has(test)) byTest.set(test, []);
         byTest.get(test).push(context);
+      } else if (SHARED) {
+        contexts.push(context);
       }
       const page = watch(await context.newPage());
       const url = /^[a-z]+:/.test(path) ? path : new URL(path, server.url).href;
@@ -219,6 +230,7 @@ export async function setup({ dir = DIST } = {}) {
     async close() {
       harnesses.delete(h);
       for (const c of contexts) await c.close().catch(() => {});
+      if (SHARED) return; // the browser, the server and the spares serve the next file
       await browser.close().catch(() => {});
       await server.close();
     },
@@ -227,12 +239,44 @@ export async function setup({ dir = DIST } = {}) {
   return h;
 }
 
+// Shared: web/test/run.mjs runs many test files one after another in one process
+// (BACKFILL_TESTS_SHARED=1), and they share one browser, one server per site folder and the
+// spare contexts, so that a file's first page, too, is a page in a context that loaded the engine
+// before. closeShared (the runner, after its last file) closes them.
+const SHARED = process.env.BACKFILL_TESTS_SHARED === "1";
+const shared = {
+  launched: null,
+  servers: new Map(), // dir → startServer's promise
+  spare: new Map(),
+  async browser() {
+    let b = await this.launched;
+    if (!b || !b.isConnected()) {
+      this.spare.clear();
+      this.launched = launchBrowser({ args: TEST_ARGS });
+      b = await this.launched;
+    }
+    return b;
+  },
+  server(dir) {
+    if (!this.servers.has(dir)) this.servers.set(dir, startServer({ dir }));
+    return this.servers.get(dir);
+  },
+};
+
+export async function closeShared() {
+  const b = await shared.launched?.catch(() => null);
+  if (b) await b.close().catch(() => {});
+  for (const s of shared.servers.values()) await (await s.catch(() => null))?.close();
+  shared.servers.clear();
+  shared.spare.clear();
+}
+
 // The tests running now, innermost last (node:test runs a file's tests one at a time), and the
 // harnesses open in this file: each test's end hands its contexts back. (Hooked only in a test
 // file: a script that imports this module, such as a benchmark, would otherwise print a report.)
 const running = [];
 const harnesses = new Set();
-if (process.env.NODE_TEST_CONTEXT || /\.test\.mjs$/.test(process.argv[1] || "")) {
+if (SHARED || process.env.NODE_TEST_CONTEXT || /\.test\.mjs$/.test(process.argv[1] || "")) {
   beforeEach((t) => { running.push(t); });
   afterEach(async (t) => {
     running.splice(running.lastIndexOf(t), 1);

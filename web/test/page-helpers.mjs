@@ -117,6 +117,15 @@ export async function setupPrivate({ extra = {} } = {}) {
     if (Date.now() - t0 > 60000) throw new Error(`${DIST} is incomplete: run ./build.sh build first`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  // Under web/test/run.mjs the files a worker runs share their copy (one per set of extra files,
+  // made once and removed when the worker exits), so that they share its server and the browser's
+  // contexts on it (harness.mjs).
+  const key = JSON.stringify(Object.entries(extra).sort(([a], [b]) => a.localeCompare(b)));
+  if (SHARED && copies.has(key)) {
+    const h = await setup({ dir: copies.get(key) });
+    h.dir = copies.get(key);
+    return h;
+  }
   const dir = mkdtempSync(join(tmpdir(), "explainer-dist-"));
   try {
     cpSync(DIST, dir, { recursive: true, filter: (src) => !src.endsWith("explainer-offline.html") });
@@ -124,13 +133,21 @@ export async function setupPrivate({ extra = {} } = {}) {
       mkdirSync(dirname(join(dir, rel)), { recursive: true });
       writeFileSync(join(dir, rel), text);
     }
+    if (SHARED) {
+      copies.set(key, dir);
+      process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    }
     const h = await setup({ dir });
     h.dir = dir; // the copy served
+    if (SHARED) return h;
     const close = h.close;
     h.close = async () => { try { await close(); } finally { rmSync(dir, { recursive: true, force: true }); } };
     return h;
   } catch (e) {
+    copies.delete(key);
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
 }
+const SHARED = process.env.BACKFILL_TESTS_SHARED === "1";
+const copies = new Map(); // the extra files' key → the copy (SHARED)
