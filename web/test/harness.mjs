@@ -245,7 +245,7 @@ export async function setup({ dir = DIST } = {}) {
 // (BACKFILL_TESTS_SHARED=1), and they share one browser, one server per site folder and the
 // spare contexts, so that a file's first page, too, is a page in a context that loaded the engine
 // before. closeShared (the runner, after its last file) closes them.
-const SHARED = process.env.BACKFILL_TESTS_SHARED === "1";
+export const SHARED = process.env.BACKFILL_TESTS_SHARED === "1";
 const shared = {
   launched: null,
   servers: new Map(), // dir → startServer's promise

@@ -6,7 +6,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { setup, DIST } from "./harness.mjs";
+import { setup, DIST, SHARED } from "./harness.mjs";
 
 export const WELCOMED_KEY = "backfill-explainer:welcomed"; // help.js SEEN_KEY
 
@@ -149,5 +149,4 @@ export async function setupPrivate({ extra = {} } = {}) {
     throw e;
   }
 }
-const SHARED = process.env.BACKFILL_TESTS_SHARED === "1";
 const copies = new Map(); // the extra files' key → the copy (SHARED)
