@@ -111,7 +111,13 @@ test("64 vnodes: the output log keeps its newest output in sight", async () => {
   assert.equal(await page.evaluate(inSight), true);
   // (functions, not strings: a string predicate is eval'd at each poll, which the page's CSP refuses)
   // Scrolled up by the reader, the log comes back to its newest output at the next step.
-  await page.evaluate(() => { document.getElementById("outputs-box").scrollTop = -300; });
+  // (the page learns of it from the scroll event, which comes at the next frame: wait for it, as
+  // a reader's next click would)
+  await page.evaluate(() => new Promise((done) => {
+    const box = document.getElementById("outputs-box");
+    box.addEventListener("scroll", done, { once: true });
+    box.scrollTop = -300;
+  }));
   await page.waitForFunction(() => { const box = document.getElementById("outputs-box").getBoundingClientRect(); const last = document.querySelector("#outputs > li:last-child").getBoundingClientRect(); return !(last.bottom <= box.bottom + 0.5 && last.top >= box.top - 0.5); });
   await page.evaluate(() => window.explainer.step());
   await waitStep(page, 31);
