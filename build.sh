@@ -5,7 +5,8 @@
 #                      dist/explainer-offline.html (one file, works from file://), bin/backfill
 #   ./build.sh serve   build, then serve dist/ on http://127.0.0.1:8080/ (ADDR=host:port to change)
 #   ./build.sh dist    build, then report sizes (raw and gzip)
-#   ./build.sh test    install what the tests need, then every check; fails on the first failure
+#   ./build.sh test    install what the tests need, then every check; fails when one fails
+#   ./build.sh fuzz    fuzz every Fuzz target for a count of new inputs (FUZZTIME=30s to change)
 #   ./build.sh bench   engine benchmarks and the browser benchmark
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -15,7 +16,8 @@ if ! command -v go >/dev/null 2>&1 && [[ -x /usr/local/go/bin/go ]]; then
   export PATH="/usr/local/go/bin:$PATH"
 fi
 
-heading() { printf '\n==== %s ====\n' "$*"; }
+START=$SECONDS
+heading() { printf '\n==== %s ==== (%d s)\n' "$*" $((SECONDS - START)); }
 
 build() {
   heading "build: wasm (GOOS=js GOARCH=wasm)"
@@ -150,6 +152,39 @@ fuzz_one() {
   go test -run '^$' -fuzz "^${name}\$" -fuzztime "${FUZZTIME:-$(fuzz_count "$name")}" "$dir"
 }
 
+fuzz() {
+  heading "fuzz (${FUZZTIME:-a count of inputs} each)"
+  local dir name found=0
+  while read -r dir name; do
+    found=1
+    echo "-- $name in $dir"
+    fuzz_one "$dir" "$name"
+  done < <(fuzz_targets)
+  [[ $found == 1 ]] || echo "no Fuzz targets"
+}
+
+# go_checks: everything but the browser tests (go test also runs each Fuzz target over its seed
+# corpus and the inputs kept in testdata/fuzz; `./build.sh fuzz` looks for new ones).
+go_checks() {
+  heading "test: go vet"
+  go vet ./...
+  GOOS=js GOARCH=wasm go vet ./wasm/...
+  echo "ok"
+
+  heading "test: go test"
+  go test ./...
+
+  heading "test: wasm bridge under Node"
+  GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...
+
+  heading "test: backfill check (golden traces)"
+  bin/backfill check
+
+  heading "test: render (node)"
+  # the page's render modules under Node, from the built engine's views, in a small DOM: no browser
+  node --test web/test/node/*.test.mjs
+}
+
 test_all() {
   ensure_test_deps
 
@@ -163,41 +198,26 @@ test_all() {
   fi
   echo "ok"
 
-  heading "test: go vet"
-  go vet ./...
-  GOOS=js GOARCH=wasm go vet ./wasm/...
-  echo "ok"
-
-  heading "test: go test"
-  go test ./...
-
-  heading "test: fuzz (${FUZZTIME:-a count of inputs} each)"
-  local dir name found=0
-  while read -r dir name; do
-    found=1
-    echo "-- $name in $dir"
-    fuzz_one "$dir" "$name"
-  done < <(fuzz_targets)
-  [[ $found == 1 ]] || echo "no Fuzz targets"
-
-  heading "test: wasm bridge under Node"
-  GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...
-
-  heading "test: backfill check (golden traces)"
-  mkdir -p bin
-  go build -o bin/backfill ./cmd/backfill
-  bin/backfill check
-
   build
 
-  heading "test: render (node)"
-  # the page's render modules under Node, from the built engine's views, in a small DOM: no browser
-  node --test web/test/node/*.test.mjs
-
-  heading "test: browser (web/test/run.mjs, chromium)"
+  # The browser tests and the Go checks run at once: the browser tests keep two cores busy but
+  # for their waits (smooth scrolls, a worker's answer), and the Go checks, at a lower priority,
+  # take what they leave, so neither waits for the other. The Go checks' report is printed whole
+  # after the browser's.
+  heading "test: browser (web/test/run.mjs, chromium) and, beside it, the Go checks (nice 10)"
+  local log go_pid go_rc=0 browser_rc=0
+  log=$(mktemp)
+  (renice -n 10 -p "$BASHPID" >/dev/null || true; set -e; go_checks) >"$log" 2>&1 &
+  go_pid=$!
   # every web/test/*.test.mjs, in two workers that each run a file at a time and share one
   # Chromium and its warm contexts across the files they run (TEST_CONCURRENCY=1: one worker)
-  node web/test/run.mjs
+  node web/test/run.mjs || browser_rc=$?
+  wait "$go_pid" || go_rc=$?
+  cat "$log"
+  rm -f "$log"
+  if [[ $go_rc != 0 ]]; then echo "the Go checks failed (exit $go_rc): their report is above" >&2; fi
+  if [[ $browser_rc != 0 ]]; then echo "the browser tests failed (exit $browser_rc): their report is above the Go checks'" >&2; fi
+  [[ $go_rc == 0 && $browser_rc == 0 ]] || return 1
 
   heading "test: all passed"
 }
@@ -239,9 +259,10 @@ case "${1:-}" in
   serve) serve ;;
   dist) dist ;;
   test) test_all ;;
+  fuzz) fuzz ;;
   bench) bench ;;
   *)
-    echo "usage: $0 build|serve|dist|test|bench|sources" >&2
+    echo "usage: $0 build|serve|dist|test|fuzz|bench|sources" >&2
     exit 2
     ;;
 esac

@@ -4,7 +4,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, stepCount, byTestId, setupPrivate } from "./page-helpers.mjs";
+import { openPage, stepCount, byTestId, setupPrivate, call } from "./page-helpers.mjs";
 
 let h;
 let page;
@@ -19,7 +19,7 @@ const playing = () => page.locator("#btn-play").getAttribute("aria-pressed");
 
 /** Play at 4× from step `from` until the page has stepped twice, then run `command`. */
 async function playThen(from, command) {
-  await page.evaluate((n) => window.explainer.goto(n), from);
+  await call(page, "goto", from);
   await page.locator("#speed").selectOption("300");
   await page.locator("#btn-play").click();
   assert.equal(await playing(), "true");
@@ -50,15 +50,15 @@ const COMMANDS = [
 
 for (const [name, command] of COMMANDS) {
   test(`${name} stops autoplay`, async () => {
-    await page.evaluate(() => window.explainer.open("happy-path"));
+    await call(page, "open", "happy-path");
     await playThen(2, command);
     h.assertNoErrors(page);
   });
 }
 
 test("Space starts and stops autoplay; autoplay stops by itself at the end", async () => {
-  await page.evaluate(() => window.explainer.open("happy-path"));
-  await page.evaluate(() => window.explainer.goto(15));
+  await call(page, "open", "happy-path");
+  await call(page, "goto", 15);
   await page.locator("#speed").selectOption("300");
   await page.keyboard.press("Escape"); // close a menu left open
   await page.evaluate(() => document.activeElement?.blur());

@@ -5,7 +5,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, waitStep, stepCount, setupPrivate, welcomed } from "./page-helpers.mjs";
+import { openPage, waitStep, stepCount, setupPrivate, welcomed, call } from "./page-helpers.mjs";
 import { serveSources } from "./harness.mjs";
 
 let h;
@@ -32,7 +32,7 @@ test("the change flash: a step after a pause flashes; steps in quick succession 
   }));
   const pause = (ms) => page.evaluate((ms) => { window.__flashNow += ms; }, ms);
   await pause(1000);
-  await page.evaluate(() => window.explainer.step());
+  await call(page, "step");
   await waitStep(page, 4);
   let f = await flashing();
   assert.equal(f.calm, false, "a step after a pause is not calm");
@@ -46,7 +46,7 @@ test("the change flash: a step after a pause flashes; steps in quick succession 
   assert.equal(f.running, 0, "and nothing flashes");
   // after a pause, the next step flashes again
   await pause(1000);
-  await page.evaluate(() => window.explainer.step());
+  await call(page, "step");
   await waitStep(page, 7);
   f = await flashing();
   assert.equal(f.calm, false);

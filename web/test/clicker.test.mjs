@@ -7,7 +7,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, openPage, byTestId, waitStep, stepCount, blur } from "./page-helpers.mjs";
+import { setupPrivate, openPage, byTestId, waitStep, stepCount, blur, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });
@@ -92,7 +92,7 @@ test("after a click on Speaker notes, Space plays (it does not press the button 
 
 test("a step with pause: true stops autoplay outside presenter mode", async () => {
   const page = await openPage(h, "index.html#scenario=happy-path&step=0");
-  await page.evaluate((t) => window.explainer.load(t), PAUSING);
+  await call(page, "load", PAUSING);
   await waitStep(page, 0);
   assert.equal(await byTestId(page, "presenter").getAttribute("aria-pressed"), "false");
   await page.selectOption("#speed", "300");

@@ -10,7 +10,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURL } from "./harness.mjs";
-import { setupPrivate, waitStep, WELCOMED_KEY } from "./page-helpers.mjs";
+import { setupPrivate, waitStep, WELCOMED_KEY, call } from "./page-helpers.mjs";
 import { inView, requiredFor, settle, sideways } from "./stage-helpers.mjs";
 
 const CODEMAP_KEY = "backfill-explainer:codemap"; // codemap.js KEY
@@ -47,7 +47,7 @@ function lit(target) {
 }
 
 async function goto(page, n) {
-  await page.evaluate((n) => window.explainer.goto(n), n);
+  await call(page, "goto", n);
   await waitStep(page, n);
 }
 
@@ -116,7 +116,7 @@ test("fatal-upstream-end: v3.1 lights its fatal line; under v3.0 there is none, 
   assert.deepEqual(await lit(page), ["back-chunk"]);
   // the same scenario under v3.0 (its file with `release: v3.0`)
   const text = await page.evaluate(async () => (await window.explainer.export()).scenario);
-  await page.evaluate((t) => window.explainer.load(t), text.replace(/^steps:/m, "release: v3.0\nsteps:"));
+  await call(page, "load", text.replace(/^steps:/m, "release: v3.0\nsteps:"));
   await goto(page, 10);
   assert.equal(await page.locator('li[data-id="back-end"]').count(), 0, "v3.0 has no fatal upstream end");
   assert.deepEqual(await lit(page), ["back-end-silent", "snap-row", "snap-end", "comp-wait", "comp-end", "fwd-end", "actor-exits", "emit-builder"]);

@@ -13,9 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setup, waitReady, DIST } from "./harness.mjs";
-import { welcomed, waitStep, byTestId } from "./page-helpers.mjs";
-
-const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self'; connect-src 'self'; frame-ancestors *";
+import { welcomed, waitStep, byTestId, CSP, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -55,14 +53,14 @@ async function violations(page) {
 
 test("served with the policy header: stepping, the explorer's worker and the dialogs cause no violation", async () => {
   const { page, response } = await openWatched(new URL("index.html#scenario=happy-path&step=3", h.url).href, welcomed(h));
-  assert.equal(response.headers()["content-security-policy"], POLICY, "the page is served under the policy");
+  assert.equal(response.headers()["content-security-policy"], CSP, "the page is served under the policy");
   await waitReady(page);
   await waitStep(page, 3);
   // step through a scenario, with the narration, the lanes and the progress bars drawn
   for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowRight");
   await waitStep(page, 11);
-  await page.evaluate(() => window.explainer.open("fatal-upstream-end"));
-  await page.evaluate(() => window.explainer.goto(9));
+  await call(page, "open", "fatal-upstream-end");
+  await call(page, "goto", 9);
   await waitStep(page, 9);
   // the dialogs: help, open, inject, then presenter and predict modes
   await page.evaluate(() => document.activeElement?.blur());
@@ -81,7 +79,7 @@ test("served with the policy header: stepping, the explorer's worker and the dia
   // the explorer runs in its worker (a second engine: its own fetch and wasm compile)
   const workers = [];
   page.on("worker", (w) => workers.push(w.url()));
-  await page.evaluate(() => window.explainer.open("happy-path"));
+  await call(page, "open", "happy-path");
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press("x");
   await byTestId(page, "explore-run").click();
@@ -114,7 +112,7 @@ test("the offline file boots from file:// under its own policy, with no violatio
   const steps = await page.evaluate(async () => { await window.explainer.open("happy-path"); await window.explainer.goto(5); return window.explainer.steps(); });
   assert.ok(steps > 5);
   await waitStep(page, 5);
-  await page.evaluate(() => window.explainer.step());
+  await call(page, "step");
   await waitStep(page, 6);
   // the explorer runs on the page's thread here (the first-visit card is closed first)
   await page.keyboard.press("Escape");

@@ -4,10 +4,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, welcomed, waitStep, text, byTestId } from "./page-helpers.mjs";
-
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-  "worker-src 'self'; connect-src 'self'; frame-ancestors *";
+import { setupPrivate, welcomed, waitStep, text, byTestId, CSP } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });

@@ -9,20 +9,15 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { setupPrivate } from "./page-helpers.mjs";
+import { setupPrivate, CSP, assertServedPolicy, call } from "./page-helpers.mjs";
 import { inView, requiredFor, settle } from "./stage-helpers.mjs";
-
-// The policy of csp.test.mjs (not imported: importing a test file would run its tests here too).
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-  "worker-src 'self'; connect-src 'self'; frame-ancestors *";
 
 let h;
 before(async () => {
   const file = (name) => readFileSync(new URL(name, import.meta.url), "utf8");
   h = await setupPrivate({ extra: { "docs/docs-page.css": file("docs-page.css"), "docs/embed.html": file("docs-page.html") } });
   // the server sends this policy with every file: the element's frame and workers run under it
-  const sent = (await fetch(new URL("index.html", h.url))).headers.get("content-security-policy");
-  assert.equal(sent, CSP, "the server's policy");
+  await assertServedPolicy(h);
 });
 after(async () => { await h?.close(); });
 
@@ -184,7 +179,7 @@ test("the caption: the scenario's title, the bug mode, and a link to the same st
   const full = new URL("index.html#scenario=happy-path&step=3&bug=no-state-write", h.url).href;
   assert.equal(await link.evaluate((a) => a.href), full);
   // It follows the step.
-  await frame.evaluate(() => window.explainer.goto(5));
+  await call(frame, "goto", 5);
   await waitCount(frame, 5);
   assert.equal(await link.evaluate((a) => a.href), full.replace("step=3", "step=5"));
   // Opened, it shows that state (a full page: no embed).
@@ -194,7 +189,7 @@ test("the caption: the scenario's title, the bug mode, and a link to the same st
   assert.equal(await popup.evaluate(() => document.documentElement.classList.contains("embed")), false);
   assert.equal(await popup.locator('[data-testid="bug-banner"]').isVisible(), true);
   // Without a bug mode, no tag.
-  await frame.evaluate(() => window.explainer.bug("none"));
+  await call(frame, "bug", "none");
   await frame.waitForFunction(() => !document.querySelector('[data-testid="embed-bug"]')?.getClientRects().length);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   h.assertNoErrors(page);

@@ -9,11 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./harness.mjs";
-import { setupPrivate, welcomed } from "./page-helpers.mjs";
-
-// The policy of csp.test.mjs (not imported: importing a test file would run its tests here too).
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-  "worker-src 'self'; connect-src 'self'; frame-ancestors *";
+import { setupPrivate, welcomed, CSP, assertServedPolicy } from "./page-helpers.mjs";
 
 const FIXTURES = join(ROOT, "web/test/fixtures");
 
@@ -21,7 +17,7 @@ let h;
 before(async () => {
   h = await setupPrivate();
   // the server sends this policy with every file: the element's frame and workers run under it
-  assert.equal((await fetch(new URL("index.html", h.url))).headers.get("content-security-policy"), CSP, "the server's policy");
+  await assertServedPolicy(h);
 });
 after(async () => { await h?.close(); });
 

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { BACKFILL, ROOT } from "./harness.mjs";
-import { openPage, waitStep, setupPrivate, welcomed } from "./page-helpers.mjs";
+import { openPage, waitStep, setupPrivate, welcomed, call } from "./page-helpers.mjs";
 
 let h;
 let page;
@@ -33,7 +33,7 @@ test("the terms a newcomer meets are defined on the page, with the engine's defi
     "watermark", "snapshot", "builder", "buffer", "state table", "progress table", "invariant", "upstream", "downstream"];
   const seen = new Map();
   for (const n of [1, 6, 8, 10, 12, 18]) {
-    await page.evaluate((n) => window.explainer.goto(n), n);
+    await call(page, "goto", n);
     await waitStep(page, n);
     for (const [word, term] of await page.locator('[data-testid="term"]').evaluateAll((bs) => bs.map((b) => [b.textContent, b.dataset.term]))) {
       seen.set(entryOf(term)?.term, word);
@@ -41,7 +41,7 @@ test("the terms a newcomer meets are defined on the page, with the engine's defi
   }
   for (const w of NEWCOMER) assert.ok(seen.has(entryOf(w).term), `"${w}" (${entryOf(w).term}) is defined somewhere on the page; seen: ${[...seen.keys()].join(", ")}`);
   // Each term button shows exactly its entry's definition.
-  await page.evaluate(() => window.explainer.goto(10));
+  await call(page, "goto", 10);
   await waitStep(page, 10);
   const terms = page.locator("#stage [data-testid=term]");
   for (let i = 0; i < Math.min(await terms.count(), 8); i++) {
@@ -122,7 +122,7 @@ test("nothing the page shows names the spec files or uses the seed, LP: or §", 
   for (const name of names) {
     const steps = await page.evaluate(async (name) => (await window.explainer.open(name)).steps, name);
     for (const n of [0, Math.floor(steps / 2), steps]) {
-      await page.evaluate((n) => window.explainer.goto(n), n);
+      await call(page, "goto", n);
       await waitStep(page, n);
       const t = await read();
       const m = BAD.exec(t);

@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, stepCount, byTestId, waitStep, setupPrivate } from "./page-helpers.mjs";
+import { openPage, stepCount, byTestId, waitStep, setupPrivate, call } from "./page-helpers.mjs";
 
 let h;
 let page;
@@ -176,7 +176,7 @@ test("after choosing a bug mode (pointer, then keyboard), the menu closes and th
   await page.keyboard.press("Enter");
   assert.equal(await byTestId(page, "bug-menu").getAttribute("aria-expanded"), "false");
   await keysWorkAgain("bug menu by keyboard");
-  await page.evaluate(() => window.explainer.bug("none"));
+  await call(page, "bug", "none");
   h.assertNoErrors(page);
 });
 

@@ -5,7 +5,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, waitStep, text, setupPrivate } from "./page-helpers.mjs";
+import { openPage, waitStep, text, setupPrivate, call } from "./page-helpers.mjs";
 
 let h;
 let shared; // the first test's page, reused (each page costs an engine start)
@@ -49,12 +49,12 @@ test("375 px: no horizontal page scroll at the start, middle, end and errors of 
       return bad;
     }, name);
     for (const n of found) {
-      await page.evaluate((n) => window.explainer.goto(n), n);
+      await call(page, "goto", n);
       failures.push(`${name} step ${n}: ${JSON.stringify(await overflow(page))}`);
     }
   }
   // The overlays, too.
-  await page.evaluate(() => window.explainer.open("happy-path"));
+  await call(page, "open", "happy-path");
   for (const [key, id] of [["?", "help"], ["i", "inject-dialog"], ["o", "editor-dialog"]]) {
     await page.locator("body").click({ position: { x: 2, y: 2 } });
     await page.keyboard.press(key);

@@ -7,7 +7,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, waitStep, setupPrivate } from "./page-helpers.mjs";
+import { openPage, waitStep, setupPrivate, call } from "./page-helpers.mjs";
 import { serveSources } from "./harness.mjs";
 import { inView, requiredFor, settle, sideways } from "./stage-helpers.mjs";
 
@@ -59,7 +59,7 @@ test("64 vnodes: scrolling a panel, or its button (by keyboard too), draws the n
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="snapshot"] .lane').length >= 32);
   assert.equal(await page.evaluate(() => document.activeElement?.closest(".long-more") !== null), true, "the focus stays on the button");
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('[data-testid="builders"] .builder')].map((b) => Number(b.dataset.vnode))),
-    (await page.evaluate(() => window.explainer.view())).builders.map((b) => b.vnode));
+    await page.evaluate(async () => (await window.explainer.view()).builders.map((b) => b.vnode)));
 
   // Scrolling: the progress panel's body to its end, until every entry is drawn.
   for (let i = 0; i < 10; i++) {
@@ -74,7 +74,7 @@ test("64 vnodes: scrolling a panel, or its button (by keyboard too), draws the n
   assert.equal(await page.evaluate(() => document.querySelectorAll('[data-testid="progress"] li.prog').length), 64, "scrolling reaches every vnode");
 
   // A step keeps what was drawn.
-  await page.evaluate(() => window.explainer.step());
+  await call(page, "step");
   await waitStep(page, 7);
   assert.equal(await count(), 64);
   // Tab order: the marker's button is reachable with Tab from the panel body before it.
@@ -93,7 +93,7 @@ test("64 vnodes: scrolling a panel, or its button (by keyboard too), draws the n
   assert.ok(reached, "Tab reaches the lanes' Show more button");
 
   // Another scenario, then this one again: the lists start from their first page.
-  await page.evaluate(() => window.explainer.open("happy-path"));
+  await call(page, "open", "happy-path");
   await openWide(page, 6);
   assert.equal(await count(), 32);
   assert.deepEqual(await h.axe(page, { include: "#stage" }), []);
@@ -119,7 +119,7 @@ test("64 vnodes: the output log keeps its newest output in sight", async () => {
     box.scrollTop = -300;
   }));
   await page.waitForFunction(() => { const box = document.getElementById("outputs-box").getBoundingClientRect(); const last = document.querySelector("#outputs > li:last-child").getBoundingClientRect(); return !(last.bottom <= box.bottom + 0.5 && last.top >= box.top - 0.5); });
-  await page.evaluate(() => window.explainer.step());
+  await call(page, "step");
   await waitStep(page, 31);
   await page.waitForFunction(inSight);
   h.assertNoErrors(page);
@@ -130,7 +130,7 @@ test("300 barriers: the timeline draws their ticks as one picture that goes to t
     "vnodes: {count: 4, rule: modulo}", "chunk_size: 4", "steps:", "  - barrier: 1"];
   for (let i = 0, epoch = 1; i < 300; i++) lines.push(`  - chunk: ["+ ${i} ${i}"]`, `  - barrier: ${++epoch}`);
   const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: 1280, height: 800 } });
-  await page.evaluate((t) => window.explainer.load(t), lines.join("\n") + "\n");
+  await call(page, "load", lines.join("\n") + "\n");
   await waitStep(page, 0);
   const v = await page.evaluate(() => window.explainer.view());
   const barriers = v.marks.filter((m) => m.kind === "barrier");
@@ -151,9 +151,9 @@ test("300 barriers: the timeline draws their ticks as one picture that goes to t
     const row = document.querySelector('[data-testid="state-table"] .vrow[data-vnode="1"]');
     return { chips: row.querySelectorAll(".chip").length, marker: row.querySelector(".long-more-text")?.textContent ?? null };
   });
-  await page.evaluate(() => window.explainer.goto(560));
+  await call(page, "goto", 560);
   await waitStep(page, 560);
-  const rows1 = (await page.evaluate(() => window.explainer.view())).state_table.rows.filter((r) => r.vnode === 1).length;
+  const rows1 = await page.evaluate(async () => (await window.explainer.view()).state_table.rows.filter((r) => r.vnode === 1).length);
   assert.ok(rows1 > 48, `vnode 1's rows: ${rows1}`);
   assert.deepEqual(await vrow(), { chips: 48, marker: `… ${rows1 - 48} more rows` });
   // (the button's own click: scrolled into view, the marker would draw the next page by itself)
@@ -161,15 +161,15 @@ test("300 barriers: the timeline draws their ticks as one picture that goes to t
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="state-table"] .vrow[data-vnode="1"] .chip').length === n, Math.min(rows1, 96));
   let k1 = 560;
   for (let n = 561; n <= 570; n++) {
-    await page.evaluate(() => window.explainer.step());
+    await call(page, "step");
     await waitStep(page, n);
     k1 = n;
   }
-  const rowsNow = (await page.evaluate(() => window.explainer.view())).state_table.rows.filter((r) => r.vnode === 1).length;
+  const rowsNow = await page.evaluate(async () => (await window.explainer.view()).state_table.rows.filter((r) => r.vnode === 1).length);
   assert.ok(rowsNow > rows1, `vnode 1 gained rows by step ${k1}`);
   assert.equal((await vrow()).chips, Math.min(rowsNow, 96), "the rebuilt row keeps its two pages");
   // A scenario with few barriers keeps a button per mark.
-  await page.evaluate(() => window.explainer.open("happy-path"));
+  await call(page, "open", "happy-path");
   await waitStep(page, 0);
   assert.ok(await page.locator("#marks .tl-mark.mk-barrier").count() > 0);
   assert.equal(await page.locator("#marks svg.tl-ticks").count(), 0);
@@ -181,7 +181,7 @@ test("a large loaded scenario's long run= link is written once stepping pauses",
   await openWide(page, 3, 4096);
   await page.waitForFunction(() => /^#run=[A-Za-z0-9_-]+&step=3$/.test(location.hash), null, { timeout: 15000 });
   assert.ok(await page.evaluate(() => location.hash.length) > 4096, "the link is a long one");
-  for (let n = 4; n <= 6; n++) await page.evaluate(() => window.explainer.step());
+  for (let n = 4; n <= 6; n++) await call(page, "step");
   await waitStep(page, 6);
   await page.waitForFunction(() => /&step=6$/.test(location.hash), null, { timeout: 5000 });
   // The link opens the same state.
@@ -200,7 +200,7 @@ test("64 vnodes at 1280×800 and 375×740: the protocol's panels in view at ever
     const steps = await page.evaluate(() => window.explainer.steps());
     const problems = [];
     for (let n = 1; n <= steps; n++) {
-      await page.evaluate(() => window.explainer.step());
+      await call(page, "step");
       await waitStep(page, n);
       await settle(page);
       if (name === "1280") {

@@ -3,12 +3,23 @@
 // the "step N / M" counter; setupPrivate() serves a private copy of dist/. (Not a test file:
 // build.sh runs web/test/*.test.mjs only.)
 
+import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setup, DIST, SHARED } from "./harness.mjs";
 
 export const WELCOMED_KEY = "backfill-explainer:welcomed"; // help.js SEEN_KEY
+
+/** The policy bin/backfill serve sends with every file (internal/site/server.go CSP). */
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+  "worker-src 'self'; connect-src 'self'; frame-ancestors *";
+
+/** Asserts that the harness's server sends CSP with its files (a test that relies on it says so). */
+export async function assertServedPolicy(h) {
+  const sent = (await fetch(new URL("index.html", h.url))).headers.get("content-security-policy");
+  assert.equal(sent, CSP, "the server's policy");
+}
 
 /** Context options that mark the first-visit card as already seen for the harness's server. */
 export function welcomed(h) {
@@ -32,6 +43,15 @@ export async function openPage(h, path, options = {}) {
   // The picker fills after the first view is painted (app.js): wait until the page has started.
   await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
   return page;
+}
+
+/**
+ * call(pageOrFrame, method, ...args) calls window.explainer[method](...args) in the page and
+ * waits for it, bringing nothing back: the view a method resolves to, carried to Node, costs
+ * ~0.4 s of CPU at 64 vnodes (read what a test needs in the page instead).
+ */
+export async function call(target, method, ...args) {
+  await target.evaluate(async ([method, args]) => { await window.explainer[method](...args); }, [method, args]);
 }
 
 export const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`);

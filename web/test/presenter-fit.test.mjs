@@ -9,7 +9,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, openPage, byTestId } from "./page-helpers.mjs";
+import { setupPrivate, openPage, byTestId, call } from "./page-helpers.mjs";
 import { problemsHere } from "./fit-check.mjs";
 
 let h;
@@ -27,7 +27,7 @@ for (const [w, hgt] of VIEWPORTS) {
     for (const name of SCENARIOS) {
       const steps = await page.evaluate((name) => window.explainer.open(name).then((v) => v.steps), name);
       for (let n = 0; n <= steps; n++) {
-        await page.evaluate((n) => window.explainer.goto(n), n);
+        await call(page, "goto", n);
         for (const p of await page.evaluate(problemsHere)) problems.push(`${name} step ${n}: ${p}`);
       }
     }

@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, BACKFILL } from "./harness.mjs";
-import { openPage, text, waitStep, setupPrivate } from "./page-helpers.mjs";
+import { openPage, text, waitStep, setupPrivate, call } from "./page-helpers.mjs";
 
 const DIR = join(ROOT, "scenarios/testdata/heldout");
 const RELEASES = ["v2.7", "v2.8", "v3.0", "v3.1"];
@@ -129,7 +129,7 @@ for (const file of files) {
         for (const c of r.checks || []) {
           if (c.actor) assert.equal(got.steps[c.step - 1].actor, `· actor ${c.actor}`, `${where}: the actor shown after step ${c.step}`);
           if (!c.has) continue;
-          await page.evaluate((n) => window.explainer.goto(n), c.step);
+          await call(page, "goto", c.step);
           await waitStep(page, c.step);
           assert.ok((await text(page, "narration")).includes(c.has), `${where}: the narration of step ${c.step} says "${c.has}"`);
         }

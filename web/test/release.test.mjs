@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURL } from "./harness.mjs";
-import { openPage, welcomed, text, waitStep, byTestId, setupPrivate } from "./page-helpers.mjs";
+import { openPage, welcomed, text, waitStep, byTestId, setupPrivate, call } from "./page-helpers.mjs";
 
 const END = 10; // fatal-upstream-end's upstream end: fatal in v3.1, a silent end before it
 
@@ -50,7 +50,7 @@ test("choosing v3.0 at fatal-upstream-end's end: no fatal error, the silent end,
   await page.waitForFunction(() => location.hash.includes("release=v3.0"));
   assert.equal(await hash(page), `#scenario=fatal-upstream-end&step=${END}&release=v3.0`);
   // and back: the default leaves the link without release=
-  await page.evaluate(() => window.explainer.release("v3.1"));
+  await call(page, "release", "v3.1");
   await page.waitForFunction(() => !location.hash.includes("release="));
   assert.equal(await text(page, "phase"), "phase: FAILED");
   h.assertNoErrors(page);

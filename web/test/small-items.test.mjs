@@ -9,7 +9,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, byTestId, waitStep, setupPrivate } from "./page-helpers.mjs";
+import { openPage, byTestId, waitStep, setupPrivate, call } from "./page-helpers.mjs";
 import { fileURL } from "./harness.mjs";
 
 let h;
@@ -74,7 +74,7 @@ for (const [name, query, options] of SIZES) {
     assert.ok(one.length > 0, "happy-path holds one chunk at some step");
     for (const [n, step] of [[1, one[0]], [2, two[0]]]) {
       if (step === undefined) continue;
-      await page.evaluate((s) => window.explainer.goto(s), step);
+      await call(page, "goto", step);
       await waitStep(page, step);
       const meta = byTestId(page, "buffer").locator(".meta");
       await meta.scrollIntoViewIfNeeded();
@@ -85,7 +85,7 @@ for (const [name, query, options] of SIZES) {
     }
     // the narration and the invariant: a glossary term before a ";" (step 9: "the upstream wins
     // the race; its chunk") or after a "(" ("the backfill has passed (completed vnodes")
-    await page.evaluate(() => window.explainer.goto(9));
+    await call(page, "goto", 9);
     await waitStep(page, 9);
     for (const why of await page.locator(".narration .why-text, .inv-text").all()) {
       const got = await why.evaluate(layout);

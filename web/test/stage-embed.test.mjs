@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { setupPrivate } from "./page-helpers.mjs";
+import { setupPrivate, call } from "./page-helpers.mjs";
 import { drawnOver, inView, requiredFor, settle, sideways, wholeInView } from "./stage-helpers.mjs";
 
 let h;
@@ -39,7 +39,7 @@ test("700×640 iframe: the compact layout shows the stage, the narration and the
   assert.equal(await sideways(frame), null);
   const problems = [];
   for (const n of [10, 3, 8, 14]) {
-    await frame.evaluate((n) => window.explainer.goto(n), n);
+    await call(frame, "goto", n);
     await frame.waitForFunction((n) => new RegExp(`^step ${n} / `).test(document.querySelector('[data-testid="step-count"]').textContent), n);
     await settle(frame);
     for (const p of await inView(frame, await requiredFor(frame))) problems.push(`step ${n}: ${p}`);
@@ -57,7 +57,7 @@ test("700×640 iframe: the compact layout shows the stage, the narration and the
   // Three columns side by side, left to right as the data flows.
   const cols = await frame.evaluate(() => [...document.querySelectorAll("#stage > .col")].map((c) => Math.round(c.getBoundingClientRect().left)));
   assert.ok(cols[0] < cols[1] && cols[1] < cols[2], `columns at ${cols}`);
-  await frame.evaluate(() => window.explainer.goto(10));
+  await call(frame, "goto", 10);
   await frame.waitForFunction(() => /^step 10 \//.test(document.querySelector('[data-testid="step-count"]').textContent));
   for (const scheme of ["light", "dark"]) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -103,7 +103,7 @@ test("700×640 iframe: the failure's lead, at its step, and the caption are whol
   for (const c of cases) {
     const [page, frame] = await docsPage(`#scenario=${c.scenario}&step=0${c.bug ? "&bug=" + c.bug : ""}`, 0);
     const n = c.step ?? await frame.evaluate(async (kind) => (await window.explainer.view()).marks.find((m) => m.kind === kind).step, c.at);
-    await frame.evaluate((n) => window.explainer.goto(n), n);
+    await call(frame, "goto", n);
     await frame.waitForFunction((n) => new RegExp(`^step ${n} / `).test(document.querySelector('[data-testid="step-count"]').textContent), n);
     const where = `${c.scenario}${c.bug ? " (bug " + c.bug + ")" : ""} step ${n}`;
     for (const scheme of ["light", "dark"]) {

@@ -10,7 +10,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, waitStep, byTestId, welcomed } from "./page-helpers.mjs";
+import { setupPrivate, waitStep, byTestId, welcomed, call } from "./page-helpers.mjs";
 import { inView, requiredFor, settle } from "./stage-helpers.mjs";
 
 let h;
@@ -123,7 +123,7 @@ test("1280: every built-in at its middle step, its last step and each failure, r
     const v = await page.evaluate((name) => window.explainer.open(name), name);
     const marks = v.marks.filter((m) => m.kind !== "barrier").map((m) => ["at " + m.kind, m.step]);
     for (const [where, n] of [["middle", Math.floor(v.steps / 2)], ["last", v.steps], ...marks]) {
-      await page.evaluate((n) => window.explainer.goto(n), n);
+      await call(page, "goto", n);
       await waitStep(page, n);
       await settle(page);
       for (const p of await inView(page, await requiredFor(page))) problems.push(`${name} step ${n}: ${p}`);

@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, waitStep, welcomed, byTestId } from "./page-helpers.mjs";
+import { setupPrivate, waitStep, welcomed, byTestId, call } from "./page-helpers.mjs";
 import { inView, requiredFor, settle } from "./stage-helpers.mjs";
 
 let h;
@@ -33,7 +33,7 @@ for (const [name, viewport] of [["1280", { width: 1280, height: 800 }], ["1920",
     assert.equal(m.oneScreen, true);
     const problems = [];
     for (const n of [3, 10, 17]) {
-      await page.evaluate((n) => window.explainer.goto(n), n);
+      await call(page, "goto", n);
       await waitStep(page, n);
       await settle(page);
       for (const p of await inView(page, await requiredFor(page, { presenting: true }))) problems.push(`step ${n}: ${p}`);
@@ -42,7 +42,7 @@ for (const [name, viewport] of [["1280", { width: 1280, height: 800 }], ["1920",
       }
     }
     assert.deepEqual(problems, []);
-    await page.evaluate(() => window.explainer.goto(10));
+    await call(page, "goto", 10);
     await waitStep(page, 10);
     for (const scheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -5,7 +5,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, waitStep, byTestId, setupPrivate } from "./page-helpers.mjs";
+import { openPage, waitStep, byTestId, setupPrivate, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });
@@ -40,7 +40,7 @@ async function checkStopped(page) {
   await page.waitForFunction(() => window.explainer && window.__gos && window.__gos.length === 1);
   await page.evaluate(() => window.explainer.ready);
   await page.evaluate(() => document.getElementById("welcome").open && document.getElementById("welcome").close());
-  await page.evaluate(() => window.explainer.goto(3));
+  await call(page, "goto", 3);
   await waitStep(page, 3);
   assert.equal(await byTestId(page, "stopped").isVisible(), false);
 }

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup, fileURL } from "./harness.mjs";
-import { openPage, byTestId, text, waitStep } from "./page-helpers.mjs";
+import { openPage, byTestId, text, waitStep, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -94,7 +94,7 @@ test("bug-mark-before-drain: violated, and an outcome opens as a timeline", asyn
   await page.waitForFunction(() => /violated/.test(document.querySelector('[data-testid="invariant"]').textContent));
   assert.match(await text(page, "bug-banner"), /mark-before-drain/);
   // An outcome whose invariant holds opens at its end.
-  await page.evaluate(() => window.explainer.open("bug-mark-before-drain"));
+  await call(page, "open", "bug-mark-before-drain");
   await waitStep(page, 0);
   await explore(page);
   await dialog.locator(".outcome:not(.bad)").first().getByRole("button", { name: "Open as timeline" }).click();
@@ -116,7 +116,7 @@ test("the bound caps the search; Cancel stops a running exploration", async () =
   assert.match(await text(page, "explore-not-exhaustive"), /^Not exhaustive\. The search stopped at the budget of 20 states, not exhaustive/);
   // A long exploration, cancelled while the worker is busy: the worker is terminated.
   await page.keyboard.press("Escape");
-  await page.evaluate((t) => window.explainer.load(t), BIG);
+  await call(page, "load", BIG);
   await waitStep(page, 0);
   // (the explorer's worker starts with the dialog, and runs the exploration)
   const [worker] = await Promise.all([page.waitForEvent("worker", (w) => w.url().endsWith("/web/tools/explore-worker.js")), page.keyboard.press("x")]);

@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, waitStep } from "./page-helpers.mjs";
+import { openPage, byTestId, waitStep, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -28,7 +28,7 @@ test("download the scenario after a branch and an injected chunk; loading it bac
   await branch.first().click();
   await waitStep(page, 7);
   // An injected chunk.
-  await page.evaluate(() => window.explainer.apply('chunk: ["+ 5 104", "+ 14 203"]'));
+  await call(page, "apply", 'chunk: ["+ 5 104", "+ 14 203"]');
   await waitStep(page, 8);
 
   const { name, text } = await download(page, "download-scenario");

@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { openPage, byTestId, waitStep, text, setupPrivate } from "./page-helpers.mjs";
+import { openPage, byTestId, waitStep, text, setupPrivate, call } from "./page-helpers.mjs";
 
 let h;
 let page;
@@ -29,7 +29,7 @@ test("the bug menu says where each mode is best seen, and opens that built-in wi
   }
   await page.keyboard.press("Escape");
   for (const b of bugs) {
-    await page.evaluate(() => window.explainer.open("happy-path"));
+    await call(page, "open", "happy-path");
     await byTestId(page, "bug-menu").click();
     await page.locator(`[data-testid="bug-best-open"][data-scenario="${b.scenario}"]`).click();
     await page.waitForFunction(async (b) => {
@@ -72,7 +72,7 @@ test("after a branch, the notes kept from the script say they were written for t
   let shown = 0;
   const last = (await page.evaluate(() => window.explainer.view())).steps;
   for (let n = 8; n <= last; n++) {
-    await page.evaluate((n) => window.explainer.goto(n), n);
+    await call(page, "goto", n);
     await waitStep(page, n);
     const nt = await note();
     if (!nt) continue;
@@ -81,7 +81,7 @@ test("after a branch, the notes kept from the script say they were written for t
   }
   assert.ok(shown >= 2, `${shown} notes after the branch`);
   for (let n = 1; n <= 6; n++) {
-    await page.evaluate((n) => window.explainer.goto(n), n);
+    await call(page, "goto", n);
     await waitStep(page, n);
     const nt = await note();
     if (nt) assert.equal(nt.caveat, null, `step ${n} is before the branch`);
@@ -105,11 +105,11 @@ test("after a branch, the notes kept from the script say they were written for t
 test("an injected event leaves the script too; under a bug mode every note says it was written without it", async () => {
   await page.evaluate(async () => { await window.explainer.open("happy-path"); await window.explainer.goto(9); });
   await waitStep(page, 9);
-  await page.evaluate(() => window.explainer.apply('chunk: ["+ 5 104"]'));
+  await call(page, "apply", 'chunk: ["+ 5 104"]');
   await waitStep(page, 10);
   let found = false;
   for (let n = 11; n <= (await page.evaluate(() => window.explainer.steps())); n++) {
-    await page.evaluate((n) => window.explainer.goto(n), n);
+    await call(page, "goto", n);
     await waitStep(page, n);
     const nt = await note();
     if (nt) { found = true; assert.match(nt.caveat, /left the script at step 10/); }
@@ -120,14 +120,14 @@ test("an injected event leaves the script too; under a bug mode every note says 
   const nt = await note();
   assert.ok(nt, "step 6 has a note");
   assert.match(nt.caveat, /^\(Written for this scenario without a bug mode; this run, under bug mode emit-beyond-pos, may differ\.\)$/);
-  await page.evaluate(() => window.explainer.bug("none"));
+  await call(page, "bug", "none");
   h.assertNoErrors(page);
 });
 
 test("after an injected end and a recovery the page offers the next barrier, and the log marks what was rolled back", async () => {
   await page.evaluate(async () => { await window.explainer.open("happy-path"); await window.explainer.goto(13); });
   await waitStep(page, 13);
-  await page.evaluate(() => window.explainer.apply("end"));
+  await call(page, "apply", "end");
   await waitStep(page, 14); // the upstream ended in completion: the stream is over
   await page.locator('[data-testid="actions"] button.act-recover').click();
   await waitStep(page, 15);

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, text, waitStep, stepCount, blur } from "./page-helpers.mjs";
+import { openPage, byTestId, text, waitStep, stepCount, blur, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -122,7 +122,7 @@ test("speaker notes: a second window shows the note, the narration and what come
 
 test("presenter mode: autoplay stops after a step with pause: true", async () => {
   const page = await openPage(h, "index.html#scenario=happy-path&step=0");
-  await page.evaluate((t) => window.explainer.load(t), PAUSING);
+  await call(page, "load", PAUSING);
   await waitStep(page, 0);
   await byTestId(page, "presenter").click();
   const speaker = await openSpeaker(page);

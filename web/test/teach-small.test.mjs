@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, text, waitStep, welcomed } from "./page-helpers.mjs";
+import { openPage, byTestId, text, waitStep, welcomed, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -35,7 +35,7 @@ test("timeline: a broken invariant has its mark (≠) at the barrier whose check
     await h.screenshot(page, `teach-invariant-mark-${w}`, { fullPage: false });
   }
   // happy-path never breaks it: no such mark.
-  await page.evaluate(() => window.explainer.open("happy-path"));
+  await call(page, "open", "happy-path");
   await page.waitForFunction(() => document.querySelectorAll("#marks .tl-mark.mk-barrier").length > 0 && !document.querySelector("#marks .mk-invariant"));
   h.assertNoErrors(page);
 });
@@ -45,7 +45,7 @@ test("Save: the scenario file carries open_at, and loading it reopens the run at
   const branch = page.locator('[data-testid="actions"] button.action:not(.scripted)');
   await branch.first().click();
   await waitStep(page, 7);
-  await page.evaluate(() => window.explainer.goto(9));
+  await call(page, "goto", 9);
   await waitStep(page, 9);
   const want = await page.evaluate(() => window.explainer.state());
   await byTestId(page, "export-menu").click();
@@ -53,7 +53,7 @@ test("Save: the scenario file carries open_at, and loading it reopens the run at
   const saved = await readFile(await dl.path(), "utf8");
   assert.match(saved, /\n# Saved at step 9 of the run: the page opens the file there\.\nopen_at: 9\n$/);
   // Opened again (a file, as Open… or a drop does): at step 9, in the same state.
-  await page.evaluate(() => window.explainer.open("happy-path"));
+  await call(page, "open", "happy-path");
   await waitStep(page, 0);
   await page.locator("#open-btn").click();
   await byTestId(page, "editor").fill(saved);
@@ -61,7 +61,7 @@ test("Save: the scenario file carries open_at, and loading it reopens the run at
   await waitStep(page, 9);
   assert.deepEqual(await page.evaluate(() => window.explainer.state()), want);
   // At step 0 nothing is added.
-  await page.evaluate(() => window.explainer.goto(0));
+  await call(page, "goto", 0);
   await waitStep(page, 0);
   await byTestId(page, "export-menu").click();
   const [dl0] = await Promise.all([page.waitForEvent("download"), byTestId(page, "download-scenario").click()]);

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, text, waitStep } from "./page-helpers.mjs";
+import { openPage, byTestId, text, waitStep, call } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -39,7 +39,7 @@ test("speaker window: a choice of what happens next, by key 2 and by its button,
   const page = await openPage(h, "index.html#scenario=happy-path&step=0");
   const n = await firstChoice(page);
   assert.ok(n >= 0, "happy-path has a step with a choice");
-  await page.evaluate((n) => window.explainer.goto(n), n);
+  await call(page, "goto", n);
   await waitStep(page, n);
   const speaker = await openSpeaker(page);
   await speakerStep(speaker, n);
@@ -91,7 +91,7 @@ test("speaker window: the next step's note, from the view's next_note", async ()
     if (n < steps) {
       const following = await page.evaluate((n) => window.explainer.goto(n + 1).then((w) => w.note), n);
       assert.equal(collapse(v.next_note), collapse(following), `step ${n}: next_note is step ${n + 1}'s note`);
-      await page.evaluate((n) => window.explainer.goto(n), n);
+      await call(page, "goto", n);
       await speakerStep(speaker, n);
     }
     if (v.next_note) { assert.ok(t.includes(collapse(v.next_note)), `step ${n}: ${t}`); shown++; }
@@ -151,7 +151,7 @@ test("speaker window: it follows the lesson: section n of m, its planned time, i
   assert.match(await text(speaker, "speaker-ask"), /At step 2 a chunk arrives/);
   assert.match(await text(speaker, "speaker-answer"), /Every owned vnode is not started/);
   // a predict question's answer: the rows as the engine marks them
-  await page.evaluate(() => window.explainer.goto(9));
+  await call(page, "goto", 9);
   await speakerStep(speaker, 9);
   await speaker.waitForFunction(() => /Barrier e4 is next/.test(document.querySelector('[data-testid="speaker-ask"]')?.textContent || ""));
   assert.equal(collapse(await text(speaker, "speaker-answer")), "Answer Visible: none. Hidden: + 3 102; + 13 202.");

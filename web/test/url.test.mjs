@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setup, DIST, serveSources } from "./harness.mjs";
-import { openPage, welcomed, text, waitStep, byTestId } from "./page-helpers.mjs";
+import { openPage, welcomed, text, waitStep, byTestId, call } from "./page-helpers.mjs";
 
 const TWO = `title: Served beside the page
 table: {columns: [a, id], locality: [a], stream_key: [id]}
@@ -93,9 +93,9 @@ test("while the run= code is made, the address never names a state that opens so
     window.__polling = true;
     poll();
   });
-  await page.evaluate(() => window.explainer.apply("snapshot: 1")); // a branch: the link must become run=
+  await call(page, "apply", "snapshot: 1"); // a branch: the link must become run=
   await page.waitForFunction(() => /run=/.test(location.hash), null, { timeout: 10000 });
-  await page.evaluate(() => window.explainer.step());
+  await call(page, "step");
   await page.waitForFunction(() => /run=.*step=8/.test(location.hash));
   const hashes = await page.evaluate(() => { window.__polling = false; return [...new Set(window.__hashes)]; });
   for (const hash of hashes) {
