@@ -48,7 +48,7 @@ export async function openPage(h, path, options = {}) {
 /**
  * call(pageOrFrame, method, ...args) calls window.explainer[method](...args) in the page and
  * waits for it, bringing nothing back: the view a method resolves to, carried to Node, costs
- * ~0.4 s of CPU at 64 vnodes (read what a test needs in the page instead).
+ * ~0.14 s of CPU a step at 64 vnodes (read what a test needs in the page instead).
  */
 export async function call(target, method, ...args) {
   await target.evaluate(async ([method, args]) => { await window.explainer[method](...args); }, [method, args]);
