@@ -3,16 +3,19 @@
 //
 // The server is deliberately small: GET and HEAD only, a fixed MIME table
 // (so .wasm is application/wasm whatever the host's mime.types says),
-// gzip for text and wasm when the client accepts it (each file compressed
-// once, however many ask for it at the same time), an ETag from the
-// content, Cache-Control: no-cache (a browser asks again and gets 304 Not
+// the build's precompressed variants (FILE.br, then FILE.gz, beside the file)
+// when the client accepts them, else gzip for text and wasm made here (each
+// file compressed once, however many ask for it at the same time), an ETag
+// from the content of what is sent, Cache-Control: no-cache (a browser asks again and gets 304 Not
 // Modified while the file is the same) but for the bundle's content-hashed
 // chunks, which are immutable (a new build names them anew), the
 // Content-Security-Policy and
-// X-Content-Type-Options headers on every response, no directory listings,
-// no dotfiles, file access through an os.Root so no request path can leave
-// the served directory, and timeouts for reading, writing and idle
-// connections.
+// X-Content-Type-Options headers on every response,
+// Access-Control-Allow-Origin: * on the files an embed on another origin
+// loads (EmbedAsset), no directory listings, no dotfiles, only regular files
+// (a FIFO, a device or a socket is refused before it is opened), file access
+// through an os.Root so no request path can leave the served directory, and
+// timeouts for reading, writing and idle connections.
 package site
 
 import (
@@ -29,6 +32,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"regexp"
@@ -178,7 +182,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if idx, ist, err := h.open(path.Join(name, "index.html")); err == nil {
 				idx.Close()
 				if !ist.IsDir() {
-					loc := path.Base(urlPath) + "/"
+					loc := relativeURL(path.Base(urlPath) + "/")
 					if r.URL.RawQuery != "" {
 						loc += "?" + r.URL.RawQuery
 					}
@@ -206,7 +210,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasSuffix(urlPath, "/") && !dirIndex {
 		// a file asked for as a directory (/index.html/): its relative URLs would resolve
 		// under a directory that is not there, so send the browser to the file
-		loc := "../" + path.Base(name)
+		loc := relativeURL("../" + path.Base(name))
 		if r.URL.RawQuery != "" {
 			loc += "?" + r.URL.RawQuery
 		}
@@ -220,6 +224,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if Immutable(name) {
 		hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
 	}
+	if EmbedAsset(name) {
+		hdr.Set("Access-Control-Allow-Origin", "*")
+	}
 	ent := h.entry(name, f, st, compressible(ctype))
 	if ent.err != nil {
 		http.Error(w, "read error", http.StatusInternalServerError)
@@ -230,15 +237,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if compressible(ctype) {
 		hdr.Add("Vary", "Accept-Encoding")
-		if ent.gz != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
-			hdr.Set("Content-Encoding", "gzip")
-			hdr.Set("ETag", strings.TrimSuffix(ent.etag, `"`)+`-gz"`)
-			// ServeContent leaves out Content-Length once an encoding is set;
-			// the length lets a browser show download progress for the wasm.
-			hdr.Set("Content-Length", strconv.Itoa(len(ent.gz)))
-			// Ranges over an encoded body confuse more than they help.
-			r.Header.Del("Range")
-			http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(ent.gz))
+		accept := r.Header.Get("Accept-Encoding")
+		for _, v := range variants {
+			if acceptsCoding(accept, v.coding) && h.serveVariant(w, r, name, st, v) {
+				return
+			}
+		}
+		if ent.gz != nil && acceptsCoding(accept, "gzip") {
+			serveEncoded(w, r, name, "gzip", strings.TrimSuffix(ent.etag, `"`)+`-gz"`, st.ModTime(), int64(len(ent.gz)), bytes.NewReader(ent.gz))
 			return
 		}
 	}
@@ -249,6 +255,77 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	http.ServeContent(w, r, name, st.ModTime(), f)
 }
+
+// variants are the precompressed files the build writes beside a file (FILE.br, FILE.gz), in
+// the order the server prefers them.
+var variants = []struct{ coding, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// serveVariant sends the file's precompressed variant for one coding, if there is one: a
+// regular file at least as new as the file (one left from an older build is not sent). Its
+// ETag is its own content's.
+func (h *Handler) serveVariant(w http.ResponseWriter, r *http.Request, name string, st fs.FileInfo, v struct{ coding, ext string }) bool {
+	f, vst, err := h.open(name + v.ext)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if vst.IsDir() || vst.ModTime().Before(st.ModTime()) {
+		return false
+	}
+	ent := h.entry(name+v.ext, f, vst, false)
+	if ent.err != nil {
+		return false
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return false
+	}
+	serveEncoded(w, r, name, v.coding, ent.etag, vst.ModTime(), vst.Size(), f)
+	return true
+}
+
+// serveEncoded sends an encoded body (or 304 when the client holds it) with its length, and
+// no ranges: a range of an encoded body confuses more than it helps.
+func serveEncoded(w http.ResponseWriter, r *http.Request, name, coding, etag string, mod time.Time, size int64, body io.ReadSeeker) {
+	hdr := w.Header()
+	hdr.Set("Content-Encoding", coding)
+	hdr.Set("ETag", etag)
+	// ServeContent leaves out Content-Length once an encoding is set; the length lets a
+	// browser show download progress for the wasm.
+	hdr.Set("Content-Length", strconv.FormatInt(size, 10))
+	r.Header.Del("Range")
+	r.Header.Del("If-Range")
+	http.ServeContent(noRanges{w}, r, name, mod, body)
+}
+
+// noRanges takes back the Accept-Ranges that ServeContent offers.
+type noRanges struct{ http.ResponseWriter }
+
+func (n noRanges) WriteHeader(code int) {
+	n.Header().Del("Accept-Ranges")
+	n.ResponseWriter.WriteHeader(code)
+}
+
+// EmbedAsset reports whether a file is one that a page on another origin loads to embed the
+// explainer, and so is sent with Access-Control-Allow-Origin: *: the public static files under
+// web/ that are scripts, stylesheets, the wasm or data (element.js, which a documentation page
+// loads as a module script, fetched in CORS mode; wasm_exec.js, the wasm, the bundle and its
+// chunks, the workers, the stylesheets, stored JSON). The pages (index.html, the offline file)
+// and everything else are not.
+func EmbedAsset(name string) bool {
+	if !strings.HasPrefix(name, "web/") {
+		return false
+	}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".js", ".mjs", ".css", ".wasm", ".json":
+		return true
+	}
+	return false
+}
+
+// relativeURL writes a relative path as a URL reference: percent-encoded ("q?x/" is
+// "q%3Fx/"), and with "./" before a first segment that holds a colon (which would read as a
+// scheme).
+func relativeURL(p string) string { return (&url.URL{Path: p}).String() }
 
 // Immutable reports whether a file of the site is named by its content: a chunk the build's
 // bundler wrote as NAME-HASH.js into a bundle/ directory (esbuild's 8-character hash), which a
@@ -272,12 +349,29 @@ func Immutable(name string) bool {
 	return true
 }
 
+// errNotRegular refuses a FIFO, a device or a socket (as not found).
+var errNotRegular = fmt.Errorf("not a regular file: %w", fs.ErrNotExist)
+
+// open opens a regular file or a directory. Anything else is refused before it is opened
+// (opening a FIFO for reading waits for a writer, pinning a thread and a descriptor; reading
+// a device may never end), and the open does not wait (openFlags: O_NONBLOCK) in case one was
+// put in the file's place meanwhile, which the second check then refuses.
 func (h *Handler) open(name string) (*os.File, fs.FileInfo, error) {
-	f, err := h.root.Open(name)
+	st, err := h.root.Stat(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := f.Stat()
+	if !st.Mode().IsRegular() && !st.IsDir() {
+		return nil, nil, errNotRegular
+	}
+	f, err := h.root.OpenFile(name, openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err = f.Stat()
+	if err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		err = errNotRegular
+	}
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -387,13 +481,14 @@ func hasDotDot(p string) bool {
 	return false
 }
 
-// acceptsGzip parses an Accept-Encoding header: gzip (or *) with a q-value
-// other than zero.
-func acceptsGzip(header string) bool {
+// acceptsCoding parses an Accept-Encoding header: the coding (or *) with a q-value other than
+// zero; an explicit q=0 for the coding beats a wildcard.
+func acceptsCoding(header, want string) bool {
+	wildcard := false
 	for _, part := range strings.Split(header, ",") {
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		coding = strings.ToLower(strings.TrimSpace(coding))
-		if coding != "gzip" && coding != "*" {
+		if coding != want && coding != "*" {
 			continue
 		}
 		q := 1.0
@@ -405,14 +500,12 @@ func acceptsGzip(header string) bool {
 				}
 			}
 		}
-		if q > 0 {
-			return true
+		if coding == want {
+			return q > 0
 		}
-		if coding == "gzip" {
-			return false // an explicit gzip;q=0 beats a wildcard
-		}
+		wildcard = q > 0
 	}
-	return false
+	return wildcard
 }
 
 // logRequests wraps h with one log line per request.
