@@ -4,10 +4,10 @@
 #   ./build.sh build   dist/ (index.html, web/: the bundle, workers, explainer.wasm, wasm_exec.js…),
 #                      dist/explainer-offline.html (one file, works from file://), bin/backfill
 #   ./build.sh serve   build, then serve dist/ on http://127.0.0.1:8080/ (ADDR=host:port to change)
-#   ./build.sh dist    build, then report sizes (raw and gzip)
+#   ./build.sh dist    build, then report sizes (raw, gzip and brotli, as served)
 #   ./build.sh test    install what the tests need, then every check; fails when one fails
 #   ./build.sh fuzz    fuzz every Fuzz target for a count of new inputs (FUZZTIME=30s to change)
-#   ./build.sh bench   engine benchmarks and the browser benchmark
+#   ./build.sh bench   engine benchmarks, the browser benchmark, the wasm's budget by package
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -57,6 +57,11 @@ build() {
   heading "build: page modules"
   go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt
 
+  # FILE.br (brotli 11) and FILE.gz (gzip -9) beside each compressible file, which `backfill
+  # serve` (and nginx, Caddy: README) send by Accept-Encoding; not the offline file (a download).
+  heading "build: precompressed .br and .gz"
+  go run ./internal/site/cmd/precompress --dir dist --skip explainer-offline.html --quiet
+
   heading "build: bin/backfill"
   go build -o bin/backfill ./cmd/backfill
 }
@@ -86,23 +91,22 @@ serve() {
   exec bin/backfill serve --dir dist --addr "$addr"
 }
 
-gzsize() { gzip -9 -c "$1" | wc -c; }
-
+# dist reports each file's size raw and as served gzip and brotli: its .gz and .br from the
+# build, or the file itself where the build wrote none (an image, the offline file).
 dist() {
   build
-  heading "dist: sizes"
-  local raw=0 gz=0 f r g
-  printf '%-40s %12s %12s\n' "file" "raw" "gzip -9"
+  heading "dist: sizes (raw; gzip and brotli as served)"
+  local raw=0 gz=0 br=0 f r g b
+  printf '%-44s %10s %10s %10s\n' "file" "raw" "gzip -9" "brotli 11"
   while IFS= read -r -d '' f; do
-    r=$(wc -c <"$f"); g=$(gzsize "$f")
-    raw=$((raw + r)); gz=$((gz + g))
-    printf '%-40s %12d %12d\n' "${f#dist/}" "$r" "$g"
-  done < <(find dist -type f -print0 | sort -z)
-  printf '%-40s %12d %12d\n' "total (dist/)" "$raw" "$gz"
-  local site_raw site_gz
-  site_raw=$((raw - $(wc -c <dist/explainer-offline.html)))
-  site_gz=$((gz - $(gzsize dist/explainer-offline.html)))
-  printf '%-40s %12d %12d\n' "served site (without the offline file)" "$site_raw" "$site_gz"
+    r=$(wc -c <"$f"); g=$r; b=$r
+    [[ -f "$f.gz" ]] && g=$(wc -c <"$f.gz")
+    [[ -f "$f.br" ]] && b=$(wc -c <"$f.br")
+    printf '%-44s %10d %10d %10d\n' "${f#dist/}" "$r" "$g" "$b"
+    [[ $f == dist/explainer-offline.html ]] && continue
+    raw=$((raw + r)); gz=$((gz + g)); br=$((br + b))
+  done < <(find dist -type f ! -name '*.br' ! -name '*.gz' -print0 | sort -z)
+  printf '%-44s %10d %10d %10d\n' "served site (without the offline file)" "$raw" "$gz" "$br"
 }
 
 ensure_test_deps() {
@@ -235,6 +239,19 @@ bench() {
   heading "bench: browser"
   node web/bench/bench.mjs
   node web/bench/scale.mjs
+  bench_budget
+}
+
+# bench_budget prints each Go package's share of the wasm (from a build with the name section)
+# and the shipped wasm's raw, gzip and brotli sizes beside their budgets
+# (internal/tools/wasmsize/budget.txt), and fails when one is over.
+bench_budget() {
+  heading "bench: the wasm's budget"
+  local named
+  named=$(mktemp --suffix=.wasm)
+  GOOS=js GOARCH=wasm go build -trimpath -o "$named" ./wasm
+  go run ./internal/tools/wasmsize -budget internal/tools/wasmsize/budget.txt -shipped dist/web/explainer.wasm "$named" || { rm -f "$named"; return 1; }
+  rm -f "$named"
 }
 
 # sources fetches the RisingWave files the citations read, at each release's ref, into

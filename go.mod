@@ -3,6 +3,7 @@ module github.com/backfill-explainer/explainer
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/evanw/esbuild v0.28.2
 	github.com/hack-pad/safejs v0.1.1
 	github.com/stretchr/testify v1.12.1

@@ -5,6 +5,8 @@
 //	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/x.wasm ./wasm
 //	go run ./internal/tools/wasmsize [-top 25] /tmp/x.wasm
 //	go run ./internal/tools/wasmsize -funcs 40 [-pkg engine] /tmp/x.wasm   (the largest functions)
+//	go run ./internal/tools/wasmsize -budget internal/tools/wasmsize/budget.txt \
+//	    -shipped dist/web/explainer.wasm /tmp/x.wasm   (each package's share against its budget)
 //
 // The data section is split by what Go's runtime finds in it through its module data: the
 // pc-line table (function names, pc-value tables, …), type descriptors, read-only data (string
@@ -26,9 +28,11 @@ func main() {
 	top := flag.Int("top", 30, "how many packages to list")
 	funcs := flag.Int("funcs", 0, "list this many of the largest functions instead of packages")
 	pkg := flag.String("pkg", "", "with -funcs: only functions whose package contains this")
+	budgetFile := flag.String("budget", "", "check the sizes against this budget (budget.txt); exit 1 when one is over")
+	shippedFile := flag.String("shipped", "", "with -budget: the wasm as built for the site (its .gz and .br beside it)")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N | -funcs N [-pkg P]] FILE.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N | -funcs N [-pkg P] | -budget FILE [-shipped WASM]] FILE.wasm")
 		os.Exit(2)
 	}
 	data, err := os.ReadFile(flag.Arg(0))
@@ -44,6 +48,9 @@ func main() {
 	if *funcs > 0 {
 		r.printFuncs(os.Stdout, *funcs, *pkg)
 		return
+	}
+	if *budgetFile != "" {
+		os.Exit(runBudget(r, *budgetFile, *shippedFile))
 	}
 	r.print(os.Stdout, *top)
 }
