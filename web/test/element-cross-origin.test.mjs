@@ -24,7 +24,7 @@ before(async () => {
     if (req.url !== "/docs.html") { res.writeHead(404).end("not found"); return; }
     res.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": `default-src 'self'; script-src 'self' ${explainer}; frame-src ${explainer}`,
+      "content-security-policy": `default-src 'self'; img-src 'self' data:; script-src 'self' ${explainer}; frame-src ${explainer}`,
     }).end(page);
   });
   await new Promise((resolve) => docs.listen(0, "127.0.0.1", resolve));
@@ -38,15 +38,16 @@ after(async () => {
 
 test("the element loads from another origin and steps", async () => {
   const page = await h.open("about:blank", { ...welcomed(h), ready: false, viewport: { width: 1100, height: 800 } });
-  const responses = [];
+  const responses = [], failed = [];
   page.on("response", (r) => responses.push(r));
+  page.on("requestfailed", (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
   await page.addInitScript(() => {
     window.__states = [];
     document.addEventListener("explainer-state", (e) => window.__states.push(e.detail));
   });
   await page.goto(docsURL);
   const element = responses.find((r) => r.url().endsWith("/web/element.js"));
-  assert.ok(element, "the docs page asked for element.js");
+  assert.ok(element, `element.js reached the docs page (failed requests: ${failed.join("; ") || "none"})`);
   assert.equal(element.status(), 200);
   assert.equal((await element.allHeaders())["access-control-allow-origin"], "*");
 
