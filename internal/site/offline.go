@@ -446,6 +446,9 @@ func (b *offlineBuilder) bundleCSS(file string) (string, error) {
 		Loader:        assetLoaders,
 		LogLevel:      api.LogLevelSilent,
 		Charset:       api.CharsetUTF8,
+		// minified as the served page's bundle is (whitespace and syntax)
+		MinifyWhitespace: true,
+		MinifySyntax:     true,
 	})
 	if err := buildError("bundling "+file, res); err != nil {
 		return "", err
@@ -507,6 +510,9 @@ func (b *offlineBuilder) bundleModules(modules []moduleEntry) (string, error) {
 		Plugins:       []api.Plugin{inline},
 		LogLevel:      api.LogLevelSilent,
 		Charset:       api.CharsetUTF8,
+		// minified as the served page's bundle is: whitespace and syntax, names kept (stack traces)
+		MinifyWhitespace: true,
+		MinifySyntax:     true,
 	})
 	if err := buildError("bundling the page's modules", res); err != nil {
 		return "", err

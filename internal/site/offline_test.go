@@ -123,7 +123,7 @@ func TestBuildOfflineInlinesEverything(t *testing.T) {
 	assert.Contains(t, s, "<p>hi &amp; bye</p>", "the rest of the page is copied as written")
 
 	// CSS: @import resolved, url() as data:, </style> cannot close early.
-	assert.Contains(t, s, "margin: 0")
+	assert.Contains(t, s, "body{margin:0}", "minified, as the served bundle")
 	assert.Contains(t, s, "url(\"data:image/svg+xml")
 	assert.Contains(t, s, `<\/style>`)
 	assert.Equal(t, 1, strings.Count(s, "</style>")-0, "one <style> for the one local stylesheet")
