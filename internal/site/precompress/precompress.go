@@ -8,6 +8,8 @@ package precompress
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -38,10 +40,20 @@ type File struct {
 	WroteGzip, WroteBr bool
 }
 
-// Dir encodes every compressible regular file under dir (but the names in skip, relative to
-// dir, and existing .br and .gz files), writing at most workers at once. It returns each file's
-// sizes, by name.
-func Dir(dir string, skip []string, workers int) ([]File, error) {
+// Options of Dir.
+type Options struct {
+	Skip    []string // names relative to the directory, left as they are
+	Workers int      // files encoded at once
+	// Cache, if set, is a directory that keeps each encoding by its input's SHA-256: a build
+	// whose wasm did not change copies its .br instead of encoding it again (brotli at quality
+	// 11 takes ~25 s of CPU for the wasm). Entries this run did not use are removed.
+	Cache string
+}
+
+// Dir encodes every compressible regular file under dir (but opt.Skip, and existing .br and
+// .gz files). It returns each file's sizes, by name.
+func Dir(dir string, opt Options) ([]File, error) {
+	skip, workers := opt.Skip, opt.Workers
 	var names []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -78,7 +90,7 @@ func Dir(dir string, skip []string, workers int) ([]File, error) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			out[i], errs[i] = encode(dir, name)
+			out[i], errs[i] = encode(dir, name, opt.Cache)
 		}()
 	}
 	wg.Wait()
@@ -87,22 +99,76 @@ func Dir(dir string, skip []string, workers int) ([]File, error) {
 			return nil, err
 		}
 	}
+	if opt.Cache != "" {
+		used := map[string]bool{}
+		for _, name := range names {
+			raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+			if err != nil {
+				return nil, err
+			}
+			key := cacheKey(raw)
+			used[key+".gz"], used[key+".br"] = true, true
+		}
+		entries, _ := os.ReadDir(opt.Cache)
+		for _, e := range entries {
+			if !used[e.Name()] {
+				_ = os.Remove(filepath.Join(opt.Cache, e.Name()))
+			}
+		}
+	}
 	return out, nil
 }
 
+// cacheKey names an input's encodings in the cache: its SHA-256 and the settings.
+func cacheKey(raw []byte) string {
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:]) + "-gz9-br11w24"
+}
+
+// cached returns the encoding of raw kept in the cache, or makes it with enc and keeps it.
+func cached(cache string, raw []byte, ext string, enc func([]byte) ([]byte, error)) ([]byte, error) {
+	if cache == "" {
+		return enc(raw)
+	}
+	p := filepath.Join(cache, cacheKey(raw)+ext)
+	if b, err := os.ReadFile(p); err == nil {
+		return b, nil
+	}
+	b, err := enc(raw)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(cache, ".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	_, werr := tmp.Write(b)
+	cerr := tmp.Close()
+	if werr == nil && cerr == nil {
+		werr = os.Rename(tmp.Name(), p)
+	}
+	if werr != nil || cerr != nil {
+		_ = os.Remove(tmp.Name())
+	}
+	return b, nil
+}
+
 // encode writes one file's encodings.
-func encode(dir, name string) (File, error) {
+func encode(dir, name, cache string) (File, error) {
 	p := filepath.Join(dir, filepath.FromSlash(name))
 	raw, err := os.ReadFile(p)
 	if err != nil {
 		return File{}, err
 	}
 	f := File{Name: name, Raw: len(raw), Gzip: len(raw), Brotli: len(raw)}
-	gz, err := Gzip(raw)
+	gz, err := cached(cache, raw, ".gz", Gzip)
 	if err != nil {
 		return File{}, fmt.Errorf("gzip %s: %w", name, err)
 	}
-	br, err := Brotli(raw)
+	br, err := cached(cache, raw, ".br", Brotli)
 	if err != nil {
 		return File{}, fmt.Errorf("brotli %s: %w", name, err)
 	}

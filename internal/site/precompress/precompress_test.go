@@ -33,7 +33,7 @@ func TestDirWritesBothEncodingsBesideEachCompressibleFile(t *testing.T) {
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
 	}
-	got, err := Dir(dir, []string{"explainer-offline.html"}, 2)
+	got, err := Dir(dir, Options{Skip: []string{"explainer-offline.html"}, Workers: 2})
 	require.NoError(t, err)
 	var names []string
 	for _, f := range got {
@@ -75,7 +75,7 @@ func TestDirWritesBothEncodingsBesideEachCompressibleFile(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(dir, "web/old.js.br.gz"))
 
 	// a second run gives the same files
-	again, err := Dir(dir, []string{"explainer-offline.html"}, 1)
+	again, err := Dir(dir, Options{Skip: []string{"explainer-offline.html"}, Workers: 1})
 	require.NoError(t, err)
 	assert.Equal(t, got, again)
 }
@@ -105,4 +105,47 @@ func TestBrotliStaysAtBuildTime(t *testing.T) {
 		assert.Contains(t, string(out), "github.com/backfill-explainer/explainer/", tc.pkg)
 		assert.NotContains(t, string(out), "andybalholm/brotli", "%s links brotli", tc.pkg)
 	}
+}
+
+// With a cache, an unchanged file's encodings are copied from it (the cache's copy is what is
+// written), a changed file's are made anew, and entries no file uses any more are removed.
+func TestDirCache(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	js := filepath.Join(dir, "a.js")
+	text := strings.Repeat("let a = 1;\n", 300)
+	require.NoError(t, os.WriteFile(js, []byte(text), 0o644))
+	_, err := Dir(dir, Options{Workers: 1, Cache: cache})
+	require.NoError(t, err)
+	entries, err := os.ReadDir(cache)
+	require.NoError(t, err)
+	require.Len(t, entries, 2, "a .gz and a .br")
+
+	// mark the cached brotli: a second run copies it rather than encoding again
+	var brEntry string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".br") {
+			brEntry = filepath.Join(cache, e.Name())
+		}
+	}
+	require.NoError(t, os.WriteFile(brEntry, []byte("from the cache"), 0o644))
+	_, err = Dir(dir, Options{Workers: 1, Cache: cache})
+	require.NoError(t, err)
+	b, err := os.ReadFile(js + ".br")
+	require.NoError(t, err)
+	assert.Equal(t, "from the cache", string(b))
+
+	// a changed file is encoded anew, and the old entries go
+	require.NoError(t, os.WriteFile(js, []byte(text+"// changed\n"), 0o644))
+	_, err = Dir(dir, Options{Workers: 1, Cache: cache})
+	require.NoError(t, err)
+	b, err = os.ReadFile(js + ".br")
+	require.NoError(t, err)
+	plain, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	require.NoError(t, err)
+	assert.Equal(t, text+"// changed\n", string(plain))
+	entries, err = os.ReadDir(cache)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2)
+	_, err = os.Stat(brEntry)
+	assert.True(t, os.IsNotExist(err), "the old entry is removed")
 }

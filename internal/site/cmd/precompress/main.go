@@ -1,7 +1,7 @@
 // Command precompress writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside each
 // compressible file of the built site and prints each file's raw, gzip and brotli sizes:
 //
-//	go run ./internal/site/cmd/precompress [--dir dist] [--skip explainer-offline.html] [--quiet]
+//	go run ./internal/site/cmd/precompress [--dir dist] [--skip explainer-offline.html] [--cache DIR] [--quiet]
 package main
 
 import (
@@ -22,12 +22,13 @@ func main() {
 	fs := flag.NewFlagSet("precompress", flag.ContinueOnError)
 	dir := fs.String("dir", "dist", "the built site")
 	quiet := fs.Bool("quiet", false, "print only the totals")
+	cache := fs.String("cache", "", "keep the encodings here by their input's hash, to copy them when a file did not change")
 	var skip names
 	fs.Var(&skip, "skip", "a file (relative to --dir) to leave as it is; repeatable")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	files, err := precompress.Dir(*dir, skip, runtime.GOMAXPROCS(0))
+	files, err := precompress.Dir(*dir, precompress.Options{Skip: skip, Workers: runtime.GOMAXPROCS(0), Cache: *cache})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "precompress:", err)
 		os.Exit(1)
