@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -158,13 +159,17 @@ func (r *Release) moveLines(file, text string) string {
 		i += len(word)
 		b.WriteString(text[:i])
 		text = text[i:]
-		var x, y int
-		if n, _ := fmt.Sscanf(text, "%d-%d", &x, &y); n == 2 {
-			if l, ok := r.At(file, [2]int{x, y}); ok {
-				old := fmt.Sprintf("%d-%d", x, y)
-				b.WriteString(fmt.Sprintf("%d-%d", l[0], l[1]))
-				text = text[len(old):]
-			}
+		x, after := leadingInt(text)
+		if x < 0 || !strings.HasPrefix(after, "-") {
+			continue
+		}
+		y, after := leadingInt(after[1:])
+		if y < 0 {
+			continue
+		}
+		if l, ok := r.At(file, [2]int{int(x), int(y)}); ok {
+			b.WriteString(strconv.Itoa(l[0]) + "-" + strconv.Itoa(l[1]))
+			text = after
 		}
 	}
 }
