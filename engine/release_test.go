@@ -32,6 +32,7 @@ func TestReleaseRegistry(t *testing.T) {
 		assert.NotEmpty(t, r.Tags, r.Name)
 		assert.NotEmpty(t, r.Summary, r.Name)
 		assert.NotEmpty(t, r.Patches, r.Name)
+		assert.NotEmpty(t, r.SuspendLog, r.Name)
 		if r.AtSource {
 			assert.Equal(t, engine.SourceCommit, r.Ref, "%s reads its lines as written at SourceCommit", r.Name)
 		} else {
