@@ -34,8 +34,12 @@ var Files = []File{
 	{"docs/scenario-format.md", docsTable},
 	{"internal/rwsource/refs.txt", func([]byte) ([]byte, error) {
 		var b strings.Builder
+		seen := map[string]bool{}
 		for _, r := range engine.Releases {
-			b.WriteString(r.Ref + "\n")
+			if !seen[r.Ref] {
+				seen[r.Ref] = true
+				b.WriteString(r.Ref + "\n")
+			}
 		}
 		return []byte(b.String()), nil
 	}},
