@@ -51,7 +51,9 @@ func (e *Engine) rescaleIgnored(site *Site, b Barrier, how string) {
 
 func resendsStart(r *Release) bool { return r.ResendsStart }
 
-func not(has func(*Release) bool) func(*Release) bool { return func(r *Release) bool { return !has(r) } }
+func not(has func(*Release) bool) func(*Release) bool {
+	return func(r *Release) bool { return !has(r) }
+}
 
 // ignoresMutations says, for a barrier after buffering, what the release looks at in its mutation.
 func (e *Engine) ignoresMutations(where, place string) string {

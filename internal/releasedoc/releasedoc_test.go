@@ -3,9 +3,9 @@ package releasedoc
 import (
 	"flag"
 	"fmt"
-	"strings"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
