@@ -26,6 +26,7 @@ before(async () => {
   h = await setupPrivate();
   page = await openPage(h, "index.html#scenario=happy-path&step=0");
   RELEASES = await page.evaluate(async () => (await window.explainer.view()).releases.map((r) => r.name));
+  assert.ok(RELEASES.length > 1, `the view lists the releases (${RELEASES})`);
 });
 after(async () => { await h?.close(); });
 
