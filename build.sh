@@ -258,8 +258,10 @@ bench_budget() {
 # sources fetches the RisingWave files the citations read, at each release's ref, into
 # .cache/risingwave/REF/PATH (for RISINGWAVE_SRC=.cache/risingwave go test ./engine/).
 sources() {
-  # the refs of internal/rwsource/rwsource.go (a test checks they agree), the files of its files.txt
-  local refs="v2.7.4 v2.8.5 v3.0.3 448c6570b1b9d636736708340f61a85900c2b7d7"
+  # the refs of the releases (internal/rwsource/refs.txt, written from engine.Releases by
+  # internal/releasedoc's test) and the files of internal/rwsource/files.txt
+  local refs
+  refs=$(cat internal/rwsource/refs.txt)
   local files
   files=$(cat internal/rwsource/files.txt)
   local ref f out

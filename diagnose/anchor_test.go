@@ -1,9 +1,11 @@
 package diagnose
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/rwsource"
 	"github.com/stretchr/testify/assert"
 )
@@ -15,94 +17,111 @@ func sourceAt(t *testing.T, ref, file string) []string {
 	return rwsource.Lines(t, ref, file)
 }
 
-// TestCitedLinesHoldTheirAnchors: every range of files.go, at every release, holds its anchor
-// words; every citation of the catalogue lies inside its file.
+// TestCitedLinesHoldTheirAnchors: every fact of files.go, at every release, is in the release's
+// line table and holds its anchor words there; every citation of the catalogue lies inside its
+// file.
 func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 	type anchor struct {
-		file  string
-		l     lines
+		f     fact
 		words []string
-		old   bool // used for v2.7 to v3.0 only (the v3.1 code differs)
+		old   bool // checked for the releases not read at SourceCommit only (the code there differs)
 	}
 	anchors := map[string]anchor{
-		"lpFirstBarrier":   {fileLP, lpFirstBarrier, []string{"expect_first_barrier(&mut upstream)"}, false},
-		"modStreamClosed":  {fileMod, modStreamClosed, []string{"failed to extract the first message: stream closed unexpectedly", "??"}, false},
-		"modNotBarrier":    {fileMod, modNotBarrier, []string{"the first message must be a barrier"}, false},
-		"modNotCheckpoint": {fileMod, modNotCheckpoint, []string{"assert!(matches!(", "BarrierKind::Checkpoint | BarrierKind::Initial"}, false},
-		"actorExited":      {fileActor, actorExited, []string{"actor exited unexpectedly", "is_stop(id)", "break Ok(barrier)"}, false},
-		"actorExitLog":     {fileActorMgr, actorExitLog, []string{"actor exit with error"}, false},
-		"lpBufferingLoop":  {fileLP, lpBufferingLoop, []string{"for msg in upstream.by_ref()", "msg?"}, false},
-		"lpBackfillLeft":   {fileLP, lpBackfillLeft, []string{"Either::Left(", "msg", "?"}, false},
-		"lpSelect":         {fileLP, lpSelect, []string{"select_with_strategy", "PollNext::Left"}, true},
-		"lpSnapshotEnd":    {fileLP, lpSnapshotEnd, []string{"End of the snapshot read stream", "consume_all", "upstream_chunk_buffer.drain(..)", "break 'backfill_loop"}, false},
-		"lpCompletionLoop": {fileLP, lpCompletionLoop, []string{"while let Some(Ok(msg)) = upstream.next().await"}, false},
-		"lpForwardingLoop": {fileLP, lpForwardingLoop, []string{"for msg in upstream {", "msg?"}, false},
-		"lpSnapshotRead":   {fileLP, lpSnapshotRead, []string{"iter_with_vnode", "?"}, false},
-		"lpSnapshotItem":   {fileLP, lpSnapshotItem, []string{"msg", "?"}, false},
-		"lpBufferCommit":   {fileLP, lpBufferCommit, []string{"state_table.commit(epoch)", "post_yield_barrier"}, true},
-		"lpBackfillCommit": {fileLP, lpBackfillCommit, []string{"state_table.commit(barrier.epoch)"}, true},
-		"exchangeLocal":    {fileExchangeErr, exchangeLocal, []string{"exchange channel from local upstream actor {upstream} closed unexpectedly"}, false},
-		"exchangeRemote":   {fileExchangeErr, exchangeRemote, []string{"exchange channel from remote upstream actor {upstream} closed unexpectedly"}, false},
-		"exchangeDown":     {fileExchangeErr, exchangeDown, []string{"exchange channel to downstream actor {downstream} closed unexpectedly"}, false},
-		"inputLocalRaise":  {fileExchangeIn, inputLocalRaise, []string{"ExchangeChannelClosed::local_input"}, false},
-		"inputRemoteRaise": {fileExchangeIn, inputRemoteRaise, []string{"remote_input(up_down_ids.0, Some(e))", "remote_input(up_down_ids.0, None)"}, false},
-		"outputRaise":      {fileExchangeOut, outputRaise, []string{"ExchangeChannelClosed::output"}, false},
-		"scoreExchange":    {fileStreamError, scoreExchange, []string{"not the root cause", "ExchangeChannelClosed(_) => 1"}, false},
-		"storageErrorText": {fileExecError, storageErrorText, []string{"Storage error: {0}"}, false},
-		"metaRecovery":     {fileMetaWorker, metaRecovery, []string{"\"database entering recovery\""}, false},
+		"lpFirstBarrier":   {lpFirstBarrier, []string{"expect_first_barrier(&mut upstream)"}, false},
+		"modStreamClosed":  {modStreamClosed, []string{"failed to extract the first message: stream closed unexpectedly", "??"}, false},
+		"modNotBarrier":    {modNotBarrier, []string{"the first message must be a barrier"}, false},
+		"modNotCheckpoint": {modNotCheckpoint, []string{"assert!(matches!(", "BarrierKind::Checkpoint | BarrierKind::Initial"}, false},
+		"actorExited":      {actorExited, []string{"actor exited unexpectedly", "is_stop(id)", "break Ok(barrier)"}, false},
+		"actorExitLog":     {actorExitLog, []string{"actor exit with error"}, false},
+		"lpBufferingLoop":  {lpBufferingLoop, []string{"for msg in upstream.by_ref()", "msg?"}, false},
+		"lpBackfillLeft":   {lpBackfillLeft, []string{"Either::Left(", "msg", "?"}, false},
+		"lpSelect":         {lpSelect, []string{"select_with_strategy", "PollNext::Left"}, true},
+		"lpSnapshotEnd":    {lpSnapshotEnd, []string{"End of the snapshot read stream", "consume_all", "upstream_chunk_buffer.drain(..)", "break 'backfill_loop"}, false},
+		"lpCompletionLoop": {lpCompletionLoop, []string{"while let Some(Ok(msg)) = upstream.next().await"}, false},
+		"lpForwardingLoop": {lpForwardingLoop, []string{"for msg in upstream {", "msg?"}, false},
+		"lpSnapshotRead":   {lpSnapshotRead, []string{"iter_with_vnode", "?"}, false},
+		"lpSnapshotItem":   {lpSnapshotItem, []string{"msg", "?"}, false},
+		"lpBufferCommit":   {lpBufferCommit, []string{"state_table.commit(epoch)", "post_yield_barrier"}, true},
+		"lpBackfillCommit": {lpBackfillCommit, []string{"state_table.commit(barrier.epoch)"}, true},
+		"exchangeLocal":    {exchangeLocal, []string{"exchange channel from local upstream actor {upstream} closed unexpectedly"}, false},
+		"exchangeRemote":   {exchangeRemote, []string{"exchange channel from remote upstream actor {upstream} closed unexpectedly"}, false},
+		"exchangeDown":     {exchangeDown, []string{"exchange channel to downstream actor {downstream} closed unexpectedly"}, false},
+		"inputLocalRaise":  {inputLocalRaise, []string{"ExchangeChannelClosed::local_input"}, false},
+		"inputRemoteRaise": {inputRemoteRaise, []string{"remote_input(up_down_ids.0, Some(e))", "remote_input(up_down_ids.0, None)"}, false},
+		"outputRaise":      {outputRaise, []string{"ExchangeChannelClosed::output"}, false},
+		"scoreExchange":    {scoreExchange, []string{"not the root cause", "ExchangeChannelClosed(_) => 1"}, false},
+		"storageErrorText": {storageErrorText, []string{"Storage error: {0}"}, false},
+		"metaRecovery":     {metaRecovery, []string{"\"database entering recovery\""}, false},
 	}
-	for name, a := range anchors {
-		for i, r := range Releases {
-			if a.old && r.Name == "v3.1" {
-				continue
-			}
-			src := sourceAt(t, r.Ref, a.file)
-			l := a.l[i]
-			if !assert.LessOrEqual(t, l[1], len(src), "%s at %s: past the end", name, r.Name) {
-				continue
-			}
-			text := strings.Join(src[l[0]-1:l[1]], "\n")
-			for _, w := range a.words {
-				assert.Contains(t, text, w, "%s at %s (%s:%d-%d)", name, r.Name, a.file, l[0], l[1])
-			}
+	words := func(name string, r *engine.Release, f fact, ws ...string) {
+		t.Helper()
+		l, ok := r.At(f.file, f.lines)
+		if !assert.True(t, ok, "%s: release %s has no lines for %s (engine/release_lines.go)", name, r.Name, name) {
+			return
+		}
+		src := sourceAt(t, r.Ref, f.file)
+		if !assert.LessOrEqual(t, l[1], len(src), "%s at %s: past the end", name, r.Name) {
+			return
+		}
+		text := strings.Join(src[l[0]-1:l[1]], "\n")
+		for _, w := range ws {
+			assert.Contains(t, text, w, "%s at %s (%s:%d-%d)", name, r.Name, f.file, l[0], l[1])
 		}
 	}
-	v31 := Releases[index("v3.1")].Ref
-	v30 := Releases[index("v3.0")].Ref
-	assert.Contains(t, strings.Join(sourceAt(t, v31, fileMod)[modNoUpdate31[0]-1:modNoUpdate31[1]], "\n"), "updating vnode bitmap in place is not supported")
-	assert.Contains(t, strings.Join(sourceAt(t, v30, fileMod)[modNoUpdate30[0]-1:modNoUpdate30[1]], "\n"), "updating vnode bitmap in place is not supported")
-	for i, l := range lpRescaleChecks {
-		assert.Contains(t, strings.Join(sourceAt(t, v31, fileLP)[l[0]-1:l[1]], "\n"), "assume_no_update_vnode_bitmap", "check %d", i)
-	}
-	assert.Contains(t, sourceAt(t, v30, fileDispatchLog)[syncLogChecks30[0]-1], "assume_no_update_vnode_bitmap")
-	for _, n := range syncLogChecks30[1:] {
-		assert.Contains(t, sourceAt(t, v30, fileSyncLog)[n-1], "assume_no_update_vnode_bitmap")
-	}
-	assert.NotContains(t, strings.Join(sourceAt(t, v30, fileLP), "\n"), "assume_no_update_vnode_bitmap")
-	// the releases that cannot produce a message have no such text in the file that raises it at v3.1
-	for _, r := range []string{"v2.7", "v2.8", "v3.0"} {
-		assert.NotContains(t, strings.Join(sourceAt(t, Releases[index(r)].Ref, fileLP), "\n"), "upstream ended unexpectedly", r)
-	}
-	for _, r := range []string{"v2.7", "v2.8"} {
-		assert.NotContains(t, strings.Join(sourceAt(t, Releases[index(r)].Ref, fileMod), "\n"), "updating vnode bitmap in place", r)
+	for _, r := range engine.Releases {
+		for name, a := range anchors {
+			if a.old && r.AtSource {
+				continue
+			}
+			words(name, r, a.f, a.words...)
+		}
+		if actorExitLogSync.has(r.Name) {
+			words("actorExitLogSync", r, actorExitLogSync, "actor exit with error")
+		}
+		if r.SyncLogChecksRescale {
+			words("modNoUpdate", r, modNoUpdate, "updating vnode bitmap in place is not supported")
+			for i, f := range syncLogChecks {
+				words(fmt.Sprint("syncLogChecks ", i), r, f, "assume_no_update_vnode_bitmap")
+			}
+		} else {
+			assert.NotContains(t, strings.Join(sourceAt(t, r.Ref, fileMod), "\n"), "updating vnode bitmap in place", r.Name)
+		}
+		for i, p := range rescalePhases {
+			if r.RescaleFails.Has(p) {
+				words(fmt.Sprint("lpRescaleChecks ", i), r, lpRescaleChecks[i], "assume_no_update_vnode_bitmap")
+			}
+		}
+		if r.RescaleFails == 0 {
+			assert.NotContains(t, strings.Join(sourceAt(t, r.Ref, fileLP), "\n"), "assume_no_update_vnode_bitmap", r.Name)
+		}
+		// a release that cannot produce a message has no such text in the file that raises it
+		if !r.EndFails {
+			assert.NotContains(t, strings.Join(sourceAt(t, r.Ref, fileLP), "\n"), "upstream ended unexpectedly", r.Name)
+		}
 	}
 	// every citation lies inside its file
-	for _, m := range Catalogue {
-		var cites []Cite
-		for i := range Releases {
-			if f := m.Facts[i]; f != nil {
-				cites = append(cites, f.Proven...)
-			}
-			if in := m.Instead[i]; in != nil {
-				cites = append(cites, in.Proven...)
-			}
-		}
-		for _, c := range cites {
+	for _, m := range Catalogue() {
+		for _, c := range catalogueCites(m) {
 			src := sourceAt(t, c.Ref, c.File)
 			assert.LessOrEqual(t, c.Lines[1], len(src), "%s: %s:%d-%d at %s", m.ID, c.File, c.Lines[0], c.Lines[1], c.Ref)
+			assert.LessOrEqual(t, 1, c.Lines[0], "%s: %s at %s", m.ID, c.File, c.Ref)
 			assert.LessOrEqual(t, c.Lines[0], c.Lines[1])
 		}
 	}
+}
+
+// catalogueCites lists every citation of a message, in every release.
+func catalogueCites(m *Message) []Cite {
+	var cites []Cite
+	for _, r := range ReleaseNames() {
+		if f := m.Facts[r]; f != nil {
+			cites = append(cites, f.Proven...)
+		}
+		if in := m.Instead[r]; in != nil {
+			cites = append(cites, in.Proven...)
+		}
+	}
+	return cites
 }
 
 // TestCitedFilesAreFetched: every file the catalogue or the anchors cite is one that
@@ -112,18 +131,9 @@ func TestCitedFilesAreFetched(t *testing.T) {
 	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog} {
 		assert.Contains(t, files, f)
 	}
-	for _, m := range Catalogue {
-		for i := range Releases {
-			var cites []Cite
-			if f := m.Facts[i]; f != nil {
-				cites = append(cites, f.Proven...)
-			}
-			if in := m.Instead[i]; in != nil {
-				cites = append(cites, in.Proven...)
-			}
-			for _, c := range cites {
-				assert.Contains(t, files, c.File, m.ID)
-			}
+	for _, m := range Catalogue() {
+		for _, c := range catalogueCites(m) {
+			assert.Contains(t, files, c.File, m.ID)
 		}
 	}
 }

@@ -7,6 +7,8 @@ package diagnose
 import (
 	"fmt"
 	"strings"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 // Answer is the diagnosis of one text for one release.
@@ -61,8 +63,8 @@ type Link struct {
 
 // KnownMessages lists every message of the catalogue.
 func KnownMessages() []Known {
-	out := make([]Known, len(Catalogue))
-	for i, m := range Catalogue {
+	out := make([]Known, len(Catalogue()))
+	for i, m := range Catalogue() {
 		out[i] = Known{ID: m.ID, Text: m.Text, Releases: m.ProducedBy(), Note: m.Note}
 	}
 	return out
@@ -99,13 +101,12 @@ func answer(msg *Message, release string) Match {
 		m.Assumed = true
 		m.Release = m.ProducedBy[len(m.ProducedBy)-1]
 	}
-	i := index(m.Release)
-	if f := msg.Facts[i]; f != nil {
+	if f := msg.Facts[m.Release]; f != nil {
 		m.Produces, m.NotByLP = true, f.NotByLP
 		switch {
 		case f.NotByLP:
 			m.Statement = m.Release + " produces the text, but not from the locality provider. " + f.Where
-		case len(m.ProducedBy) == len(Releases):
+		case len(m.ProducedBy) == len(engine.Releases):
 			m.Statement = m.Release + " produces it, as every release does. " + f.Where
 		default:
 			m.Statement = m.Release + " produces it. " + f.Where
@@ -120,7 +121,7 @@ func answer(msg *Message, release string) Match {
 		}
 		return m
 	}
-	in := msg.Instead[i]
+	in := msg.Instead[m.Release]
 	m.Statement = fmt.Sprintf("%s cannot produce this message (produced by %s only).", m.Release, strings.Join(m.ProducedBy, ", "))
 	if in != nil {
 		m.Meaning, m.Proven = in.Text, in.Proven

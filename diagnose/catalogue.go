@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
 )
@@ -13,31 +14,39 @@ type Instead struct {
 	Open   *Open // the built-in at the step where that release does it, or nil
 }
 
-// Catalogue is every message the diagnosis recognises, in the order it lists them.
-var Catalogue = []*Message{
-	upstreamEnded(), actorExitedMsg(), exchangeUpstream(), exchangeDownstream(), rescale(),
-	streamClosed(), firstNotBarrier(), notCheckpoint(), storageError(),
+// Catalogue is every message the diagnosis recognises, in the order it lists them, for the
+// engine's releases (built again when they change: catalogue_release.go).
+func Catalogue() []*Message { return built.of(engine.Releases) }
+
+func buildCatalogue() []*Message {
+	return []*Message{
+		upstreamEnded(), actorExitedMsg(), exchangeUpstream(), exchangeDownstream(), rescale(),
+		streamClosed(), firstNotBarrier(), notCheckpoint(), storageError(),
+	}
 }
 
-// each builds one value per release.
-func each[T any](f func(r string, i int) T) perRelease[T] {
-	var out perRelease[T]
-	for i, r := range Releases {
-		out[i] = f(r.Name, i)
+// each builds one value per release (none where f returns nil).
+func each[T comparable](f func(r string, i int) T) map[string]T {
+	out := map[string]T{}
+	var none T
+	for i, r := range ReleaseNames() {
+		if v := f(r, i); v != none {
+			out[r] = v
+		}
 	}
 	return out
 }
 
-func lpCite(r string, l lines, text string) Cite {
-	return at(r, fileLP, l[index(r)], text)
+func lpCite(r string, l fact, text string) Cite {
+	return at(r, fileLP, l.in(r), text)
 }
 
 // Sentences shared by several messages.
 
 func lookActorLog(r string) string {
-	where := fmt.Sprintf("%s:%d", fileActorMgr, actorExitLog[index(r)][0])
-	if r == "v3.0" || r == "v3.1" {
-		where = fileActorMgr + ":582 and 605" // two paths: with a sync log store dispatcher, and the others
+	where := fmt.Sprintf("%s:%d", fileActorMgr, actorExitLog.in(r)[0])
+	if actorExitLogSync.has(r) { // two paths: with a sync log store dispatcher, and the others
+		where = fmt.Sprintf("%s:%d and %d", fileActorMgr, actorExitLogSync.in(r)[0], actorExitLog.in(r)[0])
 	}
 	return "This actor's own compute-node log around the failure: its \"actor exit with error\" line (fields actor_id and error; " + where + ") and the lines before it."
 }
@@ -45,16 +54,15 @@ func lookActorLog(r string) string {
 const lookWhichJob = "Which job and fragment the actor belongs to, and which compute node runs it: SELECT * FROM rw_catalog.rw_actor_id_to_ddl WHERE actor_id = A; and SELECT worker_id FROM rw_catalog.rw_actors WHERE actor_id = A."
 
 func lookRecovery(r string) string {
-	return fmt.Sprintf("The meta node's log: \"database entering recovery\" (%s:%d) names the database it recovers; the job then restarts from its last checkpoint. Its progress after that: SELECT * FROM rw_catalog.rw_ddl_progress.", fileMetaWorker, metaRecovery[index(r)][0])
+	return fmt.Sprintf("The meta node's log: \"database entering recovery\" (%s:%d) names the database it recovers; the job then restarts from its last checkpoint. Its progress after that: SELECT * FROM rw_catalog.rw_ddl_progress.", fileMetaWorker, metaRecovery.in(r)[0])
 }
 
 func lookRootCause(r string) string {
-	line := "\"suspend partial graph on error\""
-	if r == "v2.7" {
-		line = "\"suspend database on error\""
-	}
+	line := "\"" + rel(r).SuspendLog + "\""
 	return "The root cause the compute node reported: its " + line + " line names the failed actor (its failed_actor field)."
 }
+
+func endFails(r *engine.Release) bool { return r.EndFails }
 
 const leftRecovered = "The recovery rolls the state table, the progress table and downstream back to the last checkpoint; the restarted executor loads its persisted progress and goes on from there (in the explainer no row is lost)."
 
@@ -62,18 +70,34 @@ func upstreamEnded() *Message {
 	info := engine.FailUpstreamEnded.Info()
 	bufInfo := engine.FailUpstreamEndedBuffering.Info()
 	m := &Message{ID: MsgUpstreamEnded, Text: engine.ErrUpstreamEnded, Raiser: "the locality provider"}
+	m.Facts = each(func(r string, _ int) *Fact {
+		if !rel(r).EndFails {
+			return nil
+		}
+		return upstreamEndedFact(r, info, bufInfo)
+	})
+	m.Instead = each(func(r string, _ int) *Instead {
+		if rel(r).EndFails {
+			return nil
+		}
+		return upstreamEndedInstead(r)
+	})
+	return m
+}
+
+func upstreamEndedFact(r string, info, bufInfo *engine.FailureInfo) *Fact {
 	v31 := &Fact{
-		Where:   fmt.Sprintf("v3.1 raises it in the locality provider's backfill loop when the upstream's stream ends (%s:%d-%d).", fileLP, engine.LinesFatalEnd[0], engine.LinesFatalEnd[1]),
+		Where:   fmt.Sprintf(r+" raises it in the locality provider's backfill loop when the upstream's stream ends (%s:%d-%d).", fileLP, engine.LinesFatalEnd[0], engine.LinesFatalEnd[1]),
 		Meaning: info.Meaning + " If the end came while the executor was still buffering, the buffering loop stops silently, the backfill starts without a start signal, and its first poll of the upstream fails the same way.",
 		Phases:  []string{"backfilling", "buffering (the end comes while buffering; the backfill's first poll raises the error)"},
 		LeftBehind: "Never emitted: the rows in the builders and the buffered upstream chunks. Never committed: anything since the last barrier (state table, progress table). " +
 			leftRecovered,
 		LookNext: []string{
 			"Not the upstream actor's logs first: a dead upstream actor reaches this executor as \"exchange channel from … upstream actor N closed unexpectedly\", not as an end; a merge input ends only right after a Stop barrier, after which the actor stops polling (the source lines above).",
-			lookActorLog("v3.1") + " What drove this actor after its input ended, and did a Stop barrier pass (\"stop at barrier\" is a debug line)?",
+			lookActorLog(r) + " What drove this actor after its input ended, and did a Stop barrier pass (\"stop at barrier\" is a debug line)?",
 			"In a healthy cluster this message means something polled the executor after a Stop barrier or fed it a non-standard stream (a test harness, a new kind of input, a framework bug): file a bug report about what drove it, with this actor's compute-node log.",
 			lookWhichJob,
-			lookRecovery("v3.1"),
+			lookRecovery(r),
 		},
 		Open: &Open{Scenario: "fatal-upstream-end", Step: 10, Why: "the upstream's end mid-backfill and what it leaves behind; end-while-buffering, step 5, shows an end while buffering"},
 	}
@@ -81,34 +105,36 @@ func upstreamEnded() *Message {
 		v31.Proven = append(v31.Proven, fromEngine(c))
 	}
 	v31.Proven = append(v31.Proven, fromEngine(bufInfo.Proven[0]))
-	m.Facts[index("v3.1")] = v31
-	for _, r := range []string{"v2.7", "v2.8", "v3.0"} {
-		m.Instead[index(r)] = &Instead{
-			Text: fmt.Sprintf("No code at %s has this text. At %s the upstream's end is silent: the executor reads the rest of the snapshot alone, emits it with the buffered upstream chunks, finds no barrier in completion or in forwarding, its stream ends, and the actor fails with \"actor exited unexpectedly\". Nothing since the last barrier is committed and no vnode is persisted completed (this assumes an ended input stays ended when polled again, as the explainer does). If a log of yours shows this message, that compute node does not run %s: check the version it runs.", Releases[index(r)].Ref, r, r),
+	return v31
+}
+
+func upstreamEndedInstead(r string) *Instead {
+	{
+		return &Instead{
+			Text: fmt.Sprintf("No code at %s has this text. At %s the upstream's end is silent: the executor reads the rest of the snapshot alone, emits it with the buffered upstream chunks, finds no barrier in completion or in forwarding, its stream ends, and the actor fails with \"actor exited unexpectedly\". Nothing since the last barrier is committed and no vnode is persisted completed (this assumes an ended input stays ended when polled again, as the explainer does). If a log of yours shows this message, that compute node does not run %s: check the version it runs.", rel(r).Ref, r, r),
 			Proven: []Cite{
 				lpCite(r, lpSelect, "While backfilling, each turn polls the upstream first and the snapshot when the upstream has nothing: an ended upstream leaves the snapshot alone, with no error."),
 				lpCite(r, lpSnapshotEnd, "At the snapshot's end the executor emits what the builders hold and the buffered upstream chunks, and leaves the backfill loop."),
 				lpCite(r, lpCompletionLoop, "Completion waits for a barrier only while the upstream yields Ok messages: an end leaves the loop."),
 				lpCite(r, lpForwardingLoop, "Forwarding ends when the upstream's stream ends, and so does the executor's stream."),
-				at(r, fileActor, actorExited[index(r)], "The actor takes an end of its executors' stream before a Stop barrier as the error \"actor exited unexpectedly\"."),
+				at(r, fileActor, actorExited.in(r), "The actor takes an end of its executors' stream before a Stop barrier as the error \"actor exited unexpectedly\"."),
 			},
 			Open: &Open{Scenario: "fatal-upstream-end", Step: 10, Why: "the step where the upstream's stream ends mid-backfill; under " + r + " the end is silent"},
 		}
 	}
-	return m
 }
 
 func actorExitedMsg() *Message {
 	m := &Message{ID: MsgActorExited, Text: "actor exited unexpectedly", Raiser: "the actor (executor/actor.rs)"}
 	m.Facts = each(func(r string, i int) *Fact {
-		old := r != "v3.1"
+		old := !rel(r).EndFails
 		f := &Fact{
-			Where: fmt.Sprintf("The actor raises it when its executors' stream ends before a Stop barrier (%s:%d).", fileActor, actorExited[i][0]+1),
+			Where: fmt.Sprintf("The actor raises it when its executors' stream ends before a Stop barrier (%s:%d).", fileActor, actorExited.in(r)[0]+1),
 			Meaning: "The chain of executors in this actor ended its stream (no error, no Stop barrier), and the actor takes that as a failure. There is no \"Executor error:\" before it: an executor's error would be printed as \"Executor error: …\". " +
 				"The locality provider's stream ends this way when its upstream errors or ends in completion (that loop swallows an error: the upstream's message is gone) or ends in forwarding.",
 			Phases: []string{"completing", "forwarding"},
 			Proven: []Cite{
-				at(r, fileActor, actorExited[i], "The actor takes an end of its executors' stream before a Stop barrier as the error \"actor exited unexpectedly\"; a Stop barrier is the only normal way out, and after it the actor stops polling."),
+				at(r, fileActor, actorExited.in(r), "The actor takes an end of its executors' stream before a Stop barrier as the error \"actor exited unexpectedly\"; a Stop barrier is the only normal way out, and after it the actor stops polling."),
 				lpCite(r, lpCompletionLoop, "Completion waits for a barrier only while the upstream yields Ok messages: an error or an end leaves the loop without returning anything."),
 				lpCite(r, lpForwardingLoop, "Forwarding ends when the upstream's stream ends, and so does the executor's stream."),
 			},
@@ -122,7 +148,7 @@ func actorExitedMsg() *Message {
 			Open: &Open{Scenario: "end-in-completion", Step: 8, Why: "an upstream error swallowed in completion: the executor's stream ends and the actor fails"},
 		}
 		if old {
-			f.Meaning += " At " + r + " an end of the upstream while buffering or backfilling ends it too: the end is silent, the executor reads the rest of the snapshot alone, emits it, and its stream ends (v3.1 raises \"" + engine.ErrUpstreamEnded + "\" there instead)."
+			f.Meaning += " At " + r + " an end of the upstream while buffering or backfilling ends it too: the end is silent, the executor reads the rest of the snapshot alone, emits it, and its stream ends (" + engine.FirstWhere(endFails) + " raises \"" + engine.ErrUpstreamEnded + "\" there instead)."
 			f.Phases = []string{"buffering", "backfilling", "completing", "forwarding"}
 			f.Proven = append(f.Proven,
 				lpCite(r, lpSelect, "While backfilling, an ended upstream leaves the snapshot alone, with no error."),
@@ -138,19 +164,19 @@ func exchangeUpstream() *Message {
 	m := &Message{ID: MsgExchangeUpstream, Text: "exchange channel from local|remote upstream actor N closed unexpectedly", Raiser: "the exchange input (exchange/input.rs)"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where: fmt.Sprintf("The exchange input raises it when the channel from upstream actor N closes (%s:%d local, %d-%d remote).", fileExchangeIn, inputLocalRaise[i][0], inputRemoteRaise[i][0], inputRemoteRaise[i][1]),
+			Where: fmt.Sprintf("The exchange input raises it when the channel from upstream actor N closes (%s:%d local, %d-%d remote).", fileExchangeIn, inputLocalRaise.in(r)[0], inputRemoteRaise.in(r)[0], inputRemoteRaise.in(r)[1]),
 			Meaning: "Upstream actor N is gone: its channel closed without a Stop barrier (the actor failed or was dropped, its compute node went away, or for a remote input the gRPC stream broke: the status after the message says which). An exchange input never ends: a closed channel is always this error. " +
 				"The locality provider returns it at once in every phase but completion, where its loop swallows it: its stream ends and the actor fails with \"actor exited unexpectedly\" instead.",
 			Phases: []string{"starting (as the first message)", "buffering", "backfilling", "forwarding"},
 			Proven: []Cite{
-				at(r, fileExchangeErr, exchangeLocal[i], "The text of a closed local channel (remote: lines "+fmt.Sprintf("%d-%d", exchangeRemote[i][0], exchangeRemote[i][1])+")."),
-				at(r, fileExchangeIn, inputLocalRaise[i], "The local input yields this error once its channel closes: it never ends its stream."),
-				at(r, fileExchangeIn, inputRemoteRaise[i], "The remote input yields it on a gRPC error (with the status) and when the stream closes."),
+				at(r, fileExchangeErr, exchangeLocal.in(r), "The text of a closed local channel (remote: lines "+fmt.Sprintf("%d-%d", exchangeRemote.in(r)[0], exchangeRemote.in(r)[1])+")."),
+				at(r, fileExchangeIn, inputLocalRaise.in(r), "The local input yields this error once its channel closes: it never ends its stream."),
+				at(r, fileExchangeIn, inputRemoteRaise.in(r), "The remote input yields it on a gRPC error (with the status) and when the stream closes."),
 				lpCite(r, lpBufferingLoop, "While buffering, each upstream message goes through ?, which returns the error at once."),
 				lpCite(r, lpBackfillLeft, "While backfilling, the upstream's message goes through ?, which returns the error at once."),
 				lpCite(r, lpForwardingLoop, "In forwarding, each message goes through ?, which returns the error at once."),
 				lpCite(r, lpCompletionLoop, "In completion the loop runs only while the upstream yields Ok messages: the error is swallowed there."),
-				at(r, fileStreamError, scoreExchange[i], "A closed channel scores low when the compute node picks the root cause of a failure: it is likely caused by another actor's exit."),
+				at(r, fileStreamError, scoreExchange.in(r), "A closed channel scores low when the compute node picks the root cause of a failure: it is likely caused by another actor's exit."),
 			},
 			LeftBehind: "As for any upstream error: the rows in the builders and the buffered upstream chunks are never emitted, and nothing since the last barrier is committed. " + leftRecovered,
 			LookNext: []string{
@@ -169,13 +195,13 @@ func exchangeDownstream() *Message {
 	m := &Message{ID: MsgExchangeDown, Text: "exchange channel to downstream actor N closed unexpectedly", Raiser: "the dispatcher (exchange/output.rs)"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("This actor's dispatcher raises it when sending to downstream actor N fails (%s:%d).", fileExchangeOut, outputRaise[i][0]),
+			Where:   fmt.Sprintf("This actor's dispatcher raises it when sending to downstream actor N fails (%s:%d).", fileExchangeOut, outputRaise.in(r)[0]),
 			Meaning: "Downstream actor N is gone: this actor could not send it a message. The locality provider's own state is not the cause: this actor fails because its consumer did.",
 			Phases:  []string{"any"},
 			Proven: []Cite{
-				at(r, fileExchangeErr, exchangeDown[i], "The text of a closed channel to a downstream actor."),
-				at(r, fileExchangeOut, outputRaise[i], "The output raises it when the channel to the downstream actor is closed."),
-				at(r, fileStreamError, scoreExchange[i], "A closed channel scores low when the compute node picks the root cause of a failure."),
+				at(r, fileExchangeErr, exchangeDown.in(r), "The text of a closed channel to a downstream actor."),
+				at(r, fileExchangeOut, outputRaise.in(r), "The output raises it when the channel to the downstream actor is closed."),
+				at(r, fileStreamError, scoreExchange.in(r), "A closed channel scores low when the compute node picks the root cause of a failure."),
 			},
 			LeftBehind: "What this actor held since the last barrier; the recovery rolls back to the last checkpoint.",
 			LookNext: []string{
@@ -189,59 +215,92 @@ func exchangeDownstream() *Message {
 }
 
 func rescale() *Message {
-	m := &Message{ID: MsgRescale, Text: engine.ErrRescale, Raiser: "the check for an in-place vnode bitmap update (assume_no_update_vnode_bitmap in executor/mod.rs), called by the locality provider at v3.1",
-		Note: "the locality provider at v3.1 only; other executors at v3.0"}
+	byLP := func(r *engine.Release) bool { return r.RescaleFails != 0 }
+	bySyncLog := func(r *engine.Release) bool { return r.RescaleFails == 0 && r.SyncLogChecksRescale }
+	m := &Message{ID: MsgRescale, Text: engine.ErrRescale, Raiser: "the check for an in-place vnode bitmap update (assume_no_update_vnode_bitmap in executor/mod.rs), called by the locality provider at " + engine.NamesWhere(byLP),
+		Note: "the locality provider at " + engine.NamesWhere(byLP) + " only; other executors at " + engine.NamesWhere(bySyncLog)}
 	info := engine.FailRescale.Info()
-	v31 := &Fact{
-		Where: fmt.Sprintf("v3.1: the locality provider checks every barrier it handles (%s lines %d-%d buffering, %d-%d backfill, %d-%d completion, %d-%d forwarding); so do the sync log store, lookup and iceberg writer executors.",
-			fileLP, lpRescaleChecks[0][0], lpRescaleChecks[0][1], lpRescaleChecks[1][0], lpRescaleChecks[1][1], lpRescaleChecks[2][0], lpRescaleChecks[2][1], lpRescaleChecks[3][0], lpRescaleChecks[3][1]),
-		Meaning: info.Meaning + " At v3.1 the meta node plans a reschedule as a full rebuild of the actors (src/meta/src/stream/scale.rs debug-asserts that no actor is kept and that no plan carries vnode bitmap updates), so a normal reschedule is not expected to send this to a running actor.",
-		Phases:  []string{"buffering", "backfilling", "completing", "forwarding"},
-		Proven:  []Cite{fromEngine(info.Proven[0])},
-		LeftBehind: "Backfilling: the builders' rows and the marked buffered chunks of that barrier were already emitted, the barrier was not, and nothing of the epoch is committed. Other phases: the check comes before anything is committed. " +
-			leftRecovered,
-		LookNext: []string{
-			"The meta node's log at that epoch: which command the barrier carried (a reschedule: ALTER … SET PARALLELISM, or the automatic parallelism control) and whether it kept this actor instead of rebuilding it.",
-			lookActorLog("v3.1"),
-			lookWhichJob,
-			lookRecovery("v3.1"),
-		},
-		Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "a barrier with a new vnode bitmap mid-backfill: the chunks go out, then the check fails"},
-	}
-	for _, p := range []engine.Phase{engine.PhaseBuffering, engine.PhaseBackfilling, engine.PhaseCompleting, engine.PhaseForwarding} {
-		v31.Proven = append(v31.Proven, fromEngine(info.ProvenIn[p]))
-	}
-	m.Facts[index("v3.1")] = v31
-	v30 := &Fact{
-		NotByLP: true,
-		Where:   fmt.Sprintf("v3.0 has the text (%s:%d-%d), but the locality provider never calls it: the sync log store executors do (%s:%d, %s:%d and %d).", fileMod, modNoUpdate30[0], modNoUpdate30[1], fileDispatchLog, syncLogChecks30[0], fileSyncLog, syncLogChecks30[1], syncLogChecks30[2]),
-		Meaning: "At v3.0 this error comes from a sync log store executor of this actor, not from the locality provider, which ignores a vnode bitmap update (its commits pass None as the new bitmap) and keeps the vnodes it owns.",
-		Phases:  []string{"not the locality provider's"},
-		Proven: []Cite{
-			at("v3.0", fileMod, modNoUpdate30, "The check for an in-place bitmap update returns this error for an update mutation carrying a vnode bitmap for the actor."),
-			at("v3.0", fileSyncLog, [2]int{syncLogChecks30[1], syncLogChecks30[1]}, "The sync log store checks its barriers with it."),
-			lpCite("v3.0", lpBufferCommit, "The locality provider commits a barrier and passes no new bitmap on: no new bitmap is read."),
-		},
-		LeftBehind: "Not the locality provider's failure: what it held since the last barrier is rolled back by the recovery like the rest of the actor.",
-		LookNext: []string{
-			"Which executor of the actor raised it: the lines before \"actor exit with error\" in this actor's compute-node log; at v3.0 it is a sync log store, not the locality provider.",
-			"The meta node's log at that epoch: which command carried a vnode bitmap for this actor.",
-			lookRecovery("v3.0"),
-		},
-		Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under v3.0 it ignores it"},
-	}
-	m.Facts[index("v3.0")] = v30
-	for _, r := range []string{"v2.7", "v2.8"} {
-		m.Instead[index(r)] = &Instead{
-			Text: fmt.Sprintf("No code at %s has this text. The locality provider of %s ignores a vnode bitmap update (it commits and passes no new bitmap on) and keeps the vnodes it owns.", Releases[index(r)].Ref, r),
+	m.Facts = each(func(r string, _ int) *Fact {
+		switch {
+		case byLP(rel(r)):
+			return rescaleByLP(r, info)
+		case bySyncLog(rel(r)):
+			return rescaleBySyncLog(r)
+		}
+		return nil
+	})
+	m.Instead = each(func(r string, _ int) *Instead {
+		if m.Facts[r] != nil {
+			return nil
+		}
+		return &Instead{
+			Text: fmt.Sprintf("No code at %s has this text. The locality provider of %s ignores a vnode bitmap update (it commits and passes no new bitmap on) and keeps the vnodes it owns.", rel(r).Ref, r),
 			Proven: []Cite{
 				lpCite(r, lpBufferCommit, "While buffering, a barrier is committed and no new bitmap is passed on: no new bitmap is read."),
 				lpCite(r, lpBackfillCommit, "While backfilling, the state table commits the barrier's epoch with no bitmap check."),
 			},
 			Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under " + r + " it ignores it"},
 		}
-	}
+	})
 	return m
+}
+
+// rescalePhases are the phases the locality provider checks a barrier in, with their names.
+var rescalePhases = [4]engine.Phase{engine.PhaseBuffering, engine.PhaseBackfilling, engine.PhaseCompleting, engine.PhaseForwarding}
+
+func rescaleByLP(r string, info *engine.FailureInfo) *Fact {
+	names := [4]string{"buffering", "backfill", "completion", "forwarding"}
+	var where []string
+	var phases []string
+	var proven []Cite
+	proven = append(proven, fromEngine(info.Proven[0]))
+	for i, p := range rescalePhases {
+		if !rel(r).RescaleFails.Has(p) {
+			continue
+		}
+		l := lpRescaleChecks[i].in(r)
+		where = append(where, fmt.Sprintf("%d-%d %s", l[0], l[1], names[i]))
+		phases = append(phases, p.String())
+		proven = append(proven, fromEngine(info.ProvenIn[p]))
+	}
+	return &Fact{
+		Where: fmt.Sprintf("%s: the locality provider checks every barrier it handles (%s lines %s); so do the sync log store, lookup and iceberg writer executors.",
+			r, fileLP, strings.Join(where, ", ")),
+		Meaning: info.Meaning + " At " + r + " the meta node plans a reschedule as a full rebuild of the actors (src/meta/src/stream/scale.rs debug-asserts that no actor is kept and that no plan carries vnode bitmap updates), so a normal reschedule is not expected to send this to a running actor.",
+		Phases:  phases,
+		Proven:  proven,
+		LeftBehind: "Backfilling: the builders' rows and the marked buffered chunks of that barrier were already emitted, the barrier was not, and nothing of the epoch is committed. Other phases: the check comes before anything is committed. " +
+			leftRecovered,
+		LookNext: []string{
+			"The meta node's log at that epoch: which command the barrier carried (a reschedule: ALTER … SET PARALLELISM, or the automatic parallelism control) and whether it kept this actor instead of rebuilding it.",
+			lookActorLog(r),
+			lookWhichJob,
+			lookRecovery(r),
+		},
+		Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "a barrier with a new vnode bitmap mid-backfill: the chunks go out, then the check fails"},
+	}
+}
+
+func rescaleBySyncLog(r string) *Fact {
+	no, d, s1, s2 := modNoUpdate.in(r), syncLogChecks[0].in(r), syncLogChecks[1].in(r), syncLogChecks[2].in(r)
+	return &Fact{
+		NotByLP: true,
+		Where:   fmt.Sprintf("%s has the text (%s:%d-%d), but the locality provider never calls it: the sync log store executors do (%s:%d, %s:%d and %d).", r, fileMod, no[0], no[1], fileDispatchLog, d[0], fileSyncLog, s1[0], s2[0]),
+		Meaning: "At " + r + " this error comes from a sync log store executor of this actor, not from the locality provider, which ignores a vnode bitmap update (its commits pass None as the new bitmap) and keeps the vnodes it owns.",
+		Phases:  []string{"not the locality provider's"},
+		Proven: []Cite{
+			at(r, fileMod, no, "The check for an in-place bitmap update returns this error for an update mutation carrying a vnode bitmap for the actor."),
+			at(r, fileSyncLog, s1, "The sync log store checks its barriers with it."),
+			lpCite(r, lpBufferCommit, "The locality provider commits a barrier and passes no new bitmap on: no new bitmap is read."),
+		},
+		LeftBehind: "Not the locality provider's failure: what it held since the last barrier is rolled back by the recovery like the rest of the actor.",
+		LookNext: []string{
+			"Which executor of the actor raised it: the lines before \"actor exit with error\" in this actor's compute-node log; at " + r + " it is a sync log store, not the locality provider.",
+			"The meta node's log at that epoch: which command carried a vnode bitmap for this actor.",
+			lookRecovery(r),
+		},
+		Open: &Open{Scenario: "rescale-mid-backfill", Step: 8, Why: "the step where a barrier with a new vnode bitmap reaches the locality provider; under " + r + " it ignores it"},
+	}
 }
 
 func streamClosed() *Message {
@@ -249,12 +308,12 @@ func streamClosed() *Message {
 	m := &Message{ID: MsgStreamClosed, Text: engine.ErrStreamClosed, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), which every executor calls first"}
 	m.Facts = each(func(r string, i int) *Fact {
 		f := &Fact{
-			Where:   fmt.Sprintf("The wait for the first barrier raises it when the input ends before its first message (%s:%d-%d); the locality provider calls it first (%s:%d).", fileMod, modStreamClosed[i][0], modStreamClosed[i][1], fileLP, lpFirstBarrier[i][0]),
+			Where:   fmt.Sprintf("The wait for the first barrier raises it when the input ends before its first message (%s:%d-%d); the locality provider calls it first (%s:%d).", fileMod, modStreamClosed.in(r)[0], modStreamClosed.in(r)[1], fileLP, lpFirstBarrier.in(r)[0]),
 			Meaning: info.Meaning + " Every executor starts this way, so the message alone does not say it was the locality provider.",
 			Phases:  []string{"starting"},
 			Proven: []Cite{
 				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
-				at(r, fileMod, modStreamClosed[i], "The wait for the first barrier turns a stream that ends before its first message into this error."),
+				at(r, fileMod, modStreamClosed.in(r), "The wait for the first barrier turns a stream that ends before its first message into this error."),
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred...), lookActorLog(r), lookWhichJob),
@@ -270,12 +329,12 @@ func firstNotBarrier() *Message {
 	m := &Message{ID: MsgFirstNotBarrier, Text: engine.PanicFirstMessage, Panic: true, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("The wait for the first barrier panics when the first message is a chunk or a watermark (%s:%d-%d).", fileMod, modNotBarrier[i][0], modNotBarrier[i][1]),
+			Where:   fmt.Sprintf("The wait for the first barrier panics when the first message is a chunk or a watermark (%s:%d-%d).", fileMod, modNotBarrier.in(r)[0], modNotBarrier.in(r)[1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
 			Proven: []Cite{
 				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
-				at(r, fileMod, modNotBarrier[i], "The wait for the first barrier converts the first message into a barrier and expects it to be one: any other message panics with the text \"the first message must be a barrier\" and the message's debug form."),
+				at(r, fileMod, modNotBarrier.in(r), "The wait for the first barrier converts the first message into a barrier and expects it to be one: any other message panics with the text \"the first message must be a barrier\" and the message's debug form."),
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred[0]), lookActorLog(r)+" A panic prints its location and a backtrace there.", lookWhichJob),
@@ -290,12 +349,12 @@ func notCheckpoint() *Message {
 	m := &Message{ID: MsgNotCheckpoint, Text: engine.PanicNotCheckpoint, Panic: true, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("The wait for the first barrier asserts the first barrier's kind (%s:%d-%d).", fileMod, modNotCheckpoint[i][0], modNotCheckpoint[i][1]),
+			Where:   fmt.Sprintf("The wait for the first barrier asserts the first barrier's kind (%s:%d-%d).", fileMod, modNotCheckpoint.in(r)[0], modNotCheckpoint.in(r)[1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
 			Proven: []Cite{
 				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
-				at(r, fileMod, modNotCheckpoint[i], "The wait for the first barrier asserts that the barrier is a checkpoint or an initial barrier; the failed assertion panics with this text."),
+				at(r, fileMod, modNotCheckpoint.in(r), "The wait for the first barrier asserts that the barrier is a checkpoint or an initial barrier; the failed assertion panics with this text."),
 			},
 			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
 			LookNext:   append(append([]string{}, info.Inferred[0]), lookActorLog(r)+" A panic prints its location and a backtrace there.", lookWhichJob),
@@ -310,11 +369,11 @@ func storageError() *Message {
 	m := &Message{ID: MsgStorage, Text: "Storage error: …", Raiser: "any executor that reads or writes the state store"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
-			Where:   fmt.Sprintf("An executor's storage failure is printed \"Storage error: …\" (%s:%d); in the locality provider, while backfilling, it is the snapshot read (%s:%d-%d).", fileExecError, storageErrorText[i][0], fileLP, lpSnapshotRead[i][0], lpSnapshotRead[i][1]),
+			Where:   fmt.Sprintf("An executor's storage failure is printed \"Storage error: …\" (%s:%d); in the locality provider, while backfilling, it is the snapshot read (%s:%d-%d).", fileExecError, storageErrorText.in(r)[0], fileLP, lpSnapshotRead.in(r)[0], lpSnapshotRead.in(r)[1]),
 			Meaning: "The state store could not be read or written. Every stateful executor can return it, so the message alone does not say it was the locality provider; if it was, while backfilling, it is most likely the snapshot read: " + info.Meaning,
 			Phases:  []string{"backfilling (the snapshot read)", "any phase (a commit or the progress load)"},
 			Proven: []Cite{
-				at(r, fileExecError, storageErrorText[i], "A storage failure of an executor is printed \"Storage error: …\"."),
+				at(r, fileExecError, storageErrorText.in(r), "A storage failure of an executor is printed \"Storage error: …\"."),
 				lpCite(r, lpSnapshotRead, "The snapshot stream reads each vnode's rows from the state table; a failed read ends the stream with that error."),
 				lpCite(r, lpSnapshotItem, "The backfill loop takes the snapshot's item through ?, so the error is returned at once."),
 			},

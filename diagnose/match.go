@@ -80,7 +80,7 @@ func checkpointFinder(f string) (int, string, bool) {
 // findAll returns every known message in the folded text, in the order they first appear.
 func findAll(f string) []found {
 	var out []found
-	for _, m := range Catalogue {
+	for _, m := range Catalogue() {
 		if at, peer, ok := finders[m.ID](f); ok {
 			out = append(out, found{msg: m, at: at, peer: peer})
 		}

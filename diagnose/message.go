@@ -23,10 +23,10 @@ type Message struct {
 	// Raiser says which code raises it, in a few words.
 	Raiser string
 	Note   string // how the releases that produce it differ, or ""
-	// Facts per release, in the order of Releases; nil: the release cannot produce it.
-	Facts perRelease[*Fact]
+	// Facts per release name; none: the release cannot produce it.
+	Facts map[string]*Fact
 	// Instead says, for a release that cannot produce it, what that release does instead.
-	Instead perRelease[*Instead]
+	Instead map[string]*Instead
 }
 
 // Fact is what a message means at one release.
@@ -52,14 +52,14 @@ type Open struct {
 }
 
 // Produces reports whether a release can produce the message at all.
-func (m *Message) Produces(release string) bool { return m.Facts[index(release)] != nil }
+func (m *Message) Produces(release string) bool { return m.Facts[release] != nil }
 
 // ProducedBy lists the releases that produce the message, oldest first.
 func (m *Message) ProducedBy() []string {
 	var out []string
-	for i, f := range m.Facts {
-		if f != nil {
-			out = append(out, Releases[i].Name)
+	for _, r := range ReleaseNames() {
+		if m.Facts[r] != nil {
+			out = append(out, r)
 		}
 	}
 	return out
@@ -67,7 +67,7 @@ func (m *Message) ProducedBy() []string {
 
 // Lookup returns the catalogue's message of that id, or nil.
 func Lookup(id MessageID) *Message {
-	for _, m := range Catalogue {
+	for _, m := range Catalogue() {
 		if m.ID == id {
 			return m
 		}

@@ -13,37 +13,21 @@ type Release struct {
 	Patches string // the patch releases it stands for
 }
 
-// patches says, per release of the engine, which patch releases its facts stand for (the
-// diagnosis's own text); the names and refs are the engine's (engine.Releases).
-var patches = map[string]string{
-	"v2.7": "v2.7.0 to v2.7.4 (the files cited are identical across them)",
-	"v2.8": "v2.8.0 to v2.8.5 (executor/mod.rs lines are those of v2.8.1 to v2.8.5; at v2.8.0 they are 19 lower)",
-	"v3.0": "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher)",
-	"v3.1": "the release-3.1 branch at commit " + engine.SourceCommit[:11],
-}
-
-// Releases are the release lines, oldest first: the engine's, each with its patch releases.
-// The facts are kept per release in that order (perRelease); a release of the engine without
-// facts here stops the program at start rather than answer wrongly.
-var Releases = func() []Release {
-	if len(engine.Releases) != len(perRelease[int]{}) {
-		panic(fmt.Sprintf("diagnose: the engine has %d releases, the facts are for %d", len(engine.Releases), len(perRelease[int]{})))
-	}
+// releases are the release lines, oldest first: the engine's registry (engine.Releases), each
+// with the patch releases its facts stand for. Read at every call: a release added to the
+// registry is one diagnose answers for.
+func releases() []Release {
 	out := make([]Release, len(engine.Releases))
 	for i, r := range engine.Releases {
-		p, ok := patches[r.Name]
-		if !ok {
-			panic("diagnose: no facts for release " + r.Name)
-		}
-		out[i] = Release{Name: r.Name, Ref: r.Ref, Patches: p}
+		out[i] = Release{Name: r.Name, Ref: r.Ref, Patches: r.Patches}
 	}
 	return out
-}()
+}
 
-// ReleaseNames lists the names of Releases, oldest first.
+// ReleaseNames lists the names of the releases, oldest first.
 func ReleaseNames() []string {
-	names := make([]string, len(Releases))
-	for i, r := range Releases {
+	names := make([]string, len(engine.Releases))
+	for i, r := range engine.Releases {
 		names[i] = r.Name
 	}
 	return names
@@ -51,7 +35,7 @@ func ReleaseNames() []string {
 
 // findRelease returns the release of that name.
 func findRelease(name string) (Release, bool) {
-	for _, r := range Releases {
+	for _, r := range releases() {
 		if r.Name == name {
 			return r, true
 		}
@@ -59,18 +43,15 @@ func findRelease(name string) (Release, bool) {
 	return Release{}, false
 }
 
-// SetReleases checks that a release table lists exactly the releases this package has facts
-// for, in the same order (Releases are the engine's, so the engine's names always match).
-func SetReleases(names []string) error {
-	if len(names) != len(Releases) {
-		return fmt.Errorf("diagnose: %d releases given, facts are known for %d (%v)", len(names), len(Releases), ReleaseNames())
-	}
-	for i, n := range names {
-		if n != Releases[i].Name {
-			return fmt.Errorf("diagnose: release %d is %q, facts are known for %q", i, n, Releases[i].Name)
+// rel returns the engine's release of that name (one of ReleaseNames: the catalogue is built
+// over them).
+func rel(name string) *engine.Release {
+	for _, r := range engine.Releases {
+		if r.Name == name {
+			return r
 		}
 	}
-	return nil
+	return &engine.Release{Name: name} // (never: a release without lines cites nothing)
 }
 
 // Cite is a sentence the cited lines prove, at one release's source.
@@ -84,10 +65,7 @@ type Cite struct {
 
 // at cites lines of a file at a release's ref.
 func at(release, file string, lines [2]int, text string) Cite {
-	r, ok := findRelease(release)
-	if !ok {
-		panic("diagnose: unknown release " + release)
-	}
+	r, _ := findRelease(release)
 	return Cite{Text: text, File: file, Lines: lines, Ref: r.Ref,
 		URL: fmt.Sprintf("https://github.com/risingwavelabs/risingwave/blob/%s/%s#L%d-L%d", r.Ref, file, lines[0], lines[1])}
 }

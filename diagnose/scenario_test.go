@@ -45,7 +45,7 @@ func viewAt(t *testing.T, name string, step int) *engine.View {
 }
 
 func TestEachOpenIsTheFailureStep(t *testing.T) {
-	for _, m := range diagnose.Catalogue {
+	for _, m := range diagnose.Catalogue() {
 		for _, rel := range diagnose.ReleaseNames() {
 			a, err := diagnose.Diagnose(m.Text, rel)
 			require.NoError(t, err)

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The actor around the executor (RisingWave's executor/actor.rs): it polls the executor's
 // stream, collects each barrier the stream yields, and stops after a Stop barrier for itself.
@@ -105,9 +108,8 @@ func inputSite(id, kind string, a, b int) *Site {
 // exchangeClosed narrates an upstream error that is an exchange input's closed channel, before
 // the phase handles it as any upstream error.
 func (e *Engine) exchangeClosed(msg string) {
-	var kind string
-	var actor int64
-	if n, _ := fmt.Sscanf(msg, "exchange channel from %s upstream actor %d closed unexpectedly", &kind, &actor); n != 2 {
+	kind, actor, ok := parseExchangeClosed(msg)
+	if !ok {
 		return
 	}
 	site := siteExchangeRemote
@@ -119,4 +121,37 @@ func (e *Engine) exchangeClosed(msg string) {
 		return
 	}
 	e.explain(site, "This is how a dead upstream actor reaches this executor: upstream actor %d failed or was dropped, its %s exchange channel closed, and the exchange input, which never just ends (only a Stop barrier ends it), yields this error instead. The executor sees an upstream error, not an end of its input.", actor, kind)
+}
+
+// parseExchangeClosed reads "exchange channel from KIND upstream actor N closed unexpectedly"
+// (by hand: fmt.Sscanf would bring fmt's scanner into the wasm).
+func parseExchangeClosed(msg string) (kind string, actor int64, ok bool) {
+	rest, ok := strings.CutPrefix(msg, "exchange channel from ")
+	if !ok {
+		return "", 0, false
+	}
+	kind, rest, ok = strings.Cut(rest, " upstream actor ")
+	if !ok || kind == "" || strings.Contains(kind, " ") {
+		return "", 0, false
+	}
+	n, rest := leadingInt(rest)
+	if n < 0 || !strings.HasPrefix(rest, " closed unexpectedly") {
+		return "", 0, false
+	}
+	return kind, n, true
+}
+
+// leadingInt reads the decimal digits at the start of s: their value (-1 when none, or too
+// many) and what follows.
+func leadingInt(s string) (int64, string) {
+	i := 0
+	var n int64
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' && i < 18 {
+		n = n*10 + int64(s[i]-'0')
+		i++
+	}
+	if i == 0 || i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		return -1, s
+	}
+	return n, s[i:]
 }

@@ -49,7 +49,7 @@ func (e *Engine) onBuffering(s Step) {
 	case EventBarrier:
 		b := s.Barrier
 		start := slices.Contains(b.StartBackfill, e.cfg.Fragment)
-		if b.Rescale && e.rel().RescaleFails {
+		if b.Rescale && e.rel().RescaleFails.Has(e.phase) {
 			e.explain(siteBufRescale, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
 			e.fail(FailRescale, ErrRescale, siteFailBufRescale)
 			return

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // The code map: locality_provider.rs's execute loop in our own words, one line per group of
@@ -108,7 +109,7 @@ var codeTable = []codeLineDef{
 	{"mark-row", "helpers", 0, "marking a row: visible if its key is at or before its vnode's pos", on(siteMarkRows, siteBugEmitBeyond, siteCauseEmitBeyond)},
 
 	{"recover", "outside the executor", 0, "(outside this file) recovery: back to the last checkpoint, restart", on(siteRecoverRollback)},
-	{"recover-signal", "outside the executor", 1, "(meta) after a recovery: the start signal again (from v2.8) or never (v2.7)", on(siteRecoverSignal, siteRecoverNoSignal)},
+	{"recover-signal", "outside the executor", 1, "(meta) after a recovery: the start signal again (from " + FirstWhere(resendsStart) + ") or never (" + NamesWhere(not(resendsStart)) + ")", on(siteRecoverSignal, siteRecoverNoSignal)},
 	{"invariant", "outside the executor", 0, "(the explainer's own) check downstream against the upstream", on(siteInvariant, siteInconsistent)},
 	{"adapt", "outside the executor", 0, "(the explainer's own) adapt the script to this run", on(siteAdapt)},
 }
@@ -127,17 +128,17 @@ var codeLineOf = func() map[string]string {
 // CodeLineOf returns the code-map line a site is on ("" when none: codemap_test.go fails).
 func CodeLineOf(siteID string) string { return codeLineOf[siteID] }
 
-// codeMaps is each release's code map, built once.
-var codeMaps = func() map[*Release][]CodeLine {
-	m := map[*Release][]CodeLine{}
-	for _, r := range Releases {
-		m[r] = buildCodeMap(r)
-	}
-	return m
-}()
+// codeMaps is each release's code map, built at its first use.
+var codeMaps sync.Map // *Release → []CodeLine
 
 // CodeMap returns the code map of a release: the lines it has, in order, with its lines.
-func (r *Release) CodeMap() []CodeLine { return codeMaps[r] }
+func (r *Release) CodeMap() []CodeLine {
+	if m, ok := codeMaps.Load(r); ok {
+		return m.([]CodeLine)
+	}
+	m, _ := codeMaps.LoadOrStore(r, buildCodeMap(r))
+	return m.([]CodeLine)
+}
 
 func buildCodeMap(r *Release) []CodeLine {
 	var out []CodeLine
@@ -166,11 +167,7 @@ func buildCodeMap(r *Release) []CodeLine {
 			continue
 		}
 		if l.File != "" {
-			if r == ReleaseV31 {
-				l.URL = FileURL(l.File, l.Lines)
-			} else {
-				l.URL = r.URL(l.File, l.Lines)
-			}
+			l.URL = r.URL(l.File, l.Lines)
 		}
 		out = append(out, l)
 	}

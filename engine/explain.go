@@ -75,7 +75,7 @@ func shortFile(file string) string {
 	if m, ok := metaFile(file); ok {
 		return m
 	}
-	if b := path.Base(file); b == "mod.rs" || b == "input.rs" {
+	if b := path.Base(file); b == "mod.rs" || b == "input.rs" || b == "error.rs" {
 		return path.Base(path.Dir(file)) + "/" + b
 	}
 	return path.Base(file)

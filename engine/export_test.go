@@ -13,3 +13,6 @@ func (e *Engine) FullCheck() (missing, extra []Row) {
 	sortRows(extra)
 	return missing, extra
 }
+
+// ParseExchangeClosed is parseExchangeClosed, for the tests.
+var ParseExchangeClosed = parseExchangeClosed

@@ -138,9 +138,9 @@ func (e *Engine) resumePlan(short bool) string {
 	case done > 0:
 		return "no vnode was persisted in progress, but some completed, so it skips buffering and reads the other vnodes from the start"
 	case short && !e.rel().ResendsStart:
-		return "finds no progress (a vnode not started is never persisted), so it buffers again and waits for a new start signal. At " + e.rel().Name + " the meta service recovers a creating job with an empty backfill order (src/meta/src/barrier/rpc.rs, v2.7.4 lines 812-819), so it sends none: the job stays buffering (the built-in stuck-buffering-after-recovery shows it)"
+		return "finds no progress (a vnode not started is never persisted), so it buffers again and waits for a new start signal. At " + e.rel().Name + " the meta service recovers a creating job with an empty backfill order (src/meta/src/barrier/rpc.rs, " + e.rel().Ref + " lines " + e.linesText(siteRecoverNoSignal) + "), so it sends none: the job stays buffering (the built-in stuck-buffering-after-recovery shows it)"
 	case short:
-		return "finds no progress (a vnode not started is never persisted), so it buffers again and waits for a new start signal, which the meta service sends again after a recovery (from v2.8 it rebuilds the backfill order)"
+		return "finds no progress (a vnode not started is never persisted), so it buffers again and waits for a new start signal, which the meta service sends again after a recovery (from " + FirstWhere(resendsStart) + " it rebuilds the backfill order)"
 	}
 	return "no vnode progress was persisted, so it buffers again and waits for a new start signal"
 }

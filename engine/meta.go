@@ -80,7 +80,7 @@ func (e *Engine) explainBufferingWhy() {
 		e.explain(siteRecoverSignal, "After the recovery the meta service rebuilds the job's backfill order with every fragment unfinished and starts again from the scan fragments: the start signal for fragment %d comes again only once every scan actor has reported done again. Until then this executor buffers, and the buffer again fills with the whole scanned table.", e.cfg.Fragment)
 		return
 	}
-	e.explain(siteRecoverNoSignal, "%s's meta service recovers a creating job with an empty backfill order, so no start signal for fragment %d ever comes again: this executor stays buffering and the job stays creating (from v2.8 recovery rebuilds the order and sends the signal again).", e.rel().Name, e.cfg.Fragment)
+	e.explain(siteRecoverNoSignal, "%s's meta service recovers a creating job with an empty backfill order, so no start signal for fragment %d ever comes again: this executor stays buffering and the job stays creating (from %s recovery rebuilds the order and sends the signal again).", e.rel().Name, e.cfg.Fragment, FirstWhere(resendsStart))
 }
 
 // explainInitial says, at the first barrier after a recovery, that the meta service injects it as an

@@ -2,22 +2,28 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
-// Release is a RisingWave release whose locality provider the engine runs. The rules are the
-// same code in every release; a release only switches the few behaviours that differ and
-// says where its own file has each cited line.
+// Release is a RisingWave release whose locality provider the engine runs: one value of the
+// registry (Releases) that every surface reads — the CLI's list, the page's picker, diagnose,
+// the schemas' enums, the docs' table, the sources `./build.sh sources` fetches. The rules are
+// the same code in every release; a release only switches the few behaviours that differ and
+// says where its own files have each cited line.
 type Release struct {
 	Name    string // "v3.0", as a scenario's `release:` writes it
 	Tags    string // the patch tags it covers, e.g. "v3.0.0–v3.0.3"
 	Ref     string // the git ref its citations read: its newest patch tag, or SourceCommit
 	Summary string // one line: what sets it apart (for a picker and the CLI's help)
 	Lines   string // where its cited lines come from, when patch tags differ
+	Patches string // the patch releases diagnose's facts stand for, and how their lines differ
 
-	// RescaleFails: a barrier with a new vnode bitmap for this actor fails (v3.1); before,
-	// the executor never looks at the bitmap and goes on with the vnodes it had.
-	RescaleFails bool
+	// RescaleFails: the phases in which a barrier with a new vnode bitmap for this actor fails
+	// (v3.1: all four); in the others the executor never looks at the bitmap and goes on with
+	// the vnodes it had.
+	RescaleFails Phases
 	// EndFails: an end of the upstream while buffering or backfilling fails (v3.1); before, the
 	// snapshot is read alone to its end and the executor's stream ends (a silent end).
 	EndFails bool
@@ -31,32 +37,89 @@ type Release struct {
 	// the start signal again (v2.8 on); v2.7's recovers the job with an empty order and never
 	// sends it for this fragment again (a start signal after a recover is refused, or adapted).
 	ResendsStart bool
+	// SyncLogChecksRescale: the sync log store fails on a vnode bitmap update (diagnose: where
+	// "updating vnode bitmap in place is not supported" comes from besides the executor).
+	SyncLogChecksRescale bool
+	// SuspendLog: the compute node's log line that names the failed actor (diagnose).
+	SuspendLog string
 
-	lines map[string][2]int // cited range at SourceCommit (or "site:ID") → its lines here; nil: v3.1
+	// AtSource: the release's files are those at SourceCommit, where every site and citation is
+	// written: a cited range is at its own lines (release_test.go checks its Ref). lines then
+	// holds only the sites written without lines (oldSite) that the release says.
+	AtSource bool
+	// lines maps a cited range at SourceCommit ("file:A-B"), a site ("site:ID") or a fact of
+	// diagnose to its lines here (release_lines.go); a key missing is code the release lacks.
+	lines map[string][2]int
 }
+
+// Phases is a set of phases, for a switch that differs per phase.
+type Phases uint8
+
+// PhasesOf is the set of the given phases.
+func PhasesOf(ps ...Phase) Phases {
+	var s Phases
+	for _, p := range ps {
+		s |= 1 << p
+	}
+	return s
+}
+
+// Has reports whether p is in the set.
+func (s Phases) Has(p Phase) bool { return s&(1<<p) != 0 }
+
+// every phase a rescale can come in (after the first barrier).
+var allPhases = PhasesOf(PhaseBuffering, PhaseBackfilling, PhaseCompleting, PhaseForwarding)
 
 // The releases, oldest first. v3.1 is the release-3.1 branch at SourceCommit.
 var (
-	ReleaseV27 = &Release{Name: "v2.7", Tags: "v2.7.0–v2.7.4", Ref: "v2.7.4", ReportsBuffered: true,
+	ReleaseV27 = &Release{Name: "v2.7", Tags: "v2.7.0–v2.7.4", Ref: "v2.7.4", ReportsBuffered: true, SuspendLog: "suspend database on error",
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier; progress reports count buffered rows; after a recovery the meta service never sends the start signal again",
-		lines:   joinLines(linesLP27, linesFramework27, linesMeta27)}
-	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true,
+		Lines:   "the files the same in every v2.7 tag",
+		Patches: "v2.7.0 to v2.7.4 (the files cited are identical across them)",
+		lines:   joinLines(linesLP27, linesFramework27, linesMeta27, linesDiagnose27)}
+	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true, SuspendLog: "suspend partial graph on error",
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier",
-		Lines:   "executor/mod.rs at v2.8.5 (v2.8.0's lines differ); the rest the same in every v2.8 tag",
-		lines:   joinLines(linesLP28, linesFramework28, linesMeta28)}
-	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true,
+		Lines:   "executor/mod.rs lines are v2.8.5's, v2.8.0's differ; the rest the same in every v2.8 tag",
+		Patches: "v2.8.0 to v2.8.5 (executor/mod.rs lines are those of v2.8.1 to v2.8.5; at v2.8.0 they are 19 lower)",
+		lines:   joinLines(linesLP28, linesFramework28, linesMeta28, linesDiagnose28)}
+	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error",
 		Summary: "as v2.8 (the same rules and lines of locality_provider.rs)",
-		Lines:   "executor/mod.rs at v3.0.3 (v3.0.0 and v3.0.1's lines differ); the rest the same in every v3.0 tag",
-		lines:   joinLines(linesLP28, linesFramework30, linesMeta30)}
+		Lines:   "executor/mod.rs lines are v3.0.3's, v3.0.0–v3.0.1's differ; the rest the same in every v3.0 tag",
+		Patches: "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher)",
+		lines:   joinLines(linesLP28, linesFramework30, linesMeta30, linesDiagnose30)}
 	ReleaseV31 = &Release{Name: "v3.1", Tags: "release-3.1 branch", Ref: SourceCommit,
-		RescaleFails: true, EndFails: true, KeepsSnapshot: true, ResendsStart: true,
-		Summary: "the default: a rescale fails; an upstream end while buffering or backfilling fails; the snapshot stream kept unless a chunk was buffered"}
+		RescaleFails: allPhases, EndFails: true, KeepsSnapshot: true, ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error",
+		Summary:  "the default: a rescale fails; an upstream end while buffering or backfilling fails; the snapshot stream kept unless a chunk was buffered",
+		Patches:  "the release-3.1 branch at commit " + SourceCommit[:11],
+		AtSource: true}
 
 	// Releases lists every release, oldest first; DefaultRelease is the one a scenario without
 	// `release:` runs.
 	Releases       = []*Release{ReleaseV27, ReleaseV28, ReleaseV30, ReleaseV31}
 	DefaultRelease = ReleaseV31
 )
+
+// NamesWhere names the releases for which has holds, oldest first, e.g. "v2.7, v2.8".
+func NamesWhere(has func(*Release) bool) string {
+	var n []string
+	for _, r := range Releases {
+		if has(r) {
+			n = append(n, r.Name)
+		}
+	}
+	return strings.Join(n, ", ")
+}
+
+// FirstWhere names the oldest release for which has holds ("" when none): prose asks it
+// ("from the release where this changed") rather than name a release.
+func FirstWhere(has func(*Release) bool) string {
+	for _, r := range Releases {
+		if has(r) {
+			return r.Name
+		}
+	}
+	return ""
+}
 
 // NewerMain is what the model leaves out of RisingWave's main branch after v3.1.
 const NewerMain = "Newer main: PR #27020 (2026-09-10) applies the backfill rate limit to the drain; not modelled (its source is not read here)."
@@ -109,14 +172,14 @@ func rangeKey(file string, lines [2]int) string {
 // At returns where this release's file has the lines cited at SourceCommit, and whether the
 // release has them at all (the rescale checks and the upstream-ended error are v3.1's only).
 func (r *Release) At(file string, lines [2]int) ([2]int, bool) {
-	if r.lines == nil {
-		return lines, true
+	if l, ok := r.lines[rangeKey(file, lines)]; ok || !r.AtSource {
+		return l, ok
 	}
-	l, ok := r.lines[rangeKey(file, lines)]
-	return l, ok
+	return lines, true
 }
 
-// SiteLines returns a narration site's lines in this release, and whether the release says it.
+// SiteLines returns a narration site's lines in this release, and whether the release says it:
+// its own entry ("site:ID") first, else its range's.
 func (r *Release) SiteLines(s *Site) ([2]int, bool) {
 	if s.File == "" {
 		return s.Lines, true
@@ -135,12 +198,9 @@ func (r *Release) URL(file string, lines [2]int) string {
 // Cite moves a citation written at SourceCommit to this release's lines and ref; a "lines A-B"
 // inside its text moves too.
 func (r *Release) Cite(c Citation) Citation {
-	if r.lines == nil {
-		return c
-	}
 	l, ok := r.At(c.File, c.Lines)
-	if !ok {
-		panic(fmt.Sprintf("internal error: %s has no lines for %s", r.Name, rangeKey(c.File, c.Lines)))
+	if !ok { // (release_test.go: every release has every citation it says)
+		return c
 	}
 	c.Lines, c.URL, c.Text = l, r.URL(c.File, l), r.moveLines(c.File, c.Text)
 	return c
@@ -158,13 +218,17 @@ func (r *Release) moveLines(file, text string) string {
 		i += len(word)
 		b.WriteString(text[:i])
 		text = text[i:]
-		var x, y int
-		if n, _ := fmt.Sscanf(text, "%d-%d", &x, &y); n == 2 {
-			if l, ok := r.At(file, [2]int{x, y}); ok {
-				old := fmt.Sprintf("%d-%d", x, y)
-				b.WriteString(fmt.Sprintf("%d-%d", l[0], l[1]))
-				text = text[len(old):]
-			}
+		x, after := leadingInt(text)
+		if x < 0 || !strings.HasPrefix(after, "-") {
+			continue
+		}
+		y, after := leadingInt(after[1:])
+		if y < 0 {
+			continue
+		}
+		if l, ok := r.At(file, [2]int{int(x), int(y)}); ok {
+			b.WriteString(strconv.Itoa(l[0]) + "-" + strconv.Itoa(l[1]))
+			text = after
 		}
 	}
 }
@@ -197,7 +261,18 @@ func ReleaseList() []ReleaseInfo {
 	return out
 }
 
-var releaseList = ReleaseList()
+// releaseList is ReleaseList, made again only when Releases changed (a test adds one).
+func releaseList() []ReleaseInfo {
+	l := listed.Load()
+	if l == nil || len(*l) != len(Releases) || (*l)[len(*l)-1].Name != Releases[len(Releases)-1].Name {
+		n := ReleaseList()
+		l = &n
+		listed.Store(l)
+	}
+	return *l
+}
+
+var listed atomic.Pointer[[]ReleaseInfo]
 
 // traceRelease is the trace's `release`: the release's name when it is not the default.
 func (e *Engine) traceRelease() string {

@@ -214,3 +214,43 @@ var linesFramework30 = map[string][2]int{
 	"exchange/input.rs:307-309": {307, 309},
 	"exchange/input.rs:303-309": {303, 309},
 }
+
+// What diagnose cites beyond the engine's ranges (diagnose/files.go names them), keyed as at
+// SourceCommit.
+var (
+	// linesUnchanged: lines that are the same in every release.
+	linesUnchanged = map[string][2]int{
+		"exchange/error.rs:68-69": {68, 69},
+		"exchange/error.rs:79-80": {79, 80},
+		"exchange/error.rs:90-91": {90, 91},
+		"output.rs:53":            {53, 53},
+		"src/error.rs:131-133":    {131, 133},
+		"executor/error.rs:41":    {41, 41},
+	}
+	linesDiagnose27 = joinLines(linesUnchanged, map[string][2]int{
+		"locality_provider.rs:440":     {444, 444},
+		"locality_provider.rs:624-652": {619, 648},
+		"actor_manager.rs:605":         {472, 472},
+		"exchange/input.rs:123":        {133, 133},
+		"barrier/worker.rs:758":        {453, 453},
+	})
+	linesDiagnose28 = joinLines(linesUnchanged, map[string][2]int{
+		"locality_provider.rs:440":     {444, 444},
+		"locality_provider.rs:624-652": {611, 640},
+		"actor_manager.rs:605":         {509, 509},
+		"exchange/input.rs:123":        {123, 123},
+		"barrier/worker.rs:758":        {518, 518},
+	})
+	linesDiagnose30 = joinLines(linesUnchanged, map[string][2]int{
+		"locality_provider.rs:440":       {444, 444},
+		"locality_provider.rs:624-652":   {611, 640},
+		"actor_manager.rs:605":           {605, 605},
+		"actor_manager.rs:582":           {582, 582},
+		"exchange/input.rs:123":          {123, 123},
+		"barrier/worker.rs:758":          {679, 679},
+		"executor/mod.rs:676-681":        {659, 661},
+		"dispatch_sync_log_store.rs:450": {448, 448},
+		"sync_kv_log_store.rs:629":       {630, 630},
+		"sync_kv_log_store.rs:853":       {854, 854},
+	})
+)

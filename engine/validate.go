@@ -64,7 +64,7 @@ func (e *Engine) validate(s Step) error {
 			return inputErr(-1, "epoch %d does not increase: the last barrier carried epoch %d", s.Barrier.Epoch, e.lastEpoch)
 		}
 		if e.startRefused(s.Barrier) {
-			return inputErr(-1, "%s: leave start_backfill out, or run the scenario under v2.8 or later", e.startRefusedText())
+			return inputErr(-1, "%s: leave start_backfill out, or run the scenario under %s or later", e.startRefusedText(), FirstWhere(resendsStart))
 		}
 		if s.Barrier.mutationCount() > 1 {
 			return inputErr(-1, "a barrier carries one mutation: %s together", strings.Join(s.Barrier.mutationNames(), " and "))

@@ -222,7 +222,7 @@ func (e *Engine) View() View {
 		}
 		return out
 	}
-	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList, NewerMain
+	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList(), NewerMain
 	v.CodeMap, v.CodeLit = e.rel().CodeMap(), e.codeLit()
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
 		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,

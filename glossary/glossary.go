@@ -86,7 +86,7 @@ var Glossary = []GlossaryEntry{
 	{Term: "refresh", Aliases: []string{"reuse", "refreshed snapshot"},
 		Definition: "At a barrier that found upstream chunks in the buffer, the snapshot stream is reopened after the new positions, so it reads the changes just written. Without such chunks the same stream is kept (reused)."},
 	{Term: "rescale",
-		Definition: "A barrier mutation that gives this actor a new set of vnodes. From v3.1 the locality provider fails on it (it cannot change its vnodes in place); v2.7 to v3.0 never look at the new bitmap and keep the vnodes they had."},
+		Definition: "A barrier mutation that gives this actor a new set of vnodes. In a release that checks for it the locality provider fails on it (it cannot change its vnodes in place); the older releases never look at the new bitmap and keep the vnodes they had (the list of releases says which)."},
 	{Term: "scenario", Aliases: []string{"scenarios", "step", "steps"},
 		Definition: "A file that describes a table, the actor's vnodes and a list of steps, each one thing that happens next: the upstream delivers a message, the snapshot delivers rows, or the job recovers."},
 	{Term: "snapshot", Aliases: []string{"snapshot stream", "snapshot read"},

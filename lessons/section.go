@@ -52,7 +52,7 @@ func (rd reader) section(n *yaml.Node, number int) Section {
 			r.Fail(v, "%s: unknown release %s; one of %s", where, scenarios.Describe(v), engine.ReleaseNames())
 		}
 		s.Release = v.Value
-		if err := playRelease(sess, s.Release); err != nil {
+		if err := sess.SetRelease(s.Release); err != nil {
 			r.Fail(v, "%s: %v", where, err)
 		}
 	}

@@ -12,19 +12,5 @@ func (s *Session) SetRelease(name string) error {
 	}
 	cfg := *s.Scenario.Config
 	cfg.Release = r
-	base, err := engine.New(&cfg)
-	if err != nil {
-		return err
-	}
-	base.SetWorkLimit(int64(limits.work))
-	pos := s.tl.Pos()
-	sc := *s.Scenario
-	sc.Config = &cfg
-	s.Scenario = &sc
-	s.base = base
-	branched := s.tl.Branched
-	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
-	s.tl.Branched = branched
-	s.tl.Adapt, s.tl.NoteCaveat = s.writtenFor(branched)
-	return s.tl.Goto(pos)
+	return s.rerun(cfg)
 }

@@ -144,6 +144,12 @@ func (s *Session) SetBug(name string) error {
 	}
 	cfg := *s.Scenario.Config
 	cfg.Bug = b
+	return s.rerun(cfg)
+}
+
+// rerun runs the session's script again under another configuration, from its start to where
+// it was (SetBug, SetRelease).
+func (s *Session) rerun(cfg engine.Config) error {
 	base, err := engine.New(&cfg)
 	if err != nil {
 		return err

@@ -228,7 +228,7 @@ var methods = map[string]method{
 			isRelease = true
 		}
 		if !ok || !isText || !isRelease {
-			return nil, errors.New(`diagnose: the argument must be a JSON object {"text": "…", "release": "v3.1"} (release may be left out)`)
+			return nil, errors.New(`diagnose: the argument must be a JSON object {"text": "…", "release": R} (R one of ` + engine.ReleaseNames() + `; it may be left out)`)
 		}
 		a, err := diagnose.Diagnose(text, release)
 		if err != nil {

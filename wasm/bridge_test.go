@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -116,7 +117,7 @@ func TestEveryMethod(t *testing.T) {
 		{"bug unknown", [][2]string{{"open", `"happy-path"`}, {"bug", `"nonsense"`}}, nil, "unknown bug mode"},
 		{"release", [][2]string{{"open", `"fatal-upstream-end"`}, {"goto", "10"}, {"release", `"v3.0"`}}, contains(`"step":10,`, `"phase":"ended"`, `"error":null`, `"release":"v3.0","releases":[{"name":"v2.7"`), ""},
 		{"release back to the default", [][2]string{{"open", `"fatal-upstream-end"`}, {"goto", "10"}, {"release", `"v3.0"`}, {"release", `"v3.1"`}}, contains(`"phase":"failed"`, `"release":"v3.1"`), ""},
-		{"release unknown", [][2]string{{"open", `"happy-path"`}, {"release", `"v9"`}}, nil, `unknown release "v9": expected one of v2.7, v2.8, v3.0, v3.1`},
+		{"release unknown", [][2]string{{"open", `"happy-path"`}, {"release", `"v9"`}}, nil, `unknown release "v9": expected one of ` + engine.ReleaseNames()},
 		{"release not a string", [][2]string{{"open", `"happy-path"`}, {"release", `3`}}, nil, "the argument must be a JSON string"},
 		{"compare two releases", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare", `{"left": {"release": "v3.0"}, "right": {}}`}}, contains(`"left":"v3.0","right":"v3.1"`, `"differ":[{"step":10,"panels":["phase",`), ""},
 		{"compare release unknown", [][2]string{{"open", `"happy-path"`}, {"compare", `{"right": {"release": "3.0"}}`}}, nil, `right run: unknown release "3.0": write v3.0`},

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 func runDiagnose(t *testing.T, in string, args ...string) (int, string, string) {
@@ -25,7 +27,7 @@ const fatalLine = "2026-08-30T10:12:03Z ERROR actor exit with error actor_id=12 
 func TestDiagnoseCommand(t *testing.T) {
 	code, out, errs := runDiagnose(t, "", "--release", "v3.0", fatalLine)
 	assert.Equal(t, 0, code, errs)
-	assert.Contains(t, out, "Release v3.0: v3.0 cannot produce this message (produced by v3.1 only).")
+	assert.Contains(t, out, "Release v3.0: v3.0 cannot produce this message (produced by "+engine.NamesWhere(func(r *engine.Release) bool { return r.EndFails })+" only).")
 	assert.Contains(t, out, "#scenario=fatal-upstream-end&step=10&release=v3.0")
 
 	code, out, _ = runDiagnose(t, "", "--release", "v3.1", fatalLine)

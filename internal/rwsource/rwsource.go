@@ -41,8 +41,14 @@ func Lines(t testing.TB, ref, file string) []string {
 	return lines
 }
 
-// Refs are the git refs the citations read: each release's newest patch tag, and v3.1's commit.
-var Refs = []string{"v2.7.4", "v2.8.5", "v3.0.3", "448c6570b1b9d636736708340f61a85900c2b7d7"}
+// Refs are the git refs the citations read, one per release (refs.txt, which `./build.sh
+// sources` reads; internal/releasedoc writes it from the registry).
+//
+//go:embed refs.txt
+var refsTxt string
+
+// Refs returns the listed refs.
+func Refs() []string { return strings.Fields(refsTxt) }
 
 // Files lists every RisingWave file a citation reads (files.txt, which `./build.sh sources`
 // fetches); a test of each citing package checks that its files are listed.

@@ -2,7 +2,7 @@
 // that says which rule of the protocol is broken, why it matters, and where RisingWave does it
 // right. Choosing a mode calls explainer.bug(name); the banner follows the view's `bug`.
 import { h, fill } from "../ui/dom.js";
-import { createPopover } from "../ui/popover.js";
+import { createRadioMenu } from "../ui/radio-menu.js";
 import { sourceLabel } from "../stage/render-narration.js";
 
 /**
@@ -14,44 +14,19 @@ import { sourceLabel } from "../stage/render-narration.js";
 export function createBugMode({ choose, compare, openBest, done, banner }) {
   let bugs = [];
   let titles = {};    // built-in scenario name → title
-  let pointer = false; // the last choice came from the pointer
   let current = null; // the view's bug name, or null
   let lastOn = null;  // the last bug mode that was on (what "Compare with bug mode…" offers first)
   const status = h("span", { class: "menu-value" }, "off");
-  const pop = createPopover({
+  const { pop, wire } = createRadioMenu({
     label: [h("span", { class: "menu-k" }, "Bug mode"), status],
     title: "Bug mode: break one rule of the protocol and watch the invariant (b)",
     testid: "bug-menu", panelLabel: "Bug mode", className: "bug-btn",
-    onOpen: () => {
-      const r = pop.panel.querySelector("input:checked") || pop.panel.querySelector("input");
-      if (r) r.focus();
-    },
-  });
+  }, { choose, done });
   pop.button.setAttribute("aria-keyshortcuts", "b");
-  pop.panel.addEventListener("pointerdown", () => { pointer = true; });
-  pop.panel.addEventListener("keydown", (ev) => {
-    pointer = false;
-    const r = ev.target;
-    if ((ev.key === "Enter" || ev.key === " ") && r instanceof HTMLInputElement && r.type === "radio") {
-      ev.preventDefault();
-      if (!r.checked) { r.checked = true; choose(r.value); }
-      finish();
-    }
-  });
-
-  function finish() {
-    pop.close();
-    done();
-  }
 
   function option(name, title, summary) {
-    const input = h("input", { type: "radio", name: "bug-mode", value: name, "data-bug": name });
+    const input = wire(h("input", { type: "radio", name: "bug-mode", value: name, "data-bug": name }));
     input.checked = (current || "none") === name;
-    input.addEventListener("change", () => {
-      if (!input.checked) return;
-      choose(name);
-      if (pointer) finish();
-    });
     return h("label", { class: ["bug-opt", name === "none" && "bug-none"] }, input,
       h("span", { class: "bug-opt-text" }, h("span", { class: "bug-name" }, title),
         summary ? h("span", { class: "bug-sum" }, summary) : null));

@@ -5,7 +5,7 @@
 // Choosing one calls choose(name) (explainer.release: the run again under it, at the same step);
 // its last button compares this run with the same script under another release (compare.js).
 import { h, fill } from "../ui/dom.js";
-import { createPopover } from "../ui/popover.js";
+import { createRadioMenu } from "../ui/radio-menu.js";
 
 /**
  * createReleaseMenu({choose(name), compare(), done()}) → {wrap, open(), update(view)}
@@ -16,43 +16,18 @@ import { createPopover } from "../ui/popover.js";
  */
 export function createReleaseMenu({ choose, compare, done }) {
   let current = null;  // the view's release name
-  let pointer = false; // the last choice came from the pointer
   const status = h("span", { class: "menu-value", "data-testid": "release-value" }, "…");
-  const pop = createPopover({
+  const { pop, wire } = createRadioMenu({
     label: [h("span", { class: "menu-k" }, "RisingWave"), status],
     title: "The RisingWave release this run plays",
     testid: "release-menu", panelLabel: "RisingWave release", className: "release-btn",
-    onOpen: () => {
-      const r = pop.panel.querySelector("input:checked") || pop.panel.querySelector("input");
-      if (r) r.focus();
-    },
-  });
+  }, { choose, done });
   pop.wrap.classList.add("release-wrap");
   pop.panel.classList.add("release-pop");
-  pop.panel.addEventListener("pointerdown", () => { pointer = true; });
-  pop.panel.addEventListener("keydown", (ev) => {
-    pointer = false;
-    const r = ev.target;
-    if ((ev.key === "Enter" || ev.key === " ") && r instanceof HTMLInputElement && r.type === "radio") {
-      ev.preventDefault();
-      if (!r.checked) { r.checked = true; choose(r.value); }
-      finish();
-    }
-  });
-
-  function finish() {
-    pop.close();
-    done();
-  }
 
   function option(rel) {
-    const input = h("input", { type: "radio", name: "release", value: rel.name, "data-release": rel.name });
+    const input = wire(h("input", { type: "radio", name: "release", value: rel.name, "data-release": rel.name }));
     input.checked = current === rel.name;
-    input.addEventListener("change", () => {
-      if (!input.checked) return;
-      choose(rel.name);
-      if (pointer) finish();
-    });
     return h("label", { class: "bug-opt release-opt", title: rel.ref ? `cited at ${rel.ref}` : null },
       input,
       h("span", { class: "bug-opt-text" },
