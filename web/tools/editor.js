@@ -95,8 +95,9 @@ export function createEditor(dialog, { load, source = async () => null, schema =
   // adds no line touches nothing; 200,000 lines are not drawn again at every key).
   let marked = null; // the number marked as the error's line
   function renderGutter() {
+    const v = ta.value; // (once: each read of .value copies the text)
     let n = 1;
-    for (let i = ta.value.indexOf("\n"); i !== -1; i = ta.value.indexOf("\n", i + 1)) n++;
+    for (let i = v.indexOf("\n"); i !== -1; i = v.indexOf("\n", i + 1)) n++;
     const have = gutter.childElementCount;
     if (n > have) {
       const frag = document.createDocumentFragment();
