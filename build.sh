@@ -6,7 +6,8 @@
 #   ./build.sh serve   build, then serve dist/ on http://127.0.0.1:8080/ (ADDR=host:port to change)
 #   ./build.sh dist    build, then report sizes (raw, gzip and brotli, as served)
 #   ./build.sh test    install what the tests need, then every check; fails when one fails
-#   ./build.sh fuzz    fuzz every Fuzz target for a count of new inputs (FUZZTIME=30s to change)
+#   ./build.sh fuzz    fuzz every Fuzz target for a count of new inputs (FUZZTIME=30s to change), then
+#                      PAGE_ACTIONS random page actions (default 1000; FUZZ_SEED=S to repeat a run)
 #   ./build.sh bench   engine benchmarks, the browser benchmark, the wasm's budget by package
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -168,6 +169,9 @@ fuzz() {
     fuzz_one "$dir" "$name"
   done < <(fuzz_targets)
   [[ $found == 1 ]] || echo "no Fuzz targets"
+  heading "fuzz: ${PAGE_ACTIONS:-1000} random page actions (web/test/fuzz/random-actions.mjs, on dist/)"
+  [[ -f dist/index.html ]] || build
+  PAGE_ACTIONS=${PAGE_ACTIONS:-1000} nice -n 5 node web/test/fuzz/random-actions.mjs
 }
 
 # go_checks: everything but the browser tests (go test also runs each Fuzz target over its seed

@@ -25,6 +25,7 @@ import { createIntro } from "../stage/intro.js";
 import { follow, layout, reveal } from "../stage/follow.js";
 import { createChangedStrip } from "../stage/changed-strip.js";
 import { lazy } from "./lazy.js";
+import { bounded } from "../ui/bound.js";
 import { createSource } from "../tools/editor-source.js";
 import { createCodeMap } from "../teach/codemap.js";
 
@@ -39,7 +40,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   document.getElementById("toast-slot").append(toast);
   let toastTimer = null;
   function showToast(msg) {
-    fill(toast, "⚠ ", msg);
+    fill(toast, "⚠ ", bounded(msg));
     toast.hidden = false;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { toast.hidden = true; }, 8000);
@@ -104,9 +105,10 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   const url = createURL({
     session, explainer,
     onError: (m) => { if (!embed) showToast(m); embedded?.error(m); },
-    openEditor: (text, e) => editor.use((ed) => ed.open(text, e)),
+    openEditor: embed ? null : (text, e) => editor.use((ed) => ed.open(text, e)), // (an embed shows its notice)
     begin: () => embedded?.begin(),
     end: (ok) => embedded?.end(ok),
+    followed: (w, problem) => { if (!embed && (w.lesson || lesson.loaded)) lesson.use((b) => b.follow(w, problem)); },
   });
   const notice = embed ? h("p", { class: "embed-notice", role: "alert", "data-testid": "embed-notice", hidden: true }) : null;
   if (notice) document.querySelector(".work").prepend(notice);
@@ -194,7 +196,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // picker after that view has been painted.
   const want = parseHash();
   url.hold(); // the address follows once the first view is painted
-  await url.honour(want);
+  const problem = await url.honour(want);
   loading.hidden = true;
   root.classList.remove("is-loading");
   if (session.view) show(session.view);
@@ -205,7 +207,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   if (session.view?.error && layout() === "flow" && failed && !failed.hidden) reveal(failed, { smooth: false });
   await afterPaint();
   url.release();
-  if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));
+  if (want.lesson && !embed && problem !== url.SUPERSEDED) lesson.use((b) => b.follow(want, problem));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.
   const tools = embed ? null : Promise.all([help, editor, inject, scale, teach, diagnose].map((t) => t.prefetch()));
   // A plain first visit: the first-visit card, before that list (which takes the engine a while).

@@ -13,6 +13,9 @@
 // whose type does not start with "explainer:" are someone else's and are ignored.
 // On the ?embed=1 page what could not be opened (an unknown scenario, a step out of range) is
 // also shown, in a notice above the stage, until a later request or link is shown.
+// Everything posted and shown is bounded (bound.js): a message at most 1,000 characters, and a
+// request over that is echoed as its type only.
+import { quote, bounded } from "../ui/bound.js";
 
 export function isEmbed(search = location.search) {
   return new URLSearchParams(search).get("embed") === "1";
@@ -35,15 +38,22 @@ function readRequest(d) {
     }
     return { commands: d.step === undefined ? [["open", d.scenario]] : [["open", d.scenario], ["goto", d.step]] };
   }
-  return { error: `unknown message type ${JSON.stringify(d.type)}: the explainer accepts explainer:goto and explainer:open` };
+  return { error: `unknown message type ${quote(JSON.stringify(d.type))}: the explainer accepts explainer:goto and explainer:open` };
 }
 
 function describe(v) {
   if (v === undefined) return "nothing";
   if (v === null) return "null";
   if (Array.isArray(v)) return "a list";
-  if (typeof v === "string") return `the string ${JSON.stringify(v)}`;
-  return `${typeof v} ${String(v)}`;
+  if (typeof v === "string") return `the string ${quote(JSON.stringify(v))}`;
+  return `${typeof v} ${quote(String(v))}`;
+}
+
+/** The request as echoed in explainer:error: itself, or (over 1,000 characters) its type only. */
+function echo(d) {
+  let n = Infinity;
+  try { n = JSON.stringify(d).length; } catch { /* a cycle */ }
+  return n <= 1000 ? d : { type: quote(d.type, 100), echoed: `not whole: the request is ${Number.isFinite(n) ? n.toLocaleString("en-US") + " characters" : "not JSON"}` };
 }
 
 /**
@@ -60,6 +70,7 @@ export function createEmbed({ session, embed = false, notice = null }) {
   let holding = 0; // requests and links under way: their views on the way are not posted
   const show = (message) => {
     if (!embed || !notice) return;
+    message = bounded(message);
     notice.replaceChildren(Object.assign(document.createElement("span"), { textContent: message }));
     notice.title = message; // (the notice shows three lines of it)
     notice.hidden = false;
@@ -82,7 +93,7 @@ export function createEmbed({ session, embed = false, notice = null }) {
     if (!d || typeof d !== "object" || typeof d.type !== "string" || !d.type.startsWith("explainer:")) return;
     if (d.type === "explainer:state" || d.type === "explainer:error" || d.type === "explainer:resize") return; // ours, echoed
     const { commands, error } = readRequest(d);
-    if (error) { post({ type: "explainer:error", message: error, request: d }); return; }
+    if (error) { post({ type: "explainer:error", message: bounded(error), request: echo(d) }); return; }
     begin();
     let ok = false;
     try {
@@ -91,7 +102,7 @@ export function createEmbed({ session, embed = false, notice = null }) {
     } catch (e) {
       const message = e && e.message ? e.message : String(e);
       show(message);
-      post({ type: "explainer:error", message, request: d });
+      post({ type: "explainer:error", message: bounded(message), request: echo(d) });
     } finally {
       end(ok);
     }
@@ -104,5 +115,5 @@ export function createEmbed({ session, embed = false, notice = null }) {
   };
   // (its first report comes after the first layout: reading the height now would force one)
   new ResizeObserver(measure).observe(document.body);
-  return { error: (message) => { show(String(message)); post({ type: "explainer:error", message: String(message), request: null }); }, begin, end };
+  return { error: (message) => { show(String(message)); post({ type: "explainer:error", message: bounded(message), request: null }); }, begin, end };
 }

@@ -4,6 +4,7 @@
 // scale-charts.js (loaded, with uPlot, only when the first summary arrives). Every number shown
 // is the engine's summary: the panel computes nothing about the protocol.
 import { h, fill } from "../ui/dom.js";
+import { bounded } from "../ui/bound.js";
 
 const fmtN = (n) => Number(n ?? 0).toLocaleString("en-US");
 const CUSTOM = ""; // the picker's value for a pasted workload
@@ -136,7 +137,7 @@ export function createScalePanel(dialog, { explainer, internal }) {
       summary = await explainer.scale(textArea.value, { onProgress: progress, signal: ctl.signal });
     } catch (e) {
       if (e && e.name === "AbortError") fill(status, h("span", { class: "muted" }, "Cancelled."));
-      else { fill(status); showError(e); }
+      else { fill(status); clearResult(); showError(e); } // (the last run's charts would read as this one's)
     } finally {
       if (abort === ctl) abort = null;
       setRunning(false);
@@ -147,13 +148,20 @@ export function createScalePanel(dialog, { explainer, internal }) {
     return summary;
   }
 
+  function clearResult() {
+    charts?.destroy();
+    charts = null;
+    shown = null;
+    fill(result);
+  }
+
   function clearError() {
     errorBox.hidden = true;
     fill(errorBox);
   }
 
   function showError(e) {
-    const msg = e && e.message ? e.message : String(e);
+    const msg = bounded(e && e.message ? e.message : String(e));
     const parts = [h("p", { class: "form-error", role: "alert", "data-testid": "scale-error-message" }, msg)];
     if (Number.isInteger(e?.line)) {
       const lines = textArea.value.split("\n");

@@ -91,7 +91,11 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
       if (d.progress) { onProgress(d.progress[0], d.progress[1]); return; }
       between(w);
       worker.idle = setTimeout(dropWorker, IDLE_MS);
-      if (d.error) { settle(toError(d.error)); return; }
+      if (d.error) {
+        if (d.error.fatal) dropWorker(); // its engine stopped: the next run starts another
+        settle(toError(d.error));
+        return;
+      }
       lastStats = { where: "worker", ms: performance.now() - t0, runMs: d.stats?.ms ?? null, memoryBytes: d.stats?.memoryBytes ?? null, json: d.ok };
       settle(null, d.ok);
     };
@@ -155,6 +159,7 @@ export function createScaleRunner({ inline, callSync, ready, toError, workerURL,
         signal?.removeEventListener("abort", onAbort);
         if (err) { reject(err); return; }
         if (asText) { resolve(summary); return; }
+        if (typeof summary !== "string") { reject(new Error("scale: the engine gave no summary (its run stopped)")); return; }
         try { resolve(JSON.parse(summary)); } catch { reject(new Error("scale: the engine's summary is not JSON")); }
       };
       const onAbort = () => { if (current && current.id === id) current.stop(abortError()); };

@@ -49,15 +49,26 @@ async function warmUp() {
   }
 }
 
+// An engine that stopped (out of memory: the Go runtime exits) answers nothing: that is said, and
+// the page drops this worker (fatal), instead of parsing the missing answer.
+const STOPPED = "the worker's engine stopped during the run (most likely out of memory: a smaller workload, or backfill run on the command line, may fit)";
+let stopped = false;
+let watched = false;
+
 function call(method, arg) {
-  const res = JSON.parse(eng.call(method, arg === undefined ? "null" : JSON.stringify(arg)));
+  let raw;
+  try { raw = eng.call(method, arg === undefined ? "null" : JSON.stringify(arg)); } catch (e) {
+    throw { message: `${STOPPED}: ${e && e.message ? e.message : e}`, fatal: true };
+  }
+  if (typeof raw !== "string" || stopped) throw { message: STOPPED, fatal: true };
+  const res = JSON.parse(raw);
   if (res && res.error) throw res.error;
   return res.ok;
 }
 
 function errorOf(e) {
   if (e && typeof e === "object" && "message" in e && !(e instanceof Error)) {
-    return { message: String(e.message), line: e.line ?? null, column: e.column ?? null }; // the engine's
+    return { message: String(e.message), line: e.line ?? null, column: e.column ?? null, fatal: !!e.fatal }; // the engine's
   }
   return { message: e && e.message ? e.message : String(e), line: null, column: null };
 }
@@ -66,6 +77,7 @@ self.onmessage = async (ev) => {
   const { id, text, warm, module } = ev.data || {};
   try {
     eng = await engine(module instanceof WebAssembly.Module ? module : undefined);
+    if (!watched) { watched = true; eng.exited.then(() => { stopped = true; }); }
     if (warm) { // started ahead of a run: warm the engine up, once; nothing to answer
       if (!warmed) {
         warmed = true;

@@ -9,6 +9,7 @@
 // While a run= code is being made, the hash keeps the last complete link: it never reads a state
 // that would open something else (a bare #step=3 would open the default scenario).
 import { encodeRun, decodeRun, readCapped, TEXT_LIMIT } from "./run-link.js";
+import { quote, quoteIn } from "../ui/bound.js";
 
 const DEFAULT_SCENARIO = "happy-path";
 const LONG_LINK = 4096;        // characters: a longer link is written once stepping pauses (see write)
@@ -19,19 +20,37 @@ function defaultRelease(v) {
   return (v?.releases || []).find((r) => r.default)?.name ?? null;
 }
 
+/**
+ * parseHash(hash) → what a link names; `problems` lists the parts not read (a number that is not
+ * a plain decimal one: step=010, step=0x1, step=1e3, section=-1), each said, input quoted.
+ */
 export function parseHash(hash = location.hash) {
   const p = new URLSearchParams(String(hash).replace(/^#/, ""));
-  const step = p.get("step");
+  const problems = [];
+  const num = (key) => {
+    const raw = p.get(key);
+    if (raw === null || raw === "") return null;
+    if (/^(0|[1-9][0-9]{0,8})$/.test(raw)) return Number(raw);
+    problems.push(`${key}=${quote(raw)} is not read: a link's ${key} is a decimal number, such as ${key}=3`);
+    return null;
+  };
   return {
     scenario: p.get("scenario") || null,
-    step: step !== null && /^\d+$/.test(step) ? Number(step) : null,
+    step: num("step"),
     src: p.get("src") || null,
     run: p.get("run") || null,
     bug: p.get("bug") || null,
     release: p.get("release") || null,
     lesson: p.get("lesson") || null,
-    section: /^\d+$/.test(p.get("section") || "") ? Number(p.get("section")) : null,
+    section: num("section"),
+    problems,
   };
+}
+
+/** Is the page in a frame of another origin's page? (It then learns one answer for every #src= failure.) */
+function crossOriginParent() {
+  if (window.parent === window) return false;
+  try { return window.parent.location.origin !== location.origin; } catch { return true; }
 }
 
 let hashExtra = () => []; // more [key, value] pairs for the link (a lesson's, lesson-bar.js)
@@ -50,7 +69,7 @@ export function isPlain(want) {
  * message saying what to do instead.
  */
 function srcURL(src, base = document.baseURI) {
-  const refuse = (why) => new Error(`#src=${src}: ${why}. #src takes a path relative to this page, such as scenarios/my-scenario.yaml, ` +
+  const refuse = (why) => new Error(`#src=${quote(src)}: ${why}. #src takes a path relative to this page, such as scenarios/my-scenario.yaml, ` +
     "for a file served beside it; to open a file from anywhere else, download it and use Open… (or drop it on the page).");
   const s = String(src).trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(s)) return { error: refuse("a URL with a scheme is not loaded") };
@@ -65,35 +84,43 @@ function srcURL(src, base = document.baseURI) {
 const SRC_HELP = "Serve the scenario file beside this page and link to it by a path relative to the page " +
   "(such as #src=scenarios/my-scenario.yaml), or open it with Open… (or drop it on the page)";
 
-/** fetchScenario fetches #src's file, at most TEXT_LIMIT bytes of it. */
+/**
+ * fetchScenario fetches #src's file, at most TEXT_LIMIT bytes of it: no cookie sent, no redirect
+ * followed (a link on another site must not read what a signed-in reader could).
+ */
 async function fetchScenario(src) {
   const { url, error } = srcURL(src);
   if (error) throw error;
   let resp;
-  try { resp = await fetch(url, { credentials: "same-origin", redirect: "error" }); } catch (e) {
+  try { resp = await fetch(url, { credentials: "omit", redirect: "error" }); } catch (e) {
     const why = location.protocol === "file:"
       ? "a page opened from a file cannot read other files"
       : `the request failed (${e.message})`;
-    throw new Error(`#src=${src}: could not fetch it: ${why}. ${SRC_HELP}`);
+    throw new Error(`#src=${quote(src)}: could not fetch it: ${why}. ${SRC_HELP}`);
   }
   if (!resp.ok) {
     const why = resp.status === 404 ? "there is no such file beside this page (HTTP 404)" : `the server answered HTTP ${resp.status}`;
-    throw new Error(`#src=${src}: could not fetch it: ${why}. ${SRC_HELP}`);
+    throw new Error(`#src=${quote(src)}: could not fetch it: ${why}. ${SRC_HELP}`);
   }
-  const bytes = await readCapped(resp.body, TEXT_LIMIT, () => new Error(`#src=${src}: the file is larger than 1 MiB, the limit for a scenario`));
+  const bytes = await readCapped(resp.body, TEXT_LIMIT, () => new Error(`#src=${quote(src)}: the file is larger than 1 MiB, the limit for a scenario`));
   return new TextDecoder("utf-8").decode(bytes);
 }
 
 /**
- * createURL({session, explainer, onError(message), openEditor(text, error), begin(), end(ok)}) →
+ * createURL({session, explainer, onError(message), openEditor(text, error), begin(), end(ok),
+ * followed(want, problem)}) →
  * {honour(want) → Promise, update(view), hold(), release(), link(view), want}
  * hold() … release(): the hash is kept in memory in between and written at release (the page
  * starts with it held, so that the first view is drawn without a history update first).
  * begin() and end(ok) bracket each link honoured (at start and at every edit of the hash): the
  * views on the way there (a scenario's step 0 before the link's step) are not the link's.
  * link(view): the hash of the link to a view (the last complete one while a run= code is made).
+ * The last link wins: a link honoured while an earlier one is under way (a #src= file still
+ * fetched) stops the earlier one at its next wait. openEditor null (an embed): a scenario the
+ * engine rejects is the link's problem, not the editor's. followed(want, problem): after each
+ * link edited in the open tab is honoured (a lesson's part of the link is the lesson bar's).
  */
-export function createURL({ session, explainer, onError, openEditor, begin = () => {}, end = () => {} }) {
+export function createURL({ session, explainer, onError, openEditor, begin = () => {}, end = () => {}, followed = () => {} }) {
   let runCode = null;      // the run= code the hash carries (or will, once made)
   let runRevision = null;  // the script revision it was made for
   let runPositions = null; // the code's step for each step of this run (export().positions), or null: the same
@@ -184,36 +211,64 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
     update(session.view);
   }
 
-  /** Open what a link names; errors are shown, and the default scenario opened if nothing is. */
+  let generation = 0; // of the link being honoured: a later one supersedes it
+  const SUPERSEDED = new Error("superseded by a later link");
+
+  /**
+   * Open what a link names; errors are shown, and the default scenario opened if nothing is.
+   * → the problem (an Error, shown), or null; a link superseded meanwhile shows nothing.
+   */
   async function honour(want) {
+    const gen = ++generation;
+    const stale = () => gen !== generation;
     begin();
     let problem = null;
     try {
-      problem = await open(want);
+      problem = await open(want, stale);
     } finally {
-      end(!problem);
+      end(!problem && !stale());
     }
+    return problem === SUPERSEDED ? SUPERSEDED : problem;
   }
 
-  /** open(want) → the problem (an Error, already shown), or null. */
-  async function open(want) {
+  /** A scenario the link's text gave that the engine rejected: the editor, or (embed) the link's problem. */
+  function rejected(what, text, e) {
+    if (openEditor) { openEditor(text, e); return; }
+    throw new Error(`${what}: the engine rejected it: ${e && e.message ? e.message : String(e)}`);
+  }
+
+  /** open(want, stale) → the problem (an Error, already shown), SUPERSEDED, or null. */
+  async function open(want, stale) {
     let problem = null;
     const v = session.view;
     try {
       if (want.run) {
         if (want.run !== runCode || !v) {
           const text = await decodeRun(want.run);
-          try { await session.run("load", text); } catch (e) { openEditor(text, e); }
+          if (stale()) return SUPERSEDED;
+          try { await session.run("load", text); } catch (e) { rejected("this link's run= part", text, e); }
+          if (stale()) return SUPERSEDED;
           if (session.view && session.view.name === null) { runCode = want.run; runRevision = session.view.revision; runPositions = null; }
         }
       } else if (want.src) {
-        const text = await fetchScenario(want.src);
-        try { await session.run("load", text); } catch (e) { openEditor(text, e); }
+        // A page of another origin framing this one learns one answer for every failure
+        // (missing, too large, redirected, not a scenario): never whether a path exists here.
+        const hide = crossOriginParent();
+        const oneAnswer = () => new Error(`#src=${quote(want.src)}: could not open it as a scenario. ${SRC_HELP}`);
+        const text = await fetchScenario(want.src).catch((e) => { throw hide ? oneAnswer() : e; });
+        if (stale()) return SUPERSEDED;
+        try { await session.run("load", text); } catch (e) {
+          if (hide) throw oneAnswer();
+          rejected(`#src=${quote(want.src)}`, text, e);
+        }
+        if (stale()) return SUPERSEDED;
       } else if (want.scenario || !v) {
         const name = want.scenario || DEFAULT_SCENARIO;
         if (!v || v.name !== name || v.branched) await session.run("open", name);
+        if (stale()) return SUPERSEDED;
       }
     } catch (e) {
+      if (stale()) return SUPERSEDED;
       problem = e;
     }
     if (!session.view) {
@@ -227,24 +282,29 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
         // the release too (a scenario= link without one: the default); a bad one is shown, and the step still taken
         const release = want.release || (want.run || want.src ? null : defaultRelease(session.view));
         if (release && release !== session.view.release) {
-          await session.run("release", release).catch((e) => { problem = new Error(`Showing ${session.view.release}: ${e.message}`); });
+          await session.run("release", release).catch((e) => { problem = new Error(`Showing ${session.view.release}: ${quoteIn(e.message, release)}`); });
         }
         if (want.step !== null && want.step !== session.view.step) {
           await session.run("goto", want.step).catch((e) => { throw new Error(`Showing step ${session.view.step}: ${e.message}`); });
         }
       } catch (e) { problem = problem ? new Error(`${problem.message}. ${e.message}`) : e; }
     }
+    if (stale()) return SUPERSEDED;
+    // the parts of the link that were not read (a number that is not decimal), said
+    if (want.problems?.length) problem = new Error([problem?.message, ...want.problems].filter(Boolean).join(". "));
     if (problem) onError(problem.message);
     return problem;
   }
 
-  window.addEventListener("hashchange", () => {
+  window.addEventListener("hashchange", async () => {
     if (location.hash === written) return;
     later = null; // the reader's link wins over one not yet written
     clearTimeout(timer);
     timer = null;
     written = location.hash;
-    honour(parseHash());
+    const want = parseHash();
+    const problem = await honour(want);
+    if (problem !== SUPERSEDED) followed(want, problem);
   });
 
   return {
@@ -259,5 +319,6 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
       if (h && h.hash !== null && location.hash === h.from) write(h.hash);
     },
     get want() { return parseHash(); },
+    SUPERSEDED,
   };
 }

@@ -10,7 +10,8 @@
 // section or question, and when the lesson closes, the bar tells presenter mode (the window event
 // "explainer:lesson", speaker-link.js) so that the speaker window follows the lesson.
 import { h, fill } from "../ui/dom.js";
-import { setHashExtra, parseHash } from "../session/url.js";
+import { setHashExtra } from "../session/url.js";
+import { quote, quoteIn } from "../ui/bound.js";
 import { openPlan } from "./lesson-plan.js";
 
 /** A predict question's answer in words: the rows downstream sees now, and those it does not. */
@@ -56,11 +57,18 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
 
   setHashExtra(() => (plan && plan.name ? [["lesson", plan.name], ["section", String(index + 1)]] : []));
   session.onView((v) => show(v));
-  window.addEventListener("hashchange", () => {
-    const want = parseHash();
-    if (want.lesson && plan && want.lesson === plan.name && want.section && want.section - 1 !== index) go(want.section - 1);
-    else if (want.lesson && (!plan || want.lesson !== plan.name)) open(want.lesson, want.section || 1);
-  });
+  /** follow(want, problem): a link (parseHash) honoured by url.js, with its problem (an Error or
+   *  null): the lesson it names opens (or goes to its section), one naming none closes the bar;
+   *  the link's problem is shown again once the lesson's own views are drawn. */
+  async function follow(want, problem) {
+    if (!want.lesson) { if (plan) close(); return; }
+    if (plan && want.lesson === plan.name) {
+      if (want.section !== null && want.section - 1 !== index) await open(want.lesson, want.section);
+    } else {
+      await open(want.lesson, want.section ?? 1, { keep: true });
+    }
+    if (problem) showToast(problem.message);
+  }
 
   const section = () => (plan ? plan.sections[index] : null);
 
@@ -77,10 +85,13 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
    *  step when it is already on that section's scenario (a link names both). */
   async function open(name, n = 1, { keep = false } = {}) {
     let p;
-    try { p = await explainer.lesson(name); } catch (e) { showToast(`lesson ${name}: ${e.message}`); return; }
+    try { p = await explainer.lesson(name); } catch (e) { showToast(`lesson ${quote(name)}: ${quoteIn(e.message, name)}`); return; }
+    if (!plan || plan.name !== p.name) lessonStart = performance.now();
     plan = p;
-    lessonStart = performance.now();
-    await go(Math.min(Math.max(1, n), p.sections.length) - 1, { keep });
+    const i = Math.min(Math.max(1, n), p.sections.length);
+    await go(i - 1, { keep });
+    // a section the lesson does not have: said, not silently replaced
+    if (i !== n) showToast(`lesson ${quote(name)} has sections 1 to ${p.sections.length}; there is no section ${quote(n)}: showing section ${i}`);
   }
 
   async function go(i, { keep = false, atEnd = false } = {}) {
@@ -181,5 +192,5 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     if (timer === null) timer = setInterval(tick, 1000);
   }
 
-  return { open, close, page, go, get plan() { return plan; }, get index() { return index; } };
+  return { open, close, page, go, follow, get plan() { return plan; }, get index() { return index; } };
 }

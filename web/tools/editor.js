@@ -6,6 +6,8 @@
 // JSON Schema, so it works offline too) and offers the keys that fit where the caret is.
 import { h, fill } from "../ui/dom.js";
 import { formatHelp, keysAt } from "./format-help.js";
+import { TEXT_LIMIT } from "../session/run-link.js";
+import { quote, bounded } from "../ui/bound.js";
 
 const SAMPLE = `title: My scenario
 summary: A few rows, a start signal, and the snapshot.
@@ -89,18 +91,34 @@ export function createEditor(dialog, { load, source = async () => null, schema =
   }
   for (const ev of ["click", "keyup", "focus"]) ta.addEventListener(ev, () => { suggest(); });
 
+  // The gutter: one number per line, grown or shrunk by the lines that changed (a key that
+  // adds no line touches nothing; 200,000 lines are not drawn again at every key).
+  let marked = null; // the number marked as the error's line
   function renderGutter() {
-    const n = ta.value.split("\n").length;
-    const frag = document.createDocumentFragment();
-    for (let i = 1; i <= n; i++) frag.append(h("div", { class: ["ln", i === errLine && "err"] }, String(i)));
-    gutter.replaceChildren(frag);
+    const v = ta.value; // (once: each read of .value copies the text)
+    let n = 1;
+    for (let i = v.indexOf("\n"); i !== -1; i = v.indexOf("\n", i + 1)) n++;
+    const have = gutter.childElementCount;
+    if (n > have) {
+      const frag = document.createDocumentFragment();
+      for (let i = have + 1; i <= n; i++) frag.append(h("div", { class: "ln" }, String(i)));
+      gutter.append(frag);
+    } else {
+      for (let i = have; i > n; i--) gutter.lastElementChild.remove();
+    }
+    const want = errLine > 0 && errLine <= n ? gutter.children[errLine - 1] : null;
+    if (marked !== want) {
+      marked?.classList.remove("err");
+      want?.classList.add("err");
+      marked = want;
+    }
     gutter.scrollTop = ta.scrollTop;
   }
   ta.addEventListener("input", () => { text = ta.value; errLine = 0; err.hidden = true; ta.removeAttribute("aria-invalid"); renderGutter(); suggest(); });
   ta.addEventListener("scroll", () => { gutter.scrollTop = ta.scrollTop; });
 
   function showError(e) {
-    const message = e && e.message !== undefined ? String(e.message) : String(e);
+    const message = bounded(e && e.message !== undefined ? String(e.message) : String(e));
     const pos = e && Number.isInteger(e.line) && e.line > 0 ? { line: e.line, column: Number.isInteger(e.column) ? e.column : 1 } : null;
     fill(err, h("strong", null, "The engine rejected this scenario: "), h("code", null, message));
     delete ta.dataset.errorLine;
@@ -146,6 +164,11 @@ export function createEditor(dialog, { load, source = async () => null, schema =
 
   async function loadFile(f) {
     if (!f) return;
+    // refused by its size, before a byte is read (a 600 MB file is never read into the page)
+    if (f.size > TEXT_LIMIT) {
+      await open(undefined, { message: `${quote(f.name)} is ${(f.size / 1048576).toFixed(1)} MiB: a scenario file is at most 1 MiB of text` });
+      return;
+    }
     const t = await f.text();
     open(t);
     await submit();
