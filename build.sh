@@ -53,7 +53,13 @@ build() {
   # from), but element.js (public, for documentation pages) and uPlot's licence
   # (web/test/served.test.mjs checks the result).
   heading "build: page modules"
-  go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt
+  go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt \
+    --keep web/explainer.wasm --keep web/wasm_exec.js
+
+  # Every built-in's views at every step, beside the wasm: a built-in's first view needs no wasm
+  # (internal/firstview; web/boot/stored.js reads them).
+  heading "build: stored views"
+  go run ./internal/site/cmd/firstview --dir dist
 
   heading "build: bin/backfill"
   go build -o bin/backfill ./cmd/backfill

@@ -204,6 +204,10 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   const failed = document.getElementById("fatal");
   if (session.view?.error && layout() === "flow" && failed && !failed.hidden) reveal(failed, { smooth: false });
   await afterPaint();
+  mark("explainer:first-view");
+  // The engine: the page fetches it now, at low priority; an embed when the reader acts on it.
+  if (!embed) internal.loadEngine({ priority: "low" });
+  else for (const ev of ["pointerdown", "keydown", "focusin", "message"]) window.addEventListener(ev, () => internal.loadEngine(), { once: true });
   url.release();
   if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.
@@ -242,6 +246,8 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     root.classList.add("engine-stopped");
   }
 }
+
+function mark(name) { try { performance.mark(name); } catch { /* no performance here */ } }
 
 /** afterPaint resolves once the browser has painted a frame (a task after the next animation frame). */
 function afterPaint() {

@@ -20,13 +20,13 @@
     return new Response(stream).arrayBuffer();
   }
 
-  async function compileEngine({ url, base64 } = {}) {
+  async function compileEngine({ url, base64, priority } = {}) {
     if (typeof base64 === "string" && base64.length) {
       return WebAssembly.compile(await inlinedBytes(base64));
     }
     let resp;
     try {
-      resp = await fetch(url);
+      resp = await fetch(url, priority ? { priority } : undefined);
     } catch (e) {
       throw new Error(`could not fetch ${url}: ${e.message}`);
     }
@@ -39,12 +39,45 @@
 
   globalThis.__backfillCompileEngine = compileEngine;
   try { performance.mark("backfill:start"); } catch { /* no performance in this realm */ }
-  if (typeof document !== "undefined" && !globalThis.__backfillWasmModule) {
-    const module = compileEngine({
-      url: new URL("web/explainer.wasm", document.baseURI).href,
-      base64: globalThis.__backfillWasmBase64,
-    });
-    module.catch(() => {}); // explainer.js reports a failure when it boots from it
-    globalThis.__backfillWasmModule = module;
+  if (typeof document === "undefined" || new URLSearchParams(location.search).get("speaker") === "1") return;
+  const base64 = globalThis.__backfillWasmBase64;
+  const inline = typeof base64 === "string" && base64.length > 0;
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  // The engine at once only where the first view needs it: a link to a run, a file or a lesson,
+  // or the offline file (no stored views). Else a built-in's first view is its stored views
+  // (web/views/, stored.js), fetched here, and the engine loads later (explainer.js).
+  if (inline || hash.has("run") || hash.has("src") || hash.has("lesson")) {
+    if (!globalThis.__backfillWasmModule) {
+      const module = compileEngine({ url: new URL("web/explainer.wasm", document.baseURI).href, base64 });
+      module.catch(() => {}); // explainer.js reports a failure when it boots from it
+      globalThis.__backfillWasmModule = module;
+    }
+    if (inline) return;
+  }
+  // globalThis.__backfillViews(path) → Promise of web/views/PATH's JSON (each fetched once)
+  const got = new Map();
+  const views = (path) => {
+    if (!got.has(path)) {
+      const p = fetch(new URL("web/views/" + path, document.baseURI)).then((r) => {
+        if (!r.ok) throw new Error(`web/views/${path}: HTTP ${r.status}`);
+        return r.json();
+      });
+      p.catch(() => got.delete(path));
+      got.set(path, p);
+    }
+    return got.get(path);
+  };
+  globalThis.__backfillViews = views;
+  // the index, and the run the link names as soon as the index says which file it is
+  const index = views("index.json");
+  const name = hash.get("scenario") || (hash.has("run") || hash.has("src") ? null : "happy-path");
+  if (name) {
+    index.then((x) => {
+      const o = x.open?.[name];
+      if (!o) return;
+      const release = hash.get("release") || x.default_release;
+      const bug = hash.get("bug") || o.bug;
+      if (x.runs?.[name]?.includes(`${release}.${bug}`)) views(`${name}/${release}.${bug}.json`).catch(() => {});
+    }, () => {});
   }
 })();
