@@ -52,14 +52,15 @@ build() {
   # of dist/web/ that nothing loads goes (the sources the offline file and the bundles were made
   # from), but element.js (public, for documentation pages) and uPlot's licence
   # (web/test/served.test.mjs checks the result).
-  heading "build: page modules"
-  go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt \
-    --keep web/explainer.wasm --keep web/wasm_exec.js
-
-  # Every built-in's views at every step, beside the wasm: a built-in's first view needs no wasm
-  # (internal/firstview; web/boot/stored.js reads them).
-  heading "build: stored views"
+  # (after the stored views: every built-in's views at every step, beside the wasm, so that a
+  # built-in's first view needs no wasm: internal/firstview, read by web/boot/stored.js)
+  heading "build: stored views, page modules"
   go run ./internal/site/cmd/firstview --dir dist
+  local views
+  views=$(cd dist && find web/views -type f -printf ' --keep %p')
+  # shellcheck disable=SC2086 # (one word per --keep and path: the paths have no spaces)
+  go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt \
+    --keep web/explainer.wasm --keep web/wasm_exec.js $views
 
   heading "build: bin/backfill"
   go build -o bin/backfill ./cmd/backfill

@@ -9,6 +9,7 @@
 //	                     asks for, each scenario's run as opened ({release, bug}) and its stored runs
 //	NAME/RELEASE.BUG.json one run: {keys, marks, code_map, outputs, views}; views[0] is step 0's
 //	                     lean view, views[n] only the keys whose JSON differs from step n-1's
+//	NAME.json            the run a link #scenario=NAME shows (Run.File)
 package firstview
 
 import (
@@ -30,8 +31,15 @@ type Run struct {
 	Scenario, Release, Bug string
 }
 
-// File is the run's path under views/.
-func (r Run) File() string { return path.Join(r.Scenario, r.Release+"."+r.Bug+".json") }
+// File is the run's path under views/: NAME.json for the run a link #scenario=NAME shows (the
+// default release, the bug mode the file opens with: fetched before the index says which it is),
+// else NAME/RELEASE.BUG.json.
+func (r Run) File(opensBug string) string {
+	if r.Release == engine.DefaultRelease.Name && r.Bug == opensBug {
+		return r.Scenario + ".json"
+	}
+	return path.Join(r.Scenario, r.Release+"."+r.Bug+".json")
+}
 
 // Runs lists the runs stored for a built-in: every release, under the bug mode it opens with
 // and, when that is a bug mode, without one.
@@ -105,11 +113,12 @@ func Write() (map[string][]byte, error) {
 			return nil, err
 		}
 		for _, r := range rs {
+			f := r.File(open[name]["bug"])
 			b, err := runFile(r)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", r.File(), err)
+				return nil, fmt.Errorf("%s: %w", f, err)
 			}
-			files[r.File()] = b
+			files[f] = b
 			runs[name] = append(runs[name], r.Release+"."+r.Bug)
 		}
 	}

@@ -68,16 +68,9 @@
     return got.get(path);
   };
   globalThis.__backfillViews = views;
-  // the index, and the run the link names as soon as the index says which file it is
-  const index = views("index.json");
+  // the index, and the run a #scenario= link (or a plain visit) shows, unless it names a bug mode
+  // or release: NAME.json (internal/firstview), in parallel
+  views("index.json").catch(() => {});
   const name = hash.get("scenario") || (hash.has("run") || hash.has("src") ? null : "happy-path");
-  if (name) {
-    index.then((x) => {
-      const o = x.open?.[name];
-      if (!o) return;
-      const release = hash.get("release") || x.default_release;
-      const bug = hash.get("bug") || o.bug;
-      if (x.runs?.[name]?.includes(`${release}.${bug}`)) views(`${name}/${release}.${bug}.json`).catch(() => {});
-    }, () => {});
-  }
+  if (name && /^[a-z0-9-]+$/.test(name) && !hash.has("bug") && !hash.has("release")) views(`${name}.json`).catch(() => {});
 })();

@@ -21,7 +21,10 @@ export function createStored({ fetchJSON }) {
   let revisions = 0;
 
   const loadIndex = () => (indexing ??= fetchJSON("index.json").then((x) => (index = x)));
-  const file = (scenario, release, bug) => `${scenario}/${release}.${bug}.json`;
+  // (NAME.json: the run a link #scenario=NAME shows, the default release under the file's own bug
+  // mode, fetched by start.js before the index arrives; internal/firstview Run.File)
+  const file = (scenario, release, bug) => (release === index.default_release && bug === index.open[scenario].bug
+    ? `${scenario}.json` : `${scenario}/${release}.${bug}.json`);
   const stored = (scenario, release, bug) => !!index?.runs?.[scenario]?.includes(`${release}.${bug}`);
   function loadRun(f) {
     if (!runs.has(f)) {
