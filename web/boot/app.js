@@ -142,7 +142,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // Boot.
   internal.onStopped((why) => showStopped(why));
   try {
-    await explainer.ready;
+    await internal.answering;
   } catch (e) {
     root.classList.remove("is-loading");
     root.classList.add("load-failed");
@@ -207,7 +207,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   mark("explainer:first-view");
   // The engine: the page fetches it now, at low priority; an embed when the reader acts on it.
   if (!embed) internal.loadEngine({ priority: "low" });
-  else for (const ev of ["pointerdown", "keydown", "focusin", "message"]) window.addEventListener(ev, () => internal.loadEngine(), { once: true });
+  else for (const ev of ["pointerdown", "keydown", "focusin"]) window.addEventListener(ev, () => internal.loadEngine(), { once: true });
   url.release();
   if (want.lesson && !embed) lesson.use((b) => b.open(want.lesson, want.section || 1, { keep: true }));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.

@@ -72,9 +72,9 @@ function makeExplainer() {
       console.error("the engine could not take over the stored views' run:", e); // (its next view shows what it has)
     }
   }
-  // ready: the page can answer (the stored views' index read, or else the engine started)
-  const ready = stored ? stored.index().then(() => {}, () => engine()) : engine();
-  ready.catch(() => {}); // the page shows a failed start itself
+  // the page can answer: the stored views' index read (or else the engine started)
+  const answering = stored ? stored.index().then(() => {}, () => engine()) : engine();
+  answering.catch(() => {}); // the page shows a failed start itself
 
   function callSync(method, arg) {
     if (!backend) return stored.answer(method, arg);
@@ -148,7 +148,7 @@ function makeExplainer() {
   const runner = () => (loadingRunner ??= import("../scale/scale-run.js").then(({ createScaleRunner }) => (scaleRunner = createScaleRunner({
     inline, callSync, ready: { then: (f, r) => engine().then(f, r) }, toError: engineError,
     workerURL: new URL("web/scale/scale-worker.js", document.baseURI).href,
-    module: compiled(), // the worker instantiates the page's compiled engine
+    module: (engine().catch(() => {}), globalThis.__backfillWasmModule), // the worker instantiates the page's compiled engine
     memoryBytes: () => backend?.memoryBytes(),
   })), (e) => { loadingRunner = null; throw e; }));
 
@@ -160,7 +160,8 @@ function makeExplainer() {
 
   // The public API (docs/scenario-format.md, and docs/view.md for the teaching methods).
   const explainer = {
-    ready,
+    // the engine answers (asking for it loads the engine; a built-in is shown before, from its stored views)
+    get ready() { return engine(); },
     scenarios: () => call("scenarios"),
     open: (name) => mutate("open", String(name)),
     load: (yamlText) => mutate("load", String(yamlText)),
@@ -219,6 +220,8 @@ function makeExplainer() {
     lastScale: () => (scaleRunner ? scaleRunner.last() : null),
     /** start the scale worker's engine ahead of a run (the Scale panel opened) */
     prewarmScale: () => runner().then((r) => r.prewarm(), () => {}),
+    /** resolves once the page can answer: the stored views' index read, or the engine started */
+    answering,
     /** load the engine now (the page after its first view; an embed when the reader acts) */
     loadEngine: ({ priority } = {}) => { engine(priority).catch(() => {}); },
     /** the engine has taken over (every method answers at once) */
