@@ -68,9 +68,12 @@
     return got.get(path);
   };
   globalThis.__backfillViews = views;
-  // the index, and the run a #scenario= link (or a plain visit) shows, unless it names a bug mode
-  // or release: NAME.json (internal/firstview), in parallel
-  views("index.json").catch(() => {});
+  // the index (preloaded by index.html), then the run the link (or a plain visit) shows
   const name = hash.get("scenario") || (hash.has("run") || hash.has("src") ? null : "happy-path");
-  if (name && /^[a-z0-9-]+$/.test(name) && !hash.has("bug") && !hash.has("release")) views(`${name}.json`).catch(() => {});
+  views("index.json").then((x) => {
+    const o = x.open?.[name];
+    const release = hash.get("release") || x.default_release, bug = hash.get("bug") || o?.bug;
+    if (!o || !x.runs[name].includes(`${release}.${bug}`)) return;
+    views(release === x.default_release && bug === o.bug ? `${name}.json` : `${name}/${release}.${bug}.json`).catch(() => {});
+  }, () => {});
 })();
