@@ -1,15 +1,18 @@
 // start.js — the first script of the page (index.html loads it async, first in <head>, so that
-// neither the stylesheet nor the module graph holds it back): it starts fetching and compiling
-// the engine at once, so the wasm downloads and compiles while the page's modules load instead
-// of after them. It is a classic script with no import or export, so that it can run that early;
-// boot.js imports it too (a file that only assigns globals means the same as a module), for
-// compileEngine in the explorer's worker.
+// neither the stylesheet nor the module graph holds it back): it fetches what the first view
+// needs while the page's modules load, instead of after them — the stored views of the run the
+// link shows (stored.js), or, for a link that needs the engine (#run=, #src=, lesson=) and in the
+// offline file, the engine itself (fetched and compiled at once). It is a classic script with no
+// import or export, so that it can run that early; boot.js imports it too (a file that only
+// assigns globals means the same as a module), for compileEngine in the explorer's worker.
 //
-// globalThis.__backfillCompileEngine({url, base64}) → Promise<WebAssembly.Module>: fetch and
-//   compile (streaming when the server says application/wasm), or compile the offline file's
+// globalThis.__backfillCompileEngine({url, base64, priority}) → Promise<WebAssembly.Module>: fetch
+//   and compile (streaming when the server says application/wasm), or compile the offline file's
 //   inlined gzip+base64 copy.
-// globalThis.__backfillWasmModule: in a page, the promise of the page's engine, started here;
-//   explainer.js boots from it.
+// globalThis.__backfillWasmModule: in a page, the promise of the page's engine once started
+//   (here, or by explainer.js); explainer.js boots from it.
+// globalThis.__backfillViews(path) → Promise of web/views/PATH's JSON, each fetched once (not in
+//   the offline file).
 (() => {
   // Once is enough: in the page this file runs as its first script and again inside the module
   // graph (boot.js imports it; the served page's bundle holds a copy).
