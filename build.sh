@@ -40,6 +40,11 @@ build() {
   shopt -u nullglob
   vendor
 
+  # Every built-in's views at every step, beside the wasm, so that a built-in's first view needs
+  # no wasm (internal/firstview, read by web/boot/stored.js; the offline file inlines a few).
+  heading "build: stored views"
+  go run ./internal/site/cmd/firstview --dir dist
+
   # The offline file bundles the page's modules from their sources, so it comes first.
   heading "build: dist/explainer-offline.html"
   go run ./internal/site/cmd/offline --dir dist --out dist/explainer-offline.html
@@ -52,10 +57,7 @@ build() {
   # of dist/web/ that nothing loads goes (the sources the offline file and the bundles were made
   # from), but element.js (public, for documentation pages) and uPlot's licence
   # (web/test/served.test.mjs checks the result).
-  # (after the stored views: every built-in's views at every step, beside the wasm, so that a
-  # built-in's first view needs no wasm: internal/firstview, read by web/boot/stored.js)
-  heading "build: stored views, page modules"
-  go run ./internal/site/cmd/firstview --dir dist
+  heading "build: page modules"
   local views
   views=$(cd dist && find web/views -type f -printf ' --keep %p')
   # shellcheck disable=SC2086 # (one word per --keep and path: the paths have no spaces)

@@ -362,12 +362,12 @@ try {
   const fvRatio = r2(median(cold.deep.firstView) / median(cold.floor)), iaRatio = r2(median(cold.deep.interactive) / median(cold.floor));
   const docsRatio = r2(median(cold.docs.firstView) / median(cold.floor));
   const kb = (xs) => Math.round(median(xs) / 100) / 10;
-  console.log("goals (issue 30): the marks explainer:first-view and explainer:interactive, ÷ the floor's ready");
-  console.log(goalLine("first view of a deep link ÷ floor", fvRatio, "≤ 0.8", fvRatio <= 0.8, `${ms(median(cold.deep.firstView))} (${DEEP_LINK})`));
-  console.log(goalLine("first view, docs page with one element ÷ floor", docsRatio, "≤ 1.0", docsRatio <= 1.0, `${ms(median(cold.docs.firstView))}, in the element's frame`));
-  console.log(goalLine("interactive (the engine answers) ÷ floor", iaRatio, "≤ 3.0", iaRatio <= 3.0, `${ms(median(cold.deep.interactive))}, the deep link`));
-  console.log(goalLine("KB fetched before the first view: deep link", kb(cold.deep.bytes), "≤ 100", median(cold.deep.bytes) <= 100e3, "on the wire, the document included"));
-  console.log(goalLine("KB fetched before the first view: docs page", kb(cold.docs.bytes), "≤ 100", median(cold.docs.bytes) <= 100e3, "the page and its element's frame"));
+  if (COLD) console.log("goals (issue 30): the marks explainer:first-view and explainer:interactive, ÷ the floor's ready");
+  if (COLD) console.log(goalLine("first view of a deep link ÷ floor", fvRatio, "≤ 0.8", fvRatio <= 0.8, `${ms(median(cold.deep.firstView))} (${DEEP_LINK})`));
+  if (COLD) console.log(goalLine("first view, docs page with one element ÷ floor", docsRatio, "≤ 1.0", docsRatio <= 1.0, `${ms(median(cold.docs.firstView))}, in the element's frame`));
+  if (COLD) console.log(goalLine("interactive (the engine answers) ÷ floor", iaRatio, "≤ 3.0", iaRatio <= 3.0, `${ms(median(cold.deep.interactive))}, the deep link`));
+  if (COLD) console.log(goalLine("KB fetched before the first view: deep link", kb(cold.deep.bytes), "≤ 100", median(cold.deep.bytes) <= 100e3, "on the wire, the document included"));
+  if (COLD) console.log(goalLine("KB fetched before the first view: docs page", kb(cold.docs.bytes), "≤ 100", median(cold.docs.bytes) <= 100e3, "the page and its element's frame"));
   if (baselineURL) {
     console.log(`       baseline build ${BASELINE_DIST}: ready ${ms(median(cold.base))} (${r2(median(cold.base) / median(cold.floor))}× the floor),` +
       ` first view ${ms(median(cold.baseView))}; this build's first view ÷ baseline's ${r2(median(cold.view) / median(cold.baseView))}`);

@@ -35,8 +35,8 @@ function makeExplainer() {
   const base64 = globalThis.__backfillWasmBase64;
   const inline = typeof base64 === "string" && base64.length > 0;
   // A built-in's views before the engine: the stored ones (stored.js), fetched by start.js as
-  // the page starts; none in the offline file (its engine is inlined, and starts at once).
-  const stored = inline || typeof globalThis.__backfillViews !== "function" ? null : createStored({ fetchJSON: globalThis.__backfillViews });
+  // the page starts (the offline file: the plain visit's, inlined).
+  const stored = typeof globalThis.__backfillViews !== "function" ? null : createStored({ fetchJSON: globalThis.__backfillViews });
   const url = new URL("web/explainer.wasm", document.baseURI).href;
   /** the page's compiled engine: start.js's (started with the page for a link that needs it), or now */
   const compiled = (priority) => (globalThis.__backfillWasmModule ??= compileEngine({ url, base64, priority }));

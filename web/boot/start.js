@@ -45,21 +45,26 @@
   if (typeof document === "undefined" || new URLSearchParams(location.search).get("speaker") === "1") return;
   const base64 = globalThis.__backfillWasmBase64;
   const inline = typeof base64 === "string" && base64.length > 0;
+  const inlineViews = globalThis.__backfillViewsBase64; // the offline file's (internal/site/offline.go)
   const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
   // The engine at once only where the first view needs it: a link to a run, a file or a lesson,
-  // or the offline file (no stored views). Else a built-in's first view is its stored views
+  // or an offline file without stored views. Else a built-in's first view is its stored views
   // (web/views/, stored.js), fetched here, and the engine loads later (explainer.js).
-  if (inline || hash.has("run") || hash.has("src") || hash.has("lesson")) {
+  if (hash.has("run") || hash.has("src") || hash.has("lesson") || (inline && typeof inlineViews !== "string")) {
     if (!globalThis.__backfillWasmModule) {
       const module = compileEngine({ url: new URL("web/explainer.wasm", document.baseURI).href, base64 });
       module.catch(() => {}); // explainer.js reports a failure when it boots from it
       globalThis.__backfillWasmModule = module;
     }
-    if (inline) return;
+    if (inline && typeof inlineViews !== "string") return;
   }
-  // globalThis.__backfillViews(path) → Promise of web/views/PATH's JSON (each fetched once)
+  // globalThis.__backfillViews(path) → Promise of web/views/PATH's JSON (each fetched once; the
+  // offline file's from its inlined copy)
   const got = new Map();
+  const inlined = typeof inlineViews === "string" ? new Response(new Blob([Uint8Array.from(atob(inlineViews), (c) => c.charCodeAt(0))])
+    .stream().pipeThrough(new DecompressionStream("gzip"))).json() : null;
   const views = (path) => {
+    if (inlined) return inlined.then((m) => (path in m ? m[path] : Promise.reject(new Error(`web/views/${path}: not in this file`))));
     if (!got.has(path)) {
       const p = fetch(new URL("web/views/" + path, document.baseURI)).then((r) => {
         if (!r.ok) throw new Error(`web/views/${path}: HTTP ${r.status}`);
