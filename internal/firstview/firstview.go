@@ -5,8 +5,9 @@
 //
 // Files (under DIR/views/):
 //
-//	index.json           {scenarios, bugs, legend, glossary, lessons, open, runs}: the lists the page
+//	index.json           {bugs, legend, glossary, open, runs, default_release}: what the first view
 //	                     asks for, each scenario's run as opened ({release, bug}) and its stored runs
+//	lists.json           {scenarios, lessons}: the lists the page asks for after its first view
 //	NAME/RELEASE.BUG.json one run: {keys, marks, code_map, outputs, views}; views[0] is step 0's
 //	                     lean view, views[n] only the keys whose JSON differs from step n-1's
 //	NAME.json            the run a link #scenario=NAME shows (Run.File)
@@ -122,16 +123,17 @@ func Write() (map[string][]byte, error) {
 			runs[name] = append(runs[name], r.Release+"."+r.Bug)
 		}
 	}
-	idx := []byte(`{"scenarios":`)
-	idx = scenarios.AppendJSONInfos(idx, scenarios.Builtins())
-	idx = append(idx, `,"bugs":`...)
+	lists := []byte(`{"scenarios":`)
+	lists = scenarios.AppendJSONInfos(lists, scenarios.Builtins())
+	lists = append(lists, `,"lessons":`...)
+	lists = lessons.AppendJSONInfos(lists, lessons.Builtins())
+	files["lists.json"] = append(lists, '}')
+	idx := []byte(`{"bugs":`)
 	idx = wire.AppendJSONBugs(idx, engine.Bugs)
 	idx = append(idx, `,"legend":`...)
 	idx = glossary.AppendJSONLegend(idx, glossary.Legend)
 	idx = append(idx, `,"glossary":`...)
 	idx = glossary.AppendJSONGlossary(idx, glossary.Glossary)
-	idx = append(idx, `,"lessons":`...)
-	idx = lessons.AppendJSONInfos(idx, lessons.Builtins())
 	rest, err := json.Marshal(map[string]any{"open": open, "runs": runs, "default_release": engine.DefaultRelease.Name})
 	if err != nil {
 		return nil, err

@@ -544,7 +544,7 @@ func outputOfKind(res api.BuildResult, ext string) (string, error) {
 func withStoredViews(b *offlineBuilder, head string) (string, error) {
 	var out bytes.Buffer
 	out.WriteByte('{')
-	for i, f := range []string{"index.json", "happy-path.json"} {
+	for i, f := range []string{"index.json", "lists.json", "happy-path.json"} {
 		data, err := b.read("web/views/" + f)
 		if err != nil {
 			if i == 0 {

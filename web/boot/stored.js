@@ -46,12 +46,14 @@ export function createStored({ fetchJSON }) {
     return null;
   }
 
-  const LISTS = { scenarios: "scenarios", bugs: "bugs", legend: "legend", glossary: "glossary", lessons: "lessons" };
+  // the lists: in the index what the first view asks for, the others in lists.json (after it)
+  const LISTS = { scenarios: "lists.json", bugs: "index.json", legend: "index.json", glossary: "index.json", lessons: "lists.json" };
+  const list = (method) => (LISTS[method] === "index.json" ? index : read.get("lists.json"))?.[method];
   const isStep = (n) => Number.isInteger(n) && n >= 0;
   const steps = () => cur.run.views.length - 1;
 
   function can(method, arg) {
-    if (method in LISTS) return !!index;
+    if (method in LISTS) return list(method) !== undefined;
     if (method === "lean") return true;
     const t = target(method, arg);
     if (t === undefined) return false;
@@ -71,6 +73,9 @@ export function createStored({ fetchJSON }) {
 
   async function prepare(method, arg) {
     try { await loadIndex(); } catch { return false; }
+    if (LISTS[method] === "lists.json") {
+      try { await loadRun("lists.json"); } catch { return false; }
+    }
     const t = target(method, arg);
     if (t === undefined) return false;
     if (t) {
@@ -90,7 +95,7 @@ export function createStored({ fetchJSON }) {
   }
 
   function answer(method, arg) {
-    if (method in LISTS) return JSON.parse(JSON.stringify(index[LISTS[method]]));
+    if (method in LISTS) return JSON.parse(JSON.stringify(list(method)));
     if (method === "lean") return true;
     const t = target(method, arg);
     if (t) {
