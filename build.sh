@@ -43,6 +43,11 @@ build() {
   shopt -u nullglob
   vendor
 
+  # Every built-in's views at every step, beside the wasm, so that a built-in's first view needs
+  # no wasm (internal/firstview, read by web/boot/stored.js; the offline file inlines a few).
+  heading "build: stored views"
+  go run ./internal/site/cmd/firstview --dir dist
+
   # The offline file bundles the page's modules from their sources, so it comes first.
   heading "build: dist/explainer-offline.html"
   go run ./internal/site/cmd/offline --dir dist --out dist/explainer-offline.html
@@ -56,7 +61,11 @@ build() {
   # from), but element.js (public, for documentation pages) and uPlot's licence
   # (web/test/served.test.mjs checks the result).
   heading "build: page modules"
-  go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt
+  local views
+  views=$(cd dist && find web/views -type f -printf ' --keep %p')
+  # shellcheck disable=SC2086 # (one word per --keep and path: the paths have no spaces)
+  go run ./internal/site/cmd/preload --dir dist --prune web --keep web/element.js --keep web/uPlot.LICENSE.txt \
+    --keep web/explainer.wasm --keep web/wasm_exec.js $views
 
   # FILE.br (brotli 11) and FILE.gz (gzip -9) beside each compressible file, which `backfill
   # serve` (and nginx, Caddy: README) send by Accept-Encoding; not the offline file (a download).

@@ -81,6 +81,9 @@ func BuildOffline(opt OfflineOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if head, err = withStoredViews(b, head); err != nil {
+		return nil, err
+	}
 	return b.rewrite(indexHTML, head, path.Dir(opt.Index), strings.TrimPrefix(path.Clean("/"+opt.WasmExec), "/"))
 }
 
@@ -539,4 +542,32 @@ func outputOfKind(res api.BuildResult, ext string) (string, error) {
 		return "", fmt.Errorf("offline: expected one %s output, got %d of %d files", ext, len(found), len(res.OutputFiles))
 	}
 	return found[0], nil
+}
+
+// withStoredViews adds to the head, when the site has stored views (web/views/, internal/firstview),
+// the index and the plain visit's run as globalThis.__backfillViewsBase64 (gzip+base64 of
+// {path: JSON}): the first view of a plain visit needs no wasm (web/boot/start.js).
+func withStoredViews(b *offlineBuilder, head string) (string, error) {
+	var out bytes.Buffer
+	out.WriteByte('{')
+	for i, f := range []string{"index.json", "lists.json", "happy-path.json"} {
+		data, err := b.read("web/views/" + f)
+		if err != nil {
+			if i == 0 {
+				return head, nil // a site without stored views
+			}
+			return "", err
+		}
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		fmt.Fprintf(&out, "%q:", f)
+		out.Write(data)
+	}
+	out.WriteByte('}')
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(out.Bytes())
+	w.Close()
+	return head + "<script>globalThis.__backfillViewsBase64=\"" + base64.StdEncoding.EncodeToString(gz.Bytes()) + "\";</script>", nil
 }

@@ -6,8 +6,12 @@
 //
 //   cold load    fresh browser context per run, the page and the floor alternating, both served
 //                by bin/backfill serve; in-page time from navigation start to explainer.ready
-//                (the floor: to its global being set); median of BENCH_RUNS; also the first view
-//                (the first view the page renders, to the next frame)
+//                (a build with stored views: the mark explainer:interactive; the floor: to its
+//                global being set); median of BENCH_RUNS; also the first view (the first view the
+//                page renders, to the next frame)
+//   first view   a deep link and a docs page with one element, alternating with the above: the
+//                marks explainer:first-view and explainer:interactive, and the bytes fetched before
+//                the first view (issue 30's goals)
 //   size         gzip -9 of everything a visitor may download (dist/ without the offline file),
 //                the offline file raw (what a person downloads or mails), the floor's gzip
 //   step+render  explainer.step() until its frame is rendered: to a task posted from the next
@@ -71,6 +75,10 @@ function run(cmd, args, env = {}) {
   return r.stdout;
 }
 const goroot = () => run("go", ["env", "GOROOT"]).trim();
+const DEEP_LINK = "#scenario=fatal-upstream-end&step=9"; // the first-view goals' deep link
+const DOCS_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docs</title><link rel="icon" href="data:,">' +
+  '<script type="module" src="../web/element.js"></script></head><body><p>A documentation page.</p>' +
+  '<backfill-explainer scenario="fatal-upstream-end" step="9"></backfill-explainer></body></html>';
 
 // buildFloor makes the floor's site in a temporary directory: web/bench/floor/ with floor.wasm
 // (built like the page's wasm), Go's wasm_exec.js and, for the engine's Chromium run, the engine's
@@ -118,6 +126,9 @@ async function coldLoad(browser, url, { floor }) {
         get: () => value,
         set: (x) => {
           value = x;
+          // (a build with stored views, start.js's __backfillViews: asking for ready would load the
+          // engine before the first view; its ready is the mark explainer:interactive)
+          if (typeof globalThis.__backfillViews === "function") return;
           Promise.resolve(x && x.ready).then(() => { window.__benchReadyAt = performance.now(); }, () => {});
         },
       });
@@ -134,11 +145,46 @@ async function coldLoad(browser, url, { floor }) {
       await page.waitForFunction(() => typeof window.__benchReadyAt === "number", null, { timeout: 30000 });
       return { ready: await page.evaluate(() => window.__benchReadyAt), view: NaN };
     }
-    await waitReady(page, { timeoutMs: 30000 });
+    if (await page.evaluate(() => typeof globalThis.__backfillViews === "function")) {
+      await page.waitForFunction(() => performance.getEntriesByName("explainer:interactive").length > 0, null, { timeout: 60000 });
+      await page.evaluate(() => { window.__benchReadyAt = performance.getEntriesByName("explainer:interactive")[0].startTime; });
+    } else {
+      await waitReady(page, { timeoutMs: 30000 });
+    }
     await page.waitForFunction(() => typeof window.__benchViewAt === "number", null, { timeout: 30000 });
     const [ready, view] = await page.evaluate(() => [window.__benchReadyAt, window.__benchViewAt]);
     if (typeof ready !== "number") throw new Error("could not time explainer.ready (window.explainer was not assigned?)");
     return { ready, view };
+  } finally {
+    await context.close();
+  }
+}
+
+// firstViewLoad opens url (a deep link, or a documentation page with one element: its frame's
+// marks) in a fresh context and returns, on the top page's clock, the marks explainer:first-view
+// and (the main page fetches the engine after its first view) explainer:interactive, and the
+// bytes fetched (on the wire, the document included) before the first view.
+async function firstViewLoad(browser, url, { docs = null, interactive = true } = {}) {
+  const context = await browser.newContext();
+  try {
+    if (docs) await context.route(url, (route) => route.fulfill({ body: docs, contentType: "text/html" }));
+    const page = await context.newPage();
+    await page.goto(url);
+    const frame = docs ? await (await page.waitForSelector("backfill-explainer iframe", { timeout: 30000 })).contentFrame() : page;
+    const marks = ["explainer:first-view", ...(interactive ? ["explainer:interactive"] : [])];
+    for (const m of marks) await frame.waitForFunction((m) => performance.getEntriesByName(m).length > 0, m, { timeout: 60000, polling: 20 });
+    const top = await page.evaluate(() => performance.timeOrigin);
+    const read = (f) => f.evaluate(() => {
+      const fv = performance.getEntriesByName("explainer:first-view")[0]?.startTime ?? Infinity;
+      const at = (m) => performance.getEntriesByName(m)[0]?.startTime ?? NaN;
+      const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+      return { origin: performance.timeOrigin, fv: at("explainer:first-view"), ia: at("explainer:interactive"),
+        bytes: entries.filter((e) => e.startTime < fv).reduce((n, e) => n + (e.transferSize || 0), 0) };
+    });
+    const f = await read(frame);
+    const shift = f.origin - top;
+    const bytes = f.bytes + (docs ? (await read(page)).bytes : 0);
+    return { firstView: f.fv + shift, interactive: f.ia + shift, bytes };
   } finally {
     await context.close();
   }
@@ -151,10 +197,17 @@ async function coldLoads(browser, pageURL, floorURL, baselineURL) {
   await coldLoad(browser, floorURL, { floor: true });
   if (baselineURL) await coldLoad(browser, baselineURL, { floor: false });
   const page = [], view = [], floor = [], base = [], baseView = [];
+  const deep = { firstView: [], interactive: [], bytes: [] }, docs = { firstView: [], bytes: [] };
+  const docsURL = new URL("docs/bench.html", pageURL).href;
   for (let i = 0; i < RUNS; i++) { // alternate, so all see the same machine
     const p = await coldLoad(browser, pageURL, { floor: false });
     page.push(p.ready);
     view.push(p.view);
+    const d = await firstViewLoad(browser, pageURL + DEEP_LINK);
+    for (const k of Object.keys(deep)) deep[k].push(d[k]);
+    const e = await firstViewLoad(browser, docsURL, { docs: DOCS_PAGE, interactive: false });
+    docs.firstView.push(e.firstView);
+    docs.bytes.push(e.bytes);
     floor.push((await coldLoad(browser, floorURL, { floor: true })).ready);
     if (baselineURL) {
       const b = await coldLoad(browser, baselineURL, { floor: false });
@@ -162,7 +215,7 @@ async function coldLoads(browser, pageURL, floorURL, baselineURL) {
       baseView.push(b.view);
     }
   }
-  return { page, view, floor, base, baseView };
+  return { page, view, floor, base, baseView, deep, docs };
 }
 
 async function openWelcomed(browser, url) {
@@ -292,7 +345,8 @@ try {
   const pageURL = new URL("index.html", server.url).href;
   const floorURL = new URL("index.html", floorServer.url).href;
   const baselineURL = baselineServer ? new URL("index.html", baselineServer.url).href : "";
-  const cold = COLD ? await coldLoads(browser, pageURL, floorURL, baselineURL) : { page: [], view: [], floor: [], base: [], baseView: [] };
+  const cold = COLD ? await coldLoads(browser, pageURL, floorURL, baselineURL)
+    : { page: [], view: [], floor: [], base: [], baseView: [], deep: { firstView: [], interactive: [], bytes: [] }, docs: { firstView: [], bytes: [] } };
   const w = ONLY === "cold" ? { happy: [], wideStep: [], happyWork: [], wideWork: [], gotoLast: [] } : await walks(browser, server.url);
   // with BENCH_BASELINE_DIST, the same walks on the other build, right after: before/after in one run
   const bw = baselineServer && ONLY !== "cold" ? await walks(browser, baselineServer.url) : null;
@@ -317,6 +371,15 @@ try {
   console.log("goals (issue 9), each measured in this run:");
   console.log(goalLine("cold load: page ÷ floor (to ready)", coldRatio, "≤ 1.3", coldRatio <= 1.3,
     `page ${ms(median(cold.page))}, floor ${ms(median(cold.floor))} (medians of ${RUNS}); page's first view ${ms(median(cold.view))}`));
+  const fvRatio = r2(median(cold.deep.firstView) / median(cold.floor)), iaRatio = r2(median(cold.deep.interactive) / median(cold.floor));
+  const docsRatio = r2(median(cold.docs.firstView) / median(cold.floor));
+  const kb = (xs) => Math.round(median(xs) / 100) / 10;
+  if (COLD) console.log("goals (issue 30): the marks explainer:first-view and explainer:interactive, ÷ the floor's ready");
+  if (COLD) console.log(goalLine("first view of a deep link ÷ floor", fvRatio, "≤ 0.8", fvRatio <= 0.8, `${ms(median(cold.deep.firstView))} (${DEEP_LINK})`));
+  if (COLD) console.log(goalLine("first view, docs page with one element ÷ floor", docsRatio, "≤ 1.0", docsRatio <= 1.0, `${ms(median(cold.docs.firstView))}, in the element's frame`));
+  if (COLD) console.log(goalLine("interactive (the engine answers) ÷ floor", iaRatio, "≤ 3.0", iaRatio <= 3.0, `${ms(median(cold.deep.interactive))}, the deep link`));
+  if (COLD) console.log(goalLine("KB fetched before the first view: deep link", kb(cold.deep.bytes), "≤ 100", median(cold.deep.bytes) <= 100e3, "on the wire, the document included"));
+  if (COLD) console.log(goalLine("KB fetched before the first view: docs page", kb(cold.docs.bytes), "≤ 100", median(cold.docs.bytes) <= 100e3, "the page and its element's frame"));
   if (baselineURL) {
     console.log(`       baseline build ${BASELINE_DIST}: ready ${ms(median(cold.base))} (${r2(median(cold.base) / median(cold.floor))}× the floor),` +
       ` first view ${ms(median(cold.baseView))}; this build's first view ÷ baseline's ${r2(median(cold.view) / median(cold.baseView))}`);
@@ -359,6 +422,7 @@ try {
   }
   console.log(JSON.stringify({
     cpu, chromium: version,
+    first_view_ms: { deep_link: cold.deep, docs: cold.docs, floor_median: median(cold.floor), first_view_ratio: fvRatio, docs_ratio: docsRatio, interactive_ratio: iaRatio },
     cold_load_ms: { page_median: median(cold.page), floor_median: median(cold.floor), ratio: coldRatio, first_view_median: median(cold.view), page: cold.page, floor: cold.floor, view: cold.view,
       baseline: baselineURL ? { dist: BASELINE_DIST, ready_median: median(cold.base), first_view_median: median(cold.baseView), ready: cold.base, view: cold.baseView } : null },
     size_bytes: { site: { raw: site.raw, gzip: site.gzip }, wasm: wasmSize, offline: offlineSize, floor: { raw: floorSite.raw, gzip: floorSite.gzip } },

@@ -144,7 +144,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // Boot.
   internal.onStopped((why) => showStopped(why));
   try {
-    await explainer.ready;
+    await internal.answering;
   } catch (e) {
     root.classList.remove("is-loading");
     root.classList.add("load-failed");
@@ -206,6 +206,10 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   const failed = document.getElementById("fatal");
   if (session.view?.error && layout() === "flow" && failed && !failed.hidden) reveal(failed, { smooth: false });
   await afterPaint();
+  mark("explainer:first-view");
+  // The engine: the page fetches it now, at low priority; an embed when the reader acts on it.
+  if (!embed) internal.loadEngine({ priority: "low" });
+  else for (const ev of ["pointerdown", "keydown", "focusin"]) window.addEventListener(ev, () => internal.loadEngine(), { once: true });
   url.release();
   if (want.lesson && !embed && problem !== url.SUPERSEDED) lesson.use((b) => b.follow(want, problem));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.
@@ -244,6 +248,8 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     root.classList.add("engine-stopped");
   }
 }
+
+function mark(name) { try { performance.mark(name); } catch { /* no performance here */ } }
 
 /** afterPaint resolves once the browser has painted a frame (a task after the next animation frame). */
 function afterPaint() {

@@ -1,6 +1,6 @@
 // boot.js — starts one engine: Go's WebAssembly build of the explainer (web/explainer.wasm, or the
-// offline file's inlined gzip+base64 copy) run with Go's wasm_exec.js, which must already have
-// defined globalThis.Go (index.html loads it first; the explorer's worker imports it). The page
+// offline file's inlined gzip+base64 copy) run with Go's wasm_exec.js (globalThis.Go: loaded here
+// in a page when the engine is, inlined in the offline file, imported by the workers). The page
 // (explainer.js) and the explorer's worker (explore-worker.js) both start their engine here.
 //
 // Compiling is separate from running: the page's first script (start.js) compiles the wasm at the
@@ -26,9 +26,23 @@ const mark = (name) => { try { performance.mark(name); } catch { /* no performan
 /** compileEngine({url, base64}) → Promise<WebAssembly.Module> (start.js). */
 export const compileEngine = (opts) => globalThis.__backfillCompileEngine(opts);
 
+// Go's wasm_exec.js, loaded in a page with the engine (the first view needs neither); the offline
+// file inlines it, the workers import it.
+let goScript = null;
+function goRuntime() {
+  return (goScript ??= new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = new URL("web/wasm_exec.js", document.baseURI).href;
+    s.onload = () => resolve();
+    s.onerror = () => { goScript = null; reject(new Error("could not load web/wasm_exec.js (build it with ./build.sh build)")); };
+    document.head.append(s);
+  }));
+}
+
 export async function bootEngine({ url, base64, module } = {}) {
+  if (typeof globalThis.Go !== "function" && typeof document !== "undefined") await goRuntime();
   if (typeof globalThis.Go !== "function") {
-    throw new Error("Go's wasm_exec.js is missing (expected web/wasm_exec.js, loaded before the page's modules)");
+    throw new Error("Go's wasm_exec.js is missing (expected web/wasm_exec.js)");
   }
   const go = new globalThis.Go();
   const compiled = await (module || compileEngine({ url, base64 }));

@@ -8,7 +8,8 @@
 // detail {view, method, arg}, so the page follows whoever drives the engine (page, tests, parent).
 // If the Go runtime stops after starting, every later call rejects with a "stopped" error and
 // the onStopped listeners are told (the page shows it with a reload button).
-import { bootEngine, EXITED } from "./boot.js";
+import { bootEngine, compileEngine, EXITED } from "./boot.js";
+import { createStored } from "./stored.js";
 import { isSpeakerWindow } from "../teach/speaker-link.js";
 
 function engineError(e) {
@@ -22,8 +23,8 @@ function engineError(e) {
 const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "release", "view"]);
 
 function makeExplainer() {
-  let backend = null;
-  let lean = false; // the engine sends lean views (docs/view.md, "Views across the bridge")
+  let backend = null; // the engine, once it has taken over from the stored views
+  let lean = true; // views come lean (the stored views' are; the engine is asked for them)
   let stopped = null; // the reason, once the runtime stopped
   const stopListeners = [];
   function stop(why) {
@@ -31,23 +32,57 @@ function makeExplainer() {
     stopped = why || "the Go runtime exited";
     for (const f of stopListeners) { try { f(stopped); } catch { /* a listener's problem */ } }
   }
-  // start.js (the page's first module) has been compiling the wasm since the top of the page.
-  const ready = bootEngine({
-    url: new URL("web/explainer.wasm", document.baseURI).href,
-    base64: globalThis.__backfillWasmBase64,
-    module: globalThis.__backfillWasmModule,
-  })
-    .then((b) => {
-      backend = b;
-      b.exited.then(stop);
-      // views come without their marks, code map and outputs, which whole() asks for when its
-      // cache does not hold them
-      try { lean = !JSON.parse(b.call("lean", "null")).error; } catch { /* then every view is whole */ }
-    });
-  ready.catch(() => {}); // the page shows a failed start itself
+  const base64 = globalThis.__backfillWasmBase64;
+  const inline = typeof base64 === "string" && base64.length > 0;
+  // A built-in's views before the engine: the stored ones (stored.js), fetched by start.js as
+  // the page starts (the offline file: the plain visit's, inlined).
+  const stored = typeof globalThis.__backfillViews !== "function" ? null : createStored({ fetchJSON: globalThis.__backfillViews });
+  const url = new URL("web/explainer.wasm", document.baseURI).href;
+  /** the page's compiled engine: start.js's (started with the page for a link that needs it), or now */
+  const compiled = (priority) => (globalThis.__backfillWasmModule ??= compileEngine({ url, base64, priority }));
+  let alias = null; // {engine, page}: the revision the engine took over as, and the one the page knows
+  let booting = null;
+  const mark = (name) => { try { performance.mark(name); } catch { /* no performance here */ } };
+  // The engine, booted once: it takes over the stored views' run at the same scenario, release,
+  // bug mode and step, in one task (its calls are synchronous), so no view comes between.
+  const engine = (priority) => (booting ??= bootEngine({ url, base64, module: compiled(priority) }).then((b) => {
+    b.exited.then(stop);
+    // views come without their marks, code map and outputs, which whole() asks for when its
+    // cache does not hold them
+    try { lean = !JSON.parse(b.call("lean", "null")).error; } catch { lean = false; }
+    takeOver(b);
+    backend = b;
+    mark("explainer:interactive");
+  }));
+  function takeOver(b) {
+    const st = stored?.state();
+    if (!st) return;
+    const ask = (method, arg) => {
+      const res = JSON.parse(b.call(method, arg === undefined ? "null" : JSON.stringify(arg)));
+      if (res.error) throw engineError(res.error);
+      return res.ok;
+    };
+    try {
+      const opens = stored.opens(st.scenario);
+      ask("open", st.scenario);
+      if (st.bug !== opens.bug) ask("bug", st.bug);
+      if (st.release !== opens.release) ask("release", st.release);
+      alias = { engine: ask("goto", st.step).revision, page: st.revision };
+    } catch (e) {
+      console.error("the engine could not take over the stored views' run:", e); // (its next view shows what it has)
+    }
+  }
+  // the page can answer: the stored views' index read (or else the engine started)
+  const answering = stored ? stored.index().then(() => {}, () => engine()) : engine();
+  answering.catch(() => {}); // the page shows a failed start itself
 
   function callSync(method, arg) {
+    if (!backend) return stored.answer(method, arg);
     if (stopped) throw new Error(`the engine has stopped (${stopped}); reload the page`);
+    if (alias) { // the page's revision of the run taken over is the engine's under another number
+      if ((method === "marks" || method === "code_map") && arg === alias.page) arg = alias.engine;
+      if (method === "outputs" && arg && arg.revision === alias.page) arg = { ...arg, revision: alias.engine };
+    }
     let raw;
     try {
       raw = backend.call(method, arg === undefined ? "null" : JSON.stringify(arg));
@@ -66,6 +101,7 @@ function makeExplainer() {
       throw new Error(`${method}: the engine returned invalid JSON`);
     }
     if (res && res.error) throw engineError(res.error);
+    if (res && alias && VIEWS.has(method) && res.ok && res.ok.revision === alias.engine) res.ok.revision = alias.page;
     return res ? (lean && VIEWS.has(method) ? whole(res.ok) : res.ok) : undefined;
   }
 
@@ -94,8 +130,14 @@ function makeExplainer() {
 
   const DIAGNOSE_CHARS = 64 * 1024 + 1; // UTF-16 units: at least 64 KiB + 1 byte in UTF-8
 
+  // A method the stored views answer is answered from them until the engine takes over; any
+  // other loads the engine (once) and waits for it.
   async function call(method, arg) {
-    await ready;
+    if (!backend && stored && (stored.can(method, arg) || await stored.prepare(method, arg)) && !backend && stored.can(method, arg)) {
+      const res = stored.answer(method, arg);
+      return VIEWS.has(method) ? whole(res) : res;
+    }
+    await engine();
     return callSync(method, arg);
   }
 
@@ -104,9 +146,9 @@ function makeExplainer() {
   let scaleRunner = null; // the runner, once loaded
   let loadingRunner = null;
   const runner = () => (loadingRunner ??= import("../scale/scale-run.js").then(({ createScaleRunner }) => (scaleRunner = createScaleRunner({
-    inline: typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0, callSync, ready, toError: engineError,
+    inline, callSync, ready: { then: (f, r) => engine().then(f, r) }, toError: engineError,
     workerURL: new URL("web/scale/scale-worker.js", document.baseURI).href,
-    module: globalThis.__backfillWasmModule, // the worker instantiates the page's compiled engine
+    module: (engine().catch(() => {}), globalThis.__backfillWasmModule), // the worker instantiates the page's compiled engine
     memoryBytes: () => backend?.memoryBytes(),
   })), (e) => { loadingRunner = null; throw e; }));
 
@@ -118,7 +160,8 @@ function makeExplainer() {
 
   // The public API (docs/scenario-format.md, and docs/view.md for the teaching methods).
   const explainer = {
-    ready,
+    // the engine answers (asking for it loads the engine; a built-in is shown before, from its stored views)
+    get ready() { return engine(); },
     scenarios: () => call("scenarios"),
     open: (name) => mutate("open", String(name)),
     load: (yamlText) => mutate("load", String(yamlText)),
@@ -177,6 +220,12 @@ function makeExplainer() {
     lastScale: () => (scaleRunner ? scaleRunner.last() : null),
     /** start the scale worker's engine ahead of a run (the Scale panel opened) */
     prewarmScale: () => runner().then((r) => r.prewarm(), () => {}),
+    /** resolves once the page can answer: the stored views' index read, or the engine started */
+    answering,
+    /** load the engine now (the page after its first view; an embed when the reader acts) */
+    loadEngine: ({ priority } = {}) => { engine(priority).catch(() => {}); },
+    /** the engine has taken over (every method answers at once) */
+    get engineLoaded() { return !!backend; },
     /** f(reason) is called once if the engine stops after starting */
     onStopped(f) { stopListeners.push(f); if (stopped) f(stopped); },
   };

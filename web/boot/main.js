@@ -7,5 +7,8 @@ import { explainer, internal } from "./explainer.js";
 import { start } from "./app.js";
 import { isSpeakerWindow } from "../teach/speaker-link.js";
 
-if (isSpeakerWindow()) import("../teach/speaker.js").then(({ startSpeaker }) => startSpeaker());
+if (isSpeakerWindow()) {
+  document.documentElement.classList.remove("is-loading"); // (no first view to wait for)
+  import("../teach/speaker.js").then(({ startSpeaker }) => startSpeaker());
+}
 else start(explainer, internal);

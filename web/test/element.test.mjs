@@ -58,12 +58,12 @@ async function waitState(page, id, want) {
   }
 }
 
-test("three elements: only the one in view loads the wasm until the reader scrolls to the others", async () => {
+test("three elements: only the one in view loads its page until the reader scrolls to the others; the wasm only where the stored views cannot show it", async () => {
   const { page, wasm } = await openDocs();
   await waitState(page, "first", { step: 9, scenario: "fatal-upstream-end" });
   await page.waitForTimeout(500); // (time for anything else that would load, to load)
   assert.deepEqual(await iframes(page), ["first"], "no iframe for the elements below the fold");
-  assert.equal(wasm.length, 1, `one wasm request: ${wasm.join(", ")}`);
+  assert.equal(wasm.length, 0, `no wasm request (the first view is the stored views'): ${wasm.join(", ")}`);
   const f = await page.evaluate(() => document.querySelector("#first iframe").src);
   assert.match(f, /\/index\.html\?embed=1#scenario=fatal-upstream-end&step=9$/);
 
@@ -75,12 +75,13 @@ test("three elements: only the one in view loads the wasm until the reader scrol
   await page.locator("#second").scrollIntoViewIfNeeded();
   await waitState(page, "second", { step: 3 });
   assert.deepEqual(await iframes(page), ["first", "second"]);
-  assert.equal(wasm.length, 2);
+  assert.equal(wasm.length, 0);
   assert.equal(await page.evaluate(() => document.querySelector("#second iframe").getBoundingClientRect().height), 420, "height fixes it");
 
   await page.locator("#third").scrollIntoViewIfNeeded();
   await waitState(page, "third", { scenario: "happy-path" });
-  assert.equal(wasm.length, 3);
+  // (happy-path under bug mode no-state-write is not among the stored views: that frame's engine shows it)
+  assert.equal(wasm.length, 1);
   const bugBanner = await page.frameLocator("#third iframe").locator('[data-testid="bug-banner"]').isHidden();
   assert.equal(bugBanner, true, "the embed hides the bug banner");
   const bug = await page.frameLocator("#third iframe").locator("html").evaluate(() => window.explainer.state().then((s) => s.bug?.name ?? s.bug));
@@ -98,7 +99,8 @@ test("attributes move the embedded page; state and errors arrive as DOM events",
   await waitState(page, "first", { step: 6, scenario: "happy-path" });
 
   await page.evaluate(() => document.getElementById("first").setAttribute("step", "9999"));
-  await page.waitForFunction(() => window.__events.some((e) => e.type === "explainer-error" && e.id === "first"), null, { timeout: 10000 });
+  // (a step past the end is the engine's to refuse: the frame loads it first)
+  await page.waitForFunction(() => window.__events.some((e) => e.type === "explainer-error" && e.id === "first"), null, { timeout: 60000 });
   const err = await page.evaluate(() => window.__events.find((e) => e.type === "explainer-error").detail);
   assert.equal(err.type, "explainer:error");
   assert.deepEqual(err.request, { type: "explainer:goto", step: 9999 });
