@@ -191,8 +191,28 @@ func (p *parser) checkNoAliases(n *yaml.Node) {
 	if n.Style&yaml.TaggedStyle != 0 && !slices.Contains(acceptedTags, n.Tag) {
 		p.failAt(n, "the tag %s is not supported in %s files; write the value without it (the tags accepted are %s)", n.Tag, p.kind, strings.Join(acceptedTags, ", "))
 	}
+	if n.Kind == yaml.MappingNode {
+		p.checkDistinctKeys(n)
+	}
 	for _, c := range n.Content {
 		p.checkNoAliases(c)
+	}
+}
+
+// checkDistinctKeys refuses a mapping whose scalar keys repeat, at the first repeat: one map a
+// mapping, so a text of n keys costs n (the YAML library's own check, when it decodes into a
+// map, compares every pair).
+func (p *parser) checkDistinctKeys(n *yaml.Node) {
+	seen := make(map[string]*yaml.Node, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		if prev, dup := seen[k.Value]; dup {
+			p.failAt(k, "duplicate key %q (first at line %d, column %d)", k.Value, prev.Line, prev.Column)
+		}
+		seen[k.Value] = k
 	}
 }
 

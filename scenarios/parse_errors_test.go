@@ -43,7 +43,7 @@ var errorCases = []errCase{
 	{"stray bracket in a flow mapping", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 2, rule: ranges, bounds: 10]}\nsteps: []\n", "3:44: invalid YAML: did not find expected ',' or '}'"},
 	{"indented key", "title: t\n  table: {}\n", "2:8: invalid YAML: mapping values are not allowed in this context"},
 	{"alias", "title: &t x\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: [*t]\n", "3:9: aliases (*t) are not supported in scenario files; write the value out"},
-	{"duplicate key", "title: t\ntitle: u\n", "2:1: duplicate key \"title\" in scenario (first at line 1)"},
+	{"duplicate key", "title: t\ntitle: u\n", "2:1: duplicate key \"title\" (first at line 1, column 1)"},
 
 	// top level
 	{"unknown top-level key", "title: t\ncolour: red\n", "2:1: unknown key \"colour\" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, start, steps, workload, open_at"},

@@ -93,7 +93,7 @@ func TestWorkloadErrors(t *testing.T) {
 		{"fault epoch 0", w("  rows: 1\n  fault: {kind: end, epoch: 0}\n"), 6, 29, "workload.fault.epoch: must be at least 1, found 0"},
 		{"fault epoch past every bound", w("  rows: 1\n  fault: {kind: end, epoch: 500}\n"), 6, 29, "workload.fault.epoch: epoch 500 is never reached: this run has at most 9 barriers"},
 		{"unknown key", w("  rows: 1\n  rate: 5\n"), 6, 3, `unknown key "rate" in workload; allowed keys: rows, seed, start_after, snapshot_per_epoch, upstream_per_epoch, mix, after, fault`},
-		{"duplicate key", w("  rows: 1\n  rows: 2\n"), 6, 3, `duplicate key "rows" in workload (first at line 5)`},
+		{"duplicate key", w("  rows: 1\n  rows: 2\n"), 6, 3, `duplicate key "rows" (first at line 5, column 3)`},
 		{"workload not a mapping", wlHead + "workload: 1000\n", 4, 11, "workload: expected a mapping with keys rows, seed"},
 		{"snapshot never catches up", w("  rows: 1000\n  snapshot_per_epoch: 16\n"), 6, 23,
 			"workload.snapshot_per_epoch: must be larger than upstream_per_epoch (16) when the mix inserts"},
