@@ -21,6 +21,12 @@ const DefaultExploreStates = 100_000
 // its path). The page's worker has a few hundred megabytes at most.
 const DefaultExploreBytes = 256 << 20
 
+// The most a budget may ask for: MaxExploreStates states, MaxExploreBytes bytes (1 TiB).
+const (
+	MaxExploreStates = 100_000_000
+	MaxExploreBytes  = 1 << 40
+)
+
 // Estimated sizes of what the explorer keeps, in bytes (measured on amd64; a budget, not an
 // accounting of the Go heap).
 const (

@@ -218,6 +218,7 @@ func TestErrorsArePositioned(t *testing.T) {
 			"f.yaml:7:45: row has 1 value; the table has 2 columns (a, id)"},
 		{"inline scenario error", strings.Replace(inline, "- barrier: 4", "- barrier: 2", 1), "f.yaml:17:20: epoch 2 does not increase: the barrier at line 15 had epoch 3 (epochs increase strictly, also across recover)"},
 		{"inline scenario run error", strings.Replace(inline, "snapshot: 4", "snapshot: 5", 1), "f.yaml:16:11: step 7: the snapshot has only 4 items left (its rows and its end); this step asks for 5"},
+		{"octal-looking minutes", sec("")[:len(sec(""))-2] + "010\n", "f.yaml:5:14: section 1 minutes: integer 010: integers are decimal; a leading zero is not allowed (YAML 1.1 reads 010 as octal 8); write 8 or 10"},
 		{"two documents", sec("---\ntitle: u\n"), "f.yaml:6:1: a lesson is one YAML document; found a second one"},
 	}
 	for _, c := range cases {

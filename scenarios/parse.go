@@ -7,8 +7,8 @@
 //     YAML syntax errors carry the library's line and column 1. Top-level sections are checked
 //     in the order title, summary, table, vnodes, chunk_size, fragment, actor, start, steps, and
 //     the first error wins.
-//   - Values in YAML positions (start rows, progress pos, watermark value): integers (any YAML
-//     integer notation), null, or strings; YAML booleans and floats are errors ("write 'true' in
+//   - Values in YAML positions (start rows, progress pos, watermark value): integers (decimal,
+//     ParseDecimal, as everywhere), null, or strings; YAML booleans and floats are errors ("write 'true' in
 //     quotes for a string"). In row strings: -?[0-9]+ is an integer, null is NULL, bare words are
 //     [A-Za-z0-9_][A-Za-z0-9_.-]*, and true/false (any case) and NULL/Null are errors, so that a
 //     row never means something other than it seems; quote them ('true') for strings.
@@ -304,11 +304,11 @@ func plainInt(s string) bool {
 // integer reads a YAML integer scalar.
 func (p *parser) integer(n *yaml.Node, what string) int64 {
 	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float" && plainInt(n.Value)) {
-		i, err := strconv.ParseInt(n.Value, 0, 64)
+		i, err := ParseDecimal(n.Value)
 		if err == nil {
 			return i
 		}
-		p.failAt(n, "%s: integer %s overflows bigint (-9223372036854775808..9223372036854775807)", what, n.Value)
+		failMsg(p.file, posOf(n), what+": "+err.Error())
 	}
 	p.failAt(n, "%s: expected an integer, found %s", what, describe(n))
 	return 0

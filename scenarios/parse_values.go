@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -25,9 +24,9 @@ func (p *parser) yamlValue(n *yaml.Node, col int) engine.Value {
 	case n.Tag == "!!bool":
 		p.failAt(n, "column %s: the YAML boolean %s is not a value; write '%s' in quotes for a string", p.cfg.Columns[col].Name, n.Value, n.Value)
 	case n.Tag == "!!int" || n.Tag == "!!float" && plainInt(n.Value):
-		i, err := strconv.ParseInt(n.Value, 0, 64)
+		i, err := ParseDecimal(n.Value)
 		if err != nil {
-			p.failAt(n, "integer %s overflows bigint (-9223372036854775808..9223372036854775807)", n.Value)
+			failMsg(p.file, posOf(n), err.Error())
 		}
 		v = engine.Int(i)
 	case n.Tag == "!!float":
@@ -182,9 +181,9 @@ func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token,
 func wordValue(w string) (engine.Value, string) {
 	shown := clip(w)
 	if isIntToken(w) {
-		i, err := strconv.ParseInt(w, 10, 64)
+		i, err := ParseDecimal(w)
 		if err != nil {
-			return engine.Value{}, fmt.Sprintf("integer %s overflows bigint (-9223372036854775808..9223372036854775807)", shown)
+			return engine.Value{}, err.Error()
 		}
 		return engine.Int(i), ""
 	}
