@@ -32,6 +32,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -340,6 +341,13 @@ func (p *parser) text(n *yaml.Node, what string) string {
 	}
 	if n.Tag == "!!null" {
 		return ""
+	}
+	limit := MaxTextChars
+	if strings.HasSuffix(what, "title") {
+		limit = MaxTitleChars
+	}
+	if c := utf8.RuneCountInString(n.Value); c > limit {
+		p.failAt(n, "%s is %d characters; the limit is %d", what, c, limit)
 	}
 	return n.Value
 }

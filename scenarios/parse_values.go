@@ -33,6 +33,9 @@ func (p *parser) yamlValue(n *yaml.Node, col int) engine.Value {
 		p.failAt(n, "column %s: %s is not an integer; values are integers, null or strings (write '%s' in quotes for a string)", p.cfg.Columns[col].Name, n.Value, n.Value)
 	case n.Tag == "!!str":
 		v = engine.Str(n.Value)
+		if msg := valueTooLong(v); msg != "" {
+			failMsg(p.file, posOf(n), msg)
+		}
 	default:
 		p.failAt(n, "column %s: unexpected tag %s", p.cfg.Columns[col].Name, n.Tag)
 	}
@@ -165,14 +168,16 @@ func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token,
 	vals = toks[1:]
 	for k := range vals {
 		t := &vals[k]
-		if t.text[0] == '\'' {
-			continue
+		if t.text[0] != '\'' {
+			v, msg := wordValue(t.text)
+			if msg != "" {
+				return 0, 0, false, nil, &rowSyntaxError{t.off, msg}
+			}
+			t.val = v
 		}
-		v, msg := wordValue(t.text)
-		if msg != "" {
+		if msg := valueTooLong(t.val); msg != "" {
 			return 0, 0, false, nil, &rowSyntaxError{t.off, msg}
 		}
-		t.val = v
 	}
 	return op, toks[0].off, visible, vals, nil
 }
@@ -350,3 +355,14 @@ func (p *parser) lineAt(ln, col int) (int, bool) {
 
 // lineCursor is a character of a line and its byte offset.
 type lineCursor struct{ line, col, off int }
+
+// valueTooLong says why a string value is over MaxValueChars ("" when it is not).
+func valueTooLong(v engine.Value) string {
+	if v.Kind != engine.KindStr || len(v.S) <= MaxValueChars {
+		return ""
+	}
+	if c := utf8.RuneCountInString(v.S); c > MaxValueChars {
+		return fmt.Sprintf("a value is %d characters; the limit is %d", c, MaxValueChars)
+	}
+	return ""
+}
