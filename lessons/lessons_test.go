@@ -245,5 +245,12 @@ func TestLimits(t *testing.T) {
 	_, err = Parse("f", []byte(q))
 	assert.EqualError(t, err, "f:6:38: section 1: more than 1 questions; the limit is 1")
 	_, err = Parse("f", []byte(two+strings.Repeat("#", 400)+"\n"))
-	assert.EqualError(t, err, "f:1:1: the lesson is 518 bytes; the limit is 400 bytes (1 MiB)")
+	assert.EqualError(t, err, "f:1:1: the lesson is 518 bytes; the limit is 400 bytes")
+}
+
+// A lesson is refused by its size before it is read: a 932 KB lesson took 17 s and 2.7 GB on
+// the page. Text that is not even YAML gets the size's error, not the YAML's.
+func TestLessonSizeIsCheckedFirst(t *testing.T) {
+	_, err := Parse("f", []byte("title: [\n"+strings.Repeat("# comment\n", 7000)))
+	assert.EqualError(t, err, "f:1:1: the lesson is 70009 bytes; the limit is 65536 bytes (64 KiB)")
 }

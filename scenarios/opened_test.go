@@ -41,8 +41,8 @@ func TestErrorsClipLongInput(t *testing.T) {
 		{"bare word in a row", scenarios.Hdr + "  - chunk: [\"+ 1 " + long + "!\"]\n", "5:18: bad value " + strings.Repeat("x", 60) + "…; a value is an integer"},
 		{"integer in a row", scenarios.Hdr + "  - chunk: [\"+ 1 " + strings.Repeat("9", 500_000) + "\"]\n", "5:18: integer " + strings.Repeat("9", 60) + "… overflows bigint"},
 		{"string in an integer column", scenarios.Hdr + "  - chunk: [\"+ '" + long[:1000] + "' 1\"]\n", "5:16: column a must hold integers (rule ranges); " + strings.Repeat("x", 60) + "… is a string"},
-		{"bug mode", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nbug: " + long[:1000] + "\nsteps: []\n", `3:6: unknown bug mode "` + strings.Repeat("x", 60) + `…" (one of:`},
-		{"release", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nrelease: " + long + "\nsteps: []\n", `3:10: release: unknown release "` + strings.Repeat("x", 60) + `…": expected one of`},
+		{"bug mode", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nbug: " + long[:1000] + "\nsteps: []\n", `3:6: unknown bug mode "` + strings.Repeat("x", 200) + `…" (one of:`},
+		{"release", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nrelease: " + long + "\nsteps: []\n", `3:10: release: unknown release "` + strings.Repeat("x", 200) + `…": expected one of`},
 		{"a delete the upstream does not hold", scenarios.Hdr + "  - chunk: [\"- 1 '" + long[:1000] + "'\"]\n", "5:13: step 1: deletes (1," + strings.Repeat("x", 60) + "…), which the upstream does not hold"},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -15,7 +14,7 @@ func (p *parser) release(n *yaml.Node) *engine.Release {
 	}
 	r, err := engine.ReleaseNamed(n.Value)
 	if err != nil {
-		p.failAt(n, "release: %s", strings.Replace(err.Error(), n.Value, clip(n.Value), 1))
+		failMsg(p.file, posOf(n), "release: "+err.Error()) // the name quoted as engine quotes input
 	}
 	return r
 }

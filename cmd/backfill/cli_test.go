@@ -154,3 +154,22 @@ func TestRunBugPlaysTheWholeScript(t *testing.T) {
 		}
 	}
 }
+
+// An error quotes its input at most ~200 characters: a 100 KB operand or flag value used to be
+// echoed whole.
+func TestErrorsQuoteAtMost200Characters(t *testing.T) {
+	long := strings.Repeat("x", 100_000)
+	for _, args := range [][]string{
+		{"run", long}, {"explore", long}, {"validate", long}, {"lesson", long}, {"glossary", long}, {long},
+		{"run", "--bug", long, "happy-path"}, {"run", "--release", long, "happy-path"},
+		{"diagnose", "--release", long, "text"}, {"run", "--json=" + long, "happy-path"},
+		{"explore", "--max-states", long, "happy-path"}, {"serve", "--dir", long, "--addr", "127.0.0.1:1"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		assert.NotEqual(t, 0, code, "%.40v", args)
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			assert.Less(t, len(line), 700, "%.40v: %.300s", args, line)
+		}
+	}
+}
