@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-
 	"go.yaml.in/yaml/v3"
 
 	"github.com/backfill-explainer/explainer/engine"
