@@ -103,3 +103,17 @@ func TestExploreIsLinearInBarriers(t *testing.T) {
 		require.Less(t, float64(large)/float64(small), 6.0, rel.Name)
 	}
 }
+
+// The explorer's time is bounded by its work, not only its state count: a move costs a copy,
+// the engine's work and the bytes it hashes, and the search stops at the work budget with a
+// clear message (an 800 KB scenario took 31 s within the default state bound).
+func TestExploreStopsAtItsWorkBudget(t *testing.T) {
+	cfg, steps := chunkScenario(2000, 10)
+	base, err := engine.New(cfg)
+	require.NoError(t, err)
+	r := ExploreWithin(base, steps, ExploreBudget{States: 1 << 30, Bytes: 1 << 40, Work: 5_000_000})
+	t.Logf("%d states, work %d; %s", r.States, r.Work, r.Stopped)
+	require.True(t, r.Capped)
+	require.Contains(t, r.Stopped, "stopped at the work budget (5000000 units)")
+	require.LessOrEqual(t, r.Work, int64(5_000_000+1_000_000), "a move past the budget is the last")
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime/debug"
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -36,6 +37,10 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	cfg := s.Scenario.Config
+	// the budget estimates what the search keeps; the collector is told to hold the process
+	// near it too (the copies it makes and drops would otherwise let the heap grow to twice
+	// that and more: a million states took 951 MB against 256 MiB)
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(*maxMemory)<<20 + 64<<20))
 	x, err := s.ExploreWithin(explore.ExploreBudget{States: *maxStates, Bytes: int64(*maxMemory) << 20})
 	if err != nil {
 		fmt.Fprintf(stderr, "backfill: %v\n", err)
