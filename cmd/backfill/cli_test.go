@@ -173,3 +173,12 @@ func TestErrorsQuoteAtMost200Characters(t *testing.T) {
 		}
 	}
 }
+
+// check -dir of a directory that is not there says so in one line and exits 2 (it used to print
+// 80 lines, exit 1, and look up workload goldens at /scale/golden/).
+func TestCheckDirMissing(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 2, run([]string{"check", "-dir", "/nonexistent/golden"}, &stdout, &stderr))
+	assert.Equal(t, "backfill check: -dir /nonexistent/golden: no such directory (the golden traces are in scenarios/testdata/golden)\n", stderr.String())
+	assert.Empty(t, stdout.String())
+}
