@@ -78,7 +78,7 @@ func Diagnose(text, release string) (*Answer, error) {
 			return nil, fmt.Errorf("unknown release %s; the releases are %s", quote.Q(release), strings.Join(ReleaseNames(), ", "))
 		}
 	}
-	a := &Answer{Release: release, Bytes: len(text), Known: KnownMessages(), Releases: ReleaseNames()}
+	a := &Answer{Release: release, Bytes: len(text), Matches: []Match{}, Known: KnownMessages(), Releases: ReleaseNames()}
 	text, a.Truncated = capText(text)
 	clean := stripANSI(text)
 	f := fold(clean)
