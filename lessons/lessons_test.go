@@ -214,6 +214,8 @@ func TestErrorsArePositioned(t *testing.T) {
 			"f.yaml:7:34: section 1 question 1: expect: the buffer also holds +(13,202) when barrier e4 (step 10) marks it; list it under visible or hidden"},
 		{"predict unknown row", sec("    questions:\n      - {ask: q, at: 10, expect: {hidden: [\"+ 3 102\", \"+ 4 4\"]}}\n"),
 			"f.yaml:7:55: section 1 question 1: +(4,4) is not buffered when barrier e4 (step 10) marks the buffer; buffered: +(3,102) +(13,202)"},
+		{"predict row listed twice", sec("    questions:\n      - {ask: q, at: 10, expect: {visible: [], hidden: [\"+ 3 102\", \"+ 3 102\", \"+ 13 202\"]}}\n"),
+			"f.yaml:7:68: section 1 question 1: +(3,102) is listed twice (first at line 7, column 57); the buffer holds it once"},
 		{"predict bad row", sec("    questions:\n      - {ask: q, at: 10, expect: {hidden: [\"+ 3\"]}}\n"),
 			"f.yaml:7:45: row has 1 value; the table has 2 columns (a, id)"},
 		{"inline scenario error", strings.Replace(inline, "- barrier: 4", "- barrier: 2", 1), "f.yaml:17:20: epoch 2 does not increase: the barrier at line 15 had epoch 3 (epochs increase strictly, also across recover)"},
