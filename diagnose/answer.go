@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // Answer is the diagnosis of one text for one release.
@@ -75,10 +76,10 @@ func KnownMessages() []Known {
 func Diagnose(text, release string) (*Answer, error) {
 	if release != "" {
 		if _, ok := findRelease(release); !ok {
-			return nil, fmt.Errorf("unknown release %q; the releases are %s", release, strings.Join(ReleaseNames(), ", "))
+			return nil, fmt.Errorf("unknown release %s; the releases are %s", quote.Q(release), strings.Join(ReleaseNames(), ", "))
 		}
 	}
-	a := &Answer{Release: release, Bytes: len(text), Known: KnownMessages(), Releases: ReleaseNames()}
+	a := &Answer{Release: release, Bytes: len(text), Matches: []Match{}, Known: KnownMessages(), Releases: ReleaseNames()}
 	text, a.Truncated = capText(text)
 	clean := stripANSI(text)
 	f := fold(clean)

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -206,3 +207,19 @@ func TestCapAndEscape(t *testing.T) {
 }
 
 func releaseRef(name string) string { r, _ := findRelease(name); return r.Ref }
+
+// A no-break space or a zero-width space between words is a space (a message copied from a web
+// page or a chat has them), and an answer with no match lists none as [] in JSON, not null.
+func TestSpacesFromPagesAndNoMatchAsEmptyList(t *testing.T) {
+	for _, sp := range []string{"\u00a0", "\u200b", "\u202f"} {
+		a, err := Diagnose(strings.ReplaceAll("locality provider upstream ended unexpectedly during backfill", " ", sp), "v3.1")
+		require.NoError(t, err)
+		require.True(t, a.Recognised, "%q", sp)
+		assert.Equal(t, MsgUpstreamEnded, a.Matches[0].ID)
+	}
+	a, _ := Diagnose("nothing known", "")
+	b, err := json.Marshal(a)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"matches":[]`)
+	assert.Contains(t, string(a.AppendJSON(nil)), `"matches":[]`)
+}

@@ -100,6 +100,11 @@ func fold(s string) folded {
 	space := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c >= 0xc2 { // a space from a web page is a space (all its bytes)
+			if w := pageSpace(s[i:]); w > 0 {
+				c, i = ' ', i+w-1
+			}
+		}
 		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
 			if !space && len(b) > 0 {
 				b = append(b, ' ')
@@ -155,4 +160,14 @@ func number(s string) string {
 		n++
 	}
 	return s[:n]
+}
+
+// pageSpace is the length of the no-break, thin or zero-width space s starts with (0: none).
+func pageSpace(s string) int {
+	for _, sp := range []string{"\u00a0", "\u200b", "\u202f", "\u2009", "\u2060", "\ufeff"} {
+		if strings.HasPrefix(s, sp) {
+			return len(sp)
+		}
+	}
+	return 0
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
+)
 
 // Bug is a deliberate deviation from the protocol, to show why each step of it is there. Off
 // by default; a scenario, the command line or the page turns one on.
@@ -101,7 +105,7 @@ func ParseBug(name string) (Bug, error) {
 		}
 		names += b.Name
 	}
-	return BugNone, fmt.Errorf("unknown bug mode %q (one of: %s)", name, names)
+	return BugNone, fmt.Errorf("unknown bug mode %s (one of: %s)", quote.Q(name), names)
 }
 
 func (b Bug) String() string {

@@ -42,9 +42,10 @@ func (e *Engine) OutcomeKey(buf []byte, violated bool) []byte {
 	return k
 }
 
-// ForgetHistory drops what the explorer never reads (outputs, timeline marks, narration), so
-// that a copy's appends do not copy them.
+// ForgetHistory drops what the explorer never reads (outputs, progress reports, timeline marks,
+// narration), so that a copy's appends do not copy them (v2.7 reports at every barrier while
+// buffering: each copy on the search's path kept every report so far).
 func (e *Engine) ForgetHistory() {
-	e.outputs, e.narration.marks, e.narration.explanations = nil, nil, nil
+	e.outputs, e.reports, e.narration.marks, e.narration.explanations = nil, nil, nil, nil
 	e.dur.outputs = 0
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // Release is a RisingWave release whose locality provider the engine runs: one value of the
@@ -133,10 +135,10 @@ func ReleaseNamed(name string) (*Release, error) {
 	}
 	for _, r := range Releases {
 		if "v"+name == r.Name || strings.HasPrefix(name, r.Name+".") || strings.HasPrefix("v"+name, r.Name+".") {
-			return nil, fmt.Errorf("unknown release %q: write %s (one of %s)", name, r.Name, ReleaseNames())
+			return nil, fmt.Errorf("unknown release %s: write %s (one of %s)", quote.Q(name), r.Name, ReleaseNames())
 		}
 	}
-	return nil, fmt.Errorf("unknown release %q: expected one of %s", name, ReleaseNames())
+	return nil, fmt.Errorf("unknown release %s: expected one of %s", quote.Q(name), ReleaseNames())
 }
 
 // ReleaseNames lists the release names, e.g. "v2.7, v2.8, v3.0, v3.1".

@@ -21,6 +21,12 @@ const DefaultExploreStates = 100_000
 // its path). The page's worker has a few hundred megabytes at most.
 const DefaultExploreBytes = 256 << 20
 
+// The most a budget may ask for: MaxExploreStates states, MaxExploreBytes bytes (1 TiB).
+const (
+	MaxExploreStates = 100_000_000
+	MaxExploreBytes  = 1 << 40
+)
+
 // Estimated sizes of what the explorer keeps, in bytes (measured on amd64; a budget, not an
 // accounting of the Go heap).
 const (
@@ -34,7 +40,22 @@ const (
 type ExploreBudget struct {
 	States int   `json:"states"` // the most distinct states to visit
 	Bytes  int64 `json:"bytes"`  // the most memory to hold (estimated)
+	Work   int64 `json:"work"`   // the most work to do (see exploreMoveWork)
 }
+
+// DefaultExploreWork bounds the explorer's work by default: each move costs exploreMoveWork,
+// the engine's work it does and the bytes of the state's encoding it hashes, so that the time
+// is bounded by more than the state count (an 800 KB scenario took 31 s within the default
+// state bound). 2×10^8 units are about 100,000 states of a 250 KB scenario: a few seconds.
+const DefaultExploreWork = 200_000_000
+
+// exploreMoveWork is what a move costs besides the bytes it hashes (a copy of the engine), and
+// exploreEngineWork what a unit of the engine's work costs (engine.Engine.Work: a chunk row, a
+// snapshot item delivered, a vnode completed…).
+const (
+	exploreMoveWork   = 1024
+	exploreEngineWork = 256
+)
 
 // Outcome is one distinct end of a scenario's schedules.
 type Outcome struct {
@@ -57,6 +78,7 @@ type Exploration struct {
 	Exhaustive    bool          `json:"exhaustive"`     // every schedule was explored (not capped)
 	Stopped       string        `json:"stopped"`        // why the search stopped early, for people ("" when exhaustive)
 	Budget        ExploreBudget `json:"budget"`         // the budget it ran under
+	Work          int64         `json:"work"`           // the work it did
 	Bytes         int64         `json:"bytes"`          // the memory it held at most (estimated)
 	InvariantHeld bool          `json:"invariant_held"` // in every schedule explored
 	Outcomes      []Outcome     `json:"outcomes"`       // most schedules first
@@ -105,6 +127,7 @@ type explorer struct {
 	byKey    map[string]int32
 	budget   ExploreBudget
 	bytes    int64 // held now (estimated)
+	work     int64 // done so far
 	peak     int64
 	capped   string // why the search stopped early
 	buf      []byte
@@ -139,6 +162,9 @@ func ExploreWithin(base *engine.Engine, script []engine.Step, budget ExploreBudg
 }
 
 func newExplorer(base *engine.Engine, script []engine.Step, budget ExploreBudget) *explorer {
+	if budget.Work <= 0 {
+		budget.Work = DefaultExploreWork
+	}
 	x := &explorer{memo: map[stateKey][]result{}, byKey: map[string]int32{}, budget: budget}
 	for _, s := range script {
 		if s.Kind != engine.EventSnapshot {
@@ -158,7 +184,7 @@ func newExplorer(base *engine.Engine, script []engine.Step, budget ExploreBudget
 func (x *explorer) report(res []result) *Exploration {
 	budget := x.budget
 	r := &Exploration{States: len(x.memo), Capped: x.capped != "", Exhaustive: x.capped == "", Stopped: x.capped,
-		Budget: budget, Bytes: x.peak, InvariantHeld: true, Outcomes: []Outcome{}}
+		Budget: budget, Bytes: x.peak, Work: x.work, InvariantHeld: true, Outcomes: []Outcome{}}
 	for _, p := range res {
 		o := *x.outcomes[p.id]
 		o.Schedules = p.count
@@ -199,6 +225,7 @@ var snapshotOne = engine.Step{Kind: engine.EventSnapshot, Count: 1}
 func (x *explorer) keyOf(e *engine.Engine, i int, violated bool) stateKey {
 	var k stateKey
 	x.buf, k = e.StateKey(x.buf, violated, i)
+	x.work += exploreMoveWork + int64(len(x.buf))
 	return k
 }
 
@@ -215,6 +242,8 @@ func (x *explorer) room() bool {
 		return false
 	case len(x.memo) >= x.budget.States:
 		x.capped = fmt.Sprintf("stopped at the budget of %d states, not exhaustive: the counts are those of the schedules explored", x.budget.States)
+	case x.work > x.budget.Work:
+		x.capped = fmt.Sprintf("stopped at the work budget (%d units), not exhaustive: the counts are those of the schedules explored", x.budget.Work)
 	case x.bytes+exploreStateBytes+exploreFrameBytes > x.budget.Bytes:
 		x.capped = fmt.Sprintf("stopped at the memory budget (%d MiB, estimated), not exhaustive: the counts are those of the schedules explored", x.budget.Bytes>>20)
 	default:
@@ -278,7 +307,10 @@ func (x *explorer) move(f *frame) *frame {
 		s = snapshotOne
 	}
 	next := f.e.Clone()
-	if next.Apply(s) != nil {
+	before := next.Work()
+	err := next.Apply(s)
+	x.work += exploreEngineWork * (next.Work() - before)
+	if err != nil {
 		return nil
 	}
 	f.moved = true

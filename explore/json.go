@@ -15,7 +15,9 @@ func (x *Exploration) AppendJSONFields(b []byte) []byte {
 	b = jsonw.KeyString(b, `,"stopped":`, x.Stopped)
 	b = jsonw.KeyInt(b, `,"budget":{"states":`, int64(x.Budget.States))
 	b = jsonw.KeyInt(b, `,"bytes":`, x.Budget.Bytes)
-	b = jsonw.KeyInt(b, `},"bytes":`, x.Bytes)
+	b = jsonw.KeyInt(b, `,"work":`, x.Budget.Work)
+	b = jsonw.KeyInt(b, `},"work":`, x.Work)
+	b = jsonw.KeyInt(b, `,"bytes":`, x.Bytes)
 	b = jsonw.KeyBool(b, `,"invariant_held":`, x.InvariantHeld)
 	return b
 }

@@ -8,6 +8,7 @@
 package lessons
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -101,12 +102,16 @@ var (
 // its bug mode), its steps must lie within it, and every predict checkpoint's expected answer
 // must be the engine's. Every error is a *scenarios.Error naming file:line:column.
 func Parse(file string, text []byte) (*Lesson, error) {
+	if len(text) > limits.bytes { // before any work
+		kib := ""
+		if limits.bytes%1024 == 0 {
+			kib = fmt.Sprintf(" (%d KiB)", limits.bytes/1024)
+		}
+		return nil, &scenarios.Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("the lesson is %d bytes; the limit is %d bytes%s", len(text), limits.bytes, kib)}
+	}
 	r := scenarios.NewReader(file, "lesson", text)
 	l := &Lesson{File: file}
 	err := r.Read(func(root *yaml.Node) {
-		if len(text) > limits.bytes {
-			r.FailAt(scenarios.Pos{Line: 1, Col: 1}, "the lesson is %d bytes; the limit is %d bytes (1 MiB)", len(text), limits.bytes)
-		}
 		if root == nil {
 			r.FailAt(scenarios.Pos{Line: 1, Col: 1}, "empty lesson: expected a mapping with keys title and sections")
 		}

@@ -215,10 +215,13 @@ func TestErrorsArePositioned(t *testing.T) {
 			"f.yaml:7:34: section 1 question 1: expect: the buffer also holds +(13,202) when barrier e4 (step 10) marks it; list it under visible or hidden"},
 		{"predict unknown row", sec("    questions:\n      - {ask: q, at: 10, expect: {hidden: [\"+ 3 102\", \"+ 4 4\"]}}\n"),
 			"f.yaml:7:55: section 1 question 1: +(4,4) is not buffered when barrier e4 (step 10) marks the buffer; buffered: +(3,102) +(13,202)"},
+		{"predict row listed twice", sec("    questions:\n      - {ask: q, at: 10, expect: {visible: [], hidden: [\"+ 3 102\", \"+ 3 102\", \"+ 13 202\"]}}\n"),
+			"f.yaml:7:68: section 1 question 1: +(3,102) is listed twice (first at line 7, column 57); the buffer holds it once"},
 		{"predict bad row", sec("    questions:\n      - {ask: q, at: 10, expect: {hidden: [\"+ 3\"]}}\n"),
 			"f.yaml:7:45: row has 1 value; the table has 2 columns (a, id)"},
 		{"inline scenario error", strings.Replace(inline, "- barrier: 4", "- barrier: 2", 1), "f.yaml:17:20: epoch 2 does not increase: the barrier at line 15 had epoch 3 (epochs increase strictly, also across recover)"},
 		{"inline scenario run error", strings.Replace(inline, "snapshot: 4", "snapshot: 5", 1), "f.yaml:16:11: step 7: the snapshot has only 4 items left (its rows and its end); this step asks for 5"},
+		{"octal-looking minutes", sec("")[:len(sec(""))-2] + "010\n", "f.yaml:5:14: section 1 minutes: integer 010: integers are decimal; a leading zero is not allowed (YAML 1.1 reads 010 as octal 8); write 8 or 10"},
 		{"two documents", sec("---\ntitle: u\n"), "f.yaml:6:1: a lesson is one YAML document; found a second one"},
 	}
 	for _, c := range cases {
@@ -245,5 +248,12 @@ func TestLimits(t *testing.T) {
 	_, err = Parse("f", []byte(q))
 	assert.EqualError(t, err, "f:6:38: section 1: more than 1 questions; the limit is 1")
 	_, err = Parse("f", []byte(two+strings.Repeat("#", 400)+"\n"))
-	assert.EqualError(t, err, "f:1:1: the lesson is 518 bytes; the limit is 400 bytes (1 MiB)")
+	assert.EqualError(t, err, "f:1:1: the lesson is 518 bytes; the limit is 400 bytes")
+}
+
+// A lesson is refused by its size before it is read: a 932 KB lesson took 17 s and 2.7 GB on
+// the page. Text that is not even YAML gets the size's error, not the YAML's.
+func TestLessonSizeIsCheckedFirst(t *testing.T) {
+	_, err := Parse("f", []byte("title: [\n"+strings.Repeat("# comment\n", 7000)))
+	assert.EqualError(t, err, "f:1:1: the lesson is 70009 bytes; the limit is 65536 bytes (64 KiB)")
 }

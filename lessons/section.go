@@ -209,6 +209,7 @@ func (rd reader) expect(n *yaml.Node, cfg *engine.Config, p *engine.Prediction, 
 	r := rd.r
 	f := r.Mapping(n, where+" expect", expectKeys...)
 	used := make([]bool, len(p.Rows))
+	usedAt := make([]*yaml.Node, len(p.Rows)) // where each buffered row was listed
 	buffered := make([]string, len(p.Rows))
 	for i, pr := range p.Rows {
 		buffered[i] = predicted(pr)
@@ -223,9 +224,14 @@ func (rd reader) expect(n *yaml.Node, cfg *engine.Config, p *engine.Prediction, 
 			row := r.ParseRow(cfg, it)
 			i := firstUnused(p.Rows, used, row)
 			if i < 0 {
+				for k, pr := range p.Rows {
+					if used[k] && same(row, pr) {
+						r.Fail(it, "%s: %s is listed twice (first at line %d, column %d); the buffer holds it once", where, buffered[k], usedAt[k].Line, usedAt[k].Column)
+					}
+				}
 				r.Fail(it, "%s: %s is not buffered when barrier e%d (step %d) marks the buffer; buffered: %s", where, row.Op.String()+row.Row.String(), p.Epoch, p.Step, strings.Join(buffered, " "))
 			}
-			used[i] = true
+			used[i], usedAt[i] = true, it
 			pr := p.Rows[i]
 			if pr.Visible != (side == "visible") {
 				r.FailMsg(it, fmt.Sprintf("%s: %s is %s at barrier e%d (step %d), not %s: %s", where, buffered[i], sideOf(pr.Visible), p.Epoch, p.Step, side, pr.Why))

@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 //go:embed *.yaml
@@ -61,11 +63,11 @@ func BuiltinNames() []string {
 // BuiltinText returns a built-in scenario's file text.
 func BuiltinText(name string) ([]byte, error) {
 	if name == "" || strings.ContainsAny(name, "/\\") {
-		return nil, fmt.Errorf("no built-in scenario named %q", name)
+		return nil, fmt.Errorf("no built-in scenario named %s", quote.Q(name))
 	}
 	b, err := builtinFS.ReadFile(name + ".yaml")
 	if err != nil {
-		return nil, fmt.Errorf("no built-in scenario named %q (try: %s)", name, strings.Join(BuiltinNames(), ", "))
+		return nil, fmt.Errorf("no built-in scenario named %s (try: %s)", quote.Q(name), strings.Join(BuiltinNames(), ", "))
 	}
 	return b, nil
 }

@@ -17,6 +17,12 @@ const (
 	// same rows again after each of many recoveries. One pass over a million rows, with a
 	// million changes, is well within it.
 	MaxWork = 5_000_000
+	// Texts the page draws at every step: a title (a scenario's, a lesson's, a section's), any
+	// other free text (summary, note, error message, a lesson's notes and questions), and a
+	// string value. A 900 KB title made every step take half a second.
+	MaxTitleChars = 200
+	MaxTextChars  = 10_000
+	MaxValueChars = 1_000
 )
 
 // limits are the values the parser enforces (a session keeps its own copy: session/limits.go);

@@ -22,11 +22,23 @@ var notScenarios = []struct {
 // failed to parse as a scenario, and returns an error that says what the text is and what to
 // open instead; nil when the text is none of them.
 func NotAScenario(file string, text []byte) error {
-	var top map[string]any
-	if len(text) > limits.bytes || yaml.Unmarshal(text, &top) != nil || top == nil {
+	if len(text) > limits.bytes {
 		return nil
 	}
-	if _, ok := top["steps"].([]any); ok {
+	// the node tree, never a map: the library's duplicate-key check on a map is quadratic
+	var root *yaml.Node
+	func() {
+		defer catch(new(error))
+		root = newParser(file, text).decode(text) // nil or a failure for what is no document
+	}()
+	if root == nil || root.Kind != yaml.MappingNode {
+		return nil
+	}
+	top := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		top[root.Content[i].Value] = root.Content[i+1]
+	}
+	if v, ok := top["steps"]; ok && v.Kind == yaml.SequenceNode {
 		return nil // a scenario with a problem: its own error says which (a view's steps is a count)
 	}
 	for _, n := range notScenarios {

@@ -30,7 +30,8 @@ func TestBuiltinsAsOpened(t *testing.T) {
 }
 
 // An error repeats at most a readable part of a long text from the file (60 characters and
-// "…"): a 500 KB column name used to be echoed in full.
+// "…"): a 500 KB column name used to be echoed in full (values and texts are now bounded too, so
+// those cases use the longest the format allows).
 func TestErrorsClipLongInput(t *testing.T) {
 	long := strings.Repeat("x", 500_000)
 	tests := []struct{ name, text, want string }{
@@ -39,10 +40,10 @@ func TestErrorsClipLongInput(t *testing.T) {
 		{"key", "title: t\n" + long[:1000] + ": 1\n", `2:1: unknown key "` + strings.Repeat("x", 60) + `…" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, start, steps`},
 		{"bare word in a row", scenarios.Hdr + "  - chunk: [\"+ 1 " + long + "!\"]\n", "5:18: bad value " + strings.Repeat("x", 60) + "…; a value is an integer"},
 		{"integer in a row", scenarios.Hdr + "  - chunk: [\"+ 1 " + strings.Repeat("9", 500_000) + "\"]\n", "5:18: integer " + strings.Repeat("9", 60) + "… overflows bigint"},
-		{"string in an integer column", scenarios.Hdr + "  - chunk: [\"+ '" + long + "' 1\"]\n", "5:16: column a must hold integers (rule ranges); " + strings.Repeat("x", 60) + "… is a string"},
-		{"bug mode", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nbug: " + long + "\nsteps: []\n", `3:6: unknown bug mode "` + strings.Repeat("x", 60) + `…" (one of:`},
-		{"release", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nrelease: " + long + "\nsteps: []\n", `3:10: release: unknown release "` + strings.Repeat("x", 20)}, // (clipped shorter as the registry's list of releases grows)
-		{"a delete the upstream does not hold", scenarios.Hdr + "  - chunk: [\"- 1 '" + long + "'\"]\n", "5:13: step 1: deletes (1," + strings.Repeat("x", 60) + "…), which the upstream does not hold"},
+		{"string in an integer column", scenarios.Hdr + "  - chunk: [\"+ '" + long[:1000] + "' 1\"]\n", "5:16: column a must hold integers (rule ranges); " + strings.Repeat("x", 60) + "… is a string"},
+		{"bug mode", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nbug: " + long[:1000] + "\nsteps: []\n", `3:6: unknown bug mode "` + strings.Repeat("x", 200) + `…" (one of:`},
+		{"release", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nrelease: " + long + "\nsteps: []\n", `3:10: release: unknown release "` + strings.Repeat("x", 200) + `…"`},
+		{"a delete the upstream does not hold", scenarios.Hdr + "  - chunk: [\"- 1 '" + long[:1000] + "'\"]\n", "5:13: step 1: deletes (1," + strings.Repeat("x", 60) + "…), which the upstream does not hold"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

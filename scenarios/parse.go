@@ -7,8 +7,8 @@
 //     YAML syntax errors carry the library's line and column 1. Top-level sections are checked
 //     in the order title, summary, table, vnodes, chunk_size, fragment, actor, start, steps, and
 //     the first error wins.
-//   - Values in YAML positions (start rows, progress pos, watermark value): integers (any YAML
-//     integer notation), null, or strings; YAML booleans and floats are errors ("write 'true' in
+//   - Values in YAML positions (start rows, progress pos, watermark value): integers (decimal,
+//     ParseDecimal, as everywhere), null, or strings; YAML booleans and floats are errors ("write 'true' in
 //     quotes for a string"). In row strings: -?[0-9]+ is an integer, null is NULL, bare words are
 //     [A-Za-z0-9_][A-Za-z0-9_.-]*, and true/false (any case) and NULL/Null are errors, so that a
 //     row never means something other than it seems; quote them ('true') for strings.
@@ -32,6 +32,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -191,8 +192,28 @@ func (p *parser) checkNoAliases(n *yaml.Node) {
 	if n.Style&yaml.TaggedStyle != 0 && !slices.Contains(acceptedTags, n.Tag) {
 		p.failAt(n, "the tag %s is not supported in %s files; write the value without it (the tags accepted are %s)", n.Tag, p.kind, strings.Join(acceptedTags, ", "))
 	}
+	if n.Kind == yaml.MappingNode {
+		p.checkDistinctKeys(n)
+	}
 	for _, c := range n.Content {
 		p.checkNoAliases(c)
+	}
+}
+
+// checkDistinctKeys refuses a mapping whose scalar keys repeat, at the first repeat: one map a
+// mapping, so a text of n keys costs n (the YAML library's own check, when it decodes into a
+// map, compares every pair).
+func (p *parser) checkDistinctKeys(n *yaml.Node) {
+	seen := make(map[string]*yaml.Node, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		if prev, dup := seen[k.Value]; dup {
+			p.failAt(k, "duplicate key %q (first at line %d, column %d)", k.Value, prev.Line, prev.Column)
+		}
+		seen[k.Value] = k
 	}
 }
 
@@ -284,11 +305,11 @@ func plainInt(s string) bool {
 // integer reads a YAML integer scalar.
 func (p *parser) integer(n *yaml.Node, what string) int64 {
 	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float" && plainInt(n.Value)) {
-		i, err := strconv.ParseInt(n.Value, 0, 64)
+		i, err := ParseDecimal(n.Value)
 		if err == nil {
 			return i
 		}
-		p.failAt(n, "%s: integer %s overflows bigint (-9223372036854775808..9223372036854775807)", what, n.Value)
+		failMsg(p.file, posOf(n), what+": "+err.Error())
 	}
 	p.failAt(n, "%s: expected an integer, found %s", what, describe(n))
 	return 0
@@ -320,6 +341,13 @@ func (p *parser) text(n *yaml.Node, what string) string {
 	}
 	if n.Tag == "!!null" {
 		return ""
+	}
+	limit := MaxTextChars
+	if strings.HasSuffix(what, "title") {
+		limit = MaxTitleChars
+	}
+	if c := utf8.RuneCountInString(n.Value); c > limit {
+		p.failAt(n, "%s is %d characters; the limit is %d", what, c, limit)
 	}
 	return n.Value
 }

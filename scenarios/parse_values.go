@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -25,15 +24,18 @@ func (p *parser) yamlValue(n *yaml.Node, col int) engine.Value {
 	case n.Tag == "!!bool":
 		p.failAt(n, "column %s: the YAML boolean %s is not a value; write '%s' in quotes for a string", p.cfg.Columns[col].Name, n.Value, n.Value)
 	case n.Tag == "!!int" || n.Tag == "!!float" && plainInt(n.Value):
-		i, err := strconv.ParseInt(n.Value, 0, 64)
+		i, err := ParseDecimal(n.Value)
 		if err != nil {
-			p.failAt(n, "integer %s overflows bigint (-9223372036854775808..9223372036854775807)", n.Value)
+			failMsg(p.file, posOf(n), err.Error())
 		}
 		v = engine.Int(i)
 	case n.Tag == "!!float":
 		p.failAt(n, "column %s: %s is not an integer; values are integers, null or strings (write '%s' in quotes for a string)", p.cfg.Columns[col].Name, n.Value, n.Value)
 	case n.Tag == "!!str":
 		v = engine.Str(n.Value)
+		if msg := valueTooLong(v); msg != "" {
+			failMsg(p.file, posOf(n), msg)
+		}
 	default:
 		p.failAt(n, "column %s: unexpected tag %s", p.cfg.Columns[col].Name, n.Tag)
 	}
@@ -166,14 +168,16 @@ func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token,
 	vals = toks[1:]
 	for k := range vals {
 		t := &vals[k]
-		if t.text[0] == '\'' {
-			continue
+		if t.text[0] != '\'' {
+			v, msg := wordValue(t.text)
+			if msg != "" {
+				return 0, 0, false, nil, &rowSyntaxError{t.off, msg}
+			}
+			t.val = v
 		}
-		v, msg := wordValue(t.text)
-		if msg != "" {
+		if msg := valueTooLong(t.val); msg != "" {
 			return 0, 0, false, nil, &rowSyntaxError{t.off, msg}
 		}
-		t.val = v
 	}
 	return op, toks[0].off, visible, vals, nil
 }
@@ -182,9 +186,9 @@ func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token,
 func wordValue(w string) (engine.Value, string) {
 	shown := clip(w)
 	if isIntToken(w) {
-		i, err := strconv.ParseInt(w, 10, 64)
+		i, err := ParseDecimal(w)
 		if err != nil {
-			return engine.Value{}, fmt.Sprintf("integer %s overflows bigint (-9223372036854775808..9223372036854775807)", shown)
+			return engine.Value{}, err.Error()
 		}
 		return engine.Int(i), ""
 	}
@@ -351,3 +355,14 @@ func (p *parser) lineAt(ln, col int) (int, bool) {
 
 // lineCursor is a character of a line and its byte offset.
 type lineCursor struct{ line, col, off int }
+
+// valueTooLong says why a string value is over MaxValueChars ("" when it is not).
+func valueTooLong(v engine.Value) string {
+	if v.Kind != engine.KindStr || len(v.S) <= MaxValueChars {
+		return ""
+	}
+	if c := utf8.RuneCountInString(v.S); c > MaxValueChars {
+		return fmt.Sprintf("a value is %d characters; the limit is %d", c, MaxValueChars)
+	}
+	return ""
+}

@@ -1,8 +1,6 @@
 package scenarios
 
 import (
-	"strings"
-
 	"go.yaml.in/yaml/v3"
 
 	"github.com/backfill-explainer/explainer/engine"
@@ -15,7 +13,7 @@ func (p *parser) release(n *yaml.Node) *engine.Release {
 	}
 	r, err := engine.ReleaseNamed(n.Value)
 	if err != nil {
-		p.failAt(n, "release: %s", strings.Replace(err.Error(), n.Value, clip(n.Value), 1))
+		failMsg(p.file, posOf(n), "release: "+err.Error()) // the name quoted as engine quotes input
 	}
 	return r
 }

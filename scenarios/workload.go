@@ -252,8 +252,7 @@ func (ws *WorkloadScenario) Run(progress func(done, total int) bool) (*ScaleSumm
 // 4 GiB); past it the collector runs as usual. A lower limit already set (GOMEMLIMIT) stays.
 // Under WebAssembly the memory is grown at once to the estimate and an eighth more.
 func relaxGC(ws *WorkloadScenario) func() {
-	rows := int64(ws.Workload.Rows) + int64(ws.Workload.UpstreamPerEpoch)*int64(max(0, ws.Workload.MaxBarriers()))
-	keep := rows * (int64(len(ws.Config.Columns))*32 + 150)
+	keep := workload.MemoryNeed(ws.Config, &ws.Workload)
 	limit := max(512<<20, keep+keep/2)
 	if runtime.GOARCH == "wasm" {
 		limit = min(limit, 3<<30)

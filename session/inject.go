@@ -8,6 +8,8 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // StepForm describes how to write one kind of step from a small form: the page's Inject dialog
@@ -146,7 +148,7 @@ func (s *Session) FormatForm(values map[string]any) (string, error) {
 			for _, f := range strings.FieldsFunc(str("fragments"), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 				id, err := strconv.ParseInt(f, 10, 64)
 				if err != nil {
-					return "", fmt.Errorf("fragment ids: %q is not a whole number", f)
+					return "", fmt.Errorf("fragment ids: %s is not a whole number", quote.Q(f))
 				}
 				ids = append(ids, id)
 			}
@@ -199,7 +201,7 @@ func (s *Session) FormatForm(values map[string]any) (string, error) {
 	case "end", "recover":
 		ev = nil
 	default:
-		return "", fmt.Errorf("unknown kind of step %q", kind)
+		return "", fmt.Errorf("unknown kind of step %s", quote.Q(kind))
 	}
 	raw := appendStepJSON(nil, map[string]any{kind: ev})
 	st, err := scenarios.ParseStep(s.Scenario.Config, string(raw))

@@ -16,6 +16,8 @@ import (
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/wire"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // bridge holds the open scenario and answers the page's calls. JavaScript calls it from one
@@ -262,13 +264,29 @@ func planResult(l *lessons.Lesson, err error) (result, error) {
 func (b *bridge) call(name, arg string) string {
 	m, ok := methods[name]
 	if !ok {
-		return errorAnswer(fmt.Errorf("unknown method %q", name))
+		return errorAnswer(fmt.Errorf("unknown method %s", quote.Q(name)))
+	}
+	if limit := argLimit(name); len(arg) > limit {
+		msg := fmt.Sprintf("%s: the argument is %d bytes; the limit is %d MiB", name, len(arg), limit>>20)
+		if name == "diagnose" {
+			msg += fmt.Sprintf(" (the engine reads the first %d KiB of a text)", diagnose.Limit>>10)
+		}
+		return errorAnswer(errors.New(msg)) // refused before it is decoded
 	}
 	r, err := m(b, strings.TrimSpace(arg))
 	if err != nil {
 		return errorAnswer(err)
 	}
 	return b.okAnswer(r)
+}
+
+// argLimit bounds a method's argument in bytes: 8 MiB (a scenario is at most 1 MiB, compare
+// takes two, JSON escapes grow them), 1 MiB for diagnose (it reads 64 KiB of a paste).
+func argLimit(method string) int {
+	if method == "diagnose" {
+		return 1 << 20
+	}
+	return 8 << 20
 }
 
 func (b *bridge) opened(s *session.Session, err error) (result, error) {
@@ -412,7 +430,7 @@ func intArg(name, arg string) (int, error) {
 	}
 	i, err := n.Int64()
 	if err != nil || int64(int(i)) != i {
-		return 0, fmt.Errorf("%s: the argument must be an integer step number, not %s", name, n)
+		return 0, fmt.Errorf("%s: the argument must be an integer step number, not %s", name, quote.Clip(string(n)))
 	}
 	return int(i), nil
 }
@@ -444,7 +462,7 @@ func runArg(m map[string]any, side string) (session.Run, error) {
 	for k, x := range o {
 		s, ok := x.(string)
 		if !ok && x != nil {
-			return r, fmt.Errorf("compare: %s.%s must be a string", side, k)
+			return r, fmt.Errorf("compare: %s.%s must be a string", side, quote.Clip(k))
 		}
 		switch k {
 		case "bug":
@@ -454,7 +472,7 @@ func runArg(m map[string]any, side string) (session.Run, error) {
 		case "release":
 			r.Release = s
 		default:
-			return r, fmt.Errorf("compare: %s has no field %q (it takes bug, text and release)", side, k)
+			return r, fmt.Errorf("compare: %s has no field %s (it takes bug, text and release)", side, quote.Q(k))
 		}
 	}
 	return r, nil
@@ -526,11 +544,11 @@ type answerError struct {
 }
 
 func errorAnswer(err error) string {
-	a := answerError{Message: err.Error()}
+	a := answerError{Message: quote.Lines(err.Error())} // what a library quoted whole, cut too
 	var se *scenarios.Error
 	if errors.As(err, &se) {
 		line, col := se.Line, se.Col
-		a = answerError{Message: strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": " + se.Msg, Line: &line, Column: &col}
+		a = answerError{Message: strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": " + quote.Lines(se.Msg), Line: &line, Column: &col}
 	}
 	b := append([]byte(nil), `{"error":{"message":`...)
 	b = jsonw.String(b, a.Message)

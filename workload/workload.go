@@ -201,6 +201,10 @@ func CheckConfig(cfg *engine.Config, w *Workload) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
+	if need := MemoryNeed(cfg, w); need > MaxMemory {
+		return wlErr("rows", "this workload needs ~%s at most (%d rows × %d columns, with what it may insert); "+
+			"the budget is %s (2 GiB): generate fewer rows, or use fewer columns", gigabytes(need), w.maxRows(), len(cfg.Columns), gigabytes(MaxMemory))
+	}
 	if need, have := w.maxRows(), rowNumbersOwned(cfg); need > have {
 		return wlErr("rows", "the vnodes this actor owns (%d of %d) can take only about %d generated rows "+
 			"(row numbers 1..%d that fall on them), and this workload may need %d: own more vnodes, or generate fewer rows",
@@ -241,4 +245,39 @@ func rowNumbersOwned(c *engine.Config) int64 {
 		n = m / count * int64(len(c.Owned)) * 9 / 10
 	}
 	return n
+}
+
+// MaxMemory is the budget of what a run may hold at once, as MemoryNeed estimates it: checked
+// before the run starts, in the command line and the page alike.
+const MaxMemory = 2 << 30
+
+// Bytes a run holds per value and per row (the tables it builds hold every row: a Value is 32
+// bytes, a varchar's text 16 more; the per-row figure is the row's slices, keys and index). A
+// million rows of two bigint columns measure 220 MB, 100,000 rows of 20 varchar columns 126 MB.
+const (
+	bytesPerNumber  = 32
+	bytesPerVarchar = 48
+	bytesPerRow     = 150
+)
+
+// MemoryNeed estimates the most a run holds at once: its rows at their most (the rows and every
+// insert it may make) times what a row of cfg's columns holds.
+func MemoryNeed(cfg *engine.Config, w *Workload) int64 {
+	row := int64(bytesPerRow)
+	for _, c := range cfg.Columns {
+		if c.Type == engine.TypeVarchar {
+			row += bytesPerVarchar
+		} else {
+			row += bytesPerNumber
+		}
+	}
+	return w.maxRows() * row
+}
+
+// gigabytes writes n bytes as "5.1 GB" (or "310 MB" below a gigabyte).
+func gigabytes(n int64) string {
+	if n < 1e9 {
+		return fmt.Sprintf("%d MB", (n+5e5)/1e6)
+	}
+	return fmt.Sprintf("%.1f GB", float64(n)/1e9)
 }

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/backfill-explainer/explainer/internal/golden"
+	"github.com/backfill-explainer/explainer/internal/quote"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
@@ -19,6 +21,11 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(operands) > 0 {
 		return usageError(fs)
+	}
+	if st, err := os.Stat(*dir); !*update && (err != nil || !st.IsDir()) {
+		fmt.Fprintf(stderr, "backfill check: -dir %s: no such directory (the golden traces are in %s)\n",
+			quote.Clip(*dir), filepath.Join("scenarios", "testdata", "golden"))
+		return 2
 	}
 	names := scenarios.BuiltinNames()
 	failed, err := golden.CheckBuiltins(*dir, *update, stdout, stderr)

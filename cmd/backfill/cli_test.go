@@ -154,3 +154,31 @@ func TestRunBugPlaysTheWholeScript(t *testing.T) {
 		}
 	}
 }
+
+// An error quotes its input at most ~200 characters: a 100 KB operand or flag value used to be
+// echoed whole.
+func TestErrorsQuoteAtMost200Characters(t *testing.T) {
+	long := strings.Repeat("x", 100_000)
+	for _, args := range [][]string{
+		{"run", long}, {"explore", long}, {"validate", long}, {"lesson", long}, {"glossary", long}, {long},
+		{"run", "--bug", long, "happy-path"}, {"run", "--release", long, "happy-path"},
+		{"diagnose", "--release", long, "text"}, {"run", "--json=" + long, "happy-path"},
+		{"explore", "--max-states", long, "happy-path"}, {"serve", "--dir", long, "--addr", "127.0.0.1:1"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		assert.NotEqual(t, 0, code, "%.40v", args)
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			assert.Less(t, len(line), 700, "%.40v: %.300s", args, line)
+		}
+	}
+}
+
+// check -dir of a directory that is not there says so in one line and exits 2 (it used to print
+// 80 lines, exit 1, and look up workload goldens at /scale/golden/).
+func TestCheckDirMissing(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 2, run([]string{"check", "-dir", "/nonexistent/golden"}, &stdout, &stderr))
+	assert.Equal(t, "backfill check: -dir /nonexistent/golden: no such directory (the golden traces are in scenarios/testdata/golden)\n", stderr.String())
+	assert.Empty(t, stdout.String())
+}

@@ -5,7 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // newFlags makes a command's flag set; its usage line is derived from the flags (usageLine), so
@@ -82,4 +85,42 @@ func takesValue(fs *flag.FlagSet, args []string) bool {
 func usageError(fs *flag.FlagSet) int {
 	fs.Usage()
 	return 2
+}
+
+// intFlag is an integer flag read as the format reads integers (decimal: scenarios.ParseDecimal)
+// and held within lo..hi; unit, when set, follows the range in the error ("(MiB)").
+type intFlag struct {
+	v      *int
+	lo, hi int
+	unit   string
+}
+
+// intVar defines an integer flag with a range.
+func intVar(fs *flag.FlagSet, name string, def, lo, hi int, unit, usage string) *int {
+	v := def
+	fs.Var(&intFlag{&v, lo, hi, unit}, name, usage)
+	return &v
+}
+
+func (f *intFlag) String() string {
+	if f == nil || f.v == nil {
+		return ""
+	}
+	return strconv.Itoa(*f.v)
+}
+
+func (f *intFlag) Set(s string) error {
+	n, err := scenarios.ParseDecimal(s)
+	if err != nil {
+		return err
+	}
+	if n < int64(f.lo) || n > int64(f.hi) {
+		unit := ""
+		if f.unit != "" {
+			unit = " (" + f.unit + ")"
+		}
+		return fmt.Errorf("must be in %d..%d%s, found %d", f.lo, f.hi, unit, n)
+	}
+	*f.v = int(n)
+	return nil
 }

@@ -88,3 +88,25 @@ func TestDiagnoseTakesItsFlagsAfterTheText(t *testing.T) {
 	require.Equal(t, 0, run([]string{"diagnose", "locality provider upstream ended unexpectedly during backfill", "--release", "v3.0"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "v3.0 cannot produce")
 }
+
+// Integer flags are decimal and within their range: 0x10 and 010 are refused with the reason,
+// and a value past the bound names the bound (--max-memory 8796093022208 used to overflow to the
+// default 256 MiB in silence).
+func TestIntegerFlagsAreDecimalAndBounded(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"explore", "--max-memory", "0x10", "happy-path"}, "hexadecimal is not allowed"},
+		{[]string{"explore", "--max-states", "010", "happy-path"}, "a leading zero is not allowed"},
+		{[]string{"explore", "--example", "1_0", "happy-path"}, "digit separators (_) are not allowed"},
+		{[]string{"explore", "--max-memory", "8796093022208", "happy-path"}, "must be in 1..1048576 (MiB)"},
+		{[]string{"explore", "--max-states", "99999999999999999999", "happy-path"}, "overflows"},
+		{[]string{"explore", "--max-states", "0", "happy-path"}, "must be in 1..100000000"},
+	} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(tc.args, &stdout, &stderr), "%v", tc.args)
+		assert.Contains(t, stderr.String(), tc.want, "%v", tc.args)
+		assert.Empty(t, stdout.String(), "%v", tc.args)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/glossary"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // glossaryCmd prints the glossary (glossary.Glossary), or the entries for the words given:
@@ -27,7 +29,7 @@ func glossaryCmd(args []string, stdout, stderr io.Writer) int {
 		for _, w := range words {
 			e, ok := glossary.LookupTerm(w)
 			if !ok {
-				fmt.Fprintf(stderr, "backfill: %q is not in the glossary; `backfill glossary` lists every term\n", w)
+				fmt.Fprintf(stderr, "backfill: %s is not in the glossary; `backfill glossary` lists every term\n", quote.Q(w))
 				return 2
 			}
 			entries = append(entries, e)

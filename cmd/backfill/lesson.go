@@ -8,6 +8,8 @@ import (
 
 	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // lessonCmd: `backfill lesson` lists the built-in lessons, `backfill lesson NAME|FILE` prints a
@@ -62,7 +64,7 @@ func openLesson(arg string) (*lessons.Lesson, error) {
 	}
 	l, err := readLesson(arg)
 	if err != nil && isNotExist(err) && !strings.ContainsAny(arg, "/.\\") {
-		return nil, fmt.Errorf("no built-in lesson or file named %q (built-in: %s)", arg, strings.Join(lessons.BuiltinNames(), ", "))
+		return nil, fmt.Errorf("no built-in lesson or file named %s (built-in: %s)", quote.Q(arg), strings.Join(lessons.BuiltinNames(), ", "))
 	}
 	return l, err
 }

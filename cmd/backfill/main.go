@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 const usage = `usage:
@@ -46,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	// errors repeat what the file holds (values, names, messages): never raw control characters
 	errw := newTermWriter(stderr)
 	defer errw.Flush()
-	stderr = errw
+	stderr = clippedWriter{errw} // and quote at most a readable part of an input (quote.Lines)
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "backfill: internal error: %v\n", r)
@@ -82,6 +84,6 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "backfill: unknown command %q\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "backfill: unknown command %s\n%s", quote.Q(args[0]), usage)
 	return 2
 }

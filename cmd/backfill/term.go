@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // termWriter passes text on to a terminal with its control characters escaped: a title, a
@@ -45,7 +47,7 @@ func (t *termWriter) Write(p []byte) (int, error) {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			out = fmt.Appendf(out, `\x%02x`, c)
-		case r >= 0x80 && r <= 0x9f:
+		case r >= 0x80 && r <= 0x9f, invisibleFormat(r):
 			out = fmt.Appendf(out, `\u%04x`, r)
 		default:
 			out = append(out, p[i:i+size]...)
@@ -70,4 +72,26 @@ func (t *termWriter) Flush() error {
 	t.pending = nil
 	_, err := t.w.Write(out)
 	return err
+}
+
+// clippedWriter cuts each line written to it to what quote.Lines keeps: the flag package and
+// the operating system's errors quote an operand whole (a 100 KB one was echoed in full).
+type clippedWriter struct{ w io.Writer }
+
+func (c clippedWriter) Write(p []byte) (int, error) {
+	if len(p) <= 3*quote.MaxChars {
+		return c.w.Write(p)
+	}
+	if _, err := io.WriteString(c.w, quote.Lines(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// invisibleFormat reports the characters that change how the text around them reads without
+// showing themselves: bidirectional controls (U+202E turns a line around), the line and
+// paragraph separators, zero-width characters and the byte order mark.
+func invisibleFormat(r rune) bool {
+	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f ||
+		r == 0x061c || r == 0x2028 || r == 0x2029 || r >= 0x200b && r <= 0x200d || r == 0x2060 || r == 0xfeff
 }

@@ -115,3 +115,12 @@ func TestCLIReadsAtMostTheLimit(t *testing.T) {
 		assert.Less(t, n, uint64(16<<20))
 	}
 }
+
+// Characters that change how the text around them reads (U+202E turns a line around, U+2028
+// breaks it, U+FEFF and U+200B hide) are escaped in text output, as control characters are.
+func TestTermWriterEscapesInvisibleFormatCharacters(t *testing.T) {
+	var b bytes.Buffer
+	w := newTermWriter(&b)
+	_, _ = w.Write([]byte("a\u202eb\u2028c\ufeffd\u200be → é"))
+	assert.Equal(t, `a\u202eb\u2028c\ufeffd\u200be → é`, b.String())
+}
