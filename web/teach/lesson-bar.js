@@ -35,6 +35,7 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
   let sectionStart = 0; // when it was opened (the page's clock)
   let lessonStart = 0;
   let timer = null;
+  let finished = false; // PageDown at the last stop of the last section: "Lesson finished"
 
   const count = h("span", { class: "lesson-count", "data-testid": "lesson-count" });
   const title = h("strong", { class: "lesson-section", "data-testid": "lesson-section-title" });
@@ -51,7 +52,13 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     h("div", { class: "lesson-line" },
       h("span", { class: "lesson-k" }, "Lesson"), lessonTitle, count, title, rel,
       h("span", { class: "lesson-nav" }, prev, next, time, planBtn, closeBtn)),
-    goal, ask);
+    goal, ask,
+    h("p", { class: "lesson-finished", "data-testid": "lesson-finished", role: "status", hidden: true },
+      h("strong", null, "Lesson finished. "),
+      h("button", { type: "button", class: "btn small", "data-testid": "lesson-finished-back", title: "Back to the last stop (PageUp)", onclick: () => page(-1) }, "◀ Back to the last stop"),
+      " ",
+      h("button", { type: "button", class: "btn small", "data-testid": "lesson-restart", title: "The lesson again from section 1", onclick: () => go(0) }, "Start again")));
+  const finishedEl = bar.querySelector(".lesson-finished");
   anchor.after(bar);
 
   setHashExtra(() => (plan && plan.name ? [["lesson", plan.name], ["section", String(index + 1)]] : []));
@@ -86,6 +93,7 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
   async function go(i, { keep = false, atEnd = false } = {}) {
     if (!plan || i < 0 || i >= plan.sections.length) return;
     index = i;
+    finished = false;
     sectionStart = performance.now();
     const s = section();
     const at = atEnd ? s.stops[s.stops.length - 1] : s.stops[0];
@@ -134,11 +142,16 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     const pos = v.step;
     if (dir > 0) {
       const nextStop = s.stops.find((x) => x > pos);
-      if (nextStop === undefined) { if (index + 1 < plan.sections.length) go(index + 1); return true; }
+      if (nextStop === undefined) {
+        if (index + 1 < plan.sections.length) go(index + 1);
+        else { finished = true; show(v); }
+        return true;
+      }
       if (nextStop === pos + 1) session.fire("step"); // (predict mode may ask first)
       else session.fire("goto", nextStop);
       return true;
     }
+    if (finished) { finished = false; show(v); return true; } // back from "Lesson finished" to the last stop
     const before = s.stops.filter((x) => x < pos);
     if (!before.length) { if (index > 0) go(index - 1, { atEnd: true }); return true; }
     const prevStop = before[before.length - 1];
@@ -159,6 +172,9 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     prev.disabled = index === 0;
     next.disabled = index + 1 >= plan.sections.length;
     const here = onScenario(v, s);
+    if (finished && !(here && v.step === s.stops[s.stops.length - 1])) finished = false; // stepped away
+    finishedEl.hidden = !finished;
+    bar.classList.toggle("finished", finished);
     bar.classList.toggle("off-scenario", !here);
     const q = here ? s.questions.find((x) => (x.predict ? x.at - 1 : x.at) === v.step) : null;
     ask.hidden = !q;
@@ -166,7 +182,7 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
     tell({ section: index + 1, of: plan.sections.length, planned_minutes: planned, title: plan.title,
       section_title: s.title, section_minutes: s.minutes, minutes: plan.minutes, goal: s.goal || "",
-      release: s.release || "", ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "" });
+      release: s.release || "", finished, ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "" });
     tick();
   }
 

@@ -5,7 +5,7 @@
 // view's note, narration and what can happen next; it sends back the commands its keys and
 // buttons give (step, back …), which run here as any button's would.
 import { h } from "../ui/dom.js";
-import { speakerMessage, channelName, COMMANDS } from "./speaker-link.js";
+import { speakerMessage, channelName, COMMANDS, KEYS, BLANK_KEYS } from "./speaker-link.js";
 import { fitStage, unfit } from "./presenter-fit.js";
 import { focusStage } from "../ui/keyboard.js";
 
@@ -52,6 +52,25 @@ export function createPresenter({ tools, run }) {
     onclick: () => { setEnabled(false); focusStage(); },
   }, "Exit presenter");
   tools?.append(speakerBtn, exitBtn);
+  // B (or ".") in presenter mode, here or in the speaker window: the projected screen goes black
+  // (a clicker's blank button); B again, a click or any other key shows it again.
+  let blank = false;
+  const blankEl = h("div", { class: "blank-screen", "data-testid": "blank-screen", hidden: true, onclick: () => setBlank(false) });
+  document.body.append(blankEl);
+  function setBlank(on) {
+    blank = !!on;
+    blankEl.hidden = !blank;
+    send();
+  }
+  window.addEventListener("keydown", (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
+    const t = ev.target;
+    if (t instanceof Element && t.closest("input, textarea, select, [contenteditable]")) return;
+    if (blank && !["Shift", "Control", "Alt", "Meta"].includes(ev.key)) {
+      ev.preventDefault(); ev.stopImmediatePropagation(); setBlank(false); return;
+    }
+    if (enabled && BLANK_KEYS.includes(ev.key)) { ev.preventDefault(); ev.stopImmediatePropagation(); setBlank(true); }
+  }, true);
   // (each of these buttons gives the keys back to the stage once clicked: a clicker's or the
   // keyboard's Space then plays instead of pressing the button again)
 
@@ -65,7 +84,7 @@ export function createPresenter({ tools, run }) {
   }
 
   function send() {
-    if (channel && listening && last) channel.postMessage(speakerMessage(last, enabled, lesson));
+    if (channel && listening && last) channel.postMessage({ ...speakerMessage(last, enabled, lesson), blank });
   }
 
   function update(view) {
@@ -88,6 +107,13 @@ export function createPresenter({ tools, run }) {
       const d = ev.data;
       if (!d || typeof d !== "object") return;
       if (d.type === "hello") { listening = true; send(); return; }
+      if (d.type === "command" && d.name === "key") {
+        if (typeof d.arg !== "string" || !KEYS.includes(d.arg)) return;
+        if (BLANK_KEYS.includes(d.arg)) { setBlank(!blank); return; }
+        // as if pressed here (keyboard.js): the same stops, sections and quiz answers either way
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: d.arg, bubbles: true, cancelable: true }));
+        return;
+      }
       if (d.type === "command" && COMMANDS.includes(d.name)) {
         const indexed = d.name === "goto" || d.name === "action";
         const arg = indexed ? Number(d.arg) : undefined;

@@ -3,7 +3,8 @@
 // window's URL). The explainer sends {type: "view", …} (speakerMessage) after every change and
 // {type: "main"} when it starts; the speaker window sends {type: "hello"} when it starts (or
 // hears "main") and {type: "command", name, arg} for its keys and buttons ("action" with the
-// index of the view's action it chose: a branch, as the main window's keys 1–9).
+// index of the view's action it chose: a branch, as the main window's keys 1–9; "key" with a
+// key of KEYS: the explainer window takes it as its own keyboard's).
 //
 // A lesson (when the explainer window has one open) rides in the view message as
 // `lesson: {section, of, planned_minutes, title?, section_title?, section_minutes?, minutes?,
@@ -18,8 +19,14 @@ export function isSpeakerWindow(search = globalThis.location?.search ?? "") {
   return new URLSearchParams(search).get("speaker") === "1";
 }
 
-/** The commands a speaker window may send (names of the session's commands). */
-export const COMMANDS = ["step", "back", "first", "last", "goto", "togglePlay", "action"];
+/** The commands a speaker window may send (names of the session's commands, and "key"). */
+export const COMMANDS = ["step", "back", "first", "last", "goto", "togglePlay", "action", "key"];
+
+/** The keys a speaker window passes on ({type: "command", name: "key", arg: KEY}): the explainer
+ *  window takes each as if pressed there (a lesson's stops and sections, a predict quiz's answer),
+ *  and B (or ".", as a clicker's blank button sends) blanks the projected screen or shows it again. */
+export const KEYS = ["PageDown", "PageUp", "ArrowRight", "ArrowLeft", "Home", "End", " ", "b", "B", ".", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+export const BLANK_KEYS = ["b", "B", "."];
 
 export function channelName(id) { return "backfill-explainer:speaker:" + id; }
 
@@ -56,6 +63,6 @@ export function lessonInfo(l) {
   return {
     section: n(l.section), of: n(l.of), planned_minutes: n(l.planned_minutes), title: t(l.title),
     section_title: t(l.section_title), section_minutes: n(l.section_minutes), minutes: n(l.minutes),
-    goal: t(l.goal), release: t(l.release), ask: t(l.ask), answer: t(l.answer),
+    goal: t(l.goal), release: t(l.release), ask: t(l.ask), answer: t(l.answer), finished: l.finished === true,
   };
 }

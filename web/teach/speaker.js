@@ -1,15 +1,16 @@
 // speaker.js — the speaker-notes window (index.html?speaker=1&id=…), opened by presenter mode's
 // "Speaker notes" button for the presenter's own screen. It starts no engine: the explainer
 // window sends it each view's note, narration and what can happen next (speaker-link.js), and it
-// sends back the commands of its keys and buttons (PageDown/PageUp, →/←, Home/End, Space, and
-// 1–9 or a click for a choice of what happens next: a branch), so either window moves both. It
+// sends back its keys (PageDown/PageUp, →/←, Home/End, Space, B, 1–9: speaker-link.js KEYS),
+// which the explainer window takes as its own (one driver: a lesson's stops and sections), and a
+// click on a choice of what happens next (a branch), so either window moves both. It
 // also shows the note of the step coming next (the view's next_note) and a clock
 // (speaker-clock.js), with the lesson's planned time when the explainer window has one open, and
 // then the lesson's section: n of m, its planned minutes, its goal and the question for the room
 // at this step with its answer (the lesson bar's, lesson-bar.js).
 // The projected window never shows the notes.
 import { h, fill } from "../ui/dom.js";
-import { channelName } from "./speaker-link.js";
+import { channelName, KEYS } from "./speaker-link.js";
 import { KIND_LABEL } from "../stage/render-narration.js";
 import { createClock } from "./speaker-clock.js";
 
@@ -31,14 +32,18 @@ export function startSpeaker() {
   const code = h("section", { class: "sp-code", "data-testid": "speaker-code", "aria-labelledby": "sp-code-h" });
   const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
   const send = (name, arg) => channel?.postMessage({ type: "command", name, arg });
-  const btn = (label, name, key, icon) => h("button", {
-    type: "button", class: "btn sp-btn", "aria-keyshortcuts": key, onclick: () => send(name),
+  // Every key is the explainer window's own (presenter.js runs it there): one lesson driver.
+  const press = (key) => send("key", key);
+  const btn = (label, key, icon, testid) => h("button", {
+    type: "button", class: "btn sp-btn", "aria-keyshortcuts": key === "b" ? "B" : key, "data-testid": testid, onclick: () => press(key),
   }, icon ? h("span", { "aria-hidden": "true" }, icon) : null, label);
 
-  const controls = h("nav", { class: "sp-controls", "aria-label": "Step both windows" },
-    btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
-    h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
-      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next"));
+  const controls = h("nav", { class: "sp-controls", "aria-label": "Drive the explainer window" },
+    btn("Back", "PageUp", "◀ ", "speaker-back"), btn("Next", "PageDown", "▶ ", "speaker-forward"), btn("Blank", "b", "■ ", "speaker-blank"),
+    h("span", { class: "sp-hint", "data-testid": "speaker-hint" }, "Keys here act as in the explainer window: ",
+      h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " (a clicker) the lesson's next or previous stop and section (the script's step without a lesson); ",
+      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " one step; ", h("kbd", null, "Home"), " / ", h("kbd", null, "End"), " the first or last step; ",
+      h("kbd", null, "Space"), " play; ", h("kbd", null, "B"), " blanks the room's screen; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next."));
   document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), lesson, notes, nextNote, next, narration, code, controls, status));
   fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
 
@@ -66,12 +71,11 @@ export function startSpeaker() {
   document.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const onButton = ev.target instanceof Element && ev.target.closest("button");
-    if (/^[1-9]$/.test(ev.key)) { ev.preventDefault(); send("action", Number(ev.key) - 1); return; }
-    const name = { PageDown: "step", ArrowRight: "step", PageUp: "back", ArrowLeft: "back", Home: "first", End: "last" }[ev.key]
-      || ((ev.key === " " && !onButton) ? "togglePlay" : null);
-    if (!name) return;
+    if (ev.key === " " && onButton) return; // (Space presses the button)
+    const key = ev.key === "Spacebar" ? " " : ev.key;
+    if (!KEYS.includes(key)) return;
     ev.preventDefault();
-    send(name);
+    press(key);
   });
 
   /** The lesson's section (speaker-link.js lessonInfo), or nothing when no lesson is open. */
@@ -86,6 +90,8 @@ export function startSpeaker() {
         l.release ? [" ", h("span", { class: "tag", "data-testid": "speaker-release" }, `as ${l.release}`)] : null,
         l.section_minutes ? h("span", { class: "sp-lesson-time", "data-testid": "speaker-section-time" },
           ` ${l.section_minutes} min planned (minute ${from} to ${l.planned_minutes}${l.minutes ? ` of ${l.minutes}` : ""})`) : null),
+      l.finished ? h("p", { class: "sp-finished", "data-testid": "speaker-finished", role: "status" },
+        h("strong", null, "Lesson finished."), " PageUp goes back to the last stop.") : null,
       l.goal ? h("p", { class: "sp-lesson-goal", "data-testid": "speaker-goal" }, h("span", { class: "sp-k2" }, "Goal "), l.goal) : null,
       l.ask ? h("div", { class: "sp-lesson-ask", "data-testid": "speaker-ask" },
         h("p", null, h("span", { class: "sp-k2" }, "Ask the room "), l.ask),
