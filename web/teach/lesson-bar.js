@@ -18,6 +18,16 @@ function predictAnswer(q) {
   return `Visible: ${q.visible.length ? q.visible.join("; ") : "none"}. Hidden: ${q.hidden.length ? q.hidden.join("; ") : "none"}.`;
 }
 
+const CLOCK_KEY = "backfill-explainer:lesson-clock";
+/** The lesson's clock as this tab kept it: {name, start, section, sectionStart} or null. */
+function readClock() {
+  try {
+    const c = JSON.parse(sessionStorage.getItem(CLOCK_KEY) || "null");
+    const ok = (t) => Number.isFinite(t) && t > 0 && t <= Date.now();
+    return c && typeof c.name === "string" && ok(c.start) && ok(c.sectionStart) && Number.isInteger(c.section) ? c : null;
+  } catch { return null; }
+}
+
 /** mm:ss */
 function clock(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -32,7 +42,7 @@ function clock(ms) {
 export function createLessonBar({ explainer, session, anchor, showToast, refreshURL }) {
   let plan = null;  // the lesson's plan (the engine's JSON)
   let index = 0;    // the section shown (0-based)
-  let sectionStart = 0; // when it was opened (the page's clock)
+  let sectionStart = 0; // when it was opened (Date.now: the speaker window counts from the same)
   let lessonStart = 0;
   let timer = null;
   let finished = false; // PageDown at the last stop of the last section: "Lesson finished"
@@ -57,7 +67,7 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
       h("strong", null, "Lesson finished. "),
       h("button", { type: "button", class: "btn small", "data-testid": "lesson-finished-back", title: "Back to the last stop (PageUp)", onclick: () => page(-1) }, "◀ Back to the last stop"),
       " ",
-      h("button", { type: "button", class: "btn small", "data-testid": "lesson-restart", title: "The lesson again from section 1", onclick: () => go(0) }, "Start again")));
+      h("button", { type: "button", class: "btn small", "data-testid": "lesson-restart", title: "The lesson again from section 1", onclick: () => { lessonStart = Date.now(); go(0); } }, "Start again")));
   const finishedEl = bar.querySelector(".lesson-finished");
   anchor.after(bar);
 
@@ -86,15 +96,19 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     let p;
     try { p = await explainer.lesson(name); } catch (e) { showToast(`lesson ${name}: ${e.message}`); return; }
     plan = p;
-    lessonStart = performance.now();
-    await go(Math.min(Math.max(1, n), p.sections.length) - 1, { keep });
+    // The lesson's clock survives a reload of this tab (and the speaker window reads it).
+    const kept = readClock();
+    const i = Math.min(Math.max(1, n), p.sections.length) - 1;
+    lessonStart = kept && kept.name === p.name ? kept.start : Date.now();
+    await go(i, { keep, since: kept && kept.name === p.name && kept.section === i ? kept.sectionStart : 0 });
   }
 
-  async function go(i, { keep = false, atEnd = false } = {}) {
+  async function go(i, { keep = false, atEnd = false, since = 0 } = {}) {
     if (!plan || i < 0 || i >= plan.sections.length) return;
     index = i;
     finished = false;
-    sectionStart = performance.now();
+    sectionStart = since > 0 && since <= Date.now() ? since : Date.now();
+    writeClock();
     const s = section();
     const at = atEnd ? s.stops[s.stops.length - 1] : s.stops[0];
     bar.hidden = false;
@@ -116,12 +130,17 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
 
   function close() {
     plan = null;
-    clearInterval(timer);
+    try { sessionStorage.removeItem(CLOCK_KEY); } catch { /* nothing kept */ }
+    clearTimeout(timer);
     timer = null;
     bar.hidden = true;
     document.documentElement.classList.remove("in-lesson");
     tell(null);
     refreshURL();
+  }
+
+  function writeClock() {
+    try { sessionStorage.setItem(CLOCK_KEY, JSON.stringify({ name: plan.name, start: lessonStart, section: index, sectionStart })); } catch { /* in memory only */ }
   }
 
   // What presenter mode last heard (a JSON text), so that it hears each change once.
@@ -180,21 +199,30 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     ask.hidden = !q;
     if (q) fill(ask, h("span", { class: "lesson-k2" }, "Ask the room "), q.ask);
     const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
+    // where PageDown goes from here: the section's next stop, the next section, or the end
+    const nextStop = here ? s.stops.find((x) => x > v.step) : s.stops[0];
+    const after = plan.sections[index + 1];
     tell({ section: index + 1, of: plan.sections.length, planned_minutes: planned, title: plan.title,
       section_title: s.title, section_minutes: s.minutes, minutes: plan.minutes, goal: s.goal || "",
-      release: s.release || "", finished, ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "" });
+      release: s.release || "", finished, ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "",
+      notes: s.notes || "", next_stop: finished ? 0 : nextStop ?? 0,
+      next_section: finished || nextStop !== undefined || !after ? "" : after.title, stops: s.stops.length,
+      stop: here ? s.stops.indexOf(v.step) + 1 : 0, started: lessonStart, section_started: sectionStart });
     tick();
   }
 
   function tick() {
     if (!plan) return;
     const s = section();
-    const now = performance.now();
+    const now = Date.now();
     const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
     const inSection = now - sectionStart;
     fill(time, `${clock(inSection)} / ${s.minutes} min · lesson ${clock(now - lessonStart)} / ${planned} of ${plan.minutes} min`);
     time.classList.toggle("over", inSection > s.minutes * 60000);
-    if (timer === null) timer = setInterval(tick, 1000);
+    // the next tick when either clock turns a second (as the speaker window's, speaker-clock.js)
+    clearTimeout(timer);
+    const wait = Math.min(1000 - ((now - lessonStart) % 1000), 1000 - ((now - sectionStart) % 1000));
+    timer = setTimeout(tick, Math.max(1, wait));
   }
 
   return { open, close, page, go, get plan() { return plan; }, get index() { return index; } };

@@ -83,8 +83,23 @@ export function createPresenter({ tools, run }) {
     if (last) update(last);
   }
 
+  // The speaker window hears the first change at once, then the latest once a frame (a burst of
+  // its commands gives a burst of views here: it need not hear each one).
+  let sendWaiting = false, sendAgain = false;
   function send() {
-    if (channel && listening && last) channel.postMessage({ ...speakerMessage(last, enabled, lesson), blank });
+    if (!(channel && listening && last)) return;
+    if (sendWaiting) { sendAgain = true; return; }
+    channel.postMessage({ ...speakerMessage(last, enabled, lesson), blank });
+    sendWaiting = true;
+    let done = false;
+    const next = () => {
+      if (done) return;
+      done = true;
+      sendWaiting = false;
+      if (sendAgain) { sendAgain = false; send(); }
+    };
+    requestAnimationFrame(next);
+    setTimeout(next, 100);
   }
 
   function update(view) {
