@@ -147,6 +147,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     root.classList.remove("is-loading");
     root.classList.add("load-failed");
     fill(loading, h("strong", null, "The engine could not start. "), e && e.message ? e.message : String(e));
+    embedded?.error(`The engine could not start: ${e && e.message ? e.message : String(e)}`, true);
     loading.setAttribute("role", "alert");
     return;
   }
