@@ -8,6 +8,7 @@ import { h } from "../ui/dom.js";
 import { speakerMessage, channelName, COMMANDS, KEYS, BLANK_KEYS } from "./speaker-link.js";
 import { fitStage, unfit } from "./presenter-fit.js";
 import { focusStage } from "../ui/keyboard.js";
+import { namedPanels } from "./named-panels.js";
 
 const ON_KEY = "backfill-explainer:presenter";
 const ID_KEY = "backfill-explainer:speaker-id";
@@ -102,8 +103,18 @@ export function createPresenter({ tools, run }) {
     setTimeout(next, 100);
   }
 
+  /** Mark the panels the lesson's goal and question name (.named): kept whole like the changed ones. */
+  function markNamed() {
+    const want = enabled && lesson ? namedPanels(`${lesson.goal || ""} ${lesson.ask || ""}`) : [];
+    for (const p of document.querySelectorAll("#stage .panel")) {
+      const body = p.querySelector(":scope > .panel-body[data-testid]");
+      p.classList.toggle("named", !!body && want.includes(body.dataset.testid));
+    }
+  }
+
   function update(view) {
     last = view;
+    markNamed();
     if (enabled) fit();
     send();
   }
@@ -153,7 +164,12 @@ export function createPresenter({ tools, run }) {
     }).observe(stage);
   }
   /** The lesson open in this window, for the speaker window's clock (null: none). */
-  function setLesson(l) { lesson = l && typeof l === "object" ? l : null; send(); }
+  function setLesson(l) {
+    lesson = l && typeof l === "object" ? l : null;
+    markNamed();
+    if (enabled) fit();
+    send();
+  }
   window.addEventListener("explainer:lesson", (ev) => setLesson(ev.detail ?? null));
   return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker, setLesson };
 }
