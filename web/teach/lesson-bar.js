@@ -11,11 +11,11 @@
 // "explainer:lesson", speaker-link.js) so that the speaker window follows the lesson.
 import { h, fill } from "../ui/dom.js";
 import { setHashExtra, parseHash } from "../session/url.js";
-import { openPlan } from "./lesson-plan.js";
+import { openPlan, rowText } from "./lesson-plan.js";
 
 /** A predict question's answer in words: the rows downstream sees now, and those it does not. */
 function predictAnswer(q) {
-  return `Visible: ${q.visible.length ? q.visible.join("; ") : "none"}. Hidden: ${q.hidden.length ? q.hidden.join("; ") : "none"}.`;
+  return `Visible: ${q.visible.length ? q.visible.map(rowText).join("; ") : "none"}. Hidden: ${q.hidden.length ? q.hidden.map(rowText).join("; ") : "none"}.`;
 }
 
 const CLOCK_KEY = "backfill-explainer:lesson-clock";

@@ -154,7 +154,7 @@ test("speaker window: it follows the lesson: section n of m, its planned time, i
   await call(page, "goto", 9);
   await speakerStep(speaker, 9);
   await speaker.waitForFunction(() => /Barrier e4 is next/.test(document.querySelector('[data-testid="speaker-ask"]')?.textContent || ""));
-  assert.equal(collapse(await text(speaker, "speaker-answer")), "Answer Visible: none. Hidden: + 3 102; + 13 202.");
+  assert.equal(collapse(await text(speaker, "speaker-answer")), "Answer Visible: none. Hidden: +(3,102); +(13,202).");
   await h.screenshot(speaker, "teach-speaker-lesson");
 
   // a section change (the bar's Next section): the speaker window follows, with its release
