@@ -126,7 +126,8 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.use((ed) => ed.open()); });
   const help = lazy(() => import("../help/help.js"), undefined, showToast);
-  const openHelp = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary, link: location.href }));
+  const openLesson = (name) => lesson.use((b) => b.open(name, 1));
+  const openHelp = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary, link: location.href, explainer, openLesson }));
   document.getElementById("help-btn").addEventListener("click", openHelp);
   for (const d of document.querySelectorAll("dialog.overlay")) {
     d.addEventListener("click", (ev) => { if (ev.target === d) d.close(); }); // a click on the backdrop
@@ -149,6 +150,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
     root.classList.remove("is-loading");
     root.classList.add("load-failed");
     fill(loading, h("strong", null, "The engine could not start. "), e && e.message ? e.message : String(e));
+    embedded?.error(`The engine could not start: ${e && e.message ? e.message : String(e)}`, true);
     loading.setAttribute("role", "alert");
     return;
   }
@@ -217,7 +219,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // A plain first visit: the first-visit card, before that list (which takes the engine a while).
   if (!embed && isPlain(want)) {
     await help.get().then(({ maybeWelcome }) => {
-      maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus() });
+      maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus(), explainer, openLesson });
     }, () => {});
   }
   try { builtins = (await explainer.scenarios()) || []; } catch (e) { builtins = []; showToast(e.message); }

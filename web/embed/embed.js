@@ -11,6 +11,7 @@
 // changes — in a frame of at least 600 × 500 px the page is one screen as tall as the frame, so
 // that is the frame's height: the host chooses it (element.js does, by a fixed rule). Messages
 // whose type does not start with "explainer:" are someone else's and are ignored.
+// ?embed=1&theme=light|dark|auto sets the colour scheme (auto: the reader's system's).
 // On the ?embed=1 page what could not be opened (an unknown scenario, a step out of range) is
 // also shown, in a notice above the stage, until a later request or link is shown.
 // Everything posted and shown is bounded (bound.js): a message at most 1,000 characters, and a
@@ -85,6 +86,8 @@ export function createEmbed({ session, embed = false, notice = null }) {
   };
 
   session.onView((v) => { if (!holding) postState(v); });
+  const theme = embed ? themeError() : null;
+  if (theme) { show(theme); post({ type: "explainer:error", message: theme, request: null }); }
   if (!parent) return { error: show, begin, end };
 
   window.addEventListener("message", async (ev) => {
@@ -115,5 +118,18 @@ export function createEmbed({ session, embed = false, notice = null }) {
   };
   // (its first report comes after the first layout: reading the height now would force one)
   new ResizeObserver(measure).observe(document.body);
-  return { error: (message) => { show(String(message)); post({ type: "explainer:error", message: bounded(message), request: null }); }, begin, end };
+  return {
+    // (fatal: the page cannot work at all, its engine did not start: the element shows its message)
+    error: (message, fatal = false) => { show(String(message)); post({ type: "explainer:error", message: bounded(message), request: null, ...(fatal ? { fatal: true } : {}) }); },
+    begin, end,
+  };
+}
+
+/** ?theme=light|dark (auto, or none: the reader's system) on the ?embed=1 page: style.css's
+ *  :root[data-scheme]. Another value is shown in the notice and posted as explainer:error. */
+export function themeError(search = location.search, root = document.documentElement) {
+  const t = new URLSearchParams(search).get("theme");
+  if (t === null || t === "" || t === "auto") return null;
+  if (t === "light" || t === "dark") { root.dataset.scheme = t; return null; }
+  return `theme ${JSON.stringify(t.slice(0, 40))} is not a theme: light, dark or auto`;
 }

@@ -1,6 +1,8 @@
 // help.js — the "?" overlay (what you are looking at, keyboard shortcuts) and the
-// first-visit card (what backfill is, in three sentences), remembered in localStorage.
+// first-visit card (what backfill is, in three sentences), remembered in localStorage; both offer
+// the ways in (ways-in.js): I have an error…, Run a workshop, Look around.
 import { h, fill } from "../ui/dom.js";
+import { waysIn } from "./ways-in.js";
 
 const SEEN_KEY = "backfill-explainer:welcomed";
 
@@ -22,13 +24,14 @@ function closeBtn(dialog) {
  * The help overlay. glossary: the page's glossary (glossary.js), for the list of terms; link: the
  * page's address now, which the examples of links and embedding show.
  */
-export function openHelp(dialog, { glossary = null, link = location.href } = {}) {
+export function openHelp(dialog, { glossary = null, link = location.href, explainer = null, openLesson = null } = {}) {
   const here = new URL(link);
   const embed = new URL(link);
   embed.searchParams.set("embed", "1");
   fill(dialog,
     h("div", { class: "dlg-head" }, h("h2", { id: "help-title" }, "How to read this page"), closeBtn(dialog)),
     h("div", { class: "help-body" },
+      explainer && openLesson ? [h("h3", null, "Ways in"), waysIn({ explainer, openLesson, done: () => dialog.close() })] : null,
       h("p", null, "Data flows left to right. ", h("strong", null, "Upstream"),
         " shows the messages still to come and the snapshot: each vnode's rows in key order, with ▶ at the next row it delivers. ",
         h("strong", null, "Executor"), " shows what the locality provider holds: buffered upstream chunks, the builders filling up, each vnode's progress, and its two tables, committed vs pending and committed vs durable. ",
@@ -64,7 +67,7 @@ export function openHelp(dialog, { glossary = null, link = location.href } = {})
  * The first-visit card, for a plain first visit only (the caller knows the link named no state).
  * Its main button keeps the scenario that is open and calls onStart (the page focuses Step).
  */
-export function maybeWelcome(dialog, { onStart }) {
+export function maybeWelcome(dialog, { onStart, explainer = null, openLesson = null }) {
   let seen = false;
   try { seen = localStorage.getItem(SEEN_KEY) === "1"; } catch { /* storage blocked: show it */ }
   if (seen) return false;
@@ -77,9 +80,11 @@ export function maybeWelcome(dialog, { onStart }) {
         h("em", null, "backfill"), ": read everything that is already there, while live changes keep arriving."),
       h("p", null, "The locality provider does this by storing its input in a state table ordered by the operator's key, reading it back vnode by vnode as a snapshot, and buffering live chunks until each barrier decides which of their rows are visible."),
       h("p", null, "Every row must reach downstream exactly once — this page shows how, one message at a time, and what goes wrong when the upstream ends mid-way.")),
-    h("div", { class: "dlg-foot" },
-      h("button", { type: "button", class: "btn", onclick: () => dialog.close() }, "Just look around"),
-      h("button", { type: "button", class: "btn primary", onclick: () => { dialog.close(); onStart(); } }, "Start stepping")));
+    explainer && openLesson
+      ? h("div", { class: "dlg-foot" }, waysIn({ explainer, openLesson, done: () => dialog.close(), look: onStart }))
+      : h("div", { class: "dlg-foot" },
+        h("button", { type: "button", class: "btn", onclick: () => dialog.close() }, "Just look around"),
+        h("button", { type: "button", class: "btn primary", onclick: () => { dialog.close(); onStart(); } }, "Start stepping")));
   dialog.showModal();
   return true;
 }

@@ -220,7 +220,7 @@ function overview(s, stats) {
     cell("barriers", fmtN(s.epochs), "scale-epochs"),
     cell("rows", fmtN(s.rows)),
     cell("vnodes", fmtN(s.vnodes)),
-    cell("downstream rows", fmtN(s.downstream_rows)),
+    cell("downstream rows", [fmtN(s.downstream_rows), h("span", { class: "muted", "data-testid": "scale-downstream-why" }, " held at the end: the rows with the live changes applied")]),
     s.totals ? cell("visible / hidden", `${fmtN(s.totals.upstream_visible)} / ${fmtN(s.totals.upstream_hidden)}`) : null,
     stats ? cell(stats.where === "worker" ? "time (worker)" : "time (page)", `${(stats.ms / 1000).toFixed(2)} s`, "scale-time") : null,
     stats?.memoryBytes ? cell("engine memory", `${Math.round(stats.memoryBytes / 1048576)} MiB`) : null);

@@ -7,7 +7,7 @@
 // its lines), the likely causes (our inference, shown apart) and what a recovery does — is in
 // #fatal-more, open in full after the stage: the column scrolls as a whole to it, no inner box.
 import { h, fill } from "../ui/dom.js";
-import { sourceLabel, sourceTitle } from "./render-narration.js";
+import { sourceLabel, sourceTitle, rangeHref } from "./render-narration.js";
 
 /**
  * Render the fatal panel (and its details after the stage). onRecover is called by the Recover
@@ -80,7 +80,7 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
       section("Left behind", "fatal-left", h("p", null, f.left_behind ?? "")),
       section("What RisingWave's source proves", "fatal-proven",
         h("ul", { class: "proven" }, (f.proven || []).map((c) => h("li", null, c.text ?? "", " ",
-          c.url ? h("a", { class: "src", href: c.url, target: "_blank", rel: "noopener noreferrer",
+          c.url ? h("a", { class: "src", href: rangeHref(c.url, c.lines), target: "_blank", rel: "noopener noreferrer",
             title: sourceTitle("the lines of RisingWave's source that show this", c.url, c.lines) }, sourceLabel(c.url, c.lines)) : null)))),
       section("Likely causes, outside the executor", "fatal-inferred",
         h("p", { class: "fatal-note" }, "Our inference: the source does not show these."),

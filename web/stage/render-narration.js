@@ -18,7 +18,7 @@ export function renderNarration(view, live) {
     parts.push(h("ul", { class: "why" }, exps.map((e) => h("li", { class: ["why-item", e.kind === "bug" && "why-bug"], "data-kind": e.kind || null },
       e.kind ? h("span", { class: "tag kind" }, KIND_LABEL[e.kind] || e.kind) : null,
       h("span", { class: "why-text" }, e.text ?? "", " ",
-        e.url ? h("a", { class: "src", href: e.url, target: "_blank", rel: "noopener noreferrer",
+        e.url ? h("a", { class: "src", href: rangeHref(e.url, e.lines), target: "_blank", rel: "noopener noreferrer",
           title: sourceTitle("the RisingWave source this paraphrases", e.url, e.lines) },
           sourceLabel(e.url, e.lines)) : null,
         e.fix ? [" · ", h("a", { class: "src fix", href: e.fix, target: "_blank", rel: "noopener noreferrer",
@@ -53,6 +53,19 @@ function noteParagraph(view) {
 /** Is the page without the network: the offline file (file://), or the browser offline? */
 export function offline() {
   return location.protocol === "file:" || navigator.onLine === false;
+}
+
+/** A source link anchored at its whole range of lines (#L658-L667, GitHub's form), whatever the
+ *  link's own anchor says; a link that is not a URL, or without lines, as it is. */
+export function rangeHref(url, lines) {
+  if (!url || !Array.isArray(lines) || !lines.length || !Number.isInteger(lines[0])) return url;
+  try {
+    const u = new URL(url);
+    const [a, b] = [lines[0], Number.isInteger(lines[1]) ? lines[1] : lines[0]];
+    if (a === b) return url; // one line: the link's own anchor
+    u.hash = `L${a}-L${b}`;
+    return u.href;
+  } catch { return url; }
 }
 
 /** A source link's path and ref: ".../blob/REF/PATH#L…" → {path, ref} (ref shortened if a commit). */

@@ -3,7 +3,7 @@
 // right. Choosing a mode calls explainer.bug(name); the banner follows the view's `bug`.
 import { h, fill } from "../ui/dom.js";
 import { createRadioMenu } from "../ui/radio-menu.js";
-import { sourceLabel } from "../stage/render-narration.js";
+import { sourceLabel, rangeHref } from "../stage/render-narration.js";
 
 /**
  * createBugMode({choose(name), compare(name?), openBest(scenario, bug), done(), banner}) →
@@ -69,7 +69,7 @@ export function createBugMode({ choose, compare, openBest, done, banner }) {
       bug.why ? h("p", { class: "bug-why" }, bug.why) : null,
       bug.scenario && bug.scenario !== openName ? h("p", { class: "bug-why" }, bestSeen(bug, "banner")) : null,
       h("p", { class: "bug-links" },
-        bug.url ? h("a", { href: bug.url, target: "_blank", rel: "noopener noreferrer", "data-testid": "bug-source" },
+        bug.url ? h("a", { href: rangeHref(bug.url, bug.lines), target: "_blank", rel: "noopener noreferrer", "data-testid": "bug-source" },
           "what RisingWave does: " + sourceLabel(bug.url, bug.lines)) : null,
         bug.fix ? [" · ", h("a", { href: bug.fix, target: "_blank", rel: "noopener noreferrer", "data-testid": "bug-fix" }, "the real fix")] : null,
         h("span", { class: "bug-actions" },

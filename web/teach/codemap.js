@@ -9,6 +9,7 @@
 // one line naming the current branch (a button that unfolds the whole map). While a predict quiz
 // asks (the dock's `asking`) no line is lit: the answer would show in it.
 import { h, fill } from "../ui/dom.js";
+import { rangeHref } from "../stage/render-narration.js";
 
 const KEY = "backfill-explainer:codemap"; // "1" shown, "0" hidden
 const NARROW = "(max-width: 700px)";
@@ -36,7 +37,8 @@ export function lineLabel(l) { return `${l.section} › ${l.text}`; }
 export function createCodeMap({ stage, embed = false }) {
   const narrowQ = typeof matchMedia === "function" ? matchMedia(NARROW) : null;
   const saved = load();
-  let shown = embed || (saved === null ? !!narrowQ?.matches : saved === "1");
+  // (off by default, on a phone too: its screen is the stage's; c or the header's Code shows it)
+  let shown = embed || saved === "1";
   let expanded = false; // the folded map unfolded
   let view = null;
   let asking = false;
@@ -76,7 +78,7 @@ export function createCodeMap({ stage, embed = false }) {
     drawnRelease = view?.release || "";
     fill(list, map.map((l) => {
       const where = l.url
-        ? h("a", { class: "cm-where", href: l.url, target: "_blank", rel: "noopener",
+        ? h("a", { class: "cm-where", href: rangeHref(l.url, l.lines), target: "_blank", rel: "noopener",
           title: `${l.file.split("/").pop()} lines ${l.lines[0]}–${l.lines[1]} at ${drawnRelease} on GitHub` },
         l.lines[0] === l.lines[1] ? `${l.lines[0]}` : `${l.lines[0]}–${l.lines[1]}`)
         : h("span", { class: "cm-where muted" }, "—");

@@ -10,13 +10,23 @@
 // section or question, and when the lesson closes, the bar tells presenter mode (the window event
 // "explainer:lesson", speaker-link.js) so that the speaker window follows the lesson.
 import { h, fill } from "../ui/dom.js";
-import { setHashExtra } from "../session/url.js";
+import { setHashExtra, parseHash } from "../session/url.js";
 import { quote, quoteIn } from "../ui/bound.js";
-import { openPlan } from "./lesson-plan.js";
+import { openPlan, rowText } from "./lesson-plan.js";
 
 /** A predict question's answer in words: the rows downstream sees now, and those it does not. */
 function predictAnswer(q) {
-  return `Visible: ${q.visible.length ? q.visible.join("; ") : "none"}. Hidden: ${q.hidden.length ? q.hidden.join("; ") : "none"}.`;
+  return `Visible: ${q.visible.length ? q.visible.map(rowText).join("; ") : "none"}. Hidden: ${q.hidden.length ? q.hidden.map(rowText).join("; ") : "none"}.`;
+}
+
+const CLOCK_KEY = "backfill-explainer:lesson-clock";
+/** The lesson's clock as this tab kept it: {name, start, section, sectionStart} or null. */
+function readClock() {
+  try {
+    const c = JSON.parse(sessionStorage.getItem(CLOCK_KEY) || "null");
+    const ok = (t) => Number.isFinite(t) && t > 0 && t <= Date.now();
+    return c && typeof c.name === "string" && ok(c.start) && ok(c.sectionStart) && Number.isInteger(c.section) ? c : null;
+  } catch { return null; }
 }
 
 /** mm:ss */
@@ -33,9 +43,10 @@ function clock(ms) {
 export function createLessonBar({ explainer, session, anchor, showToast, refreshURL }) {
   let plan = null;  // the lesson's plan (the engine's JSON)
   let index = 0;    // the section shown (0-based)
-  let sectionStart = 0; // when it was opened (the page's clock)
+  let sectionStart = 0; // when it was opened (Date.now: the speaker window counts from the same)
   let lessonStart = 0;
   let timer = null;
+  let finished = false; // PageDown at the last stop of the last section: "Lesson finished"
 
   const count = h("span", { class: "lesson-count", "data-testid": "lesson-count" });
   const title = h("strong", { class: "lesson-section", "data-testid": "lesson-section-title" });
@@ -52,7 +63,13 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     h("div", { class: "lesson-line" },
       h("span", { class: "lesson-k" }, "Lesson"), lessonTitle, count, title, rel,
       h("span", { class: "lesson-nav" }, prev, next, time, planBtn, closeBtn)),
-    goal, ask);
+    goal, ask,
+    h("p", { class: "lesson-finished", "data-testid": "lesson-finished", role: "status", hidden: true },
+      h("strong", null, "Lesson finished. "),
+      h("button", { type: "button", class: "btn small", "data-testid": "lesson-finished-back", title: "Back to the last stop (PageUp)", onclick: () => page(-1) }, "◀ Back to the last stop"),
+      " ",
+      h("button", { type: "button", class: "btn small", "data-testid": "lesson-restart", title: "The lesson again from section 1", onclick: () => { lessonStart = Date.now(); go(0); } }, "Start again")));
+  const finishedEl = bar.querySelector(".lesson-finished");
   anchor.after(bar);
 
   setHashExtra(() => (plan && plan.name ? [["lesson", plan.name], ["section", String(index + 1)]] : []));
@@ -86,18 +103,22 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
   async function open(name, n = 1, { keep = false } = {}) {
     let p;
     try { p = await explainer.lesson(name); } catch (e) { showToast(`lesson ${quote(name)}: ${quoteIn(e.message, name)}`); return; }
-    if (!plan || plan.name !== p.name) lessonStart = performance.now();
     plan = p;
+    // The lesson's clock survives a reload of this tab (and the speaker window reads it).
+    const kept = readClock();
     const i = Math.min(Math.max(1, n), p.sections.length);
-    await go(i - 1, { keep });
+    lessonStart = kept && kept.name === p.name ? kept.start : Date.now();
+    await go(i - 1, { keep, since: kept && kept.name === p.name && kept.section === i - 1 ? kept.sectionStart : 0 });
     // a section the lesson does not have: said, not silently replaced
     if (i !== n) showToast(`lesson ${quote(name)} has sections 1 to ${p.sections.length}; there is no section ${quote(n)}: showing section ${i}`);
   }
 
-  async function go(i, { keep = false, atEnd = false } = {}) {
+  async function go(i, { keep = false, atEnd = false, since = 0 } = {}) {
     if (!plan || i < 0 || i >= plan.sections.length) return;
     index = i;
-    sectionStart = performance.now();
+    finished = false;
+    sectionStart = since > 0 && since <= Date.now() ? since : Date.now();
+    writeClock();
     const s = section();
     const at = atEnd ? s.stops[s.stops.length - 1] : s.stops[0];
     bar.hidden = false;
@@ -119,12 +140,17 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
 
   function close() {
     plan = null;
-    clearInterval(timer);
+    try { sessionStorage.removeItem(CLOCK_KEY); } catch { /* nothing kept */ }
+    clearTimeout(timer);
     timer = null;
     bar.hidden = true;
     document.documentElement.classList.remove("in-lesson");
     tell(null);
     refreshURL();
+  }
+
+  function writeClock() {
+    try { sessionStorage.setItem(CLOCK_KEY, JSON.stringify({ name: plan.name, start: lessonStart, section: index, sectionStart })); } catch { /* in memory only */ }
   }
 
   // What presenter mode last heard (a JSON text), so that it hears each change once.
@@ -145,11 +171,16 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     const pos = v.step;
     if (dir > 0) {
       const nextStop = s.stops.find((x) => x > pos);
-      if (nextStop === undefined) { if (index + 1 < plan.sections.length) go(index + 1); return true; }
+      if (nextStop === undefined) {
+        if (index + 1 < plan.sections.length) go(index + 1);
+        else { finished = true; show(v); }
+        return true;
+      }
       if (nextStop === pos + 1) session.fire("step"); // (predict mode may ask first)
       else session.fire("goto", nextStop);
       return true;
     }
+    if (finished) { finished = false; show(v); return true; } // back from "Lesson finished" to the last stop
     const before = s.stops.filter((x) => x < pos);
     if (!before.length) { if (index > 0) go(index - 1, { atEnd: true }); return true; }
     const prevStop = before[before.length - 1];
@@ -170,26 +201,38 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
     prev.disabled = index === 0;
     next.disabled = index + 1 >= plan.sections.length;
     const here = onScenario(v, s);
+    if (finished && !(here && v.step === s.stops[s.stops.length - 1])) finished = false; // stepped away
+    finishedEl.hidden = !finished;
+    bar.classList.toggle("finished", finished);
     bar.classList.toggle("off-scenario", !here);
     const q = here ? s.questions.find((x) => (x.predict ? x.at - 1 : x.at) === v.step) : null;
     ask.hidden = !q;
     if (q) fill(ask, h("span", { class: "lesson-k2" }, "Ask the room "), q.ask);
     const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
+    // where PageDown goes from here: the section's next stop, the next section, or the end
+    const nextStop = here ? s.stops.find((x) => x > v.step) : s.stops[0];
+    const after = plan.sections[index + 1];
     tell({ section: index + 1, of: plan.sections.length, planned_minutes: planned, title: plan.title,
       section_title: s.title, section_minutes: s.minutes, minutes: plan.minutes, goal: s.goal || "",
-      release: s.release || "", ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "" });
+      release: s.release || "", finished, ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "",
+      notes: s.notes || "", next_stop: finished ? 0 : nextStop ?? 0,
+      next_section: finished || nextStop !== undefined || !after ? "" : after.title, stops: s.stops.length,
+      stop: here ? s.stops.indexOf(v.step) + 1 : 0, started: lessonStart, section_started: sectionStart });
     tick();
   }
 
   function tick() {
     if (!plan) return;
     const s = section();
-    const now = performance.now();
+    const now = Date.now();
     const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
     const inSection = now - sectionStart;
     fill(time, `${clock(inSection)} / ${s.minutes} min · lesson ${clock(now - lessonStart)} / ${planned} of ${plan.minutes} min`);
     time.classList.toggle("over", inSection > s.minutes * 60000);
-    if (timer === null) timer = setInterval(tick, 1000);
+    // the next tick when either clock turns a second (as the speaker window's, speaker-clock.js)
+    clearTimeout(timer);
+    const wait = Math.min(1000 - ((now - lessonStart) % 1000), 1000 - ((now - sectionStart) % 1000));
+    timer = setTimeout(tick, Math.max(1, wait));
   }
 
   return { open, close, page, go, follow, get plan() { return plan; }, get index() { return index; } };

@@ -5,6 +5,12 @@
 import { h } from "../ui/dom.js";
 import { returnFocus } from "../ui/keyboard.js";
 
+/** A row as the lesson file writes it ("+ 3 102") in the stage's form ("+(3,102)"). */
+export function rowText(row) {
+  const m = /^\s*(U[+-]|[+-])\s+(.*\S)\s*$/.exec(String(row));
+  return m ? `${m[1]}(${m[2].split(/\s+/).join(",")})` : String(row);
+}
+
 function stopsText(stops) {
   if (stops.length === 1) return `step ${stops[0]}`;
   const first = stops[0], last = stops[stops.length - 1];
@@ -16,8 +22,8 @@ function question(q) {
   if (q.predict) {
     return h("li", { class: "plan-q" },
       h("p", null, h("span", { class: "plan-k" }, `Predict, at step ${q.at - 1}, before barrier e${q.epoch} (step ${q.at}): `), q.ask),
-      h("p", { class: "plan-a" }, h("span", { class: "plan-k" }, "Visible: "), q.visible.length ? q.visible.join("; ") : "none"),
-      h("p", { class: "plan-a" }, h("span", { class: "plan-k" }, "Hidden: "), q.hidden.length ? q.hidden.join("; ") : "none"),
+      h("p", { class: "plan-a" }, h("span", { class: "plan-k" }, "Visible: "), q.visible.length ? q.visible.map(rowText).join("; ") : "none"),
+      h("p", { class: "plan-a" }, h("span", { class: "plan-k" }, "Hidden: "), q.hidden.length ? q.hidden.map(rowText).join("; ") : "none"),
       h("ul", { class: "plan-why" }, q.why.map((w) => h("li", null, w))));
   }
   return h("li", { class: "plan-q" },

@@ -24,13 +24,15 @@ function keptItems(panel) {
   return [...panel.querySelectorAll("#upstream-next > li")].slice(0, 3);
 }
 
+/** A panel that must be whole: the step changed it, or the lesson names it (presenter.js .named). */
+const must = (p) => p.classList.contains("panel-changed") || p.classList.contains("named");
 const isList = (panel) => panel.classList.contains("panel-next") || panel.classList.contains("panel-outputs");
 const shown = (el) => el.getClientRects().length > 0;
 
 /** Set --keep on each changed list panel: its heading, padding and kept items. */
 function setKeeps(panels) {
   for (const p of panels) {
-    if (!isList(p) || !p.classList.contains("panel-changed")) continue;
+    if (!isList(p) || !must(p)) continue;
     const items = keptItems(p).filter(shown);
     if (!items.length) continue;
     const body = p.querySelector(".panel-body");
@@ -46,7 +48,7 @@ function cut(cols, panels) {
   for (const c of cols) {
     const b = c.getBoundingClientRect();
     for (const p of panels) {
-      if (!c.contains(p) || !p.classList.contains("panel-changed") || !shown(p)) continue;
+      if (!c.contains(p) || !must(p) || !shown(p)) continue;
       const r = p.getBoundingClientRect();
       px += Math.max(0, r.bottom - b.bottom) + Math.max(0, b.top - r.top);
       const body = p.querySelector(".panel-body");

@@ -5,9 +5,10 @@
 // view's note, narration and what can happen next; it sends back the commands its keys and
 // buttons give (step, back …), which run here as any button's would.
 import { h } from "../ui/dom.js";
-import { speakerMessage, channelName, COMMANDS } from "./speaker-link.js";
+import { speakerMessage, channelName, COMMANDS, KEYS, BLANK_KEYS } from "./speaker-link.js";
 import { fitStage, unfit } from "./presenter-fit.js";
 import { focusStage } from "../ui/keyboard.js";
+import { namedPanels } from "./named-panels.js";
 
 const ON_KEY = "backfill-explainer:presenter";
 const ID_KEY = "backfill-explainer:speaker-id";
@@ -52,6 +53,25 @@ export function createPresenter({ tools, run }) {
     onclick: () => { setEnabled(false); focusStage(); },
   }, "Exit presenter");
   tools?.append(speakerBtn, exitBtn);
+  // B (or ".") in presenter mode, here or in the speaker window: the projected screen goes black
+  // (a clicker's blank button); B again, a click or any other key shows it again.
+  let blank = false;
+  const blankEl = h("div", { class: "blank-screen", "data-testid": "blank-screen", hidden: true, onclick: () => setBlank(false) });
+  document.body.append(blankEl);
+  function setBlank(on) {
+    blank = !!on;
+    blankEl.hidden = !blank;
+    send();
+  }
+  window.addEventListener("keydown", (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
+    const t = ev.target;
+    if (t instanceof Element && t.closest("input, textarea, select, [contenteditable]")) return;
+    if (blank && !["Shift", "Control", "Alt", "Meta"].includes(ev.key)) {
+      ev.preventDefault(); ev.stopImmediatePropagation(); setBlank(false); return;
+    }
+    if (enabled && BLANK_KEYS.includes(ev.key)) { ev.preventDefault(); ev.stopImmediatePropagation(); setBlank(true); }
+  }, true);
   // (each of these buttons gives the keys back to the stage once clicked: a clicker's or the
   // keyboard's Space then plays instead of pressing the button again)
 
@@ -64,12 +84,37 @@ export function createPresenter({ tools, run }) {
     if (last) update(last);
   }
 
+  // The speaker window hears the first change at once, then the latest once a frame (a burst of
+  // its commands gives a burst of views here: it need not hear each one).
+  let sendWaiting = false, sendAgain = false;
   function send() {
-    if (channel && listening && last) channel.postMessage(speakerMessage(last, enabled, lesson));
+    if (!(channel && listening && last)) return;
+    if (sendWaiting) { sendAgain = true; return; }
+    channel.postMessage({ ...speakerMessage(last, enabled, lesson), blank });
+    sendWaiting = true;
+    let done = false;
+    const next = () => {
+      if (done) return;
+      done = true;
+      sendWaiting = false;
+      if (sendAgain) { sendAgain = false; send(); }
+    };
+    requestAnimationFrame(next);
+    setTimeout(next, 100);
+  }
+
+  /** Mark the panels the lesson's goal and question name (.named): kept whole like the changed ones. */
+  function markNamed() {
+    const want = enabled && lesson ? namedPanels(`${lesson.goal || ""} ${lesson.ask || ""}`) : [];
+    for (const p of document.querySelectorAll("#stage .panel")) {
+      const body = p.querySelector(":scope > .panel-body[data-testid]");
+      p.classList.toggle("named", !!body && want.includes(body.dataset.testid));
+    }
   }
 
   function update(view) {
     last = view;
+    markNamed();
     if (enabled) fit();
     send();
   }
@@ -88,6 +133,13 @@ export function createPresenter({ tools, run }) {
       const d = ev.data;
       if (!d || typeof d !== "object") return;
       if (d.type === "hello") { listening = true; send(); return; }
+      if (d.type === "command" && d.name === "key") {
+        if (typeof d.arg !== "string" || !KEYS.includes(d.arg)) return;
+        if (BLANK_KEYS.includes(d.arg)) { setBlank(!blank); return; }
+        // as if pressed here (keyboard.js): the same stops, sections and quiz answers either way
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: d.arg, bubbles: true, cancelable: true }));
+        return;
+      }
       if (d.type === "command" && COMMANDS.includes(d.name)) {
         const indexed = d.name === "goto" || d.name === "action";
         const arg = indexed ? Number(d.arg) : undefined;
@@ -112,7 +164,12 @@ export function createPresenter({ tools, run }) {
     }).observe(stage);
   }
   /** The lesson open in this window, for the speaker window's clock (null: none). */
-  function setLesson(l) { lesson = l && typeof l === "object" ? l : null; send(); }
+  function setLesson(l) {
+    lesson = l && typeof l === "object" ? l : null;
+    markNamed();
+    if (enabled) fit();
+    send();
+  }
   window.addEventListener("explainer:lesson", (ev) => setLesson(ev.detail ?? null));
   return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker, setLesson };
 }

@@ -1,15 +1,16 @@
 // speaker.js — the speaker-notes window (index.html?speaker=1&id=…), opened by presenter mode's
 // "Speaker notes" button for the presenter's own screen. It starts no engine: the explainer
 // window sends it each view's note, narration and what can happen next (speaker-link.js), and it
-// sends back the commands of its keys and buttons (PageDown/PageUp, →/←, Home/End, Space, and
-// 1–9 or a click for a choice of what happens next: a branch), so either window moves both. It
+// sends back its keys (PageDown/PageUp, →/←, Home/End, Space, B, 1–9: speaker-link.js KEYS),
+// which the explainer window takes as its own (one driver: a lesson's stops and sections), and a
+// click on a choice of what happens next (a branch), so either window moves both. It
 // also shows the note of the step coming next (the view's next_note) and a clock
 // (speaker-clock.js), with the lesson's planned time when the explainer window has one open, and
 // then the lesson's section: n of m, its planned minutes, its goal and the question for the room
 // at this step with its answer (the lesson bar's, lesson-bar.js).
 // The projected window never shows the notes.
 import { h, fill } from "../ui/dom.js";
-import { channelName } from "./speaker-link.js";
+import { channelName, KEYS, readView } from "./speaker-link.js";
 import { KIND_LABEL } from "../stage/render-narration.js";
 import { createClock } from "./speaker-clock.js";
 
@@ -31,15 +32,19 @@ export function startSpeaker() {
   const code = h("section", { class: "sp-code", "data-testid": "speaker-code", "aria-labelledby": "sp-code-h" });
   const channel = /^[a-z0-9]{1,32}$/.test(id) && typeof BroadcastChannel === "function" ? new BroadcastChannel(channelName(id)) : null;
   const send = (name, arg) => channel?.postMessage({ type: "command", name, arg });
-  const btn = (label, name, key, icon) => h("button", {
-    type: "button", class: "btn sp-btn", "aria-keyshortcuts": key, onclick: () => send(name),
+  // Every key is the explainer window's own (presenter.js runs it there): one lesson driver.
+  const press = (key) => send("key", key);
+  const btn = (label, key, icon, testid) => h("button", {
+    type: "button", class: "btn sp-btn", "aria-keyshortcuts": key === "b" ? "B" : key, "data-testid": testid, onclick: () => press(key),
   }, icon ? h("span", { "aria-hidden": "true" }, icon) : null, label);
 
-  const controls = h("nav", { class: "sp-controls", "aria-label": "Step both windows" },
-    btn("Back", "back", "PageUp", "◀ "), btn("Step", "step", "PageDown", "▶ "),
-    h("span", { class: "sp-hint" }, h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " or ",
-      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " step both windows; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next"));
-  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), lesson, notes, nextNote, next, narration, code, controls, status));
+  const controls = h("nav", { class: "sp-controls", "aria-label": "Drive the explainer window" },
+    btn("Back", "PageUp", "◀ ", "speaker-back"), btn("Next", "PageDown", "▶ ", "speaker-forward"), btn("Blank", "b", "■ ", "speaker-blank"),
+    h("span", { class: "sp-hint", "data-testid": "speaker-hint" }, "Keys here act as in the explainer window: ",
+      h("kbd", null, "PageDown"), " / ", h("kbd", null, "PageUp"), " (a clicker) the lesson's next or previous stop and section (the script's step without a lesson); ",
+      h("kbd", null, "→"), " / ", h("kbd", null, "←"), " one step; ", h("kbd", null, "Home"), " / ", h("kbd", null, "End"), " the first or last step; ",
+      h("kbd", null, "Space"), " play; ", h("kbd", null, "B"), " blanks the room's screen; ", h("kbd", null, "1"), "–", h("kbd", null, "9"), " choose what happens next."));
+  document.body.replaceChildren(h("main", { class: "sp-page" }, h("div", { class: "sp-top" }, head, clock.el), lesson, notes, code, nextNote, controls, next, narration, status));
   fill(notes, h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"), h("p", { class: "sp-note muted" }, "…"));
 
   if (!channel) {
@@ -57,8 +62,27 @@ export function startSpeaker() {
     if (d.type === "main") { channel.postMessage({ type: "hello" }); return; }
     if (d.type !== "view") return;
     heard = true;
-    show(d);
+    // A burst of commands gives a burst of views: the first is drawn at once, then only the latest
+    // once a frame. Whatever a message holds, readView makes it a well-formed view (speaker-link.js).
+    latest = d;
+    if (waiting) return;
+    draw();
+    waiting = true;
+    let done = false;
+    const next = () => {
+      if (done) return;
+      done = true;
+      waiting = false;
+      if (latest !== drawn) draw();
+    };
+    requestAnimationFrame(next);
+    setTimeout(next, 100); // (a window in the background gets no frames)
   });
+  function draw() {
+    drawn = latest;
+    try { show(readView(latest)); } catch (e) { fill(status, "This view could not be shown: " + String(e?.message || e).slice(0, 200)); status.classList.add("bad"); }
+  }
+  let latest = null, drawn = null, waiting = false;
   // Say hello until the explainer window answers (it may still be starting its engine).
   const hello = () => { if (!heard) { channel.postMessage({ type: "hello" }); setTimeout(hello, 1000); } };
   hello();
@@ -66,12 +90,11 @@ export function startSpeaker() {
   document.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const onButton = ev.target instanceof Element && ev.target.closest("button");
-    if (/^[1-9]$/.test(ev.key)) { ev.preventDefault(); send("action", Number(ev.key) - 1); return; }
-    const name = { PageDown: "step", ArrowRight: "step", PageUp: "back", ArrowLeft: "back", Home: "first", End: "last" }[ev.key]
-      || ((ev.key === " " && !onButton) ? "togglePlay" : null);
-    if (!name) return;
+    if (ev.key === " " && onButton) return; // (Space presses the button)
+    const key = ev.key === "Spacebar" ? " " : ev.key;
+    if (!KEYS.includes(key)) return;
     ev.preventDefault();
-    send(name);
+    press(key);
   });
 
   /** The lesson's section (speaker-link.js lessonInfo), or nothing when no lesson is open. */
@@ -79,21 +102,47 @@ export function startSpeaker() {
     lesson.hidden = !l;
     if (!l) { fill(lesson); return; }
     const from = l.planned_minutes - l.section_minutes;
+    const where = l.section > 0 && l.of > 0 ? `Section ${l.section} of ${l.of}` : l.section > 0 ? `Section ${l.section}` : "Section";
     fill(lesson,
       h("h2", { id: "sp-lesson-h", class: "sp-k" }, "Lesson", l.title ? h("span", { class: "sp-lesson-title" }, ` · ${l.title}`) : null),
       h("p", { class: "sp-lesson-where" },
-        h("strong", { "data-testid": "speaker-section" }, `Section ${l.section} of ${l.of}`), l.section_title ? `: ${l.section_title}` : "",
+        h("strong", { "data-testid": "speaker-section" }, where), l.section_title ? `: ${l.section_title}` : "",
+        l.stop > 0 && l.stops > 0 ? h("span", { class: "sp-stop", "data-testid": "speaker-stop" }, ` · stop ${l.stop} of ${l.stops}`) : null,
         l.release ? [" ", h("span", { class: "tag", "data-testid": "speaker-release" }, `as ${l.release}`)] : null,
         l.section_minutes ? h("span", { class: "sp-lesson-time", "data-testid": "speaker-section-time" },
-          ` ${l.section_minutes} min planned (minute ${from} to ${l.planned_minutes}${l.minutes ? ` of ${l.minutes}` : ""})`) : null),
+          ` ${l.section_minutes} min planned (minute ${Math.max(0, from)} to ${l.planned_minutes}${l.minutes ? ` of ${l.minutes}` : ""})`) : null),
+      l.finished ? h("p", { class: "sp-finished", "data-testid": "speaker-finished", role: "status" },
+        h("strong", null, "Lesson finished."), " PageUp goes back to the last stop.") : null,
       l.goal ? h("p", { class: "sp-lesson-goal", "data-testid": "speaker-goal" }, h("span", { class: "sp-k2" }, "Goal "), l.goal) : null,
       l.ask ? h("div", { class: "sp-lesson-ask", "data-testid": "speaker-ask" },
         h("p", null, h("span", { class: "sp-k2" }, "Ask the room "), l.ask),
-        l.answer ? h("p", { class: "sp-lesson-answer", "data-testid": "speaker-answer" }, h("span", { class: "sp-k2" }, "Answer "), l.answer) : null) : null);
+        l.answer ? h("p", { class: "sp-lesson-answer", "data-testid": "speaker-answer" }, h("span", { class: "sp-k2" }, "Answer "), l.answer) : null) : null,
+      l.notes ? h("details", { class: "sp-lesson-notes", "data-testid": "speaker-lesson-notes", open: true },
+        h("summary", { class: "sp-k2" }, "Section notes"), h("p", null, l.notes)) : null);
+  }
+
+  /** Where PageDown goes next: the lesson's next stop or section, or else the script's next step. */
+  function showNext(v) {
+    const l = v.lesson;
+    if (!l) {
+      fill(nextNote,
+        h("h2", { id: "sp-next-note-h", class: "sp-k" }, "Next note"),
+        v.next_note ? h("p", { class: "sp-note-next" }, v.next_note)
+          : h("p", { class: "muted" }, v.step >= v.steps ? "None: this is the end of the script." : "The next step has no note."));
+      return;
+    }
+    const body = l.finished ? h("p", { class: "muted" }, "Nothing: the lesson is finished.")
+      : l.next_stop > 0 ? [
+        h("p", { class: "sp-next-stop", "data-testid": "speaker-next-stop" }, h("strong", null, `Step ${l.next_stop}`), l.next_stop === v.step + 1 ? " (the next step)" : ` (PageDown goes there from step ${v.step})`),
+        l.next_stop === v.step + 1 && v.next_note ? h("p", { class: "sp-note-next" }, v.next_note) : null]
+      : l.next_section ? h("p", { class: "sp-next-stop", "data-testid": "speaker-next-stop" }, "The next section: ", h("strong", null, l.next_section))
+      : h("p", { class: "sp-next-stop", "data-testid": "speaker-next-stop" }, "The end of the lesson (PageDown shows “Lesson finished”).");
+    fill(nextNote, h("h2", { id: "sp-next-note-h", class: "sp-k" }, "Next stop"), body);
   }
 
   function show(v) {
-    fill(status, v.presenting ? "Linked to the explainer window (presenting)." : "Linked to the explainer window (presenter mode is off there).");
+    status.classList.remove("bad");
+    fill(status, v.blank ? "Linked to the explainer window: its screen is blank (B shows it again)." : v.presenting ? "Linked to the explainer window (presenting)." : "Linked to the explainer window (presenter mode is off there).");
     status.classList.remove("bad");
     fill(head,
       h("p", { class: "sp-title" }, v.title),
@@ -113,10 +162,7 @@ export function startSpeaker() {
         : h("p", { class: "muted" }, v.step === 0 ? "Nothing has happened yet." : "Nothing to explain at this step."));
     clock.setLesson(v.lesson);
     showLesson(v.lesson);
-    fill(nextNote,
-      h("h2", { id: "sp-next-note-h", class: "sp-k" }, "Next note"),
-      v.next_note ? h("p", { class: "sp-note-next" }, v.next_note)
-        : h("p", { class: "muted" }, v.step >= v.steps ? "None: this is the end of the script." : "The next step has no note."));
+    showNext(v);
     fill(code,
       h("h2", { id: "sp-code-h", class: "sp-k" }, "Where in the executor's code"),
       (v.code || []).length

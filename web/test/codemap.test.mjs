@@ -182,11 +182,13 @@ test("the embed folds the map to one line naming the branch; it unfolds", async 
   h.assertNoErrors(page);
 });
 
-test("375×740: one line naming the branch, first in the stage", async () => {
+test("375×740: off by default; once shown, one line naming the branch, first in the stage", async () => {
   for (const scheme of ["light", "dark"]) {
     const page = await open("#scenario=happy-path&step=10", { viewport: { width: 375, height: 740 }, colorScheme: scheme });
     const fold = page.locator('[data-testid="codemap-fold"]');
-    assert.equal(await fold.isVisible(), true, "shown folded on a phone by default");
+    assert.equal(await page.locator('[data-testid="codemap"]').isVisible(), false, "off by default on a phone");
+    await page.keyboard.press("c");
+    assert.equal(await fold.isVisible(), true, "shown folded on a phone once asked for");
     assert.match(await page.locator('[data-testid="codemap-branch"]').textContent(), /^▶ backfill loop › barrier → 1\. drain every builder \(\+9\)$/);
     assert.equal(await sideways(page), null);
     await page.locator('[data-testid="codemap"]').scrollIntoViewIfNeeded();

@@ -2,7 +2,8 @@
 // lesson-walk.test.mjs: run in the page (page.evaluate(problemsHere)), it lists what of the
 // current view's changed panels is out of the viewport, cut by its column or its own box
 // (a long list: its changed items outside the list's box), or covered (document.elementFromPoint
-// at its corners and middle), and whether the scenario's title is cut. [] when all is whole.
+// at its corners and middle), and whether the scenario's title is cut; the same for the panels a
+// lesson's goal or question names (.named), and whether the lesson's goal or question is cut. [] when all is whole.
 // (Not a test file: build.sh runs web/test/*.test.mjs only.)
 
 /** In the page: what of the current view's changed panels and title is cut, covered or out of view. */
@@ -10,9 +11,11 @@ export function problemsHere() {
   return window.explainer.view().then((v) => new Promise((resolve) => requestAnimationFrame(() => {
     const bad = [];
     const fmt = (r) => `[${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}]`;
-    for (const [key, on] of Object.entries(v.changed || {})) {
-      if (!on) continue;
-      const el = document.querySelector(`[data-testid="${key.replaceAll("_", "-")}"]`);
+    // the changed panels, and those a lesson's goal or question names (presenter.js .named)
+    const keys = Object.entries(v.changed || {}).filter(([, on]) => on).map(([k]) => [k, `[data-testid="${k.replaceAll("_", "-")}"]`]);
+    for (const p of document.querySelectorAll("#stage .panel.named > .panel-body[data-testid]")) keys.push([`named ${p.dataset.testid}`, `[data-testid="${p.dataset.testid}"]`]);
+    for (const [key, sel] of keys) {
+      const el = document.querySelector(sel);
       if (!el || !el.getClientRects().length) continue; // not projected (the note, the tables)
       const panel = el.closest(".panel") || el;
       const r = panel.getBoundingClientRect();
@@ -47,6 +50,14 @@ export function problemsHere() {
         }
       } else if (body.scrollHeight > body.clientHeight + 1) {
         bad.push(`${key}: ${body.scrollHeight - body.clientHeight} px of its content are cut`);
+      }
+    }
+    // a lesson's question and goal, whole
+    const bar = document.querySelector('[data-testid="lesson-bar"]');
+    if (bar && !bar.hidden) {
+      for (const el of bar.querySelectorAll(".lesson-goal, .lesson-ask:not([hidden])")) {
+        const r = el.getBoundingClientRect();
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || r.bottom > innerHeight + 0.5 || r.top < -0.5) bad.push(`lesson: ${el.className} is cut`);
       }
     }
     const t = document.getElementById("scenario-title");

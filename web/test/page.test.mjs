@@ -28,7 +28,7 @@ test("the first-visit card shows on a plain first visit only, and its button kee
   const card = page.locator("#welcome");
   await card.waitFor({ state: "visible" });
   assert.match(await card.textContent(), /backfill/i);
-  await card.getByRole("button", { name: "Start stepping" }).click();
+  await card.getByRole("button", { name: "Look around" }).click();
   await page.waitForFunction(() => !document.getElementById("welcome").open);
   assert.match(await text(page, "scenario-title"), /happy path/);
   assert.equal(await byTestId(page, "bug-banner").isVisible(), true, "the bug mode is still on");

@@ -111,7 +111,7 @@ test("speaker notes: a second window shows the note, the narration and what come
   await waitStep(page, 4);
   await speaker.getByRole("button", { name: /Back/ }).click();
   await waitStep(page, 3);
-  await speaker.getByRole("button", { name: /Step/ }).click();
+  await speaker.getByRole("button", { name: /Next/ }).click();
   await waitStep(page, 4);
   await speakerStep(speaker, 4);
   await h.screenshot(speaker, "teach-speaker-notes");

@@ -136,7 +136,7 @@ test("speaker window: it follows the lesson: section n of m, its planned time, i
   const speaker = await openSpeaker(page);
   const section = byTestId(speaker, "speaker-lesson-section");
   await speaker.waitForFunction(() => document.querySelector('[data-testid="speaker-section"]')?.textContent === "Section 1 of 7");
-  assert.match(collapse(await section.innerText()), /^LESSON · The locality provider's backfill: a 45-minute workshop Section 1 of 7: Why buffer 7 min planned/);
+  assert.match(collapse(await section.innerText()), /^LESSON · The locality provider's backfill: a 45-minute workshop Section 1 of 7: Why buffer · stop 1 of \d+ 7 min planned/);
   assert.equal(collapse(await text(speaker, "speaker-section-time")), "7 min planned (minute 0 to 7 of 45)");
   assert.match(await text(speaker, "speaker-goal"), /store its input in its own state table/);
   assert.equal(await byTestId(speaker, "speaker-ask").count(), 0, "no question at step 0");
@@ -154,13 +154,13 @@ test("speaker window: it follows the lesson: section n of m, its planned time, i
   await call(page, "goto", 9);
   await speakerStep(speaker, 9);
   await speaker.waitForFunction(() => /Barrier e4 is next/.test(document.querySelector('[data-testid="speaker-ask"]')?.textContent || ""));
-  assert.equal(collapse(await text(speaker, "speaker-answer")), "Answer Visible: none. Hidden: + 3 102; + 13 202.");
+  assert.equal(collapse(await text(speaker, "speaker-answer")), "Answer Visible: none. Hidden: +(3,102); +(13,202).");
   await h.screenshot(speaker, "teach-speaker-lesson");
 
   // a section change (the bar's Next section): the speaker window follows, with its release
   for (let n = 2; n <= 5; n++) await byTestId(page, "lesson-next").click();
   await speaker.waitForFunction(() => document.querySelector('[data-testid="speaker-section"]')?.textContent === "Section 5 of 7");
-  assert.match(collapse(await section.innerText()), /Section 5 of 7: What each release does: an upstream end under v3\.0 as v3\.0 3 min planned/);
+  assert.match(collapse(await section.innerText()), /Section 5 of 7: What each release does: an upstream end under v3\.0 · stop 1 of \d+ as v3\.0 3 min planned/);
   assert.equal(await text(speaker, "speaker-release"), "as v3.0");
   assert.equal(collapse(await text(speaker, "speaker-section-time")), "3 min planned (minute 31 to 34 of 45)");
   await speakerStep(speaker, 9);

@@ -31,7 +31,10 @@ function check(v, where) {
     assert.equal(li.classList.contains("why-bug"), e.kind === "bug", at);
     assert.ok(li.querySelector(".why-text").textContent.startsWith(e.text ?? ""), at);
     const src = li.querySelectorAll("a.src").find((a) => !a.classList.contains("fix"));
-    assert.equal(src?.getAttribute("href") ?? null, e.url || null, at);
+    // the link anchors the whole range of lines (#L658-L667), not only its first line
+    const want = !e.url ? null : !e.lines?.length || e.lines.length === 1 || e.lines[0] === e.lines[1] ? e.url
+      : e.url.replace(/#.*$/, "") + `#L${e.lines[0]}-L${e.lines[1]}`;
+    assert.equal(src?.getAttribute("href") ?? null, want, at);
     if (e.url) assert.equal(src.textContent, `${decodeURIComponent(new URL(e.url).pathname.split("/").pop())} ${lines(e.lines)}`.trim(), at);
     assert.equal(li.querySelector("a.fix")?.getAttribute("href") ?? null, e.fix || null, at);
   });
