@@ -50,6 +50,8 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 		"scoreExchange":    {fileStreamError, scoreExchange, []string{"not the root cause", "ExchangeChannelClosed(_) => 1"}, false},
 		"storageErrorText": {fileExecError, storageErrorText, []string{"Storage error: {0}"}, false},
 		"metaRecovery":     {fileMetaWorker, metaRecovery, []string{"\"database entering recovery\""}, false},
+		"panicHook":        {filePanicHook, panicHook, []string{"std::panic::update_hook", "is_catching_unwind()", "std::process::abort()"}, false},
+		"metaNodeFailure":  {fileMetaWorker, metaNodeFailure, []string{"\"database entering recovery on node failure\""}, false},
 	}
 	for name, a := range anchors {
 		for i, r := range Releases {
@@ -109,7 +111,7 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 // `./build.sh sources` fetches (internal/rwsource/files.txt).
 func TestCitedFilesAreFetched(t *testing.T) {
 	files := rwsource.Files()
-	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog} {
+	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog, filePanicHook} {
 		assert.Contains(t, files, f)
 	}
 	for _, m := range Catalogue {

@@ -39,6 +39,7 @@ var codeTable = []codeLineDef{
 	{"first-initial", "first message", 1, "(meta) after a recovery the first barrier is an Initial one", on(siteFirstInitial)},
 	{"first-exits", "first message", 1, "not a barrier → panic; not a checkpoint → panic; an error or no message → fail",
 		on(siteFirstError, siteFirstNotBarrier, siteFirstNotCheckpoint, siteFailStreamClosed, siteFailFirstError, siteFailFirstNotBarrier, siteFailFirstNotCheckpnt)},
+	{"panic-abort", "first message", 2, "(runtime) a panic aborts the whole compute node", on(sitePanicAbort)},
 	{"load", "first message", 0, "load each vnode's progress from the progress table", on(siteLoad, siteRecoverReload)},
 	{"all-completed", "first message", 0, "every vnode completed? nothing to backfill: straight to forwarding", on(siteStartForward)},
 	{"need-buffering", "first message", 0, "every vnode not started? buffer until the start signal (else backfill at once)", on(siteStartBuffering, siteStartSkipBuffering)},

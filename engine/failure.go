@@ -130,20 +130,22 @@ var Failures = []FailureInfo{
 		Proven: []Citation{
 			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier."),
 			mod(LinesModExpectBarrier, "The wait for the first barrier converts the first message into a barrier and expects it to be one: any other message panics with the text \"the first message must be a barrier\" (Rust adds the message's debug form; the explainer writes the message as a scenario step)."),
+			citePanicHook,
 		},
 		Inferred: []string{
 			"Not expected in a healthy cluster: the streaming protocol sends a barrier first. It points to a broken upstream or a hand-made test stream.",
-			"What a panic does to the actor and the job is decided outside this file; the explainer lets you recover as after an error.",
+			"The compute node aborts with the panic. " + PanicNodeWords,
 		}},
 	{Kind: FailFirstNotCheckpoint, Message: PanicNotCheckpoint, Panic: true,
 		Meaning: "The first barrier an executor receives must be a checkpoint (or an initial) barrier. This one was not, and an assertion panics.",
 		Proven: []Citation{
 			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier."),
 			mod(LinesModAssertCheckpoint, "The wait for the first barrier asserts that the barrier is a checkpoint or an initial barrier; the failed assertion panics with this text."),
+			citePanicHook,
 		},
 		Inferred: []string{
 			"Not expected in a healthy cluster: the barriers that start or restart a job are checkpoints. It points to a broken barrier source or a hand-made test stream.",
-			"What a panic does to the actor and the job is decided outside this file; the explainer lets you recover as after an error.",
+			"The compute node aborts with the panic. " + PanicNodeWords,
 		}},
 	{Kind: FailRescale, Message: ErrRescale,
 		Meaning: "A barrier carried a new vnode bitmap for this actor (an update mutation, as an online rescale sends). This executor cannot change the vnodes it owns in place, so it fails.",

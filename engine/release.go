@@ -112,6 +112,9 @@ func (r *Release) At(file string, lines [2]int) ([2]int, bool) {
 	if r.lines == nil {
 		return lines, true
 	}
+	if l, ok := sameAtEveryRef[rangeKey(file, lines)]; ok {
+		return l, true
+	}
 	l, ok := r.lines[rangeKey(file, lines)]
 	return l, ok
 }

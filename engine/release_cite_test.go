@@ -109,6 +109,7 @@ func TestReleaseCitedRangesHoldWhatTheyClaim(t *testing.T) {
 				"actor.rs": engine.FileActor, "merge.rs": engine.FileMerge, "exchange/input.rs": engine.FileExchangeInput} {
 				files[short] = releaseSource(t, r.Ref, file)
 			}
+			files[engine.FilePanicHook] = releaseSource(t, r.Ref, engine.FilePanicHook)
 			for _, f := range metaFiles {
 				files[shortOf(f)] = releaseSource(t, r.Ref, f)
 			}
@@ -138,6 +139,9 @@ func TestReleaseCitedRangesHoldWhatTheyClaim(t *testing.T) {
 					if shortOf(f) == file {
 						full = f
 					}
+				}
+				if file == engine.FilePanicHook {
+					full = file
 				}
 				l, ok := r.At(full, [2]int{a, b})
 				if !ok {

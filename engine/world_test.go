@@ -83,7 +83,7 @@ func TestStopCommitsLikeAnyBarrier(t *testing.T) {
 }
 
 // TestActorStates: the view's actor is running, exited unexpectedly after an end of the
-// executor's stream, failed after an error or a panic (no citation for a panic), in every release.
+// executor's stream, failed after an error or a panic (a panic cites the panic hook that aborts the node), in every release.
 func TestActorStates(t *testing.T) {
 	for _, r := range engine.Releases {
 		run := runUnder(t, r.Name, "  - barrier: 1\n")
@@ -99,7 +99,9 @@ func TestActorStates(t *testing.T) {
 		require.NotNil(t, failed.Citation)
 		panicked := runUnder(t, r.Name, "  - chunk: [\"+ 1 100\"]\n").View().Actor
 		assert.Equal(t, engine.ActorFailed, panicked.State, r.Name)
-		assert.Nil(t, panicked.Citation, r.Name)
+		require.NotNil(t, panicked.Citation, r.Name)
+		assert.Equal(t, engine.FilePanicHook, panicked.Citation.File, r.Name)
+		assert.Contains(t, panicked.Text, "aborts the compute node", r.Name)
 	}
 }
 
