@@ -51,6 +51,9 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 		"storageErrorText": {fileExecError, storageErrorText, []string{"Storage error: {0}"}, false},
 		"metaRecovery":     {fileMetaWorker, metaRecovery, []string{"\"database entering recovery\""}, false},
 		"panicHook":        {filePanicHook, panicHook, []string{"std::panic::update_hook", "is_catching_unwind()", "std::process::abort()"}, false},
+		"orderNotFound":    {fileOrderControl, orderNotFound, []string{"let Some(fragment_id) = self.actor_to_fragment_id.get(&actor_id) else", "\"fragment not found for actor\"", "return vec![];"}, false},
+		"vnodeCheck":       {fileDistribution, vnodeCheck, []string{"fn check_vnode_is_set(", "should not be accessed by this table", "panic!("}, false},
+		"vnodeChunkCheck":  {fileDistribution, vnodeChunkCheck, []string{"if vis {", "check_vnode_is_set(vnode, vnodes)"}, false},
 		"metaNodeFailure":  {fileMetaWorker, metaNodeFailure, []string{"\"database entering recovery on node failure\""}, false},
 	}
 	for name, a := range anchors {
@@ -88,6 +91,11 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 	for _, r := range []string{"v2.7", "v2.8"} {
 		assert.NotContains(t, strings.Join(sourceAt(t, Releases[index(r)].Ref, fileMod), "\n"), "updating vnode bitmap in place", r)
 	}
+	v27 := Releases[index("v2.7")].Ref
+	assert.Contains(t, strings.Join(sourceAt(t, v27, fileMetaProgress)[recover27[0]-1:recover27[1]], "\n"), "BackfillState::ConsumingUpstream(Epoch(0), 0, 0)")
+	assert.Contains(t, strings.Join(sourceAt(t, v27, fileMetaProgress)[recover27[0]-1:recover27[1]], "\n"), "CreateType::Background")
+	assert.Contains(t, strings.Join(sourceAt(t, v27, fileMetaProgress)[isDone27[0]-1:isDone27[1]], "\n"), "self.done_count == self.states.len()")
+	assert.Contains(t, strings.Join(sourceAt(t, v27, fileMetaRPC)[recoverOrder27[0]-1:recoverOrder27[1]], "\n"), "Default::default(),")
 	// every citation lies inside its file
 	for _, m := range Catalogue {
 		var cites []Cite
@@ -111,7 +119,7 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 // `./build.sh sources` fetches (internal/rwsource/files.txt).
 func TestCitedFilesAreFetched(t *testing.T) {
 	files := rwsource.Files()
-	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog, filePanicHook} {
+	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog, filePanicHook, fileOrderControl, fileDistribution, fileMetaProgress, fileMetaRPC} {
 		assert.Contains(t, files, f)
 	}
 	for _, m := range Catalogue {

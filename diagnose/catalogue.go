@@ -16,7 +16,7 @@ type Instead struct {
 // Catalogue is every message the diagnosis recognises, in the order it lists them.
 var Catalogue = []*Message{
 	upstreamEnded(), actorExitedMsg(), exchangeUpstream(), exchangeDownstream(), rescale(),
-	streamClosed(), firstNotBarrier(), notCheckpoint(), storageError(),
+	streamClosed(), firstNotBarrier(), notCheckpoint(), storageError(), fragmentNotFound(), vnodeNotOwned(),
 }
 
 // each builds one value per release.

@@ -42,6 +42,7 @@ var codeTable = []codeLineDef{
 	{"panic-abort", "first message", 2, "(runtime) a panic aborts the whole compute node", on(sitePanicAbort)},
 	{"load", "first message", 0, "load each vnode's progress from the progress table", on(siteLoad, siteRecoverReload)},
 	{"all-completed", "first message", 0, "every vnode completed? nothing to backfill: straight to forwarding", on(siteStartForward)},
+	{"never-done", "first message", 1, "(meta, v2.7 after a recovery) no done report comes: the job stays creating", on(siteRecoverNeverDone)},
 	{"need-buffering", "first message", 0, "every vnode not started? buffer until the start signal (else backfill at once)", on(siteStartBuffering, siteStartSkipBuffering)},
 
 	{"buf-order", "buffering", 1, "(meta) the start signal comes after every scan fragment has finished", on(siteBufferOrder)},

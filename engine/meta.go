@@ -48,6 +48,7 @@ var linesMeta27 = map[string][2]int{
 	"barrier/progress.rs:156-179":               {142, 165},
 	"site:recover.no-start-signal":              {812, 819},
 	"site:completion.no-truncate":               {812, 819},
+	"site:recover.never-done":                   {402, 425},
 }
 
 var linesMeta28 = map[string][2]int{

@@ -66,11 +66,12 @@ var anchorsBefore31 = map[string][]string{
 	"site:buffering.report":            {"update_with_buffered_rows", "buffered_rows"},
 	"site:recover.no-start-signal":     {"CreateMviewProgressTracker::recover(", "Default::default(),"},
 	"site:completion.no-truncate":      {"CreateMviewProgressTracker::recover(", "Default::default(),"},
+	"site:recover.never-done":          {"pub fn recover(", "let create_type = CreateType::Background;", "tracking_progress_actor_ids", "BackfillState::ConsumingUpstream(Epoch(0), 0, 0)"},
 }
 
 // only27 are the sites only v2.7 says (its progress reports while buffering, its meta service's
 // recovery of a creating job with an empty backfill order).
-var only27 = map[string]bool{"buffering.report": true, "recover.no-start-signal": true, "completion.no-truncate": true}
+var only27 = map[string]bool{"buffering.report": true, "recover.no-start-signal": true, "completion.no-truncate": true, "recover.never-done": true}
 
 // shortOf names a file as the line tables key it.
 func shortOf(file string) string {

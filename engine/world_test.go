@@ -220,3 +220,27 @@ func TestSilentEndRowsSayTheUpstreamEnded(t *testing.T) {
 		assert.False(t, said["backfill.row"], r.Name)
 	}
 }
+
+// TestV27RestartWithEveryVnodeCompletedNeverFinishes: under v2.7 only, an executor restarted
+// with every vnode completed is told to leave the job creating for good (progress.rs
+// v2.7.4:402-425, 204-212) and the meta log's "fragment not found for actor".
+func TestV27RestartWithEveryVnodeCompletedNeverFinishes(t *testing.T) {
+	done := "  - barrier: 1\n  - chunk: [\"+ 1 100\", \"+ 11 101\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 3\n  - barrier: 3\n  - barrier: 4\n  - recover\n  - barrier: 5\n"
+	for _, r := range engine.Releases {
+		s := runUnder(t, r.Name, done)
+		assert.Equal(t, "forwarding", s.Trace().Phase, r.Name)
+		said := sitesOf(s)
+		assert.Equal(t, r == engine.ReleaseV27, said["recover.never-done"], r.Name)
+		if r == engine.ReleaseV27 {
+			for _, ef := range s.View().Explanations {
+				if ef.Site == "recover.never-done" {
+					assert.Contains(t, ef.Text, "stays creating")
+					assert.Contains(t, ef.Text, "fragment not found for actor")
+					assert.Contains(t, ef.URL, "/blob/v2.7.4/src/meta/src/barrier/progress.rs#L402-L425")
+				}
+			}
+		}
+	}
+	fresh := sitesOf(runUnder(t, "v2.7", "  - barrier: 1\n  - chunk: [\"+ 1 100\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 2\n  - barrier: 3\n"))
+	assert.False(t, fresh["recover.never-done"], "no recovery, nothing said")
+}
