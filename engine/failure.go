@@ -160,7 +160,7 @@ var Failures = []FailureInfo{
 		},
 		Inferred: []string{
 			"Likely cause, outside this file: an online reschedule of this fragment (a change of parallelism, by hand or by the meta service's automatic parallelism control) while the job was still being created. The meta service's automatic control skips creating jobs whose scans cannot be rescheduled online (snapshot backfill and the oldest backfill kinds, src/prost/src/lib.rs, is_reschedulable); a creating job whose scans are arrangement backfills is not skipped, so a reschedule can still reach this executor.",
-			"The usual way out is a recovery, which rebuilds the actors with their new vnodes (an offline reschedule).",
+			"The meta service recovers the database after this error, as after any actor's error. A reschedule the meta service plans itself rebuilds the fragment with new actors (meta's scale.rs asserts that no actor is kept and no bitmap is updated in place), so such a barrier does not come from that plan.",
 		}},
 	{Kind: FailUpstreamError,
 		Meaning: "The upstream yielded an error instead of a message, and the executor returns it: the actor fails and the job must recover.",
