@@ -18,7 +18,7 @@ type Release struct {
 var patches = map[string]string{
 	"v2.7": "v2.7.0 to v2.7.4 (the files cited are identical across them)",
 	"v2.8": "v2.8.0 to v2.8.5 (executor/mod.rs lines are those of v2.8.1 to v2.8.5; at v2.8.0 they are 19 lower)",
-	"v3.0": "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher)",
+	"v3.0": "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher, and barrier/worker.rs's one higher)",
 	"v3.1": "the release-3.1 branch at commit " + engine.SourceCommit[:11],
 }
 

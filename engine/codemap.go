@@ -56,7 +56,8 @@ var codeTable = []codeLineDef{
 	{"buf-commit", "buffering", 2, "commit both tables, emit the barrier; started? → backfill", on(siteBufCommit, siteBufReport)},
 
 	{"builders", "backfill", 0, "backfill: one chunk builder per vnode, rate limit disabled", on(siteThrottleIgnored)},
-	{"open", "backfill", 1, "open the snapshot stream: each vnode's rows after its pos", on(siteOpen, siteOpenResume, siteSnapshotError)},
+	{"open", "backfill", 1, "open the snapshot stream", on(siteOpen)},
+	{"open-read", "backfill", 2, "the snapshot stream reads each vnode's rows after its pos (a failed read → fail)", on(siteOpenResume, siteSnapshotError)},
 	{"open-per-vnode", "backfill", 2, "each vnode's rows are read when the stream reaches that vnode", on(siteOpenPerVnode)},
 	{"race", "backfill loop", 1, "backfill loop: race upstream against snapshot (upstream first)", on(sitePausedSnapshot)},
 	{"reopen", "backfill loop", 2, "each round: open the snapshot stream anew", on(siteRebuild, siteOpenAsWritten)},

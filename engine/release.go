@@ -42,11 +42,11 @@ var (
 		lines:   joinLines(linesLP27, linesFramework27, linesMeta27)}
 	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true,
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier",
-		Lines:   "executor/mod.rs at v2.8.5 (v2.8.0's lines differ); the rest the same in every v2.8 tag",
+		Lines:   "executor/mod.rs at v2.8.5 (v2.8.0's lines differ); stream_graph/fragment.rs at v2.8.5 (at v2.8.0 to v2.8.2 its lines are one lower); the rest's cited lines the same in every v2.8 tag",
 		lines:   joinLines(linesLP28, linesFramework28, linesMeta28)}
 	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true,
 		Summary: "as v2.8 (the same rules and lines of locality_provider.rs)",
-		Lines:   "executor/mod.rs at v3.0.3 (v3.0.0 and v3.0.1's lines differ); the rest the same in every v3.0 tag",
+		Lines:   "executor/mod.rs at v3.0.3 (v3.0.0 and v3.0.1's lines differ); the rest's cited lines the same in every v3.0 tag",
 		lines:   joinLines(linesLP28, linesFramework30, linesMeta30)}
 	ReleaseV31 = &Release{Name: "v3.1", Tags: "release-3.1 branch", Ref: SourceCommit,
 		RescaleFails: true, EndFails: true, KeepsSnapshot: true, ResendsStart: true,
