@@ -47,6 +47,8 @@ export function createDiagnose(dialog, { explainer, openHash }) {
     if (a.release_from) parts.push(h("p", { class: "diagnose-note", "data-testid": "diagnose-release-from" }, a.release_from));
     for (const m of a.matches || []) parts.push(match(m));
     fill(answer, parts);
+    // on a phone the answer starts the first screen, above the form it scrolled past
+    (answer.querySelector("[data-testid=diagnose-release-from]") || answer.querySelector(".diagnose-match"))?.scrollIntoView?.({ block: "start" });
   }
 
   // The answer first (what it means, what is left behind, what to check, where to see it), then
