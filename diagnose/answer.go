@@ -84,7 +84,7 @@ func Diagnose(text, release string) (*Answer, error) {
 	text, a.Truncated = capText(text)
 	clean := stripANSI(text)
 	f := fold(clean)
-	release, a.ReleaseFrom = releaseFrom(release, f.text)
+	release, a.ReleaseFrom = releaseFrom(release, f, clean)
 	a.Release = release
 	actor := actorOf(f.text)
 	for _, fd := range findAll(f.text) {

@@ -12,6 +12,7 @@ type NamedRelease struct {
 	Version string // "3.0.2", "2.8"
 	Excerpt string // the words it was read from
 	Release string // "v3.0", or ""
+	at, end int    // where the excerpt is in the folded text
 }
 
 // versionMarks are the words a version follows, in the folded (lower-case) text.
@@ -27,7 +28,7 @@ func releaseInText(f string) (NamedRelease, bool) {
 			return
 		}
 		best = at
-		out = NamedRelease{Version: v, Excerpt: f[at : at+skip+len(v)], Release: lineOf(v)}
+		out = NamedRelease{Version: v, Excerpt: f[at : at+skip+len(v)], Release: lineOf(v), at: at, end: at + skip + len(v)}
 	}
 	for _, m := range versionMarks {
 		if i := strings.Index(f, m); i >= 0 {
@@ -84,8 +85,11 @@ func lineOf(v string) string {
 
 // releaseFrom decides the release an answer is for, from the one asked for and the text, and
 // says why in a sentence ("" when the text names none and none was asked for).
-func releaseFrom(asked string, f string) (release, why string) {
-	named, ok := releaseInText(f)
+func releaseFrom(asked string, f folded, clean string) (release, why string) {
+	named, ok := releaseInText(f.text)
+	if ok {
+		named.Excerpt = Escape(clean[f.from[named.at] : f.from[named.end-1]+1]) // as written
+	}
 	switch {
 	case !ok:
 		return asked, ""

@@ -33,7 +33,10 @@ func TestReleaseReadFromTheText(t *testing.T) {
 		assert.True(t, strings.HasPrefix(a.Text(), a.ReleaseFrom), "the answer says first which release it used")
 		assert.False(t, a.Matches[0].Assumed && tc.asked == "", tc.text)
 	}
-	a, err := Diagnose("RisingWave version: 2.6.1\n"+line, "")
+	a, err := Diagnose("RisingWave Version:  3.0.2\n"+line, "")
+	require.NoError(t, err)
+	assert.Contains(t, a.ReleaseFrom, `("RisingWave Version:  3.0.2")`, "quoted as written")
+	a, err = Diagnose("RisingWave version: 2.6.1\n"+line, "")
 	require.NoError(t, err)
 	assert.Contains(t, a.ReleaseFrom, "no facts for")
 	assert.Equal(t, "v3.1", a.Matches[0].Release)
