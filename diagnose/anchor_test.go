@@ -52,6 +52,11 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 		"scoreExchange":    {scoreExchange, []string{"not the root cause", "ExchangeChannelClosed(_) => 1"}, false},
 		"storageErrorText": {storageErrorText, []string{"Storage error: {0}"}, false},
 		"metaRecovery":     {metaRecovery, []string{"\"database entering recovery\""}, false},
+		"panicHook":        {panicHook, []string{"std::panic::update_hook", "is_catching_unwind()", "std::process::abort()"}, false},
+		"orderNotFound":    {orderNotFound, []string{"let Some(fragment_id) = self.actor_to_fragment_id.get(&actor_id) else", "\"fragment not found for actor\"", "return vec![];"}, false},
+		"vnodeCheck":       {vnodeCheck, []string{"fn check_vnode_is_set(", "should not be accessed by this table", "panic!("}, false},
+		"vnodeChunkCheck":  {vnodeChunkCheck, []string{"if vis {", "check_vnode_is_set(vnode, vnodes)"}, false},
+		"metaNodeFailure":  {metaNodeFailure, []string{"\"database entering recovery on node failure\""}, false},
 	}
 	words := func(name string, r *engine.Release, f fact, ws ...string) {
 		t.Helper()
@@ -99,6 +104,16 @@ func TestCitedLinesHoldTheirAnchors(t *testing.T) {
 			assert.NotContains(t, strings.Join(sourceAt(t, r.Ref, fileLP), "\n"), "upstream ended unexpectedly", r.Name)
 		}
 	}
+	// the lines of a meta service that recovers a job with an empty backfill order (v2.7's)
+	for _, r := range engine.Releases {
+		if r.ResendsStart {
+			continue
+		}
+		assert.Contains(t, strings.Join(sourceAt(t, r.Ref, fileMetaProgress)[recover27[0]-1:recover27[1]], "\n"), "BackfillState::ConsumingUpstream(Epoch(0), 0, 0)")
+		assert.Contains(t, strings.Join(sourceAt(t, r.Ref, fileMetaProgress)[recover27[0]-1:recover27[1]], "\n"), "CreateType::Background")
+		assert.Contains(t, strings.Join(sourceAt(t, r.Ref, fileMetaProgress)[isDone27[0]-1:isDone27[1]], "\n"), "self.done_count == self.states.len()")
+		assert.Contains(t, strings.Join(sourceAt(t, r.Ref, fileMetaRPC)[recoverOrder27[0]-1:recoverOrder27[1]], "\n"), "Default::default(),")
+	}
 	// every citation lies inside its file
 	for _, m := range Catalogue() {
 		for _, c := range catalogueCites(m) {
@@ -128,7 +143,7 @@ func catalogueCites(m *Message) []Cite {
 // `./build.sh sources` fetches (internal/rwsource/files.txt).
 func TestCitedFilesAreFetched(t *testing.T) {
 	files := rwsource.Files()
-	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog} {
+	for _, f := range []string{fileLP, fileMod, fileActor, fileExchangeErr, fileExchangeIn, fileExchangeOut, fileStreamError, fileExecError, fileActorMgr, fileMetaWorker, fileSyncLog, fileDispatchLog, filePanicHook, fileOrderControl, fileDistribution, fileMetaProgress, fileMetaRPC} {
 		assert.Contains(t, files, f)
 	}
 	for _, m := range Catalogue() {

@@ -21,6 +21,9 @@ type Answer struct {
 	Matches    []Match  `json:"matches"`  // in the order they appear in the text
 	Known      []Known  `json:"known"`    // every message the diagnosis knows
 	Releases   []string `json:"releases"` // the releases it can answer for, oldest first
+	// ReleaseFrom says where the answer's release came from when the text names a version
+	// (version.go), or "".
+	ReleaseFrom string `json:"release_from"`
 }
 
 // Known names a message the diagnosis recognises and the releases that produce it.
@@ -33,26 +36,27 @@ type Known struct {
 
 // Match is one known message found in the text, answered for one release.
 type Match struct {
-	ID         MessageID `json:"id"`
-	Message    string    `json:"message"` // the exact text (N: an actor id)
-	Panic      bool      `json:"panic"`
-	Raiser     string    `json:"raiser"`
-	Note       string    `json:"note"`
-	Excerpt    string    `json:"excerpt"` // the line it was found in, escaped
-	Actor      string    `json:"actor"`   // the failed actor's id the text names, or ""
-	Peer       string    `json:"peer"`    // the other actor the message names, or ""
-	ProducedBy []string  `json:"produced_by"`
-	Release    string    `json:"release"`  // the release this answer is for
-	Assumed    bool      `json:"assumed"`  // no release was given: this is the newest that produces it
-	Produces   bool      `json:"produces"` // that release can produce the message
-	NotByLP    bool      `json:"not_by_lp"`
-	Statement  string    `json:"statement"` // what the release says about the message, in a sentence
-	Meaning    string    `json:"meaning"`
-	Phases     []string  `json:"phases"`
-	Proven     []Cite    `json:"proven"`
-	LeftBehind string    `json:"left_behind"`
-	LookNext   []string  `json:"look_next"`
-	Open       *Link     `json:"open"` // the built-in to open, or null
+	ID         MessageID   `json:"id"`
+	Message    string      `json:"message"` // the exact text (N: an actor id)
+	Panic      bool        `json:"panic"`
+	Raiser     string      `json:"raiser"`
+	Note       string      `json:"note"`
+	Excerpt    string      `json:"excerpt"` // the line it was found in, escaped
+	Actor      string      `json:"actor"`   // the failed actor's id the text names, or ""
+	Peer       string      `json:"peer"`    // the other actor the message names, or ""
+	ProducedBy []string    `json:"produced_by"`
+	Release    string      `json:"release"`  // the release this answer is for
+	Assumed    bool        `json:"assumed"`  // no release was given: this is the newest that produces it
+	Produces   bool        `json:"produces"` // that release can produce the message
+	NotByLP    bool        `json:"not_by_lp"`
+	Statement  string      `json:"statement"` // what the release says about the message, in a sentence
+	Meaning    string      `json:"meaning"`
+	Phases     []string    `json:"phases"`
+	Proven     []Cite      `json:"proven"`
+	LeftBehind string      `json:"left_behind"`
+	LookNext   []string    `json:"look_next"`
+	Open       *Link       `json:"open"`   // the built-in to open, or null
+	Lesson     *LessonLink `json:"lesson"` // the lesson for this message, or null
 }
 
 // Link opens a built-in scenario at a step under a release.
@@ -83,11 +87,14 @@ func Diagnose(text, release string) (*Answer, error) {
 	text, a.Truncated = capText(text)
 	clean := stripANSI(text)
 	f := fold(clean)
+	release, a.ReleaseFrom = releaseFrom(release, f, clean)
+	a.Release = release
 	actor := actorOf(f.text)
 	for _, fd := range findAll(f.text) {
 		m := answer(fd.msg, release)
 		m.Excerpt = Escape(excerpt(clean, f.from[fd.at]))
 		m.Actor, m.Peer = actor, fd.peer
+		m.Lesson = lessonFor(m.ID)
 		m.fill()
 		a.Matches = append(a.Matches, m)
 	}
@@ -168,6 +175,9 @@ func (a *Answer) Text() string {
 		b.WriteString("An error message it does not know may still come from RisingWave: look it up in the RisingWave source at your release.\n")
 		return b.String()
 	}
+	if a.ReleaseFrom != "" {
+		b.WriteString(a.ReleaseFrom + "\n\n")
+	}
 	for i, m := range a.Matches {
 		if i > 0 {
 			b.WriteString("\n")
@@ -177,6 +187,8 @@ func (a *Answer) Text() string {
 	return b.String()
 }
 
+// write says the answer first (what it means, what is left behind, what to check, where to see
+// it), then who raises it and the proofs.
 func (m *Match) write(b *strings.Builder) {
 	kind := "Error"
 	if m.Panic {
@@ -184,11 +196,6 @@ func (m *Match) write(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "%s: %s\n", kind, m.Message)
 	fmt.Fprintf(b, "  Found in: %s\n", m.Excerpt)
-	by := strings.Join(m.ProducedBy, ", ")
-	if m.Note != "" {
-		by += " (" + m.Note + ")"
-	}
-	fmt.Fprintf(b, "  Raised by: %s. Produced by: %s.\n", m.Raiser, by)
 	fmt.Fprintf(b, "  Release %s: %s\n", m.Release, m.Statement)
 	if m.Meaning != "" {
 		title := "What it means"
@@ -196,15 +203,6 @@ func (m *Match) write(b *strings.Builder) {
 			title = "What " + m.Release + " does instead"
 		}
 		fmt.Fprintf(b, "  %s: %s\n", title, m.Meaning)
-	}
-	if len(m.Phases) > 0 {
-		fmt.Fprintf(b, "  Phase: %s\n", strings.Join(m.Phases, "; "))
-	}
-	if len(m.Proven) > 0 {
-		b.WriteString("  What the source proves:\n")
-		for _, c := range m.Proven {
-			fmt.Fprintf(b, "    - %s (%s:%d-%d at %s)\n", c.Text, c.File, c.Lines[0], c.Lines[1], shortRef(c.Ref))
-		}
 	}
 	if m.LeftBehind != "" {
 		fmt.Fprintf(b, "  Left behind: %s\n", m.LeftBehind)
@@ -219,6 +217,23 @@ func (m *Match) write(b *strings.Builder) {
 		fmt.Fprintf(b, "  See it in the explainer: %s at step %d under %s: %s.\n    Open: %s\n", m.Open.Scenario, m.Open.Step, m.Open.Release, m.Open.Why, m.Open.Hash)
 	} else {
 		b.WriteString("  No built-in scenario shows it.\n")
+	}
+	if m.Lesson != nil {
+		fmt.Fprintf(b, "  Lesson (%d minutes): %s.\n    Open: %s\n", m.Lesson.Minutes, m.Lesson.Title, m.Lesson.Hash)
+	}
+	by := strings.Join(m.ProducedBy, ", ")
+	if m.Note != "" {
+		by += " (" + m.Note + ")"
+	}
+	fmt.Fprintf(b, "  Raised by: %s. Produced by: %s.\n", m.Raiser, by)
+	if len(m.Phases) > 0 {
+		fmt.Fprintf(b, "  Phase: %s\n", strings.Join(m.Phases, "; "))
+	}
+	if len(m.Proven) > 0 {
+		b.WriteString("  What the source proves:\n")
+		for _, c := range m.Proven {
+			fmt.Fprintf(b, "    - %s (%s:%d-%d at %s)\n", c.Text, c.File, c.Lines[0], c.Lines[1], shortRef(c.Ref))
+		}
 	}
 }
 

@@ -21,7 +21,7 @@ func Catalogue() []*Message { return built.of(engine.Releases) }
 func buildCatalogue() []*Message {
 	return []*Message{
 		upstreamEnded(), actorExitedMsg(), exchangeUpstream(), exchangeDownstream(), rescale(),
-		streamClosed(), firstNotBarrier(), notCheckpoint(), storageError(),
+		streamClosed(), firstNotBarrier(), notCheckpoint(), storageError(), fragmentNotFound(), vnodeNotOwned(),
 	}
 }
 
@@ -332,12 +332,12 @@ func firstNotBarrier() *Message {
 			Where:   fmt.Sprintf("The wait for the first barrier panics when the first message is a chunk or a watermark (%s:%d-%d).", fileMod, modNotBarrier.in(r)[0], modNotBarrier.in(r)[1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
-			Proven: []Cite{
+			Proven: append([]Cite{
 				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
 				at(r, fileMod, modNotBarrier.in(r), "The wait for the first barrier converts the first message into a barrier and expects it to be one: any other message panics with the text \"the first message must be a barrier\" and the message's debug form."),
-			},
-			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
-			LookNext:   append(append([]string{}, info.Inferred[0]), lookActorLog(r)+" A panic prints its location and a backtrace there.", lookWhichJob),
+			}, panicProofs(r)...),
+			LeftBehind: panicLeftBehind,
+			LookNext:   append([]string{info.Inferred[0]}, lookPanic(r)...),
 			Open:       &Open{Scenario: "first-message-not-barrier", Step: 1, Why: "a chunk arrives before any barrier"},
 		}
 	})
@@ -352,12 +352,12 @@ func notCheckpoint() *Message {
 			Where:   fmt.Sprintf("The wait for the first barrier asserts the first barrier's kind (%s:%d-%d).", fileMod, modNotCheckpoint.in(r)[0], modNotCheckpoint.in(r)[1]),
 			Meaning: info.Meaning,
 			Phases:  []string{"starting"},
-			Proven: []Cite{
+			Proven: append([]Cite{
 				lpCite(r, lpFirstBarrier, "The executor starts by waiting for the upstream's first barrier."),
 				at(r, fileMod, modNotCheckpoint.in(r), "The wait for the first barrier asserts that the barrier is a checkpoint or an initial barrier; the failed assertion panics with this text."),
-			},
-			LeftBehind: "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress.",
-			LookNext:   append(append([]string{}, info.Inferred[0]), lookActorLog(r)+" A panic prints its location and a backtrace there.", lookWhichJob),
+			}, panicProofs(r)...),
+			LeftBehind: panicLeftBehind,
+			LookNext:   append([]string{info.Inferred[0]}, lookPanic(r)...),
 			Open:       &Open{Scenario: "first-barrier-not-checkpoint", Step: 1, Why: "a barrier that is not a checkpoint comes first"},
 		}
 	})

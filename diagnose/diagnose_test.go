@@ -23,6 +23,8 @@ var logLines = map[MessageID]string{
 	MsgFirstNotBarrier:  `thread 'risingwave-streaming-actor' panicked at src/stream/src/executor/mod.rs:1476:10: the first message must be a barrier: Chunk(StreamChunk { cardinality: 1 })`,
 	MsgNotCheckpoint:    `thread 'risingwave-streaming-actor' panicked at src/stream/src/executor/mod.rs:1478:5: assertion failed: matches!(barrier.kind, BarrierKind::Checkpoint | BarrierKind::Initial)`,
 	MsgStorage:          `ERROR actor exit with error actor_id=12 error=Actor 12 exited unexpectedly: Executor error: Storage error: Hummock error: Other error: read timed out`,
+	MsgFragmentNotFound: `2026-08-30T10:12:03.123Z ERROR risingwave_meta::barrier::backfill_order_control: fragment not found for actor actor_id=12`,
+	MsgVnodeNotOwned:    `thread 'risingwave-streaming-actor' panicked at src/common/src/hash/table_distribution.rs:274:9: vnode 121 should not be accessed by this table`,
 }
 
 func TestEveryMessageHasALine(t *testing.T) {

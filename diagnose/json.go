@@ -12,6 +12,7 @@ func (a *Answer) AppendJSON(b []byte) []byte {
 	b = jsonw.List(jsonw.Key(b, `,"matches":`), a.Matches, (*Match).AppendJSON)
 	b = jsonw.List(jsonw.Key(b, `,"known":`), a.Known, (*Known).AppendJSON)
 	b = stringsHTML(jsonw.Key(b, `,"releases":`), a.Releases)
+	b = jsonw.KeyStringHTML(b, `,"release_from":`, a.ReleaseFrom)
 	return append(b, '}')
 }
 
@@ -50,6 +51,16 @@ func (m *Match) AppendJSON(b []byte) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = m.Open.AppendJSON(b)
+	}
+	b = jsonw.Key(b, `,"lesson":`)
+	if m.Lesson == nil {
+		b = append(b, "null"...)
+	} else {
+		b = jsonw.KeyStringHTML(b, `{"name":`, m.Lesson.Name)
+		b = jsonw.KeyStringHTML(b, `,"title":`, m.Lesson.Title)
+		b = jsonw.KeyInt(b, `,"minutes":`, int64(m.Lesson.Minutes))
+		b = jsonw.KeyStringHTML(b, `,"hash":`, m.Lesson.Hash)
+		b = append(b, '}')
 	}
 	return append(b, '}')
 }

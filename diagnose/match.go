@@ -57,6 +57,8 @@ var finders = map[MessageID]finder{
 	MsgFirstNotBarrier:  contains("the first message must be a barrier"),
 	MsgNotCheckpoint:    checkpointFinder,
 	MsgStorage:          contains("storage error: "),
+	MsgFragmentNotFound: contains("fragment not found for actor"),
+	MsgVnodeNotOwned:    contains("should not be accessed by this table"),
 }
 
 // checkpointFinder finds the failed assertion of the first barrier's kind, however the macro

@@ -9,6 +9,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/diagnose"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/session"
 )
 
@@ -89,4 +90,12 @@ func TestEndWhileBufferingStep(t *testing.T) {
 	assert.Equal(t, engine.ErrUpstreamEnded, v.Error.Message)
 	assert.Equal(t, engine.FailUpstreamEndedBuffering, v.Failure.Kind)
 	assert.Equal(t, 5, v.Error.Step)
+}
+
+// TestMetThisErrorLink: the lesson the answer links is the built-in, as named.
+func TestMetThisErrorLink(t *testing.T) {
+	l, err := lessons.OpenBuiltin(diagnose.MetThisError.Name)
+	require.NoError(t, err)
+	assert.Equal(t, diagnose.MetThisError.Title, l.Title)
+	assert.Equal(t, diagnose.MetThisError.Minutes, l.Minutes())
 }

@@ -64,7 +64,7 @@ const (
 	ActorStopped    = "stopped"
 	ActorExited     = "exited unexpectedly"
 	ActorFailed     = "failed"
-	actorPanicWords = "what a panic does to the actor and the job is decided outside the cited files; the explainer lets you recover as after an error"
+	actorPanicWords = "the panic hook aborts the compute node's process, so the actor dies with the node and every other actor on it"
 )
 
 // actorView says what the actor is doing now.
@@ -82,7 +82,8 @@ func (e *Engine) actorView() ActorView {
 		return ActorView{State: ActorExited, Text: fmt.Sprintf("The executor's stream ended without a Stop barrier, so actor %d fails with \"actor exited unexpectedly\": the actor's own error, not the executor's (a log shows it without the \"Executor error:\" an executor's error gets). The meta service then recovers the database.", a),
 			Citation: loop(LinesActorLoop, "An end of the executor's stream (Ok(None)) breaks the actor's loop with \"actor exited unexpectedly\".")}
 	case e.phase == PhaseFailed && e.failure != nil && e.failure.Panic:
-		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor panicked inside actor %d: %s.", a, actorPanicWords)}
+		c := e.rel().Cite(citePanicHook)
+		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor panicked inside actor %d: %s. %s", a, actorPanicWords, PanicNodeWords), Citation: &c}
 	case e.phase == PhaseFailed:
 		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor's error ends actor %d with that error (a log shows an executor's error as \"Executor error: …\"). The meta service then recovers the database.", a),
 			Citation: loop(LinesActorLoop, "An error from the executor's stream (Err(err)) breaks the actor's loop with that error.")}

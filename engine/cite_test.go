@@ -31,6 +31,7 @@ var pinnedCitations = map[string]string{
 	"fail.first-error":                "executor/mod.rs:1469-1473",
 	"fail.first-not-barrier":          "executor/mod.rs:1474-1476",
 	"fail.first-not-checkpoint":       "executor/mod.rs:1477-1481",
+	"fail.panic-abort":                "src/utils/runtime/src/panic_hook.rs:17-35",
 	"buffering.chunk":                 "locality_provider.rs:479-482",
 	"buffering.watermark":             "locality_provider.rs:476-478",
 	"buffering.error":                 "locality_provider.rs:471-473",
@@ -116,7 +117,7 @@ var pinnedCitations = map[string]string{
 	"actor.exited":                    "actor.rs:305-318",
 	"actor.stop":                      "actor.rs:316-318",
 	"actor.stop-input-ends":           "merge.rs:360-365",
-	"start.buffer-order":              "stream/stream_graph/fragment.rs:1395-1424",
+	"start.buffer-order":              "stream/stream_graph/fragment.rs:1395-1433",
 	"start.initial":                   "barrier/rpc.rs:812-815",
 	"recover.start-signal-again":      "barrier/rpc.rs:894-916",
 	"completion.truncate":             "barrier/progress.rs:156-179",
@@ -329,7 +330,7 @@ var anchors = map[string][]string{
 	"locality_provider.rs:789-792":              {"Message::Chunk", "yield Message::Chunk(chunk)"},
 	"locality_provider.rs:793-796":              {"Message::Watermark", "yield Message::Watermark(watermark)"},
 	"locality_provider.rs:801-804":              {"for msg in upstream", "msg?"},
-	"stream/stream_graph/fragment.rs:1395-1424": {"2. Add dependencies: all backfill fragments should run before LocalityProvider fragments", "This ensures backfill completes before any LocalityProvider starts", ".extend(locality_provider_root_fragments"},
+	"stream/stream_graph/fragment.rs:1395-1433": {"2. Add dependencies: all backfill fragments should run before LocalityProvider fragments", "This ensures backfill completes before any LocalityProvider starts", ".extend(locality_provider_root_fragments", "3. Add LocalityProvider internal dependencies", ".extend(downstream_fragments)"},
 	"barrier/rpc.rs:812-815":                    {"let barrier_info = BarrierInfo", "kind: BarrierKind::Initial"},
 	"barrier/rpc.rs:894-916":                    {"extend_fragment_backfill_ordering_with_locality_backfill", "BackfillOrderState::recover_from_fragment_infos", "CreateMviewProgressTracker::recover"},
 	"barrier/progress.rs:156-179":               {"BackfillState::Done", "finish_actor(actor)", "truncate_locality_provider_state_tables"},
@@ -338,6 +339,7 @@ var anchors = map[string][]string{
 	"merge.rs:360-365":                          {"let is_stop = barrier.is_stop(actor_id)", "yield msg;", "break;"},
 	"actor.rs:305-318":                          {"Ok(None) => break Err(anyhow!(\"actor exited unexpectedly\")", "barrier.is_stop(id)"},
 	"actor.rs:316-318":                          {"if barrier.is_stop(id)", "break Ok(barrier);"},
+	"src/utils/runtime/src/panic_hook.rs:17-35": {"std::panic::update_hook", "default_hook(info)", "if !risingwave_common::util::panic::is_catching_unwind()", "std::process::abort()"},
 	"locality_provider.rs:801-833":              {"for msg in upstream", "assume_no_update_vnode_bitmap", "yield msg"},
 	"locality_provider.rs:803-804":              {"for msg in upstream", "msg?"},
 	"locality_provider.rs:807-808":              {"Message::Barrier", "assume_no_update_vnode_bitmap"},
@@ -412,6 +414,7 @@ func TestCitedRangesHoldWhatTheyClaim(t *testing.T) {
 		"actor.rs":             source(t, engine.FileActor),
 		"merge.rs":             source(t, engine.FileMerge),
 		"exchange/input.rs":    source(t, engine.FileExchangeInput),
+		citeOf(engine.FilePanicHook, [2]int{1, 1}, "")[:len(citeOf(engine.FilePanicHook, [2]int{1, 1}, ""))-2]: source(t, engine.FilePanicHook),
 	}
 	for _, f := range metaFiles {
 		files[citeOf(f, [2]int{1, 1}, "")[:len(citeOf(f, [2]int{1, 1}, ""))-2]] = source(t, f)

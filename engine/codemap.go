@@ -40,8 +40,10 @@ var codeTable = []codeLineDef{
 	{"first-initial", "first message", 1, "(meta) after a recovery the first barrier is an Initial one", on(siteFirstInitial)},
 	{"first-exits", "first message", 1, "not a barrier → panic; not a checkpoint → panic; an error or no message → fail",
 		on(siteFirstError, siteFirstNotBarrier, siteFirstNotCheckpoint, siteFailStreamClosed, siteFailFirstError, siteFailFirstNotBarrier, siteFailFirstNotCheckpnt)},
+	{"panic-abort", "first message", 2, "(runtime) a panic aborts the whole compute node", on(sitePanicAbort)},
 	{"load", "first message", 0, "load each vnode's progress from the progress table", on(siteLoad, siteRecoverReload)},
 	{"all-completed", "first message", 0, "every vnode completed? nothing to backfill: straight to forwarding", on(siteStartForward)},
+	{"never-done", "first message", 1, "(meta, after a recovery that forgets the backfill order) no done report comes: the job stays creating", on(siteRecoverNeverDone)},
 	{"need-buffering", "first message", 0, "every vnode not started? buffer until the start signal (else backfill at once)", on(siteStartBuffering, siteStartSkipBuffering)},
 
 	{"buf-order", "buffering", 1, "(meta) the start signal comes after every scan fragment has finished", on(siteBufferOrder)},
@@ -55,7 +57,8 @@ var codeTable = []codeLineDef{
 	{"buf-commit", "buffering", 2, "commit both tables, emit the barrier; started? → backfill", on(siteBufCommit, siteBufReport)},
 
 	{"builders", "backfill", 0, "backfill: one chunk builder per vnode, rate limit disabled", on(siteThrottleIgnored)},
-	{"open", "backfill", 1, "open the snapshot stream: each vnode's rows after its pos", on(siteOpen, siteOpenResume, siteSnapshotError)},
+	{"open", "backfill", 1, "open the snapshot stream", on(siteOpen)},
+	{"open-read", "backfill", 2, "the snapshot stream reads each vnode's rows after its pos (a failed read → fail)", on(siteOpenResume, siteSnapshotError)},
 	{"open-per-vnode", "backfill", 2, "each vnode's rows are read when the stream reaches that vnode", on(siteOpenPerVnode)},
 	{"race", "backfill loop", 1, "backfill loop: race upstream against snapshot (upstream first)", on(sitePausedSnapshot)},
 	{"reopen", "backfill loop", 2, "each round: open the snapshot stream anew", on(siteRebuild, siteOpenAsWritten)},

@@ -361,4 +361,7 @@ func (e *Engine) fail(kind FailureKind, msg string, site *Site) {
 		verb = "panics:"
 	}
 	e.explain(site, "The executor %s %q. Its stream stops here: nothing more is emitted.", verb, msg)
+	if panicked {
+		e.explain(sitePanicAbort, "The panic is not caught, so the panic hook aborts the compute node's process: actor %d and every other actor on that node die at once. %s", e.cfg.Actor, PanicNodeWords)
+	}
 }

@@ -130,20 +130,22 @@ var Failures = []FailureInfo{
 		Proven: []Citation{
 			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier."),
 			mod(LinesModExpectBarrier, "The wait for the first barrier converts the first message into a barrier and expects it to be one: any other message panics with the text \"the first message must be a barrier\" (Rust adds the message's debug form; the explainer writes the message as a scenario step)."),
+			citePanicHook,
 		},
 		Inferred: []string{
 			"Not expected in a healthy cluster: the streaming protocol sends a barrier first. It points to a broken upstream or a hand-made test stream.",
-			"What a panic does to the actor and the job is decided outside this file; the explainer lets you recover as after an error.",
+			"The compute node aborts with the panic. " + PanicNodeWords,
 		}},
 	{Kind: FailFirstNotCheckpoint, Message: PanicNotCheckpoint, Panic: true,
 		Meaning: "The first barrier an executor receives must be a checkpoint (or an initial) barrier. This one was not, and an assertion panics.",
 		Proven: []Citation{
 			lp([2]int{439, 440}, "The executor starts by waiting for the upstream's first barrier."),
 			mod(LinesModAssertCheckpoint, "The wait for the first barrier asserts that the barrier is a checkpoint or an initial barrier; the failed assertion panics with this text."),
+			citePanicHook,
 		},
 		Inferred: []string{
 			"Not expected in a healthy cluster: the barriers that start or restart a job are checkpoints. It points to a broken barrier source or a hand-made test stream.",
-			"What a panic does to the actor and the job is decided outside this file; the explainer lets you recover as after an error.",
+			"The compute node aborts with the panic. " + PanicNodeWords,
 		}},
 	{Kind: FailRescale, Message: ErrRescale,
 		Meaning: "A barrier carried a new vnode bitmap for this actor (an update mutation, as an online rescale sends). This executor cannot change the vnodes it owns in place, so it fails.",
@@ -158,7 +160,7 @@ var Failures = []FailureInfo{
 		},
 		Inferred: []string{
 			"Likely cause, outside this file: an online reschedule of this fragment (a change of parallelism, by hand or by the meta service's automatic parallelism control) while the job was still being created. The meta service's automatic control skips creating jobs whose scans cannot be rescheduled online (snapshot backfill and the oldest backfill kinds, src/prost/src/lib.rs, is_reschedulable); a creating job whose scans are arrangement backfills is not skipped, so a reschedule can still reach this executor.",
-			"The usual way out is a recovery, which rebuilds the actors with their new vnodes (an offline reschedule).",
+			"The meta service recovers the database after this error, as after any actor's error. A reschedule the meta service plans itself rebuilds the fragment with new actors (meta's scale.rs asserts that no actor is kept and no bitmap is updated in place), so such a barrier does not come from that plan.",
 		}},
 	{Kind: FailUpstreamError,
 		Meaning: "The upstream yielded an error instead of a message, and the executor returns it: the actor fails and the job must recover.",

@@ -54,7 +54,7 @@ func (e *Engine) failureData() FailureData {
 	}
 	d := FailureData{Headline: "After the recovery no row is lost: what was discarded is read or delivered again. The cost is time."}
 	if e.failure.Panic {
-		d.Headline = "If the job recovers, as after an error, no row is lost: the cost is time. (What a panic does to the actor and the job is decided outside this file.)"
+		d.Headline = "The panic aborts the compute node, and the meta service recovers the database on the node's failure, as after an error: after the recovery no row is lost, the cost is time."
 	}
 	if e.cfg.Bug != BugNone {
 		d.Headline = fmt.Sprintf("In RisingWave's code no row is lost after the recovery; under bug mode %s, the invariant says.", e.cfg.Bug)

@@ -103,7 +103,7 @@ func TestFailureDataFollowsTheRecovery(t *testing.T) {
 				assert.True(t, strings.HasPrefix(d.Until, "Until the recovery: "), d.Until)
 				assert.NotEmpty(t, f.PhaseLabel)
 				if f.Panic {
-					assert.Contains(t, d.Headline, "If the job recovers")
+					assert.Contains(t, d.Headline, "The panic aborts the compute node")
 				}
 				// what is discarded is what the stage shows in memory
 				rows := 0

@@ -30,7 +30,7 @@ func TestFailureTableIsComplete(t *testing.T) {
 		}
 		for _, c := range cites {
 			assert.NotEmpty(t, c.Text, k)
-			assert.Contains(t, []string{engine.FileLocalityProvider, engine.FileExecutorMod, engine.FileActor, engine.FileMerge, engine.FileExchangeInput}, c.File, k)
+			assert.Contains(t, []string{engine.FileLocalityProvider, engine.FileExecutorMod, engine.FileActor, engine.FileMerge, engine.FileExchangeInput, engine.FilePanicHook}, c.File, k)
 			assert.LessOrEqual(t, c.Lines[0], c.Lines[1], k)
 			assert.Equal(t, engine.FileURL(c.File, c.Lines), c.URL, k)
 			assert.Contains(t, c.URL, engine.SourceCommit, k)

@@ -104,7 +104,10 @@ type Step struct {
 	Message   string // EventError's and EventSnapshotError's message
 	Count     int    // EventSnapshot: items to deliver, ≥ 1
 	Note      string
-	Pause     bool // presenter mode: autoplay stops after this step
+	// NoteBy holds the note written for each release, when the file writes it per release
+	// (`note: {v3.1: …, v3.0: …}`); Note is then the one for the file's release.
+	NoteBy map[string]string
+	Pause  bool // presenter mode: autoplay stops after this step
 }
 
 // InputError is a step the engine refuses: the scenario (or an injected event) is invalid.

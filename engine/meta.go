@@ -20,7 +20,7 @@ const (
 
 // Lines of the meta files at SourceCommit.
 var (
-	LinesMetaOrder       = [2]int{1395, 1424} // every scan fragment before the root locality-provider fragments
+	LinesMetaOrder       = [2]int{1395, 1433} // every scan fragment before the root locality-provider fragments; one fed by another after it
 	LinesMetaInitial     = [2]int{812, 815}   // the first barrier after a recovery: BarrierKind::Initial
 	LinesMetaRecoverJobs = [2]int{894, 916}   // a creating job recovered with its backfill order rebuilt
 	LinesMetaTruncate    = [2]int{156, 179}   // a Done report that finishes a fragment truncates its state table
@@ -43,22 +43,23 @@ var (
 // The meta files' lines in the older releases, at their newest patch tags (the sites only v2.7
 // says: "site:ID").
 var linesMeta27 = map[string][2]int{
-	"stream/stream_graph/fragment.rs:1395-1424": {1069, 1095},
+	"stream/stream_graph/fragment.rs:1395-1433": {1069, 1104},
 	"barrier/rpc.rs:812-815":                    {734, 737},
 	"barrier/progress.rs:156-179":               {142, 165},
 	"site:recover.no-start-signal":              {812, 819},
 	"site:completion.no-truncate":               {812, 819},
+	"site:recover.never-done":                   {402, 425},
 }
 
 var linesMeta28 = map[string][2]int{
-	"stream/stream_graph/fragment.rs:1395-1424": {1161, 1190},
+	"stream/stream_graph/fragment.rs:1395-1433": {1161, 1199},
 	"barrier/rpc.rs:812-815":                    {800, 803},
 	"barrier/rpc.rs:894-916":                    {880, 902},
 	"barrier/progress.rs:156-179":               {155, 178},
 }
 
 var linesMeta30 = map[string][2]int{
-	"stream/stream_graph/fragment.rs:1395-1424": {1377, 1406},
+	"stream/stream_graph/fragment.rs:1395-1433": {1377, 1415},
 	"barrier/rpc.rs:812-815":                    {759, 762},
 	"barrier/rpc.rs:894-916":                    {839, 861},
 	"barrier/progress.rs:156-179":               {155, 178},
@@ -72,12 +73,12 @@ func metaFile(file string) (string, bool) {
 // explainBufferingWhy says, when the executor starts buffering, why the buffer usually ends up
 // holding the whole scanned table, and after a recovery whether the start signal comes again.
 func (e *Engine) explainBufferingWhy() {
-	e.explain(siteBufferOrder, "Why buffering usually holds the whole scanned table: the meta service orders every scan fragment of the job before this locality-provider fragment, so the start signal for fragment %d comes only after every scan actor has finished, and by then everything the scans read has passed through this buffer into the state table (a job without a scan fragment starts this fragment at once).", e.cfg.Fragment)
+	e.explain(siteBufferOrder, "Why buffering usually holds the whole scanned table: the meta service orders every scan fragment of the job before its first locality-provider fragments, and a locality-provider fragment fed by another one after that one. So the start signal for fragment %d comes only after every scan actor has finished (and, when another locality-provider fragment feeds this one, after that one has finished too), and by then everything the scans read has passed through this buffer into the state table (a job without a scan fragment starts this fragment at once).", e.cfg.Fragment)
 	if !e.recovered {
 		return
 	}
 	if e.rel().ResendsStart {
-		e.explain(siteRecoverSignal, "After the recovery the meta service rebuilds the job's backfill order with every fragment unfinished and starts again from the scan fragments: the start signal for fragment %d comes again only once every scan actor has reported done again. Until then this executor buffers, and the buffer again fills with the whole scanned table.", e.cfg.Fragment)
+		e.explain(siteRecoverSignal, "After the recovery the meta service rebuilds the job's backfill order with every fragment unfinished and starts again from the scan fragments: the start signal for fragment %d comes again only once every scan actor has reported done again. Until then this executor buffers again. Its state table keeps every row buffered up to the checkpoint (each buffering barrier commits it): only what reaches it after the checkpoint is buffered anew.", e.cfg.Fragment)
 		return
 	}
 	e.explain(siteRecoverNoSignal, "%s's meta service recovers a creating job with an empty backfill order, so no start signal for fragment %d ever comes again: this executor stays buffering and the job stays creating (from %s recovery rebuilds the order and sends the signal again).", e.rel().Name, e.cfg.Fragment, FirstWhere(resendsStart))

@@ -44,6 +44,8 @@ type Release struct {
 	SyncLogChecksRescale bool
 	// SuspendLog: the compute node's log line that names the failed actor (diagnose).
 	SuspendLog string
+	// RescaleMeta: why its meta service sends no rescale barrier to a creating job (rescale_meta.go).
+	RescaleMeta RescaleMeta
 
 	// AtSource: the release's files are those at SourceCommit, where every site and citation is
 	// written: a cited range is at its own lines (release_test.go checks its Ref). lines then
@@ -74,23 +76,23 @@ var allPhases = PhasesOf(PhaseBuffering, PhaseBackfilling, PhaseCompleting, Phas
 
 // The releases, oldest first. v3.1 is the release-3.1 branch at SourceCommit.
 var (
-	ReleaseV27 = &Release{Name: "v2.7", Tags: "v2.7.0–v2.7.4", Ref: "v2.7.4", ReportsBuffered: true, SuspendLog: "suspend database on error",
+	ReleaseV27 = &Release{Name: "v2.7", Tags: "v2.7.0–v2.7.4", Ref: "v2.7.4", ReportsBuffered: true, SuspendLog: "suspend database on error", RescaleMeta: rescaleNoCreating,
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier; progress reports count buffered rows; after a recovery the meta service never sends the start signal again",
 		Lines:   "the files the same in every v2.7 tag",
 		Patches: "v2.7.0 to v2.7.4 (the files cited are identical across them)",
 		lines:   joinLines(linesLP27, linesFramework27, linesMeta27, linesDiagnose27)}
-	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true, SuspendLog: "suspend partial graph on error",
+	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true, SuspendLog: "suspend partial graph on error", RescaleMeta: rescaleRebuild28,
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier",
-		Lines:   "executor/mod.rs lines are v2.8.5's, v2.8.0's differ; the rest the same in every v2.8 tag",
+		Lines:   "executor/mod.rs at v2.8.5 (v2.8.0's lines differ); stream_graph/fragment.rs at v2.8.5 (at v2.8.0 to v2.8.2 its lines are one lower); the rest's cited lines the same in every v2.8 tag",
 		Patches: "v2.8.0 to v2.8.5 (executor/mod.rs lines are those of v2.8.1 to v2.8.5; at v2.8.0 they are 19 lower)",
 		lines:   joinLines(linesLP28, linesFramework28, linesMeta28, linesDiagnose28)}
-	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error",
+	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error", RescaleMeta: rescaleRebuild30,
 		Summary: "as v2.8 (the same rules and lines of locality_provider.rs)",
-		Lines:   "executor/mod.rs lines are v3.0.3's, v3.0.0–v3.0.1's differ; the rest the same in every v3.0 tag",
-		Patches: "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher)",
+		Lines:   "executor/mod.rs at v3.0.3 (v3.0.0 and v3.0.1's lines differ); the rest's cited lines the same in every v3.0 tag",
+		Patches: "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher, and barrier/worker.rs's one higher)",
 		lines:   joinLines(linesLP28, linesFramework30, linesMeta30, linesDiagnose30)}
 	ReleaseV31 = &Release{Name: "v3.1", Tags: "release-3.1 branch", Ref: SourceCommit,
-		RescaleFails: allPhases, EndFails: true, KeepsSnapshot: true, ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error",
+		RescaleFails: allPhases, EndFails: true, KeepsSnapshot: true, ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error", RescaleMeta: rescaleRebuild30,
 		Summary:  "the default: a rescale fails; an upstream end while buffering or backfilling fails; the snapshot stream kept unless a chunk was buffered",
 		Patches:  "the release-3.1 branch at commit " + SourceCommit[:11],
 		AtSource: true}
@@ -174,10 +176,13 @@ func rangeKey(file string, lines [2]int) string {
 // At returns where this release's file has the lines cited at SourceCommit, and whether the
 // release has them at all (the rescale checks and the upstream-ended error are v3.1's only).
 func (r *Release) At(file string, lines [2]int) ([2]int, bool) {
-	if l, ok := r.lines[rangeKey(file, lines)]; ok || !r.AtSource {
-		return l, ok
+	if l, ok := r.lines[rangeKey(file, lines)]; ok {
+		return l, true
 	}
-	return lines, true
+	if l, ok := sameAtEveryRef[rangeKey(file, lines)]; ok {
+		return l, true
+	}
+	return lines, r.AtSource
 }
 
 // SiteLines returns a narration site's lines in this release, and whether the release says it:

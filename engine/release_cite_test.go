@@ -66,11 +66,12 @@ var anchorsBefore31 = map[string][]string{
 	"site:buffering.report":            {"update_with_buffered_rows", "buffered_rows"},
 	"site:recover.no-start-signal":     {"CreateMviewProgressTracker::recover(", "Default::default(),"},
 	"site:completion.no-truncate":      {"CreateMviewProgressTracker::recover(", "Default::default(),"},
+	"site:recover.never-done":          {"pub fn recover(", "let create_type = CreateType::Background;", "tracking_progress_actor_ids", "BackfillState::ConsumingUpstream(Epoch(0), 0, 0)"},
 }
 
 // only27 are the sites only v2.7 says (its progress reports while buffering, its meta service's
 // recovery of a creating job with an empty backfill order).
-var only27 = map[string]bool{"buffering.report": true, "recover.no-start-signal": true, "completion.no-truncate": true}
+var only27 = map[string]bool{"buffering.report": true, "recover.no-start-signal": true, "completion.no-truncate": true, "recover.never-done": true}
 
 // shortOf names a file as the line tables key it.
 func shortOf(file string) string {
@@ -109,6 +110,7 @@ func TestReleaseCitedRangesHoldWhatTheyClaim(t *testing.T) {
 				"actor.rs": engine.FileActor, "merge.rs": engine.FileMerge, "exchange/input.rs": engine.FileExchangeInput} {
 				files[short] = releaseSource(t, r.Ref, file)
 			}
+			files[engine.FilePanicHook] = releaseSource(t, r.Ref, engine.FilePanicHook)
 			for _, f := range metaFiles {
 				files[shortOf(f)] = releaseSource(t, r.Ref, f)
 			}
@@ -138,6 +140,9 @@ func TestReleaseCitedRangesHoldWhatTheyClaim(t *testing.T) {
 					if shortOf(f) == file {
 						full = f
 					}
+				}
+				if file == engine.FilePanicHook {
+					full = file
 				}
 				l, ok := r.At(full, [2]int{a, b})
 				if !ok {

@@ -59,6 +59,7 @@ func (e *Engine) onFirstMessage(s Step) {
 	default:
 		e.phase = PhaseForwarding
 		e.explain(siteStartForward, "Every owned vnode is already completed: nothing to backfill, the executor forwards everything. %s", e.finishAfterRestart())
+		e.explainNeverDone()
 	}
 }
 

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"reflect"
-	"strings"
 	"sync/atomic"
 )
 
@@ -55,6 +54,10 @@ type Timeline struct {
 	// NoteCaveat precedes every step's note when the script's notes were written for another run
 	// than this one (another bug mode): they may not describe this run.
 	NoteCaveat string
+	// NoteFor is the release the script's notes were written for when it is not the run's: a note
+	// written for another release is hidden (notes_release.go), unless the step writes one for
+	// the run's release. "" when the notes were written for the run's release.
+	NoteFor string
 }
 
 // NewTimeline makes a timeline at step 0. format renders a step in the scenario format.
@@ -443,7 +446,10 @@ func (t *Timeline) Note() (note, caveat string) {
 	if p == 0 || p > len(t.script) || t.script[p-1].Note == "" {
 		return "", ""
 	}
-	text := strings.TrimSpace(t.script[p-1].Note)
+	text, hidden := t.noteForRun(t.script[p-1])
+	if hidden != "" {
+		return hidden, hidden
+	}
 	caveat = t.noteCaveat(p-1, t.cur.Skipped())
 	if t.cur.Skipped() {
 		return caveat, caveat

@@ -83,7 +83,7 @@ func TestStopCommitsLikeAnyBarrier(t *testing.T) {
 }
 
 // TestActorStates: the view's actor is running, exited unexpectedly after an end of the
-// executor's stream, failed after an error or a panic (no citation for a panic), in every release.
+// executor's stream, failed after an error or a panic (a panic cites the panic hook that aborts the node), in every release.
 func TestActorStates(t *testing.T) {
 	for _, r := range engine.Releases {
 		run := runUnder(t, r.Name, "  - barrier: 1\n")
@@ -99,7 +99,9 @@ func TestActorStates(t *testing.T) {
 		require.NotNil(t, failed.Citation)
 		panicked := runUnder(t, r.Name, "  - chunk: [\"+ 1 100\"]\n").View().Actor
 		assert.Equal(t, engine.ActorFailed, panicked.State, r.Name)
-		assert.Nil(t, panicked.Citation, r.Name)
+		require.NotNil(t, panicked.Citation, r.Name)
+		assert.Equal(t, engine.FilePanicHook, panicked.Citation.File, r.Name)
+		assert.Contains(t, panicked.Text, "aborts the compute node", r.Name)
 	}
 }
 
@@ -217,4 +219,28 @@ func TestSilentEndRowsSayTheUpstreamEnded(t *testing.T) {
 		assert.True(t, said["backfill.row-ended"], r.Name)
 		assert.False(t, said["backfill.row"], r.Name)
 	}
+}
+
+// TestV27RestartWithEveryVnodeCompletedNeverFinishes: under v2.7 only, an executor restarted
+// with every vnode completed is told to leave the job creating for good (progress.rs
+// v2.7.4:402-425, 204-212) and the meta log's "fragment not found for actor".
+func TestV27RestartWithEveryVnodeCompletedNeverFinishes(t *testing.T) {
+	done := "  - barrier: 1\n  - chunk: [\"+ 1 100\", \"+ 11 101\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 3\n  - barrier: 3\n  - barrier: 4\n  - recover\n  - barrier: 5\n"
+	for _, r := range engine.Releases {
+		s := runUnder(t, r.Name, done)
+		assert.Equal(t, "forwarding", s.Trace().Phase, r.Name)
+		said := sitesOf(s)
+		assert.Equal(t, r == engine.ReleaseV27, said["recover.never-done"], r.Name)
+		if r == engine.ReleaseV27 {
+			for _, ef := range s.View().Explanations {
+				if ef.Site == "recover.never-done" {
+					assert.Contains(t, ef.Text, "stays creating")
+					assert.Contains(t, ef.Text, "fragment not found for actor")
+					assert.Contains(t, ef.URL, "/blob/v2.7.4/src/meta/src/barrier/progress.rs#L402-L425")
+				}
+			}
+		}
+	}
+	fresh := sitesOf(runUnder(t, "v2.7", "  - barrier: 1\n  - chunk: [\"+ 1 100\"]\n  - barrier: {epoch: 2, start_backfill: [7]}\n  - snapshot: 2\n  - barrier: 3\n"))
+	assert.False(t, fresh["recover.never-done"], "no recovery, nothing said")
 }

@@ -362,6 +362,7 @@ func (x *explorer) outcome(e *engine.Engine, violated bool) int32 {
 	}
 	b := outcomeKey(o)
 	o.key = string(b)
+	o.Invariant.Text = lastCheckText(o.Invariant, len(o.Downstream))
 	id = int32(len(x.outcomes))
 	x.outcomes = append(x.outcomes, o)
 	x.byKey[string(k)] = id

@@ -55,7 +55,7 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 		p.failAt(n, "a step with a note or pause needs an event beside it: one of %s", eventList)
 	}
 	if nf, ok := f.get("note"); ok {
-		st.Note = p.text(nf.val, "note")
+		st.Note, st.NoteBy = p.noteByRelease(nf.val) // (note_release.go)
 	}
 	if pf, ok := f.get("pause"); ok {
 		st.Pause = p.boolean(pf.val, "pause")

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/backfill-explainer/explainer/engine"
 )
 
 // A run under another release exports with its release, so that its link opens it so again.
@@ -28,15 +30,16 @@ func TestReleaseCaveat(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.Goto(10))
 	require.NoError(t, s.SetRelease("v3.0"))
-	assert.Equal(t, "(Written for this scenario under v3.1; this run, under v3.0, may differ.) ", s.View().NoteCaveat)
+	assert.Equal(t, engine.NoteHiddenText("v3.1", "v3.0"), s.View().NoteCaveat, "the note written for v3.1 is hidden")
+	assert.Equal(t, s.View().NoteCaveat, s.View().Note, "never beside a contradiction: the note is the hidden sentence alone")
 	require.NoError(t, s.SetRelease("v3.1"))
 	assert.Equal(t, "", s.View().NoteCaveat, "back under the release it was written for")
 	assert.Equal(t, "failed", s.View().Phase)
 	require.NoError(t, s.SetRelease("v2.8"))
 	require.NoError(t, s.SetBug("no-state-write"))
-	assert.Equal(t, "(Written for this scenario without a bug mode and under v3.1; this run, under bug mode no-state-write and under v2.8, may differ.) ", s.View().NoteCaveat)
+	assert.Equal(t, engine.NoteHiddenText("v3.1", "v2.8"), s.View().NoteCaveat)
 	require.NoError(t, s.SetBug("none"))
-	assert.Equal(t, "(Written for this scenario under v3.1; this run, under v2.8, may differ.) ", s.View().NoteCaveat, "the bug mode off, the release still differs")
+	assert.Equal(t, engine.NoteHiddenText("v3.1", "v2.8"), s.View().NoteCaveat, "the bug mode off, the release still differs")
 	assert.Equal(t, "ended", s.View().Phase)
 
 	// a run of the two-stage compare from a session under v3.0: the v3.1 side has no caveat

@@ -174,12 +174,13 @@ func (s *Session) writtenFor(branched bool) (adapt bool, caveat string) {
 	b, r := cfg.Bug, cfg.RunRelease()
 	bugDiffers, relDiffers := b != s.fileBug, r != s.fileRel
 	switch {
-	case bugDiffers && relDiffers:
-		caveat = fmt.Sprintf("(Written for this scenario %s and under %s; this run, %s and under %s, may differ.) ", bugPhrase(s.fileBug), s.fileRel, bugPhrase(b), r)
 	case bugDiffers:
 		caveat = fmt.Sprintf("(Written for this scenario %s; this run, %s, may differ.) ", bugPhrase(s.fileBug), bugPhrase(b))
-	case relDiffers:
-		caveat = fmt.Sprintf("(Written for this scenario under %s; this run, under %s, may differ.) ", s.fileRel, r)
+	}
+	// a note written for another release is hidden (engine/notes_release.go)
+	s.tl.NoteFor = ""
+	if relDiffers {
+		s.tl.NoteFor = s.fileRel.Name
 	}
 	return bugDiffers || relDiffers || branched, caveat
 }

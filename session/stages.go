@@ -117,7 +117,7 @@ func (s *Session) runOf(run Run) (*Session, error) {
 func (s *Session) fork() *Session {
 	f := *s
 	f.tl = engine.NewTimeline(s.base, append([]engine.Step(nil), s.tl.Script()...), f.format)
-	f.tl.Branched, f.tl.Adapt, f.tl.NoteCaveat = s.tl.Branched, s.tl.Adapt, s.tl.NoteCaveat
+	f.tl.Branched, f.tl.Adapt, f.tl.NoteCaveat, f.tl.NoteFor = s.tl.Branched, s.tl.Adapt, s.tl.NoteCaveat, s.tl.NoteFor
 	return &f
 }
 

@@ -153,7 +153,9 @@ export function startSpeaker() {
         v.pause ? h("span", { class: "tag sp-pause" }, "⏸ pause here") : null));
     fill(notes,
       h("h1", { id: "sp-notes-h", class: "sp-k" }, "Speaker notes"),
-      v.note ? h("p", { class: "sp-note" }, v.note) : h("p", { class: "sp-note muted" }, "No note for this step."),
+      // a note hidden under this release (or left out) is the caveat alone: small type, never the room's text
+      v.note && v.note === v.note_caveat ? h("p", { class: "sp-note-hidden muted", "data-testid": "sp-note-hidden" }, v.note)
+        : v.note ? h("p", { class: "sp-note" }, v.note) : h("p", { class: "sp-note muted" }, "No note for this step."),
       v.error ? h("p", { class: "sp-error" }, "⚠ The executor failed: ", h("code", null, v.error)) : null);
     fill(narration,
       h("h2", { id: "sp-narr-h", class: "sp-k" }, "What the room sees: why"),
