@@ -58,7 +58,7 @@ func fragmentNotFound() *Message {
 			)
 			f.LeftBehind = "No row is lost, but the job may never finish: it stays creating, as a background job, its progress stuck below 100%. The explainer shows it: a restart with every vnode completed under " + r + "."
 			f.LookNext = append(f.LookNext,
-				"Whether this job's locality-provider actors restarted with every vnode completed (their progress tables hold every vnode finished): under " + r + " those never report done again, and the job stays creating. The explainer does not model how to end it.",
+				"Whether this job's locality-provider actors restarted with every vnode completed (their progress tables hold every vnode finished): under "+r+" those never report done again, and the job stays creating. The explainer does not model how to end it.",
 			)
 		} else {
 			f.LookNext = append(f.LookNext, "From "+engine.FirstWhere(func(x *engine.Release) bool { return x.ResendsStart })+" a recovery rebuilds the backfill order from the job's fragments, so after a recovery every actor is known; the explainer knows no other path to this line and does not model one.")
