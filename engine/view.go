@@ -42,6 +42,8 @@ type View struct {
 	ChangedVnodes ChangedVnodes   `json:"changed_vnodes"`
 	AddedRows     AddedRows       `json:"added_rows"`
 	Release       string          `json:"release"`    // the release the run plays (engine/release.go)
+	Create        string          `json:"create"`     // foreground or background: how the job was created (engine/create.go)
+	Dropped       *FailureData    `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
 	Releases      []ReleaseInfo   `json:"releases"`   // every release, for a picker
 	NewerMain     string          `json:"newer_main"` // what newer main does that no release here models
 	CodeMap       []CodeLine      `json:"code_map"`   // the executor's code map under the release (engine/codemap.go)
@@ -223,6 +225,7 @@ func (e *Engine) View() View {
 		return out
 	}
 	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList(), NewerMain
+	v.Create, v.Dropped = e.cfg.Create.String(), e.droppedView()
 	v.CodeMap, v.CodeLit = e.rel().CodeMap(), e.codeLit()
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
 		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,

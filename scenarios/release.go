@@ -19,3 +19,15 @@ func (p *parser) release(n *yaml.Node) *engine.Release {
 	}
 	return r
 }
+
+// create reads `create:`: foreground or background (docs/scenario-format.md, "The job").
+func (p *parser) create(n *yaml.Node) engine.CreateType {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		p.failAt(n, "create: expected one of %s, found %s", engine.CreateTypeNames, describe(n))
+	}
+	c, err := engine.CreateTypeNamed(n.Value)
+	if err != nil {
+		p.failAt(n, "create: %s", strings.Replace(err.Error(), n.Value, clip(n.Value), 1))
+	}
+	return c
+}

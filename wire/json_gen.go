@@ -78,6 +78,9 @@ func AppendView(b []byte, x *engine.View) []byte {
 	b = jsonw.Key(b, `,"added_rows":`)
 	b = AppendAddedRows(b, &x.AddedRows)
 	b = jsonw.KeyString(b, `,"release":`, x.Release)
+	b = jsonw.KeyString(b, `,"create":`, x.Create)
+	b = jsonw.Key(b, `,"dropped":`)
+	b = AppendFailureData(b, x.Dropped)
 	b = jsonw.Key(b, `,"releases":`)
 	b = jsonw.Each(b, len(x.Releases), x.Releases == nil, func(b []byte, i int) []byte { return AppendReleaseInfo(b, &x.Releases[i]) })
 	b = jsonw.KeyString(b, `,"newer_main":`, x.NewerMain)
@@ -373,7 +376,11 @@ func AppendCitation(b []byte, x *engine.Citation) []byte {
 
 // AppendFailureData writes an engine.FailureData.
 func AppendFailureData(b []byte, x *engine.FailureData) []byte {
+	if x == nil {
+		return append(b, "null"...)
+	}
 	b = jsonw.KeyBool(b, `{"lost":`, x.Lost)
+	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
 	b = jsonw.KeyString(b, `,"headline":`, x.Headline)
 	b = jsonw.KeyString(b, `,"until":`, x.Until)
 	b = jsonw.KeyString(b, `,"after":`, x.After)
@@ -547,6 +554,9 @@ func AppendTrace(b []byte, x *engine.Trace) []byte {
 	}
 	if x.Release != "" {
 		b = jsonw.KeyString(b, `,"release":`, x.Release)
+	}
+	if x.Create != "" {
+		b = jsonw.KeyString(b, `,"create":`, x.Create)
 	}
 	return append(b, '}')
 }

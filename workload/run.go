@@ -185,6 +185,9 @@ func (r *workloadRun) run() error {
 				return err
 			}
 			epoch-- // the barrier never came: the epoch is still to be closed
+			if e.Phase() == engine.PhaseDropped {
+				break // the recovery dropped the job (engine/create.go): nothing follows
+			}
 		} else if err := r.barrier(epoch, start); err != nil {
 			return err
 		}
