@@ -42,12 +42,12 @@ type View struct {
 	ChangedVnodes ChangedVnodes   `json:"changed_vnodes"`
 	AddedRows     AddedRows       `json:"added_rows"`
 	Release       string          `json:"release"`    // the release the run plays (engine/release.go)
-	Create        string          `json:"create"`     // foreground or background: how the job was created (engine/create.go)
-	Dropped       *FailureData    `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
 	Releases      []ReleaseInfo   `json:"releases"`   // every release, for a picker
 	NewerMain     string          `json:"newer_main"` // what newer main does that no release here models
 	CodeMap       []CodeLine      `json:"code_map"`   // the executor's code map under the release (engine/codemap.go)
 	CodeLit       []string        `json:"code_lit"`   // the code-map lines this step's explanations came from
+	Create        string          `json:"create"`     // foreground or background: how the job was created (engine/create.go)
+	Dropped       *FailureData    `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
 }
 
 // ConfigView describes the actor.

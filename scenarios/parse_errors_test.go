@@ -268,6 +268,24 @@ func TestReleaseKeyRoundTrips(t *testing.T) {
 	assert.Equal(t, engine.ReleaseV30, back.Config.Release, "the release round-trips")
 }
 
+func TestCreateKey(t *testing.T) {
+	base := "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n"
+	sc, err := Parse("", []byte(base))
+	require.NoError(t, err)
+	assert.Equal(t, engine.CreateForeground, sc.Config.Create, "foreground is the default (background_ddl false)")
+	sc, err = Parse("", []byte(base+"create: background\n"))
+	require.NoError(t, err)
+	assert.Equal(t, engine.CreateBackground, sc.Config.Create)
+	back, err := Parse("", []byte(FormatScenario(sc)))
+	require.NoError(t, err)
+	assert.Equal(t, engine.CreateBackground, back.Config.Create, "the create type round-trips")
+	_, err = Parse("", []byte(base+"create: later\n"))
+	require.EqualError(t, err, `4:9: create: unknown create type "later": expected one of foreground, background`)
+	_, err = Parse("", []byte(base+"create: [background]\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "4:9: create: expected one of foreground, background")
+}
+
 func TestPauseKey(t *testing.T) {
 	cfg := &engine.Config{Columns: []engine.Column{{Name: "a"}, {Name: "id"}}, Locality: []int{0}, StreamKey: []int{1}, VnodeCount: 1, Owned: []int{0}, ChunkSize: 1}
 	st, err := ParseStep(cfg, `{barrier: 3, note: "look here", pause: true}`)

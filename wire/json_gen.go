@@ -78,9 +78,6 @@ func AppendView(b []byte, x *engine.View) []byte {
 	b = jsonw.Key(b, `,"added_rows":`)
 	b = AppendAddedRows(b, &x.AddedRows)
 	b = jsonw.KeyString(b, `,"release":`, x.Release)
-	b = jsonw.KeyString(b, `,"create":`, x.Create)
-	b = jsonw.Key(b, `,"dropped":`)
-	b = AppendFailureData(b, x.Dropped)
 	b = jsonw.Key(b, `,"releases":`)
 	b = jsonw.Each(b, len(x.Releases), x.Releases == nil, func(b []byte, i int) []byte { return AppendReleaseInfo(b, &x.Releases[i]) })
 	b = jsonw.KeyString(b, `,"newer_main":`, x.NewerMain)
@@ -88,6 +85,9 @@ func AppendView(b []byte, x *engine.View) []byte {
 	b = jsonw.Each(b, len(x.CodeMap), x.CodeMap == nil, func(b []byte, i int) []byte { return AppendCodeLine(b, &x.CodeMap[i]) })
 	b = jsonw.Key(b, `,"code_lit":`)
 	b = jsonw.Strings(b, x.CodeLit)
+	b = jsonw.KeyString(b, `,"create":`, x.Create)
+	b = jsonw.Key(b, `,"dropped":`)
+	b = AppendFailureData(b, x.Dropped)
 	return append(b, '}')
 }
 
