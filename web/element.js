@@ -4,7 +4,8 @@
 //   <backfill-explainer scenario="fatal-upstream-end" step="9"></backfill-explainer>
 //
 // Attributes: scenario (a built-in scenario's name), step (a step number), bug (a bug mode),
-// release (a RisingWave release, e.g. v3.0: its &release=), src (a scenario file, as a path
+// release (a RisingWave release, e.g. v3.0: its &release=), create (foreground or background: its
+// &create=), src (a scenario file, as a path
 // relative to the explainer's page: its #src=), height (a fixed height: a number of CSS px or any
 // CSS length).
 //
@@ -58,7 +59,7 @@ function observe(el) {
 }
 
 export class BackfillExplainer extends HTMLElement {
-  static get observedAttributes() { return ["scenario", "step", "bug", "release", "src", "height"]; }
+  static get observedAttributes() { return ["scenario", "step", "bug", "release", "create", "src", "height"]; }
 
   constructor() {
     super();
@@ -101,6 +102,8 @@ export class BackfillExplainer extends HTMLElement {
     if (bug) p.set("bug", bug);
     const release = this.getAttribute("release");
     if (release) p.set("release", release);
+    const create = this.getAttribute("create");
+    if (create) p.set("create", create);
     u.hash = p.toString();
     return u.href;
   }
@@ -135,7 +138,7 @@ export class BackfillExplainer extends HTMLElement {
     const changed = this._changed;
     this._changed = new Set();
     if (!this.iframe || !changed.size) return;
-    if (changed.has("bug") || changed.has("src") || changed.has("release") || (changed.has("scenario") && this.getAttribute("release"))) {
+    if (changed.has("bug") || changed.has("src") || changed.has("release") || changed.has("create") || (changed.has("scenario") && this.getAttribute("release"))) {
       this.iframe.src = this.pageURL(); // only the hash differs: the page follows it without reloading
       return;
     }
