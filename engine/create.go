@@ -78,6 +78,7 @@ func (e *Engine) drop() {
 	e.markAllDirty()
 	e.buffer, e.snap = nil, nil
 	e.dropBuilders()
+	e.unloadProgress() // the executor is gone with the job
 	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "dropped"})
 	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked: the recovery dropped the job"}
 	e.explain(siteRecoverJob, "Recovery (the meta service, outside this file): %s, and it is still creating (no finish report reached a checkpoint), so the recovery deletes it from the catalog: the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start. (From %s the recovery keeps it; with create: background every release keeps it.)", e.createdText(), FirstWhere(not(dropsCreatingForeground)))
