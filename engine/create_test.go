@@ -29,6 +29,13 @@ func TestRecoveryDropsACreatingForegroundJob(t *testing.T) {
 					}
 					want := rel.DropsCreatingForeground && create == "foreground" && name != "error while forwarding" // (finished at e3)
 					assert.Equal(t, want, f.Data.Dropped, f.Data.Headline)
+					// the job first, then the rows, then the cost
+					switch {
+					case want:
+						assert.Regexp(t, `^The job is dropped.*No row is lost upstream.*The cost: run the whole CREATE again`, f.Data.Headline)
+					case !f.Panic:
+						assert.Regexp(t, `^The job is kept: .*no row is lost.*The cost is time`, f.Data.Headline)
+					}
 					outs := len(s.Trace().Outputs)
 					require.NoError(t, s.Apply("recover"))
 					v, tr := s.View(), s.Trace()
