@@ -44,3 +44,15 @@ test("a link with &create=background opens there; a bad &create= is a visible no
   await waitStep(page, 3);
   h.assertNoErrors(page);
 });
+
+test("compare from the release menu: foreground beside background, the first difference at the recovery", async () => {
+  const page = await openPage(h, `index.html#scenario=fatal-upstream-end&step=3&release=v3.0`);
+  await byTestId(page, "release-menu").click();
+  await byTestId(page, "compare-create-btn").click();
+  await byTestId(page, "compare-summary").waitFor({ state: "visible", timeout: 15000 });
+  assert.match(await byTestId(page, "compare-summary").textContent(), /first at step 11/);
+  const engine = await page.evaluate(() => window.explainer.compare({ create: "foreground" }, { create: "background" }));
+  assert.equal(engine.left, "foreground");
+  assert.equal(engine.right, "background");
+  h.assertNoErrors(page);
+});
