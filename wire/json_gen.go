@@ -668,6 +668,7 @@ func AppendScaleRecovery(b []byte, x *workload.ScaleRecovery) []byte {
 	b = jsonw.Key(b, `,"error":`)
 	b = AppendScaleFailure(b, x.Error)
 	b = jsonw.KeyInt(b, `,"rolled_back_to":`, x.RolledBackTo)
+	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
 	b = jsonw.KeyInt(b, `,"lost_buffered_rows":`, int64(x.LostBufferedRows))
 	b = jsonw.KeyInt(b, `,"lost_builder_rows":`, int64(x.LostBuilderRows))
 	b = jsonw.KeyInt(b, `,"lost_emitted_rows":`, int64(x.LostEmittedRows))

@@ -24,6 +24,8 @@ func TestWorkloadRecoverDropsAForegroundJob(t *testing.T) {
 			require.NoError(t, err, r.Name+" "+c.String())
 			if r.DropsCreatingForeground && c == engine.CreateForeground {
 				assert.Equal(t, "dropped", s.Phase, r.Name)
+				require.Len(t, s.Recoveries, 1)
+				assert.True(t, s.Recoveries[0].Dropped, r.Name)
 				continue
 			}
 			assert.Equal(t, "forwarding", s.Phase, r.Name+" "+c.String())

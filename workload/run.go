@@ -317,6 +317,7 @@ func (r *workloadRun) fault(f *Fault) error {
 	if err := r.apply(engine.Step{Kind: engine.EventRecover}); err != nil {
 		return err
 	}
+	rec.Dropped = e.Phase() == engine.PhaseDropped
 	r.g.rollback()
 	r.plan = r.ck
 	r.count.snapshotRows, r.count.upVisible, r.count.upHidden, r.count.emitted = 0, 0, 0, 0
