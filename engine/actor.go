@@ -61,6 +61,7 @@ type ActorView struct {
 // Actor states.
 const (
 	ActorRunning    = "running"
+	ActorDropped    = "dropped" // the recovery dropped the job (create.go): nothing restarts
 	ActorStopped    = "stopped"
 	ActorExited     = "exited unexpectedly"
 	ActorFailed     = "failed"
@@ -75,6 +76,8 @@ func (e *Engine) actorView() ActorView {
 	}
 	a := e.cfg.Actor
 	switch {
+	case e.phase == PhaseDropped:
+		return ActorView{State: ActorDropped, Text: fmt.Sprintf("The recovery dropped the job: actor %d is not restarted, and nothing of the job runs until the CREATE is run again.", a)}
 	case e.phase == PhaseEnded && e.stopEpoch > 0:
 		return ActorView{State: ActorStopped, Text: fmt.Sprintf("Actor %d stopped at the Stop barrier e%d: it reads the executor no more and ends without an error.", a, e.stopEpoch),
 			Citation: loop(LinesActorStop, "At a Stop barrier for itself the actor leaves its loop.")}

@@ -112,6 +112,7 @@ var codeTable = []codeLineDef{
 	{"mark-row", "helpers", 0, "marking a row: visible if its key is at or before its vnode's pos", on(siteMarkRows, siteBugEmitBeyond, siteCauseEmitBeyond)},
 
 	{"recover", "outside the executor", 0, "(outside this file) recovery: back to the last checkpoint, restart", on(siteRecoverRollback)},
+	{"recover-job", "outside the executor", 1, "(meta) at a recovery: a creating foreground job dropped (" + NamesWhere(dropsCreatingForeground) + "), any other kept", on(siteRecoverJob)},
 	{"recover-signal", "outside the executor", 1, "(meta) after a recovery: the start signal again (from " + FirstWhere(resendsStart) + ") or never (" + NamesWhere(not(resendsStart)) + ")", on(siteRecoverSignal, siteRecoverNoSignal)},
 	{"invariant", "outside the executor", 0, "(the explainer's own) check downstream against the upstream", on(siteInvariant, siteInconsistent)},
 	{"adapt", "outside the executor", 0, "(the explainer's own) adapt the script to this run", on(siteAdapt)},

@@ -68,8 +68,9 @@ type Config struct {
 	ChunkSize  int
 	Fragment   int64
 	Actor      int64
-	Bug        Bug      // a deliberate deviation from the protocol (BugNone: the real behaviour)
-	Release    *Release // the RisingWave release whose executor runs (nil: DefaultRelease)
+	Bug        Bug        // a deliberate deviation from the protocol (BugNone: the real behaviour)
+	Release    *Release   // the RisingWave release whose executor runs (nil: DefaultRelease)
+	Create     CreateType // how the job was created (create.go)
 
 	StartState    []Row
 	StartProgress []ProgressRow

@@ -18,10 +18,11 @@ const (
 	PhaseForwarding
 	PhaseEnded
 	PhaseFailed
+	PhaseDropped // a recovery dropped the job (create: foreground, v2.7–v3.0)
 )
 
 func (p Phase) String() string {
-	return [...]string{"starting", "buffering", "backfilling", "completing", "forwarding", "ended", "failed"}[p]
+	return [...]string{"starting", "buffering", "backfilling", "completing", "forwarding", "ended", "failed", "dropped"}[p]
 }
 
 // Failure is what stopped the executor.
@@ -92,6 +93,7 @@ type Engine struct {
 	stopEpoch int64
 	// recovered: the executor was restarted by a recovery (its first barrier is Initial)
 	recovered bool
+	droppedAt int // the step whose recovery dropped the job (PhaseDropped)
 	// reportFinishOnFirstBarrier: the executor started with every vnode Completed, so it reports
 	// finished at the first barrier it forwards, once (LP:460, 817-825)
 	reportFinishOnFirstBarrier bool

@@ -11,7 +11,10 @@ import (
 type FailureData struct {
 	// Lost: a row is missing downstream for good after the recovery. Never in RisingWave's code
 	// (the recovery replays what was discarded); under a bug mode the invariant says.
-	Lost     bool   `json:"lost"`
+	Lost bool `json:"lost"`
+	// Dropped: the recovery drops the job (a creating foreground job, create.go): the view is
+	// gone and the CREATE must be run again.
+	Dropped  bool   `json:"dropped"`
 	Headline string `json:"headline"` // the answer first: "After the recovery no row is lost: the cost is time."
 	Until    string `json:"until"`    // what is discarded or rolled back until the recovery
 	After    string `json:"after"`    // what the recovery replays, and where the executor resumes
@@ -60,6 +63,13 @@ func (e *Engine) failureData() FailureData {
 		d.Headline = fmt.Sprintf("In RisingWave's code no row is lost after the recovery; under bug mode %s, the invariant says.", e.cfg.Bug)
 	}
 
+	if e.RecoveryDrops() {
+		return e.dropData()
+	}
+	if e.cfg.Bug == BugNone && !e.failure.Panic {
+		d.Headline = "The job is kept: " + e.keptWhy() + ". " + d.Headline
+	}
+
 	var until []string
 	if l.firstMessage {
 		until = append(until, "nothing is discarded: the executor failed on its first message, before it loaded its progress or emitted anything.")
@@ -99,6 +109,25 @@ func (e *Engine) failureData() FailureData {
 		d.After += " What it emits again, downstream (rolled back too) sees once."
 	}
 	return d
+}
+
+// keptWhy says why a recovery keeps the job, in a few words.
+func (e *Engine) keptWhy() string {
+	switch {
+	case !e.creating():
+		return "it had finished (created), and a recovery keeps a created job"
+	case e.cfg.Create == CreateBackground:
+		return "it was created in the background, and a recovery recovers it as creating"
+	}
+	return e.rel().Name + "'s recovery keeps a creating job whose progress can be recovered"
+}
+
+// dropData is what a recovery that drops the job does to the data: the job, the rows, the cost.
+func (e *Engine) dropData() FailureData {
+	return FailureData{Dropped: true,
+		Headline: fmt.Sprintf("The job is dropped: it was created in the foreground and is still creating, and %s's recovery deletes such a job, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.", e.rel().Name),
+		Until:    "Until the recovery: the job's state table, progress table and the new view hold what the checkpoint made durable; the recovery drops all three.",
+		After:    "The recovery drops the job: nothing restarts. Rerun the CREATE to build the view from the start."}
 }
 
 // resumePlan says what the restarted executor does, from the progress the last checkpoint made

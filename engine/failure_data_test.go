@@ -84,7 +84,7 @@ func TestFailureDataFollowsTheRecovery(t *testing.T) {
 	for name, steps := range failurePaths {
 		for _, rel := range engine.Releases {
 			t.Run(name+"/"+rel.Name, func(t *testing.T) {
-				s := runScenario(t, header+steps)
+				s := runScenario(t, header+"create: background\n"+steps) // (create_test.go: foreground)
 				require.NoError(t, s.SetRelease(rel.Name))
 				require.NoError(t, s.RunToEnd())
 				v := s.View()

@@ -5,6 +5,10 @@ import "fmt"
 // recover restarts the job from the last checkpoint: the state table, the progress table,
 // downstream and the upstream's content roll back; everything in memory is lost.
 func (e *Engine) recover() {
+	if e.RecoveryDrops() {
+		e.drop()
+		return
+	}
 	lost := ""
 	if w := e.lostWork(); e.phase == PhaseBackfilling && w != "" {
 		lost = " " + upper(w) + "."
@@ -44,6 +48,7 @@ func (e *Engine) recover() {
 		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, committed)
 	}
 	e.explain(siteRecoverRollback, "Recovery (RisingWave's meta service does it, outside this file): every actor of the job's database restarts (of the whole cluster when per-database isolation is off) from the last checkpoint, e%d. The state table, the progress table, downstream and the upstream all roll back to it.%s%s", e.dur.epoch, lost, extra)
+	e.explainKept()
 	e.explain(siteRecoverReload, "The restarted executor waits for a first barrier, then loads its progress from the progress table as the checkpoint left it.")
 }
 

@@ -42,6 +42,10 @@ type Release struct {
 	// SyncLogChecksRescale: the sync log store fails on a vnode bitmap update (diagnose: where
 	// "updating vnode bitmap in place is not supported" comes from besides the executor).
 	SyncLogChecksRescale bool
+	// DropsCreatingForeground: the meta service's recovery drops every creating job created in
+	// the foreground (clean_dirty_creating_jobs: a job still creating at a recovery is gone, its
+	// CREATE fails); later releases keep creating jobs whose progress can be recovered.
+	DropsCreatingForeground bool
 	// SuspendLog: the compute node's log line that names the failed actor (diagnose).
 	SuspendLog string
 	// RescaleMeta: why its meta service sends no rescale barrier to a creating job (rescale_meta.go).
@@ -76,17 +80,17 @@ var allPhases = PhasesOf(PhaseBuffering, PhaseBackfilling, PhaseCompleting, Phas
 
 // The releases, oldest first. v3.1 is the release-3.1 branch at SourceCommit.
 var (
-	ReleaseV27 = &Release{Name: "v2.7", Tags: "v2.7.0–v2.7.4", Ref: "v2.7.4", ReportsBuffered: true, SuspendLog: "suspend database on error", RescaleMeta: rescaleNoCreating,
+	ReleaseV27 = &Release{Name: "v2.7", DropsCreatingForeground: true, Tags: "v2.7.0–v2.7.4", Ref: "v2.7.4", ReportsBuffered: true, SuspendLog: "suspend database on error", RescaleMeta: rescaleNoCreating,
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier; progress reports count buffered rows; after a recovery the meta service never sends the start signal again",
 		Lines:   "the files the same in every v2.7 tag",
 		Patches: "v2.7.0 to v2.7.4 (the files cited are identical across them)",
 		lines:   joinLines(linesLP27, linesFramework27, linesMeta27, linesDiagnose27)}
-	ReleaseV28 = &Release{Name: "v2.8", Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true, SuspendLog: "suspend partial graph on error", RescaleMeta: rescaleRebuild28,
+	ReleaseV28 = &Release{Name: "v2.8", DropsCreatingForeground: true, Tags: "v2.8.0–v2.8.5", Ref: "v2.8.5", ResendsStart: true, SuspendLog: "suspend partial graph on error", RescaleMeta: rescaleRebuild28,
 		Summary: "rescale ignored; an upstream end while buffering or backfilling ends silently; the snapshot stream rebuilt at every barrier",
 		Lines:   "executor/mod.rs at v2.8.5 (v2.8.0's lines differ); stream_graph/fragment.rs at v2.8.5 (at v2.8.0 to v2.8.2 its lines are one lower); the rest's cited lines the same in every v2.8 tag",
 		Patches: "v2.8.0 to v2.8.5 (executor/mod.rs lines are those of v2.8.1 to v2.8.5; at v2.8.0 they are 19 lower)",
 		lines:   joinLines(linesLP28, linesFramework28, linesMeta28, linesDiagnose28)}
-	ReleaseV30 = &Release{Name: "v3.0", Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error", RescaleMeta: rescaleRebuild30,
+	ReleaseV30 = &Release{Name: "v3.0", DropsCreatingForeground: true, Tags: "v3.0.0–v3.0.3", Ref: "v3.0.3", ResendsStart: true, SyncLogChecksRescale: true, SuspendLog: "suspend partial graph on error", RescaleMeta: rescaleRebuild30,
 		Summary: "as v2.8 (the same rules and lines of locality_provider.rs)",
 		Lines:   "executor/mod.rs at v3.0.3 (v3.0.0 and v3.0.1's lines differ); the rest's cited lines the same in every v3.0 tag",
 		Patches: "v3.0.0 to v3.0.3 (executor/mod.rs lines are those of v3.0.2 and v3.0.3; at v3.0.0 and v3.0.1 they are 10 higher, and barrier/worker.rs's one higher)",

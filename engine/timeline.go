@@ -305,6 +305,9 @@ func (t *Timeline) nextUpstream() int {
 func (t *Timeline) Actions() []Action {
 	e := t.cur
 	acts := []Action{}
+	if e.phase == PhaseDropped {
+		return acts // nothing can follow
+	}
 	pos := t.Pos()
 	scripted := pos < len(t.script)
 	if scripted {

@@ -11,6 +11,7 @@ type Trace struct {
 	Step          int      `json:"step"`
 	Bug           string   `json:"bug,omitempty"`
 	Release       string   `json:"release,omitempty"` // a release other than DefaultRelease
+	Create        string   `json:"create,omitempty"`  // background (foreground, the default, is left out)
 }
 
 // Trace returns the contract's view of the engine now.
@@ -30,5 +31,6 @@ func (e *Engine) Trace() Trace {
 		Step:          e.step,
 		Bug:           bugName(e.cfg.Bug),
 		Release:       e.traceRelease(),
+		Create:        e.createName(),
 	}
 }

@@ -47,6 +47,9 @@ func (e *Engine) checkValue(col int, v Value) *InputError {
 
 // validate refuses a step that the scenario cannot contain here. It changes nothing.
 func (e *Engine) validate(s Step) error {
+	if e.phase == PhaseDropped {
+		return e.droppedError()
+	}
 	if s.Kind != EventRecover {
 		switch e.phase {
 		case PhaseFailed:

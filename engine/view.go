@@ -46,6 +46,8 @@ type View struct {
 	NewerMain     string          `json:"newer_main"` // what newer main does that no release here models
 	CodeMap       []CodeLine      `json:"code_map"`   // the executor's code map under the release (engine/codemap.go)
 	CodeLit       []string        `json:"code_lit"`   // the code-map lines this step's explanations came from
+	Create        string          `json:"create"`     // foreground or background: how the job was created (engine/create.go)
+	Dropped       *FailureData    `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
 }
 
 // ConfigView describes the actor.
@@ -223,6 +225,7 @@ func (e *Engine) View() View {
 		return out
 	}
 	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList(), NewerMain
+	v.Create, v.Dropped = e.cfg.Create.String(), e.droppedView()
 	v.CodeMap, v.CodeLit = e.rel().CodeMap(), e.codeLit()
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
 		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,

@@ -224,6 +224,9 @@ func FormatScenarioCommented(sc *Scenario, comments map[int][]string) string {
 	if cfg.Release != nil {
 		w("release: %s\n", cfg.Release)
 	}
+	if cfg.Create != engine.CreateForeground {
+		w("create: %s\n", cfg.Create)
+	}
 	if len(cfg.StartState) > 0 || len(cfg.StartProgress) > 0 {
 		w("start:\n")
 		if len(cfg.StartState) > 0 {

@@ -354,7 +354,7 @@ func (p *parser) text(n *yaml.Node, what string) string {
 
 // ---- the scenario ----
 
-var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "release", "start", "steps", "workload", "open_at"}
+var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "release", "create", "start", "steps", "workload", "open_at"}
 
 func (p *parser) scenario(root *yaml.Node) *Scenario {
 	top := p.mapping(root, "scenario", topKeys...)
@@ -391,6 +391,9 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 	}
 	if f, ok := top.get("release"); ok {
 		cfg.Release = p.release(f.val) // (release.go)
+	}
+	if f, ok := top.get("create"); ok {
+		cfg.Create = p.create(f.val) // (release.go)
 	}
 	if f, ok := top.get("start"); ok {
 		p.start(f.val)

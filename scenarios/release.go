@@ -17,3 +17,15 @@ func (p *parser) release(n *yaml.Node) *engine.Release {
 	}
 	return r
 }
+
+// create reads `create:`: foreground or background (docs/scenario-format.md, "The job").
+func (p *parser) create(n *yaml.Node) engine.CreateType {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		p.failAt(n, "create: expected one of %s, found %s", engine.CreateTypeNames, describe(n))
+	}
+	c, err := engine.CreateTypeNamed(n.Value)
+	if err != nil {
+		failMsg(p.file, posOf(n), "create: "+err.Error()) // the name quoted as engine quotes input
+	}
+	return c
+}

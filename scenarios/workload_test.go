@@ -236,7 +236,7 @@ workload: {rows: 3000, snapshot_per_epoch: 400, upstream_per_epoch: 10, fault: {
 	require.Len(t, rec, 1)
 	r := rec[0].(map[string]any)
 	assert.Equal(t, map[string]string{"barrier": "number", "epoch": "number", "kind": "string", "during": "string", "outcome": "string",
-		"error": "null", "rolled_back_to": "number", "lost_buffered_rows": "number", "lost_builder_rows": "number", "lost_emitted_rows": "number"}, typesOf(r))
+		"error": "null", "rolled_back_to": "number", "dropped": "boolean", "lost_buffered_rows": "number", "lost_builder_rows": "number", "lost_emitted_rows": "number"}, typesOf(r))
 	assert.Equal(t, map[string]string{"inserted": "number", "updated": "number", "deleted": "number", "snapshot_rows": "number",
 		"upstream_visible": "number", "upstream_hidden": "number", "upstream_rows": "number", "steps": "number"}, typesOf(got["totals"].(map[string]any)))
 }

@@ -14,3 +14,16 @@ func (s *Session) SetRelease(name string) error {
 	cfg.Release = r
 	return s.rerun(cfg)
 }
+
+// SetCreate runs the session with the job created in the foreground or the background
+// (docs/scenario-format.md, The job), from the start of its script to where it was; a step the
+// run cannot take (after the recovery dropped the job) is skipped, not an error.
+func (s *Session) SetCreate(name string) error {
+	c, err := engine.CreateTypeNamed(name)
+	if err != nil {
+		return err
+	}
+	cfg := *s.Scenario.Config
+	cfg.Create = c
+	return s.rerun(cfg)
+}

@@ -11,13 +11,14 @@ import (
 // Session is an opened scenario: its parsed file and a timeline over the engine. It is what the
 // command line and the page's bridge drive.
 type Session struct {
-	Name     string
-	Scenario *scenarios.Scenario
-	base     *engine.Engine
-	tl       *engine.Timeline
-	size     runSize         // the script's size as a file, or a bound of it (runlimits.go)
-	fileBug  engine.Bug      // the bug mode the script was written (and checked) for
-	fileRel  *engine.Release // the release it was written for (its `release:`, or the default)
+	Name       string
+	Scenario   *scenarios.Scenario
+	base       *engine.Engine
+	tl         *engine.Timeline
+	size       runSize           // the script's size as a file, or a bound of it (runlimits.go)
+	fileBug    engine.Bug        // the bug mode the script was written (and checked) for
+	fileRel    *engine.Release   // the release it was written for (its `release:`, or the default)
+	fileCreate engine.CreateType // the create type it was written for (its `create:`)
 }
 
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
@@ -41,7 +42,7 @@ func Open(sc *scenarios.Scenario) (*Session, error) {
 		return nil, &scenarios.Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	base.SetWorkLimit(int64(limits.work))
-	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug, fileRel: sc.Config.RunRelease()}
+	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug, fileRel: sc.Config.RunRelease(), fileCreate: sc.Config.Create}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
 		return nil, stepError(sc, err)
@@ -182,7 +183,11 @@ func (s *Session) writtenFor(branched bool) (adapt bool, caveat string) {
 	if relDiffers {
 		s.tl.NoteFor = s.fileRel.Name
 	}
-	return bugDiffers || relDiffers || branched, caveat
+	createDiffers := cfg.Create != s.fileCreate
+	if createDiffers {
+		caveat += fmt.Sprintf("(Written for a job created in the %s; this run's was created in the %s.) ", s.fileCreate, cfg.Create)
+	}
+	return bugDiffers || relDiffers || createDiffers || branched, caveat
 }
 
 // bugPhrase names a run's bug mode in words.

@@ -15,6 +15,7 @@ type Run struct {
 	Bug     string `json:"bug"`     // a bug mode's name, "none" for none; "" keeps the open run's
 	Text    string `json:"text"`    // a scenario text of the same scenario; "" keeps the open run's script
 	Release string `json:"release"` // a release ("v3.0"); "" keeps the open run's (engine.Releases)
+	Create  string `json:"create"`  // foreground or background; "" keeps the open run's
 }
 
 // Stages is two runs of one scenario laid side by side, step by step: their labels, and the
@@ -72,6 +73,8 @@ func (s *Session) Stages(left, right Run) (*Stages, error) {
 		if ll != rl {
 			st.Left, st.Right = lr.Name+", "+ll, rr.Name+", "+rl
 		}
+	} else if lc, rc := l.Scenario.Config.Create, r.Scenario.Config.Create; lc != rc {
+		st.Left, st.Right = lc.String(), rc.String() // foreground beside background
 	} else if st.Left == st.Right {
 		st.Left, st.Right = "this run", "the other run"
 	}
@@ -107,6 +110,11 @@ func (s *Session) runOf(run Run) (*Session, error) {
 	// adapts it too under a release it was not written for)
 	if run.Release != "" {
 		if err := r.SetRelease(run.Release); err != nil {
+			return nil, err
+		}
+	}
+	if run.Create != "" {
+		if err := r.SetCreate(run.Create); err != nil {
 			return nil, err
 		}
 	}

@@ -104,6 +104,8 @@ var methods = map[string]method{
 	"bug":   viewText((*session.Session).SetBug),
 	// release runs the open scenario under a RisingWave release ("v3.0"), at the same step.
 	"release": viewText((*session.Session).SetRelease),
+	// create runs it with the job created in the "foreground" or the "background", at the same step.
+	"create": viewText((*session.Session).SetCreate),
 	"compare_bug": sessionText(func(s *session.Session, t string) (result, error) {
 		c, err := s.CompareBug(t)
 		if err != nil {
@@ -471,8 +473,10 @@ func runArg(m map[string]any, side string) (session.Run, error) {
 			r.Text = s
 		case "release":
 			r.Release = s
+		case "create":
+			r.Create = s
 		default:
-			return r, fmt.Errorf("compare: %s has no field %s (it takes bug, text and release)", side, quote.Q(k))
+			return r, fmt.Errorf("compare: %s has no field %s (it takes bug, text, release and create)", side, quote.Q(k))
 		}
 	}
 	return r, nil

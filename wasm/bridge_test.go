@@ -57,7 +57,7 @@ func TestCallBeforeOpen(t *testing.T) {
 		assert.Equal(t, "no scenario is open", errText(e), m)
 	}
 	for _, c := range [][2]string{{"goto", "1"}, {"apply", `"barrier: 1"`}, {"bug", `"none"`}, {"explore", "null"},
-		{"compare_bug", `"none"`}, {"format_step", `{"kind":"end"}`}, {"release", `"v3.0"`}, {"compare", `{}`}} {
+		{"compare_bug", `"none"`}, {"format_step", `{"kind":"end"}`}, {"release", `"v3.0"`}, {"create", `"background"`}, {"compare", `{}`}} {
 		_, e := answer(t, b.call(c[0], c[1]))
 		assert.Equal(t, "no scenario is open", errText(e), c[0])
 	}
@@ -117,6 +117,11 @@ func TestEveryMethod(t *testing.T) {
 		{"bug unknown", [][2]string{{"open", `"happy-path"`}, {"bug", `"nonsense"`}}, nil, "unknown bug mode"},
 		{"release", [][2]string{{"open", `"fatal-upstream-end"`}, {"goto", "10"}, {"release", `"v3.0"`}}, contains(`"step":10,`, `"phase":"ended"`, `"error":null`, `"release":"v3.0","releases":[{"name":"v2.7"`), ""},
 		{"release back to the default", [][2]string{{"open", `"fatal-upstream-end"`}, {"goto", "10"}, {"release", `"v3.0"`}, {"release", `"v3.1"`}}, contains(`"phase":"failed"`, `"release":"v3.1"`), ""},
+		{"create foreground drops on v3.0", [][2]string{{"open", `"fatal-upstream-end"`}, {"release", `"v3.0"`}, {"goto", "11"}}, contains(`"phase":"dropped"`, `"create":"foreground"`, `"dropped":{"lost":false,"dropped":true,`, `SET BACKGROUND_DDL = true`), ""},
+		{"create background resumes on v3.0", [][2]string{{"open", `"fatal-upstream-end"`}, {"release", `"v3.0"`}, {"create", `"background"`}, {"goto", "11"}}, contains(`"phase":"starting"`, `"create":"background"`, `"dropped":null`), ""},
+		{"create in state", [][2]string{{"open", `"fatal-upstream-end"`}, {"create", `"background"`}, {"state", ""}}, contains(`"create":"background"`), ""},
+		{"create unknown", [][2]string{{"open", `"happy-path"`}, {"create", `"later"`}}, nil, `unknown create type "later": expected one of foreground, background`},
+		{"compare foreground and background", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare", `{"left": {"release": "v3.0"}, "right": {"release": "v3.0", "create": "background"}}`}}, contains(`"left":"foreground","right":"background"`, `{"step":11,"panels":["phase"`), ""},
 		{"release unknown", [][2]string{{"open", `"happy-path"`}, {"release", `"v9"`}}, nil, `unknown release "v9": expected one of ` + engine.ReleaseNames()},
 		{"release not a string", [][2]string{{"open", `"happy-path"`}, {"release", `3`}}, nil, "the argument must be a JSON string"},
 		{"compare two releases", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare", `{"left": {"release": "v3.0"}, "right": {}}`}}, contains(`"left":"v3.0","right":"v3.1"`, `"differ":[{"step":10,"panels":["phase",`), ""},

@@ -4,7 +4,8 @@
 //   <backfill-explainer scenario="fatal-upstream-end" step="9"></backfill-explainer>
 //
 // Attributes: scenario (a built-in scenario's name), step (a step number), bug (a bug mode),
-// release (a RisingWave release, e.g. v3.0: its &release=), src (a scenario file, as a path
+// release (a RisingWave release, e.g. v3.0: its &release=), create (foreground or background: its
+// &create=), src (a scenario file, as a path
 // relative to the explainer's page: its #src=), height (a fixed height: a number of CSS px from
 // 120 to 10000, or a CSS length), theme (light, dark or auto: the page's ?theme=; auto, the
 // default, follows the reader's system). An attribute that is not valid (step -1, " 4", 1e3; height
@@ -89,7 +90,7 @@ function observe(el) {
 }
 
 export class BackfillExplainer extends HTMLElement {
-  static get observedAttributes() { return ["scenario", "step", "bug", "release", "src", "height", "theme"]; }
+  static get observedAttributes() { return ["scenario", "step", "bug", "release", "create", "src", "height", "theme"]; }
 
   constructor() {
     super();
@@ -156,6 +157,8 @@ export class BackfillExplainer extends HTMLElement {
     if (bug) p.set("bug", bug);
     const release = this.getAttribute("release");
     if (release) p.set("release", release);
+    const create = this.getAttribute("create");
+    if (create) p.set("create", create);
     u.hash = p.toString();
     return u.href;
   }

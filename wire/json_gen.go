@@ -85,6 +85,9 @@ func AppendView(b []byte, x *engine.View) []byte {
 	b = jsonw.Each(b, len(x.CodeMap), x.CodeMap == nil, func(b []byte, i int) []byte { return AppendCodeLine(b, &x.CodeMap[i]) })
 	b = jsonw.Key(b, `,"code_lit":`)
 	b = jsonw.Strings(b, x.CodeLit)
+	b = jsonw.KeyString(b, `,"create":`, x.Create)
+	b = jsonw.Key(b, `,"dropped":`)
+	b = AppendFailureData(b, x.Dropped)
 	return append(b, '}')
 }
 
@@ -373,7 +376,11 @@ func AppendCitation(b []byte, x *engine.Citation) []byte {
 
 // AppendFailureData writes an engine.FailureData.
 func AppendFailureData(b []byte, x *engine.FailureData) []byte {
+	if x == nil {
+		return append(b, "null"...)
+	}
 	b = jsonw.KeyBool(b, `{"lost":`, x.Lost)
+	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
 	b = jsonw.KeyString(b, `,"headline":`, x.Headline)
 	b = jsonw.KeyString(b, `,"until":`, x.Until)
 	b = jsonw.KeyString(b, `,"after":`, x.After)
@@ -548,6 +555,9 @@ func AppendTrace(b []byte, x *engine.Trace) []byte {
 	if x.Release != "" {
 		b = jsonw.KeyString(b, `,"release":`, x.Release)
 	}
+	if x.Create != "" {
+		b = jsonw.KeyString(b, `,"create":`, x.Create)
+	}
 	return append(b, '}')
 }
 
@@ -658,6 +668,7 @@ func AppendScaleRecovery(b []byte, x *workload.ScaleRecovery) []byte {
 	b = jsonw.Key(b, `,"error":`)
 	b = AppendScaleFailure(b, x.Error)
 	b = jsonw.KeyInt(b, `,"rolled_back_to":`, x.RolledBackTo)
+	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
 	b = jsonw.KeyInt(b, `,"lost_buffered_rows":`, int64(x.LostBufferedRows))
 	b = jsonw.KeyInt(b, `,"lost_builder_rows":`, int64(x.LostBuilderRows))
 	b = jsonw.KeyInt(b, `,"lost_emitted_rows":`, int64(x.LostEmittedRows))

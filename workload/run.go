@@ -185,6 +185,9 @@ func (r *workloadRun) run() error {
 				return err
 			}
 			epoch-- // the barrier never came: the epoch is still to be closed
+			if e.Phase() == engine.PhaseDropped {
+				break // the recovery dropped the job (engine/create.go): nothing follows
+			}
 		} else if err := r.barrier(epoch, start); err != nil {
 			return err
 		}
@@ -314,6 +317,7 @@ func (r *workloadRun) fault(f *Fault) error {
 	if err := r.apply(engine.Step{Kind: engine.EventRecover}); err != nil {
 		return err
 	}
+	rec.Dropped = e.Phase() == engine.PhaseDropped
 	r.g.rollback()
 	r.plan = r.ck
 	r.count.snapshotRows, r.count.upVisible, r.count.upHidden, r.count.emitted = 0, 0, 0, 0

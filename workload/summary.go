@@ -65,6 +65,9 @@ type ScaleRecovery struct {
 	Outcome      string        `json:"outcome"`
 	Error        *ScaleFailure `json:"error"`          // the failure, or null
 	RolledBackTo int64         `json:"rolled_back_to"` // the checkpoint epoch the recovery returned to
+	// Dropped: the recovery dropped the job (a creating foreground job, engine/create.go): the
+	// run ends there, and nothing is read again.
+	Dropped bool `json:"dropped"`
 	// What the recovery threw away: rows still in memory (the upstream buffer, the builders)
 	// and rows emitted since the checkpoint (downstream rolls back too).
 	LostBufferedRows int `json:"lost_buffered_rows"`

@@ -201,6 +201,10 @@ func writeRecovery(w io.Writer, r workload.ScaleRecovery, missing bool) {
 	case r.Outcome == "ended":
 		fmt.Fprint(w, "; the executor's stream ends, with no error")
 	}
+	if r.Dropped {
+		fmt.Fprintf(w, ".\n   The recovery dropped the job (created in the foreground, still creating): the job, its tables and the new view are gone. No row is lost upstream; downstream's view goes with the job. The cost: run the whole CREATE again (SET BACKGROUND_DDL = true before it keeps the job at a recovery).\n")
+		return
+	}
 	if missing {
 		fmt.Fprintf(w, ".\n   Recovery to the checkpoint e%d: lost %s rows in the builders, %s in the upstream buffer, %s emitted since the checkpoint.\n",
 			r.RolledBackTo, num(r.LostBuilderRows), num(r.LostBufferedRows), num(r.LostEmittedRows))

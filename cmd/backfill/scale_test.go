@@ -138,3 +138,16 @@ func TestInvalidWorkloadsExit2WithPosition(t *testing.T) {
 		})
 	}
 }
+
+// TestRunWorkloadDropped: a recover fault under v3.0 for a job created in the foreground (the
+// default) says the job is dropped and what that costs, not that the rows are read again.
+func TestRunWorkloadDropped(t *testing.T) {
+	text := strings.Replace(smallWorkload, "fault: {kind: end, epoch: 6}", "fault: {kind: recover, epoch: 6}", 1)
+	f := writeFile(t, "w.yaml", text)
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", "--release", "v3.0", f}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "The recovery dropped the job")
+	assert.Contains(t, stdout.String(), "run the whole CREATE again")
+	assert.NotContains(t, stdout.String(), "emits them again")
+	assert.Contains(t, stdout.String(), "phase: dropped")
+}

@@ -20,7 +20,7 @@ function engineError(e) {
 }
 
 // The methods whose answer is a view (docs/view.md).
-const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "release", "view"]);
+const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "release", "create", "view"]);
 
 function makeExplainer() {
   let backend = null; // the engine, once it has taken over from the stored views
@@ -178,10 +178,12 @@ function makeExplainer() {
     bug: (name) => mutate("bug", String(name || "none")),
     // release(name): the open scenario under a RisingWave release ("v3.0"), at the same step
     release: (name) => mutate("release", String(name)),
+    // create(type): the open scenario with the job created in the "foreground" or the "background", at the same step
+    create: (type) => mutate("create", String(type)),
     explore: (maxStates) => call("explore", maxStates ? Math.trunc(Number(maxStates)) : null),
     compareBug: (name) => call("compare_bug", String(name || "none")),
     compareText: (yamlText) => call("compare_text", String(yamlText)),
-    // compare(left, right): two runs, each {bug?, text?, release?} (docs/view.md); compareAt(n): both at step n
+    // compare(left, right): two runs, each {bug?, text?, release?, create?} (docs/view.md); compareAt(n): both at step n
     compare: (left, right) => call("compare", { left: left || {}, right: right || {} }),
     compareAt: (n) => call("compare_at", Math.trunc(Number(n))),
     export: () => call("export"),

@@ -85,6 +85,7 @@ export function createSession(explainer, hooks) {
     load: (text) => enqueue(() => explainer.load(text)),
     bug: (name) => enqueue(() => explainer.bug(name)),
     release: (name) => enqueue(() => explainer.release(name)),
+    create: (type) => enqueue(() => explainer.create(type)),
     togglePlay: () => (playing ? Promise.resolve(stop()) : play()),
     pause: () => Promise.resolve(stop()),
   };

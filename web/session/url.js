@@ -41,6 +41,7 @@ export function parseHash(hash = location.hash) {
     run: p.get("run") || null,
     bug: p.get("bug") || null,
     release: p.get("release") || null,
+    create: p.get("create") || null,
     lesson: p.get("lesson") || null,
     section: num("section"),
     problems,
@@ -148,6 +149,7 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
     const bug = v.bug ? v.bug.name : (bugOff ? "none" : null);
     if (bug) p.set("bug", bug);
     if (v.release && v.release !== defaultRelease(v)) p.set("release", v.release);
+    if (v.create && v.create !== "foreground") p.set("create", v.create);
     for (const [k, val] of hashExtra()) p.set(k, val);
     return "#" + p.toString();
   }
@@ -283,6 +285,11 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
         const release = want.release || (want.run || want.src ? null : defaultRelease(session.view));
         if (release && release !== session.view.release) {
           await session.run("release", release).catch((e) => { problem = new Error(`Showing ${session.view.release}: ${quoteIn(e.message, release)}`); });
+        }
+        // how the job was created (a link without one: foreground, the default); a bad one is shown
+        const create = want.create || (want.run || want.src ? null : "foreground");
+        if (create && create !== session.view.create) {
+          await session.run("create", create).catch((e) => { problem = new Error(`Showing a job created in the ${session.view.create}: ${e.message}`); });
         }
         if (want.step !== null && want.step !== session.view.step) {
           await session.run("goto", want.step).catch((e) => { throw new Error(`Showing step ${session.view.step}: ${e.message}`); });

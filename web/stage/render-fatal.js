@@ -17,6 +17,10 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
   const f = view.failure;
   const err = view.error;
   const more = panel.ownerDocument.getElementById("fatal-more");
+  if (view.dropped) {
+    renderDropped(view, panel, more);
+    return;
+  }
   if (!err) {
     // (written only when it changes: an attribute written at every step, even unchanged, is a
     // style recalculation at every step)
@@ -86,4 +90,22 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
         h("p", { class: "fatal-note" }, "Our inference: the source does not show these."),
         h("ul", { class: "inferred" }, (f.inferred || []).map((t) => h("li", null, t)))),
       section("Recovery", "fatal-recovery", h("p", null, f.recovery ?? ""))));
+}
+
+/** A job the recovery dropped (the view's `dropped`, engine/create.go): its own end state. */
+function renderDropped(view, panel, more) {
+  const d = view.dropped;
+  panel.hidden = false;
+  fill(panel,
+    h("div", { class: "fatal-head" },
+      h("span", { class: "fatal-icon", "aria-hidden": "true" }, "✕"),
+      h("h2", { id: "fatal-title", "data-short": "Dropped", "data-testid": "dropped-title" }, "The recovery dropped the job",
+        h("span", { class: "h-sub" }, ` · ${view.release} · created in the ${view.create}`))),
+    h("div", { class: "fatal-lead" },
+      h("section", { class: "fatal-data", "data-testid": "fatal-data", "aria-labelledby": "fatal-data-h" },
+        h("h3", { id: "fatal-data-h" }, "What happens to data"),
+        h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, d.headline ?? ""),
+        h("p", { "data-testid": "fatal-data-until" }, d.until ?? ""),
+        h("p", { "data-testid": "fatal-data-after" }, d.after ?? ""))));
+  if (more && !more.hidden) { more.hidden = true; more.replaceChildren(); }
 }

@@ -221,9 +221,10 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
   /** What the other run may be: a bug mode or another release (the pick line's first select). */
   function kindSelect(kind) {
     const sel = h("select", { id: "compare-kind", "data-testid": "compare-kind-select", "aria-label": "The other run" },
-      h("option", { value: "bug" }, "bug mode"), h("option", { value: "release" }, "another release"));
+      h("option", { value: "bug" }, "bug mode"), h("option", { value: "release" }, "another release"),
+      h("option", { value: "create" }, "the other create type"));
     sel.value = kind;
-    sel.addEventListener("change", () => (sel.value === "release" ? api.openRelease() : api.openBug()));
+    sel.addEventListener("change", () => (sel.value === "release" ? api.openRelease() : sel.value === "create" ? api.openCreate() : api.openBug()));
     return sel;
   }
 
@@ -260,6 +261,13 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
       fill(pick, h("span", { class: "cmp-pick-k" }, `This run (${here}) against `), kindSelect("release"), " ", sel);
       shell("Compare two releases");
       if (chosen) await run(chosen);
+    },
+    /** Compare the job created in the foreground with it created in the background (the view's
+     *  `create`), under the open run's release. */
+    async openCreate() {
+      fill(pick, h("span", { class: "cmp-pick-k" }, `Under ${getView()?.release || ""}: created in the foreground against the background `), kindSelect("create"));
+      shell("Compare foreground with background");
+      await start({ create: "foreground" }, { create: "background" });
     },
     /** Compare the open run with another run of the same scenario (a scenario text). */
     async openText(text, label) {

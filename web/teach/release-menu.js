@@ -4,6 +4,8 @@
 // (`newer_main`) as its last line. The page knows no release facts: all of it is the view's.
 // Choosing one calls choose(name) (explainer.release: the run again under it, at the same step);
 // its last button compares this run with the same script under another release (compare.js).
+// Beside the releases: how the job was created (the view's `create`: foreground, the default, or
+// background); choosing one calls chooseCreate(type) (explainer.create).
 import { h, fill } from "../ui/dom.js";
 import { createRadioMenu } from "../ui/radio-menu.js";
 
@@ -14,14 +16,15 @@ import { createRadioMenu } from "../ui/radio-menu.js";
  * the menu and calls done() (the page gives the keys back to the stage); the arrow keys choose
  * within it.
  */
-export function createReleaseMenu({ choose, compare, done }) {
+export function createReleaseMenu({ choose, chooseCreate, compare, compareCreate, done }) {
   let current = null;  // the view's release name
+  let create = null;   // the view's create type
   const status = h("span", { class: "menu-value", "data-testid": "release-value" }, "…");
   const { pop, wire } = createRadioMenu({
     label: [h("span", { class: "menu-k" }, "RisingWave"), status],
     title: "The RisingWave release this run plays",
     testid: "release-menu", panelLabel: "RisingWave release", className: "release-btn",
-  }, { choose, done });
+  }, { choose: (v) => (v.startsWith("create:") ? chooseCreate?.(v.slice(7)) : choose(v)), done });
   pop.wrap.classList.add("release-wrap");
   pop.panel.classList.add("release-pop");
 
@@ -36,6 +39,13 @@ export function createReleaseMenu({ choose, compare, done }) {
         h("span", { class: "bug-sum", "data-testid": "release-summary" }, rel.summary || "")));
   }
 
+  function createOption(type, text) {
+    const input = wire(h("input", { type: "radio", name: "create", value: "create:" + type, "data-create": type }));
+    input.checked = create === type;
+    return h("label", { class: "bug-opt release-opt" }, input,
+      h("span", { class: "bug-opt-text" }, h("span", { class: "bug-name" }, type), h("span", { class: "bug-sum" }, text)));
+  }
+
   let listKey = "";
   function render(v) {
     const list = Array.isArray(v.releases) ? v.releases : [];
@@ -46,6 +56,10 @@ export function createReleaseMenu({ choose, compare, done }) {
       h("fieldset", { class: "bug-list" },
         h("legend", null, "Run it as a RisingWave release"),
         list.map(option)),
+      chooseCreate ? h("fieldset", { class: "bug-list", "data-testid": "create-menu" },
+        h("legend", null, "How the job was created"),
+        createOption("foreground", "background_ddl false, RisingWave's default: the CREATE waits for the backfill"),
+        createOption("background", "SET BACKGROUND_DDL = true: the CREATE returns at once")) : null,
       v.newer_main ? h("p", { class: "release-newer muted", "data-testid": "release-newer-main" }, v.newer_main) : null,
       h("p", { class: "menu-hint muted" }, "Arrow keys choose, Enter closes the menu."),
       compare ? h("div", { class: "pop-foot" },
@@ -53,7 +67,12 @@ export function createReleaseMenu({ choose, compare, done }) {
           type: "button", class: "btn", "data-testid": "compare-release-btn", disabled: list.length > 1 ? null : true,
           title: "This run and the same script under another release, side by side, step by step",
           onclick: () => { pop.close(); compare(); },
-        }, "Compare with another release…")) : null);
+        }, "Compare with another release…"),
+        compareCreate ? h("button", {
+          type: "button", class: "btn", "data-testid": "compare-create-btn",
+          title: "This run with the job created in the foreground and in the background, side by side",
+          onclick: () => { pop.close(); compareCreate(); },
+        }, "Compare foreground with background…") : null) : null);
   }
 
   return {
@@ -62,11 +81,12 @@ export function createReleaseMenu({ choose, compare, done }) {
     update(view) {
       if (!view) return;
       current = view.release || null;
+      create = view.create || null;
       render(view);
-      fill(status, current || "…");
+      fill(status, (current || "…") + (create === "background" ? " · background" : ""));
       const dflt = (view.releases || []).find((r) => r.default);
-      pop.button.classList.toggle("on", !!(current && dflt && current !== dflt.name));
-      for (const r of pop.panel.querySelectorAll("input[type=radio]")) r.checked = r.value === current;
+      pop.button.classList.toggle("on", !!(current && dflt && current !== dflt.name) || create === "background");
+      for (const r of pop.panel.querySelectorAll("input[type=radio]")) r.checked = r.value === current || r.value === "create:" + create;
     },
   };
 }

@@ -41,7 +41,9 @@ export function createTeach({ explainer, session, getName, showToast }) {
   });
   const releaseMenu = createReleaseMenu({
     choose: (name) => session.fire("release", name),
+    chooseCreate: (type) => session.fire("create", type),
     compare: () => compare.use((c) => c.openRelease()),
+    compareCreate: () => compare.use((c) => c.openCreate()),
     done: () => focusStage(),
   });
   const explorer = lazy(() => import("../tools/explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {

@@ -104,7 +104,8 @@ async function walk(yaml, release) {
       }
       steps.push({ phase: (await ex.state()).phase, badge: read("phase"), actor: read("actor-state") });
     }
-    return { n, steps, state: await ex.state(), view: { release: (await ex.view()).release } };
+    const v = await ex.view();
+    return { n, steps, state: await ex.state(), view: { release: v.release, create: v.create } };
   }, [yaml, release]);
 }
 
@@ -133,6 +134,8 @@ for (const file of files) {
         await waitStep(page, got.n);
         if (got.state.error) {
           assert.equal(await text(page, "fatal-message"), got.state.error.message, `${where}: the failure shown`);
+        } else if (got.state.phase === "dropped") {
+          assert.equal(await text(page, "dropped-title"), "The recovery dropped the job" + ` · ${release} · created in the ${got.view.create}`, `${where}: the dropped job shown`);
         } else {
           assert.equal(await page.locator('[data-testid="fatal"]').isHidden(), true, `${where}: no failure shown`);
         }

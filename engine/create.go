@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
+)
+
+// CreateType is how the job was created: RisingWave's session variable background_ddl
+// (default false: foreground). It matters only at a recovery (docs/scenario-format.md, "The job").
+type CreateType uint8
+
+const (
+	CreateForeground CreateType = iota // the CREATE statement waits for the backfill (the default)
+	CreateBackground                   // SET BACKGROUND_DDL = true: the statement returns at once
+)
+
+func (c CreateType) String() string {
+	if c == CreateBackground {
+		return "background"
+	}
+	return "foreground"
+}
+
+// CreateTypeNames lists the values a scenario's `create:` takes.
+const CreateTypeNames = "foreground, background"
+
+// CreateTypeNamed returns the create type a scenario names, or an error that says what to write.
+func CreateTypeNamed(s string) (CreateType, error) {
+	switch s {
+	case "foreground":
+		return CreateForeground, nil
+	case "background":
+		return CreateBackground, nil
+	}
+	return 0, fmt.Errorf("unknown create type %s: expected one of %s", quote.Q(s), CreateTypeNames)
+}
+
+// The meta service's catalog, whose recovery cleans the creating jobs it cannot keep.
+const FileMetaCatalog = "src/meta/src/controller/catalog/mod.rs"
+
+// LinesMetaCleanCreating: clean_dirty_creating_jobs at SourceCommit (it drops a creating job only
+// when its progress cannot be recovered, or every foreground one under
+// clean_all_foreground_jobs_on_recovery); the older releases' tables give theirs.
+var LinesMetaCleanCreating = [2]int{634, 700}
+
+var siteRecoverJob = metaSite("recover.creating-job", "note", FileMetaCatalog, LinesMetaCleanCreating[0], LinesMetaCleanCreating[1])
+
+func dropsCreatingForeground(r *Release) bool { return r.DropsCreatingForeground }
+
+// Create returns how the job was created.
+func (e *Engine) Create() CreateType { return e.cfg.Create }
+
+// creating reports whether the job is still creating: the meta service marks it created when it
+// commits the first checkpoint barrier at or after the one that carried the finish report, so a
+// finish report at or before the last checkpoint means the job is created.
+func (e *Engine) creating() bool {
+	for _, r := range e.reports {
+		if r.Kind == ReportFinish && r.Epoch <= e.dur.epoch {
+			return false
+		}
+	}
+	return true
+}
+
+// RecoveryDrops reports whether a recovery now would drop the job: a creating foreground job,
+// in a release whose recovery drops those.
+func (e *Engine) RecoveryDrops() bool {
+	return e.rel().DropsCreatingForeground && e.cfg.Create == CreateForeground && e.creating()
+}
+
+// drop is the recovery that drops the job: its tables and the new view go with it; what was
+// emitted stays in the outputs.
+func (e *Engine) drop() {
+	e.phase = PhaseDropped
+	e.droppedAt = e.step
+	e.failure = nil
+	e.narration.failKind, e.narration.failLeft = "", leftBehind{}
+	e.progTab = newProgressTable(len(e.owned))
+	e.world.down = newRowset(e.pk, len(e.owned))
+	e.dur.progress, e.dur.down = e.progTab.clone(), e.world.down.share()
+	e.markAllDirty()
+	e.buffer, e.snap = nil, nil
+	e.dropBuilders()
+	e.unloadProgress() // the executor is gone with the job
+	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "dropped"})
+	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked: the recovery dropped the job"}
+	e.explain(siteRecoverJob, "Recovery (the meta service, outside this file): %s, and it is still creating (no finish report reached a checkpoint), so the recovery deletes it from the catalog: the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start. (From %s the recovery keeps it; with create: background every release keeps it.)", e.createdText(), FirstWhere(not(dropsCreatingForeground)))
+}
+
+// createdText says how the job was created, e.g. "the job was created in the foreground (background_ddl false, the default)".
+func (e *Engine) createdText() string {
+	if e.cfg.Create == CreateBackground {
+		return "the job was created in the background (background_ddl true)"
+	}
+	return "the job was created in the foreground (background_ddl false, the default)"
+}
+
+// explainKept says why the recovery keeps the job.
+func (e *Engine) explainKept() {
+	switch {
+	case !e.creating():
+		e.explain(siteRecoverJob, "The job had finished: its finish report reached a checkpoint, so the meta service marked it created, and a recovery keeps a created job in every release.")
+	case e.rel().DropsCreatingForeground:
+		e.explain(siteRecoverJob, "The job is still creating, but %s: %s's recovery drops only creating foreground jobs, so it keeps this one and recovers it as creating.", e.createdText(), e.rel().Name)
+	default:
+		e.explain(siteRecoverJob, "The job is still creating and %s: %s's recovery keeps a creating job unless its progress cannot be recovered (a fragment with VALUES), or, under the meta option clean_all_foreground_jobs_on_recovery (not modelled), every foreground one.", e.createdText(), e.rel().Name)
+	}
+}
+
+// droppedError is the error at a step after the recovery dropped the job.
+func (e *Engine) droppedError() error {
+	return inputErr(-1, "the job was dropped by the recovery at step %d (%s's recovery drops a creating job created in the foreground); nothing can follow: write `create: background` to see it resume", e.droppedAt, e.rel().Name)
+}
+
+// droppedView is what the page shows for a dropped job (nil unless the phase is dropped).
+func (e *Engine) droppedView() *FailureData {
+	if e.phase != PhaseDropped {
+		return nil
+	}
+	d := e.dropData()
+	return &d
+}
+
+// createName is the create type for a trace: "" for the default.
+func (e *Engine) createName() string {
+	if e.cfg.Create == CreateForeground {
+		return ""
+	}
+	return e.cfg.Create.String()
+}
