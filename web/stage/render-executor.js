@@ -21,7 +21,8 @@ export function renderExecutor(view, els) {
 function renderActor(view, cfg, sub) {
   const head = cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "";
   const a = view.actor;
-  fillIf(sub, key([head, a?.state, a?.text]), () => [head, a && h("span", {
+  // (the actor and fragment in a span of their own: presenter mode leaves them out, not the state)
+  fillIf(sub, key([head, a?.state, a?.text]), () => [head && h("span", { class: "actor-id" }, head), a && h("span", {
     class: ["actor-state", a.state !== "running" && "actor-out"], "data-testid": "actor-state", title: a.text,
   }, ` · actor ${a.state}`)]);
 }
