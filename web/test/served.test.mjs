@@ -55,6 +55,11 @@ test("the site holds every file its page, workers and embedding element fetch, a
   const page = await openPage(h, "index.html");
   await page.waitForFunction(() => !document.querySelector("#scenario-picker").disabled, null, { timeout: 30000 });
   await page.keyboard.press("Escape"); // the first-visit card
+  // A first visit's card: "Run a workshop", then a lesson's printable plan (its own chunk).
+  const card = await h.open("index.html", { viewport: { width: 1280, height: 800 } });
+  await card.locator("#welcome").getByRole("button", { name: "Run a workshop" }).click();
+  await card.locator('[data-testid="ways-lesson-plan"]').first().click();
+  await card.locator("dialog.lesson-plan[open]").waitFor({ timeout: 30000 });
   // The Scale panel: a pasted workload run in its worker, then its charts (uPlot).
   await byTestId(page, "scale-btn").click();
   await page.waitForFunction(() => /rows:/.test(document.querySelector('[data-testid="scale-text"]')?.value || ""));
@@ -82,7 +87,7 @@ test("the site holds every file its page, workers and embedding element fetch, a
   const frame = await (await docs.$("backfill-explainer iframe")).contentFrame();
   await frame.waitForFunction(() => window.explainer && window.explainer.ready);
   await frame.evaluate(() => window.explainer.ready);
-  for (const p of [page, other, lessonPage, speaker, docs]) h.assertNoErrors(p);
+  for (const p of [page, card, other, lessonPage, speaker, docs]) h.assertNoErrors(p);
 
   const log = requests();
   const failed = log.filter((r) => r.status >= 400);
