@@ -104,7 +104,7 @@ func (e *Engine) explainKept() {
 	case e.rel().DropsCreatingForeground:
 		e.explain(siteRecoverJob, "The job is still creating, but %s: %s's recovery drops only creating foreground jobs, so it keeps this one and recovers it as creating.", e.createdText(), e.rel().Name)
 	default:
-		e.explain(siteRecoverJob, "The job is still creating and %s: %s's recovery keeps a creating job unless its progress cannot be recovered (a fragment with VALUES), or, under the meta option clean_all_foreground_jobs_on_recovery (not modelled), every foreground one.", e.createdText(), e.rel().Name)
+		e.explain(siteRecoverJob, "The job is still creating and %s: %s's recovery keeps a creating job unless its progress cannot be recovered (a fragment with VALUES), or, when the meta service is told to clean every foreground job at recovery (its option clean_all_foreground_jobs_on_recovery; not modelled), every foreground one.", e.createdText(), e.rel().Name)
 	}
 }
 
