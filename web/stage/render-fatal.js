@@ -59,7 +59,7 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
   const lead = h("div", { class: "fatal-lead" },
     h("section", { class: "fatal-data", "data-testid": "fatal-data", "aria-labelledby": "fatal-data-h" },
       h("h3", { id: "fatal-data-h" }, "What happens to data"),
-      h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, d.headline ?? ""),
+      h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, leadHeadline(d.headline ?? "")),
       h("p", { "data-testid": "fatal-data-until" }, d.until ?? "")),
     h("section", { class: "fatal-first", "data-testid": "fatal-first-check", "aria-labelledby": "fatal-first-h" },
       checks.length
@@ -90,6 +90,17 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
         h("p", { class: "fatal-note" }, "Our inference: the source does not show these."),
         h("ul", { class: "inferred" }, (f.inferred || []).map((t) => h("li", null, t)))),
       section("Recovery", "fatal-recovery", h("p", null, f.recovery ?? ""))));
+}
+
+/**
+ * The lead's headline: "The job is kept: WHY. After the recovery …" shows "The job is kept." with
+ * WHY folded (read by a screen reader, shown in full in #fatal-more's "What happens to data"), so
+ * the lead keeps to the rows and the cost in a small frame; the text itself is the engine's, whole.
+ */
+function leadHeadline(text) {
+  const m = /^(The job is kept)(: [^]*?)(\. After the recovery [^]*)$/.exec(text);
+  if (!m) return text;
+  return [m[1], h("span", { class: "sr-only", "data-testid": "fatal-kept-why" }, m[2]), m[3]];
 }
 
 /** A job the recovery dropped (the view's `dropped`, engine/create.go): its own end state. */
