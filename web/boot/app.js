@@ -144,14 +144,23 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   // Boot.
   internal.onStopped((why) => showStopped(why));
-  try {
-    await internal.answering;
-  } catch (e) {
+  // The engine could not start (before the first view, or when loaded after a stored first view):
+  // the page says so, and an embed tells its element (which shows its message with a link).
+  let failedOnce = false;
+  const engineFailed = (e) => {
+    if (failedOnce) return;
+    failedOnce = true;
     root.classList.remove("is-loading");
     root.classList.add("load-failed");
+    loading.hidden = false;
     fill(loading, h("strong", null, "The engine could not start. "), e && e.message ? e.message : String(e));
     embedded?.error(`The engine could not start: ${e && e.message ? e.message : String(e)}`, true);
     loading.setAttribute("role", "alert");
+  };
+  try {
+    await internal.answering;
+  } catch (e) {
+    engineFailed(e);
     return;
   }
   setLegend(await internal.legend().catch(() => ({})));
@@ -210,8 +219,9 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   await afterPaint();
   mark("explainer:first-view");
   // The engine: the page fetches it now, at low priority; an embed when the reader acts on it.
-  if (!embed) internal.loadEngine({ priority: "low" });
-  else for (const ev of ["pointerdown", "keydown", "focusin"]) window.addEventListener(ev, () => internal.loadEngine(), { once: true });
+  const loadEngine = (opts) => { internal.loadEngine(opts); explainer.ready.catch(engineFailed); };
+  if (!embed) loadEngine({ priority: "low" });
+  else for (const ev of ["pointerdown", "keydown", "focusin"]) window.addEventListener(ev, () => loadEngine(), { once: true });
   url.release();
   if (want.lesson && !embed && problem !== url.SUPERSEDED) lesson.use((b) => b.follow(want, problem));
   // The dialogs' modules, fetched while the engine makes the list of built-ins.

@@ -100,11 +100,12 @@ test("the offline file boots from file:// under its own policy, with no violatio
   const html = readFileSync(join(DIST, "explainer-offline.html"), "utf8");
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
   assert.ok(meta, "the offline file declares its policy");
-  // four inline scripts: the wasm, wasm_exec.js, start.js (compiles the wasm first) and the modules'
-  // bundle; two inline styles: the page's stylesheet and uPlot's (the scale charts)
+  // five inline scripts: the wasm, wasm_exec.js, the stored views (their index and one run),
+  // start.js and the modules' bundle; two inline styles: the page's stylesheet and uPlot's (the
+  // scale charts)
   const styles = (html.match(/<style>/g) || []).length;
   assert.equal(styles, 2, "the page's stylesheet and uPlot's");
-  assert.match(meta[1], new RegExp(`^default-src 'none'; script-src ('sha256-[A-Za-z0-9+/=]+' ){4}'wasm-unsafe-eval'; style-src 'sha256-[A-Za-z0-9+/=]+'( 'sha256-[A-Za-z0-9+/=]+'){${styles - 1}};`));
+  assert.match(meta[1], new RegExp(`^default-src 'none'; script-src ('sha256-[A-Za-z0-9+/=]+' ){5}'wasm-unsafe-eval'; style-src 'sha256-[A-Za-z0-9+/=]+'( 'sha256-[A-Za-z0-9+/=]+'){${styles - 1}};`));
   assert.ok(html.indexOf(meta[0]) < html.indexOf("<script"), "the policy comes before the first script");
 
   const { page } = await openWatched(pathToFileURL(join(DIST, "explainer-offline.html")).href);
@@ -133,6 +134,7 @@ test("when the policy forbids compiling the wasm, the page says the engine could
     assert.doesNotMatch(html.slice(0, 2000), /wasm-unsafe-eval/);
     const file = join(dir, "offline.html");
     writeFileSync(file, html);
+    // (the first view comes from the stored views; the page then loads the engine, which fails)
     const { page } = await openWatched(pathToFileURL(file).href);
     await page.waitForFunction(() => document.documentElement.classList.contains("load-failed"), null, { timeout: 30000 });
     const shown = await page.locator("#loading").textContent();
