@@ -35,8 +35,11 @@ async function open(hash, { map = null, ...options } = {}) {
   return page;
 }
 
-/** The lit lines as the page marks them: [id, text] of each line with ▶ shown and aria-current. */
-function lit(target) {
+/** The lit lines as the page marks them: [id, text] of each line with ▶ shown and aria-current.
+ *  (read after the next frame, as a reader sees it: under load the computed visibility of a mark
+ *  just lit was seen stale, once, within the frame that lit it) */
+async function lit(target) {
+  await target.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return target.evaluate(() => [...document.querySelectorAll('[data-testid="codemap-lines"] > li')]
     .filter((li) => li.getAttribute("aria-current") === "step")
     .map((li) => {
