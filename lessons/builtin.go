@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"sync"
+
+	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 //go:embed *.yaml
@@ -39,11 +41,11 @@ func contains(xs []string, x string) bool {
 // BuiltinText returns a built-in lesson's file text.
 func BuiltinText(name string) ([]byte, error) {
 	if name == "" || strings.ContainsAny(name, "/\\") {
-		return nil, fmt.Errorf("no built-in lesson named %q", name)
+		return nil, fmt.Errorf("no built-in lesson named %s", quote.Q(name))
 	}
 	b, err := builtinFS.ReadFile(name + ".yaml")
 	if err != nil {
-		return nil, fmt.Errorf("no built-in lesson named %q (try: %s)", name, strings.Join(BuiltinNames(), ", "))
+		return nil, fmt.Errorf("no built-in lesson named %s (try: %s)", quote.Q(name), strings.Join(BuiltinNames(), ", "))
 	}
 	return b, nil
 }

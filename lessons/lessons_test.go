@@ -257,3 +257,13 @@ func TestLessonSizeIsCheckedFirst(t *testing.T) {
 	_, err := Parse("f", []byte("title: [\n"+strings.Repeat("# comment\n", 7000)))
 	assert.EqualError(t, err, "f:1:1: the lesson is 70009 bytes; the limit is 65536 bytes (64 KiB)")
 }
+
+// A long name is quoted at most quote.MaxChars characters in the error (the page shows it).
+func TestBuiltinTextQuotesNameBounded(t *testing.T) {
+	for _, name := range []string{strings.Repeat("l", 200000), strings.Repeat("l", 5000) + "/x"} {
+		_, err := BuiltinText(name)
+		if err == nil || strings.Contains(err.Error(), strings.Repeat("l", 201)) {
+			t.Fatalf("error quotes the %d-character name whole (or none): %.300v", len(name), err)
+		}
+	}
+}
