@@ -171,6 +171,7 @@ function detailsProblems() {
     if (!el || !el.getClientRects().length) bad.push(`${id}: not shown`);
   }
   for (const el of [more, document.getElementById("fatal"), ...more.querySelectorAll("*"), ...document.getElementById("fatal").querySelectorAll("*")]) {
+    if (el.classList.contains("sr-only")) continue; // text for screen readers only, clipped to 1 px by design
     const cs = getComputedStyle(el);
     if (cs.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1) bad.push(`${el.id || el.className || el.tagName}: scrolls inside (${el.scrollHeight} > ${el.clientHeight})`);
     if (cs.maxHeight !== "none" && el.scrollHeight > el.clientHeight + 1) bad.push(`${el.id || el.className}: cut by max-height`);
