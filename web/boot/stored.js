@@ -112,7 +112,7 @@ export function createStored({ fetchJSON }) {
       case "actions": return viewAt(cur.step).actions;
       case "marks": return JSON.parse(JSON.stringify(cur.run.marks));
       case "code_map": return JSON.parse(JSON.stringify(cur.run.code_map));
-      case "outputs": return JSON.parse(JSON.stringify(cur.run.outputs.slice(arg.from, arg.to)));
+      case "outputs": return JSON.parse(JSON.stringify((cur.run.outputs || []).slice(arg.from, arg.to)));
     }
     throw new Error(`stored views: ${method} is not answered here`);
   }
