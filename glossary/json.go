@@ -1,6 +1,10 @@
 package glossary
 
-import "github.com/backfill-explainer/explainer/internal/jsonw"
+import (
+	"maps"
+
+	"github.com/backfill-explainer/explainer/internal/jsonw"
+)
 
 // AppendJSON writes a glossary entry.
 func (g *GlossaryEntry) AppendJSON(b []byte) []byte {
@@ -18,8 +22,15 @@ func AppendJSONGlossary(b []byte, entries []GlossaryEntry) []byte {
 	return jsonw.List(b, entries, (*GlossaryEntry).AppendJSON)
 }
 
-// AppendJSONLegend writes the legend (Legend): an object, its keys sorted as encoding/json
-// sorts a map's.
-func AppendJSONLegend(b []byte, legend map[string]string) []byte {
+// AppendJSONLegend writes the legend (Legend) with the texts of more (the engine's pills for
+// each kind of step, engine.EventLegend): one object, its keys sorted as encoding/json sorts a map's.
+func AppendJSONLegend(b []byte, legend map[string]string, more ...map[string]string) []byte {
+	if len(more) > 0 {
+		all := maps.Clone(legend)
+		for _, m := range more {
+			maps.Copy(all, m)
+		}
+		legend = all
+	}
 	return jsonw.Map(b, legend, jsonw.String, jsonw.String)
 }
