@@ -11,7 +11,8 @@ type rescaleWords struct {
 	ignores              string // how the phase's code passes the barrier when it does not look
 }
 
-var rescaleByPhase = map[Phase]rescaleWords{
+// rescaleByPhase: the words of each phase a rescale can reach (after the first barrier).
+var rescaleByPhase = [...]rescaleWords{
 	PhaseBuffering: {siteBufRescale, siteFailBufRescale, siteBufRescaleIgnored,
 		"; this executor cannot change its vnodes in place.",
 		"while buffering it looks only for the start signal, and both tables commit without passing a new bitmap on"},

@@ -1,10 +1,6 @@
 package glossary
 
-import (
-	"maps"
-
-	"github.com/backfill-explainer/explainer/internal/jsonw"
-)
+import "github.com/backfill-explainer/explainer/internal/jsonw"
 
 // AppendJSON writes a glossary entry.
 func (g *GlossaryEntry) AppendJSON(b []byte) []byte {
@@ -26,9 +22,11 @@ func AppendJSONGlossary(b []byte, entries []GlossaryEntry) []byte {
 // each kind of step, engine.EventLegend): one object, its keys sorted as encoding/json sorts a map's.
 func AppendJSONLegend(b []byte, legend map[string]string, more ...map[string]string) []byte {
 	if len(more) > 0 {
-		all := maps.Clone(legend)
-		for _, m := range more {
-			maps.Copy(all, m)
+		all := make(map[string]string, len(legend))
+		for _, m := range append([]map[string]string{legend}, more...) {
+			for k, v := range m {
+				all[k] = v
+			}
 		}
 		legend = all
 	}
