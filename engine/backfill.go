@@ -216,7 +216,7 @@ func isAre(n int) string {
 func (e *Engine) onBackfillBarrier(b Barrier) {
 	// 1. drain the builders so that marking uses end-of-epoch positions
 	refresh := false
-	e.barrierFails = b.Rescale && e.rel().RescaleFails.Has(e.phase) // the rescale check (step 4) fails after the marking
+	e.barrierFails = e.rescaleFails(b) // the rescale check (step 4) fails after the marking
 	defer func() { e.barrierFails = false }()
 	if e.cfg.Bug == BugMarkBeforeDrain {
 		e.explainBug(siteBugMarkFirst, "the buffered chunks are marked before the builders are drained, against positions that lag behind the rows the builders hold. RisingWave drains every builder first, then marks (these lines).")
@@ -362,13 +362,11 @@ func whyList(out []OutRow) string {
 // emit, and refresh or reuse the snapshot stream.
 func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	// 4. a rescale fails here, after chunks were already emitted
-	if b.Rescale && e.rel().RescaleFails.Has(e.phase) {
-		e.explain(siteBarRescale, "Barrier e%d carries a new vnode bitmap for actor %d. The chunks above were already emitted, but nothing of this epoch is committed.", b.Epoch, e.cfg.Actor)
-		e.fail(FailRescale, ErrRescale, siteFailBarRescale)
+	if e.checkRescale(b) {
 		return
 	}
-	if b.Rescale && !e.rel().RescaleFails.Has(e.phase) {
-		e.rescaleIgnored(siteBarRescaleIgnored, b, "the tables commit and the barrier is emitted as any other, without passing a new bitmap on")
+	if b.Rescale {
+		e.rescaleIgnored(b)
 	} else if m := b.mutationText(); m != "" {
 		e.explain(siteBarMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("at a barrier of the backfill", "at a barrier of the backfill"))
 	}

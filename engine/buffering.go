@@ -49,9 +49,7 @@ func (e *Engine) onBuffering(s Step) {
 	case EventBarrier:
 		b := s.Barrier
 		start := slices.Contains(b.StartBackfill, e.cfg.Fragment)
-		if b.Rescale && e.rel().RescaleFails.Has(e.phase) {
-			e.explain(siteBufRescale, "Barrier e%d carries a new vnode bitmap for actor %d; this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
-			e.fail(FailRescale, ErrRescale, siteFailBufRescale)
+		if e.checkRescale(b) {
 			return
 		}
 		n := len(e.state.pending)
@@ -64,7 +62,7 @@ func (e *Engine) onBuffering(s Step) {
 			e.explain(siteBufStart, "It carries the start signal (StartFragmentBackfill) for %s, which names this fragment: the backfill starts.", fragmentsText(b.StartBackfill))
 			e.enterBackfill()
 		case b.Rescale:
-			e.rescaleIgnored(siteBufRescaleIgnored, b, "while buffering it looks only for the start signal, and both tables commit without passing a new bitmap on")
+			e.rescaleIgnored(b)
 		case b.StartBackfill != nil:
 			e.explain(siteBufOtherFragment, "It carries the start signal for %s, which does not name this fragment (%d): keep buffering.", fragmentsText(b.StartBackfill), e.cfg.Fragment)
 		case e.stopping(b):

@@ -38,13 +38,11 @@ func (e *Engine) completionEnds(what string) {
 
 // onCompletingBarrier is the barrier that completes the backfill (LP:741-799).
 func (e *Engine) onCompletingBarrier(b Barrier) {
-	if b.Rescale && e.rel().RescaleFails.Has(e.phase) {
-		e.explain(siteCompRescale, "Barrier e%d carries a new vnode bitmap for actor %d; the barrier that would complete the backfill cannot change this executor's vnodes in place.", b.Epoch, e.cfg.Actor)
-		e.fail(FailRescale, ErrRescale, siteFailCompRescale)
+	if e.checkRescale(b) {
 		return
 	}
-	if b.Rescale && !e.rel().RescaleFails.Has(e.phase) {
-		e.rescaleIgnored(siteCompRescaleIgnored, b, "its commit_assert_no_update_vnode_bitmap only commits (it passes no bitmap on and checks none)")
+	if b.Rescale {
+		e.rescaleIgnored(b)
 	} else if m := b.mutationText(); m != "" {
 		e.explain(siteCompMutation, "Barrier e%d carries %s, which the executor ignores: %s.", b.Epoch, m, e.ignoresMutations("here", "in completion"))
 	}
@@ -111,13 +109,11 @@ func (e *Engine) onForwarding(s Step) {
 		e.endStream()
 	case EventBarrier:
 		b := s.Barrier
-		if b.Rescale && e.rel().RescaleFails.Has(e.phase) {
-			e.explain(siteFwdRescale, "Barrier e%d carries a new vnode bitmap for actor %d; even after the backfill this executor cannot change its vnodes in place.", b.Epoch, e.cfg.Actor)
-			e.fail(FailRescale, ErrRescale, siteFailFwdRescale)
+		if e.checkRescale(b) {
 			return
 		}
-		if b.Rescale && !e.rel().RescaleFails.Has(e.phase) {
-			e.rescaleIgnored(siteFwdRescaleIgnored, b, "its commit_assert_no_update_vnode_bitmap only commits (it passes no bitmap on and checks none)")
+		if b.Rescale {
+			e.rescaleIgnored(b)
 		} else if m := b.mutationText(); m != "" {
 			e.explain(siteFwdMutation, "Barrier e%d carries %s, which the executor ignores: %s, and passes the barrier on.", b.Epoch, m, e.ignoresMutations("it", "after the backfill"))
 		}

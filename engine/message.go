@@ -78,23 +78,6 @@ type Watermark struct {
 	Value  Value
 }
 
-// EventKind says what happens in one step.
-type EventKind uint8
-
-const (
-	EventBarrier       EventKind = iota // the upstream delivers a barrier
-	EventChunk                          // the upstream delivers a chunk
-	EventWatermark                      // the upstream delivers a watermark
-	EventEnd                            // the upstream stream ends
-	EventError                          // the upstream yields an error
-	EventSnapshot                       // the upstream is pending and the snapshot delivers items
-	EventRecover                        // the job recovers from the last checkpoint
-	EventSnapshotError                  // the upstream is pending and reading the snapshot fails
-)
-
-// IsUpstream reports whether the event is something the upstream delivers.
-func (k EventKind) IsUpstream() bool { return k <= EventError }
-
 // Step is one step of a scenario: one event (a snapshot step delivers Count items) and a note.
 type Step struct {
 	Kind      EventKind
@@ -169,17 +152,11 @@ func (s Step) Describe(cols []Column) string {
 		return chunkString(s.Chunk)
 	case EventWatermark:
 		return fmt.Sprintf("watermark %s=%s", cols[s.Watermark.Column].Name, s.Watermark.Value)
-	case EventEnd:
-		return "upstream end"
-	case EventError:
-		return fmt.Sprintf("upstream error %q", s.Message)
-	case EventSnapshotError:
-		return fmt.Sprintf("snapshot error %q", s.Message)
 	case EventSnapshot:
 		if s.Count == 1 {
 			return "snapshot delivers 1 item"
 		}
 		return fmt.Sprintf("snapshot delivers %d items", s.Count)
 	}
-	return "recover"
+	return s.words(s.Kind.Info().Says)
 }

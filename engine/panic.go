@@ -7,7 +7,8 @@ package engine
 // error" line, peers reading from its actors see exchange errors, and the meta service, whose
 // control stream to that node fails, recovers the database "on node failure" (barrier/worker.rs).
 
-// FilePanicHook is the panic hook's file; its lines are the same at every release's ref.
+// FilePanicHook is the panic hook's file; its lines are the same at every release's ref (each
+// release's line table says so: linesUnchanged, release_lines.go).
 const FilePanicHook = "src/utils/runtime/src/panic_hook.rs"
 
 // LinesPanicHook is set_panic_hook: abort unless catching unwind (17-35 at every ref).
@@ -24,6 +25,3 @@ var (
 	sitePanicAbort = newSite("fail.panic-abort", "fail", FilePanicHook, LinesPanicHook[0], LinesPanicHook[1], "")
 	citePanicHook  = cite(FilePanicHook, LinesPanicHook, panicAbortText)
 )
-
-// sameAtEveryRef are ranges cited at SourceCommit whose lines are the same at every release's ref.
-var sameAtEveryRef = map[string][2]int{"panic_hook.rs:17-35": LinesPanicHook}

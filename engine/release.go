@@ -183,9 +183,6 @@ func (r *Release) At(file string, lines [2]int) ([2]int, bool) {
 	if l, ok := r.lines[rangeKey(file, lines)]; ok {
 		return l, true
 	}
-	if l, ok := sameAtEveryRef[rangeKey(file, lines)]; ok {
-		return l, true
-	}
 	return lines, r.AtSource
 }
 

@@ -43,12 +43,6 @@ func (e *Engine) siteLines(s *Site) ([2]int, string) {
 	return l, r.URL(s.File, l)
 }
 
-// rescaleIgnored narrates a barrier with a new vnode bitmap in a release that never looks at it:
-// it is a barrier without a mutation.
-func (e *Engine) rescaleIgnored(site *Site, b Barrier, how string) {
-	e.explain(site, "Barrier e%d carries a new vnode bitmap for actor %d, which %s ignores: %s, so the model goes on with the vnodes the actor had (from %s this is an error). No such barrier reaches a creating job in a cluster: %s", b.Epoch, e.cfg.Actor, e.rel().Name, how, FirstWhere(func(r *Release) bool { return r.RescaleFails.Has(e.phase) }), e.rescaleNotSent())
-}
-
 func resendsStart(r *Release) bool { return r.ResendsStart }
 
 func not(has func(*Release) bool) func(*Release) bool {

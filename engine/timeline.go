@@ -346,15 +346,7 @@ func (t *Timeline) Actions() []Action {
 
 func stripNote(s Step) Step { s.Note, s.Pause = "", false; return s }
 
-func kindName(k EventKind) string {
-	switch k {
-	case EventSnapshot, EventSnapshotError:
-		return "snapshot"
-	case EventRecover:
-		return "recover"
-	}
-	return "upstream"
-}
+func kindName(k EventKind) string { return k.Info().By }
 
 // label says in words what a step would do now.
 func (t *Timeline) label(s Step) string {
@@ -370,12 +362,9 @@ func (t *Timeline) label(s Step) string {
 		return fmt.Sprintf("snapshot delivers %d items, starting with %s", s.Count, e.peekSnapshot())
 	case EventRecover:
 		return fmt.Sprintf("recover from the last checkpoint (e%d)", e.dur.epoch)
-	case EventEnd:
-		return "the upstream ends"
-	case EventError:
-		return fmt.Sprintf("the upstream fails: %q", s.Message)
-	case EventSnapshotError:
-		return fmt.Sprintf("reading the snapshot fails: %q", s.Message)
+	}
+	if l := s.Kind.Info().Label; l != "" {
+		return s.words(l)
 	}
 	return "upstream delivers " + s.Describe(e.cfg.Columns)
 }
@@ -527,10 +516,13 @@ func (t *Timeline) Marks() []Mark {
 }
 
 func (e *Engine) messageView(s Step, step int) MessageView {
-	m := MessageView{Step: step}
+	m := MessageView{Step: step, Type: s.Kind.Info().Key}
+	if s.Kind.Info().Takes == TakesText {
+		m.Message = s.Message
+	}
 	switch s.Kind {
 	case EventBarrier:
-		m.Type, m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = "barrier", s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
+		m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
 		if s.Barrier.Mutation != MutationNone {
 			m.Mutation = s.Barrier.Mutation.String()
 		}
@@ -539,18 +531,13 @@ func (e *Engine) messageView(s Step, step int) MessageView {
 			m.Throttle = &t
 		}
 	case EventChunk:
-		m.Type = "chunk"
 		for _, r := range s.Chunk {
 			_, vn := e.vnodeIndex(r.Row)
 			m.Rows = append(m.Rows, outRowJSON{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn})
 		}
 	case EventWatermark:
 		val := s.Watermark.Value
-		m.Type, m.Column, m.Value = "watermark", e.cfg.Columns[s.Watermark.Column].Name, &val
-	case EventEnd:
-		m.Type = "end"
-	case EventError:
-		m.Type, m.Message = "error", s.Message
+		m.Column, m.Value = e.cfg.Columns[s.Watermark.Column].Name, &val
 	}
 	return m
 }

@@ -18,7 +18,7 @@ func FormatStep(cfg *engine.Config, s engine.Step) string {
 	if s.Note == "" && !s.Pause {
 		return ev
 	}
-	if s.Kind == engine.EventEnd || s.Kind == engine.EventRecover {
+	if s.Kind.Info().Takes == engine.TakesNone {
 		ev += ": null"
 	}
 	if s.Note != "" {
@@ -31,8 +31,9 @@ func FormatStep(cfg *engine.Config, s engine.Step) string {
 }
 
 func formatEvent(cfg *engine.Config, s engine.Step) string {
-	switch s.Kind {
-	case engine.EventBarrier:
+	info := s.Kind.Info()
+	switch info.Takes {
+	case engine.TakesBarrier:
 		b := s.Barrier
 		if b.Checkpoint && b.StartBackfill == nil && !b.Rescale && b.Mutation == engine.MutationNone {
 			return "barrier: " + strconv.FormatInt(b.Epoch, 10)
@@ -58,28 +59,24 @@ func formatEvent(cfg *engine.Config, s engine.Step) string {
 			parts = append(parts, "checkpoint: false")
 		}
 		return "barrier: {" + strings.Join(parts, ", ") + "}"
-	case engine.EventChunk:
+	case engine.TakesRows:
 		rows := make([]string, len(s.Chunk))
 		for i, r := range s.Chunk {
 			rows[i] = yamlQuoted(FormatRow(r))
 		}
 		return "chunk: [" + strings.Join(rows, ", ") + "]"
-	case engine.EventWatermark:
+	case engine.TakesWatermark:
 		name := strconv.Itoa(s.Watermark.Column)
 		if cfg != nil && s.Watermark.Column >= 0 && s.Watermark.Column < len(cfg.Columns) {
 			name = cfg.Columns[s.Watermark.Column].Name
 		}
 		return "watermark: {column: " + name + ", value: " + yamlValue(s.Watermark.Value) + "}"
-	case engine.EventEnd:
-		return "end"
-	case engine.EventError:
-		return "error: " + YAMLString(s.Message)
-	case engine.EventSnapshot:
-		return "snapshot: " + strconv.Itoa(s.Count)
-	case engine.EventSnapshotError:
-		return "snapshot_error: " + YAMLString(s.Message)
+	case engine.TakesText:
+		return info.Key + ": " + YAMLString(s.Message)
+	case engine.TakesCount:
+		return info.Key + ": " + strconv.Itoa(s.Count)
 	}
-	return "recover"
+	return info.Key
 }
 
 // FormatRow writes a chunk row as the row string of a scenario file: `+ 1 100 x`, or

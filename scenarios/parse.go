@@ -90,7 +90,7 @@ func ParseStep(cfg *engine.Config, text string) (st engine.Step, err error) {
 	p.noEpochCheck = true
 	root := p.decode([]byte(text))
 	if root == nil {
-		fail("", Pos{1, 1}, "empty step: expected one of %s", eventList)
+		fail("", Pos{1, 1}, "empty step: expected one of %s", eventList())
 	}
 	st, _ = p.step(root, 0)
 	return st, nil

@@ -10,10 +10,17 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 )
 
-// EventKeys are the kinds of step a scenario file has, in the order error messages list them.
-var EventKeys = []string{"barrier", "chunk", "watermark", "snapshot", "snapshot_error", "end", "error", "recover"}
+// EventKeys are the kinds of step a scenario file has (engine.Events), in the order error
+// messages list them.
+func EventKeys() []string {
+	keys := make([]string, len(engine.Events))
+	for i, ev := range engine.Events {
+		keys[i] = ev.Key
+	}
+	return keys
+}
 
-var eventList = strings.Join(EventKeys, ", ")
+func eventList() string { return strings.Join(EventKeys(), ", ") }
 
 // step reads one entry of `steps` (number is 1-based, 0 for ParseStep) and returns the step
 // and, for a chunk, each row's position.
@@ -21,24 +28,23 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 	var st engine.Step
 	switch n.Kind {
 	case yaml.ScalarNode:
-		switch n.Value {
-		case "end":
-			st.Kind = engine.EventEnd
-		case "recover":
-			st.Kind = engine.EventRecover
-		case "barrier", "chunk", "watermark", "snapshot", "snapshot_error", "error":
-			p.failAt(n, "step %s needs a value, e.g. %s", n.Value, example(n.Value))
-		case "stop":
+		ev, ok := engine.EventNamed(n.Value)
+		switch {
+		case ok && ev.Takes == engine.TakesNone:
+			st.Kind = ev.Kind
+		case ok:
+			p.failAt(n, "step %s needs a value, e.g. %s", n.Value, ev.Example)
+		case n.Value == "stop":
 			p.failAt(n, "stop is not a step: a Stop is a barrier's mutation, e.g. barrier: {epoch: 9, mutation: stop}")
 		default:
-			p.failAt(n, "unknown step %s; a step is one of %s", describe(n), eventList)
+			p.failAt(n, "unknown step %s; a step is one of %s", describe(n), eventList())
 		}
 		return st, nil
 	case yaml.MappingNode:
 	default:
-		p.failAt(n, "a step is one of %s (with an optional note), found %s", eventList, describe(n))
+		p.failAt(n, "a step is one of %s (with an optional note), found %s", eventList(), describe(n))
 	}
-	f := p.mapping(n, "a step", append(append([]string{}, EventKeys...), "note", "pause")...)
+	f := p.mapping(n, "a step", append(EventKeys(), "note", "pause")...)
 	var ev *field
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
@@ -52,7 +58,7 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 		ev = &fl
 	}
 	if ev == nil {
-		p.failAt(n, "a step with a note or pause needs an event beside it: one of %s", eventList)
+		p.failAt(n, "a step with a note or pause needs an event beside it: one of %s", eventList())
 	}
 	if nf, ok := f.get("note"); ok {
 		st.Note, st.NoteBy = p.noteByRelease(nf.val) // (note_release.go)
@@ -62,12 +68,12 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 	}
 	v := ev.val
 	var rows []Pos
-	switch ev.key.Value {
-	case "barrier":
-		st.Kind = engine.EventBarrier
+	info, _ := engine.EventNamed(ev.key.Value)
+	st.Kind = info.Kind
+	switch info.Takes {
+	case engine.TakesBarrier:
 		st.Barrier = p.barrier(v)
-	case "chunk":
-		st.Kind = engine.EventChunk
+	case engine.TakesRows:
 		items := p.sequence(v, "chunk")
 		if len(items) == 0 {
 			p.failAt(v, "chunk: [] is empty; a chunk needs at least one row (an invisible row is written in parentheses)")
@@ -79,8 +85,7 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 			st.Chunk[i] = p.row(it)
 			rows[i] = posOf(it)
 		}
-	case "watermark":
-		st.Kind = engine.EventWatermark
+	case engine.TakesWatermark:
 		wf := p.mapping(v, "watermark", "column", "value")
 		c := p.require(wf, "column", "watermark")
 		col := -1
@@ -99,35 +104,23 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 		if st.Watermark.Value.IsNull() {
 			p.failAt(val.val, "a watermark value cannot be null")
 		}
-	case "snapshot":
-		st.Kind = engine.EventSnapshot
-		c := p.integer(v, "snapshot")
+	case engine.TakesCount:
+		c := p.integer(v, info.Key)
 		if c < 1 {
-			p.failAt(v, "snapshot delivers at least 1 item, found %d", c)
+			p.failAt(v, "%s delivers at least 1 item, found %d", info.Key, c)
 		}
 		if c > int64(limits.rows)+1 {
-			p.failAt(v, "snapshot %d asks for more items than a scenario can hold (%d rows and the end)", c, limits.rows)
+			p.failAt(v, "%s %d asks for more items than a scenario can hold (%d rows and the end)", info.Key, c, limits.rows)
 		}
 		st.Count = int(c)
-	case "error":
-		st.Kind = engine.EventError
-		st.Message = p.text(v, "error")
+	case engine.TakesText:
+		st.Message = p.text(v, info.Key)
 		if strings.TrimSpace(st.Message) == "" {
-			p.failAt(v, "error needs a message, e.g. error: upstream actor panicked")
+			p.failAt(v, "%s needs a message, e.g. %s", info.Key, info.Example)
 		}
-	case "snapshot_error":
-		st.Kind = engine.EventSnapshotError
-		st.Message = p.text(v, "snapshot_error")
-		if strings.TrimSpace(st.Message) == "" {
-			p.failAt(v, "snapshot_error needs a message, e.g. %s", example("snapshot_error"))
-		}
-	case "end", "recover":
+	case engine.TakesNone:
 		if v.Kind != yaml.ScalarNode || v.Tag != "!!null" {
-			p.failAt(v, "%s takes no value, found %s", ev.key.Value, describe(v))
-		}
-		st.Kind = engine.EventEnd
-		if ev.key.Value == "recover" {
-			st.Kind = engine.EventRecover
+			p.failAt(v, "%s takes no value, found %s", info.Key, describe(v))
 		}
 	}
 	if st.Kind == engine.EventBarrier && !p.noEpochCheck {
@@ -142,22 +135,6 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 		p.haveEpoch, p.lastEpoch, p.lastEpochAt = true, e, posOf(v)
 	}
 	return st, rows
-}
-
-func example(event string) string {
-	switch event {
-	case "barrier":
-		return "barrier: 1"
-	case "chunk":
-		return `chunk: ["+ 1 100"]`
-	case "watermark":
-		return "watermark: {column: a, value: 5}"
-	case "snapshot":
-		return "snapshot: 1"
-	case "snapshot_error":
-		return "snapshot_error: storage read timed out"
-	}
-	return "error: upstream actor panicked"
 }
 
 var barrierKeys = []string{"epoch", "start_backfill", "rescale", "mutation", "checkpoint"}

@@ -76,6 +76,6 @@ func TestStepForms(t *testing.T) {
 		_, err := s.FormatForm(values)
 		assert.NoError(t, err, f.Kind)
 	}
-	assert.ElementsMatch(t, scenarios.EventKeys, kinds, "a form for every kind of step")
+	assert.ElementsMatch(t, scenarios.EventKeys(), kinds, "a form for every kind of step")
 	assert.Equal(t, int64(4), forms[0].Fields[0].Default, "the next epoch after e3")
 }

@@ -51,7 +51,7 @@ var methods = map[string]method{
 		return func(b []byte) []byte { return wire.AppendJSONBugs(b, engine.Bugs) }, nil
 	}),
 	"legend": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return glossary.AppendJSONLegend(b, glossary.Legend) }, nil
+		return func(b []byte) []byte { return glossary.AppendJSONLegend(b, glossary.Legend, engine.EventLegend()) }, nil
 	}),
 	"glossary": none(func(*bridge) (result, error) {
 		return func(b []byte) []byte { return glossary.AppendJSONGlossary(b, glossary.Glossary) }, nil

@@ -131,7 +131,7 @@ func Write() (map[string][]byte, error) {
 	idx := []byte(`{"bugs":`)
 	idx = wire.AppendJSONBugs(idx, engine.Bugs)
 	idx = append(idx, `,"legend":`...)
-	idx = glossary.AppendJSONLegend(idx, glossary.Legend)
+	idx = glossary.AppendJSONLegend(idx, glossary.Legend, engine.EventLegend())
 	idx = append(idx, `,"glossary":`...)
 	idx = glossary.AppendJSONGlossary(idx, glossary.Glossary)
 	rest, err := json.Marshal(map[string]any{"open": open, "runs": runs, "default_release": engine.DefaultRelease.Name})

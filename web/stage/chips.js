@@ -110,7 +110,7 @@ function barrierPill(msg) {
     tags.push(h("span", { class: "tag tag-start" }, "start backfill [" + msg.start_backfill.join(", ") + "]"));
   if (msg.rescale) tags.push(h("span", { class: "tag tag-warn" }, "rescale"));
   return [h("span", { class: "pill barrier", "aria-label": "barrier epoch " + msg.epoch },
-    h("span", { "aria-hidden": "true" }, "barrier"), " e" + msg.epoch), ...tags];
+    h("span", { "aria-hidden": "true" }, legendOf("message", "barrier")), " e" + msg.epoch), ...tags];
 }
 
 /**
@@ -123,21 +123,18 @@ export function messageBody(msg, opts = {}) {
       return barrierPill(msg);
     case "chunk":
       return [
-        h("span", { class: "pill chunk" }, "chunk"),
+        h("span", { class: "pill chunk" }, legendOf("message", "chunk")),
         msg.source ? h("span", { class: "tag tag-src", title: legendOf("source", msg.source) }, msg.source) : null,
         chipList(msg.rows, { empty: "empty chunk", changed: opts.rowChanged, markVisible: opts.markVisible }),
       ];
     case "watermark":
       return [h("span", { class: "pill wm", "aria-label": "watermark " + msg.column + " = " + fmtValue(msg.value) },
-        h("span", { "aria-hidden": "true" }, "watermark"), " " + msg.column + " = " + fmtValue(msg.value))];
+        h("span", { "aria-hidden": "true" }, legendOf("message", "watermark")), " " + msg.column + " = " + fmtValue(msg.value))];
     case "recovery":
       return [h("span", { class: "pill recovery" }, "⟲ recovery"), " rolled back to checkpoint e" + msg.epoch];
-    case "end":
-      return [h("span", { class: "pill end" }, "■ end of stream")];
-    case "error":
-      return [h("span", { class: "pill error" }, "⚠ error"), " ", h("span", { class: "errtext" }, msg.message ?? "")];
-    default:
-      return [h("span", { class: "pill" }, String(msg.type))];
+    default: // any other kind of step (engine/event.go): its pill from the engine's legend, then its message
+      return [h("span", { class: "pill " + msg.type }, legendOf("message", msg.type)),
+        ...(msg.message == null ? [] : [" ", h("span", { class: "errtext" }, msg.message)])];
   }
 }
 
