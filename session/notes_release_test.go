@@ -32,9 +32,11 @@ func TestEveryBuiltinIsWrittenForEveryRelease(t *testing.T) {
 				assert.True(t, ok, "%s: its title is not written for %s", at, r.Name)
 				summary, ok := sc.SummaryFor(r.Name, fileSummary)
 				assert.True(t, ok, "%s: its summary is not written for %s", at, r.Name)
+				dropped := false
 				for i := 1; i <= s.Steps(); i++ {
 					require.NoError(t, s.Goto(i))
 					v := s.View()
+					dropped = dropped || v.Phase == "dropped"
 					assert.Equal(t, title, v.Title, at)
 					assert.Equal(t, summary, v.Summary, at)
 					st := script[i-1]
@@ -53,6 +55,13 @@ func TestEveryBuiltinIsWrittenForEveryRelease(t *testing.T) {
 						own = st.NoteBy[r.Name]
 					}
 					assert.True(t, strings.HasSuffix(v.Note, strings.TrimSpace(own)), "%s step %d: %q", at, i, v.Note)
+				}
+				// a built-in whose recovery drops the job says so; one created in the background to resume says that
+				if dropped && create == sc.Config.Create.String() {
+					assert.Contains(t, summary, "drop", "%s: the recovery drops the job, and the summary does not say so", at)
+				}
+				if sc.Config.Create == engine.CreateBackground && hasRecover(script) {
+					assert.Contains(t, summary, "background", "%s: created in the background, and the summary does not say so", at)
 				}
 			}
 		}
@@ -94,4 +103,13 @@ func TestNoteWrittenPerRelease(t *testing.T) {
 	_, err = session.Load("t.yaml", []byte(strings.Replace(src, "{v3.1: for three one, v3.0: for three zero}", "{v3.1: a, v9.9: b}", 1)))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "v9.9")
+}
+
+func hasRecover(script []engine.Step) bool {
+	for _, st := range script {
+		if st.Kind == engine.EventRecover {
+			return true
+		}
+	}
+	return false
 }
