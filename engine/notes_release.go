@@ -10,8 +10,11 @@ import "strings"
 // release only, "" and the sentence that says it is hidden.
 func (t *Timeline) noteForRun(s Step) (text, hidden string) {
 	run := t.cur.rel().Name
-	if n, ok := s.NoteBy[run]; ok {
-		return strings.TrimSpace(n), ""
+	if s.NoteBy != nil { // written per release: its own releases only
+		if n, ok := s.NoteBy[run]; ok {
+			return strings.TrimSpace(n), ""
+		}
+		return "", NoteHiddenText(NamesWhere(func(r *Release) bool { _, ok := s.NoteBy[r.Name]; return ok }), run)
 	}
 	if t.NoteFor == "" || t.NoteFor == run {
 		return strings.TrimSpace(s.Note), ""
@@ -19,7 +22,7 @@ func (t *Timeline) noteForRun(s Step) (text, hidden string) {
 	return "", NoteHiddenText(t.NoteFor, run)
 }
 
-// NoteHiddenText says that a note written for release for is hidden under run.
+// NoteHiddenText says that a note written for release for_ (or several: "v3.0, v3.1") is hidden under run.
 func NoteHiddenText(for_, run string) string {
 	return "(This step's note was written for " + for_ + " and is hidden under " + run + ": it may not hold here. The narration below is " + run + "'s.)"
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"github.com/backfill-explainer/explainer/engine"
 	"path"
 	"sort"
 	"strings"
@@ -132,7 +133,10 @@ func builtinHead(text []byte) (title, summary string, ok bool) {
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
-		if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || seen[k.Value] {
+		if v.Kind == yaml.MappingNode && !bytes.Contains(text, []byte("\nrelease:")) {
+			v = defaultReleaseText(v) // written per release: the list shows the default release's
+		}
+		if v == nil || v.Kind != yaml.ScalarNode || v.Tag != "!!str" || seen[k.Value] {
 			return "", "", false
 		}
 		seen[k.Value] = true
@@ -146,6 +150,19 @@ func builtinHead(text []byte) (title, summary string, ok bool) {
 		}
 	}
 	return title, summary, strings.TrimSpace(title) != ""
+}
+
+// defaultReleaseText is a text written per release's value for the default release (nil when
+// none: the parser says why).
+func defaultReleaseText(m *yaml.Node) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		for _, name := range releaseKey(m.Content[i].Value) {
+			if name == engine.DefaultRelease.Name {
+				return m.Content[i+1]
+			}
+		}
+	}
+	return nil
 }
 
 func firstLine(s string) string {

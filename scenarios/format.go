@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -15,14 +16,22 @@ import (
 // written as a flow mapping, `{chunk: ["+ 1 100"], note: "first rows"}`, `{end: null, note: …}`.
 func FormatStep(cfg *engine.Config, s engine.Step) string {
 	ev := formatEvent(cfg, s)
-	if s.Note == "" && !s.Pause {
+	note := ""
+	if s.NoteBy != nil { // written per release: kept when it holds the run's release
+		if _, ok := s.NoteBy[cfg.RunRelease().Name]; ok {
+			note = formatByRelease(s.NoteBy)
+		}
+	} else if s.Note != "" {
+		note = YAMLString(s.Note)
+	}
+	if note == "" && !s.Pause {
 		return ev
 	}
 	if s.Kind.Info().Takes == engine.TakesNone {
 		ev += ": null"
 	}
-	if s.Note != "" {
-		ev += ", note: " + YAMLString(s.Note)
+	if note != "" {
+		ev += ", note: " + note
 	}
 	if s.Pause {
 		ev += ", pause: true"
@@ -280,4 +289,27 @@ func joinInt64s(v []int64) string {
 		s[i] = strconv.FormatInt(x, 10)
 	}
 	return strings.Join(s, ", ")
+}
+
+// formatByRelease writes a text per release as a flow mapping, the releases with the same text
+// under one key: `{"v2.7 v2.8": "…", v3.1: "…"}`.
+func formatByRelease(by map[string]string) string {
+	var keys, texts []string
+	for _, r := range engine.Releases {
+		t, ok := by[r.Name]
+		if !ok {
+			continue
+		}
+		i := slices.Index(texts, t)
+		if i < 0 {
+			keys, texts = append(keys, r.Name), append(texts, t)
+			continue
+		}
+		keys[i] += " " + r.Name
+	}
+	parts := make([]string, len(keys))
+	for i := range keys {
+		parts[i] = YAMLString(keys[i]) + ": " + YAMLString(texts[i])
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }

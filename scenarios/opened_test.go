@@ -37,7 +37,7 @@ func TestErrorsClipLongInput(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"column name", "title: t\ntable: {columns: [A" + long + ", id], locality: [a], stream_key: [id]}\nsteps: []\n",
 			`2:19: bad column name "A` + strings.Repeat("x", 59) + `…"; names match [a-z_][a-z0-9_]*`},
-		{"key", "title: t\n" + long[:1000] + ": 1\n", `2:1: unknown key "` + strings.Repeat("x", 60) + `…" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, start, steps`},
+		{"key", "title: t\n" + long[:1000] + ": 1\n", `2:1: unknown key "` + strings.Repeat("x", 60) + `…" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, written_for, start, steps`},
 		{"bare word in a row", scenarios.Hdr + "  - chunk: [\"+ 1 " + long + "!\"]\n", "5:18: bad value " + strings.Repeat("x", 60) + "…; a value is an integer"},
 		{"integer in a row", scenarios.Hdr + "  - chunk: [\"+ 1 " + strings.Repeat("9", 500_000) + "\"]\n", "5:18: integer " + strings.Repeat("9", 60) + "… overflows bigint"},
 		{"string in an integer column", scenarios.Hdr + "  - chunk: [\"+ '" + long[:1000] + "' 1\"]\n", "5:16: column a must hold integers (rule ranges); " + strings.Repeat("x", 60) + "… is a string"},

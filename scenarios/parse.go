@@ -46,6 +46,12 @@ type Scenario struct {
 	Steps  []engine.Step // one per entry of `steps`, Note filled from `note:`
 	Pos    []StepPos     // parallel to Steps
 	OpenAt int           // the step the page opens the file at (`open_at`, open_at.go)
+
+	// WrittenFor: the releases the texts not written per release are written for (`written_for:`,
+	// the file's release first); TitleBy and SummaryBy: the title and summary per release, when
+	// written so (note_release.go, by_release.go).
+	WrittenFor           []string
+	TitleBy, SummaryBy   map[string]string
 }
 
 // Parse reads a scenario file (YAML or JSON). Every error it returns is an *Error naming
@@ -228,19 +234,24 @@ type fields struct {
 
 func (f fields) get(k string) (field, bool) { v, ok := f.m[k]; return v, ok }
 
+// keyList is the format's own keys in an error: not text from the file, so never clipped.
+type keyList []string
+
+func (k keyList) String() string { return strings.Join(k, ", ") }
+
 // mapping checks that n is a mapping whose keys are all allowed and distinct.
 func (p *parser) mapping(n *yaml.Node, where string, allowed ...string) fields {
 	if n.Kind != yaml.MappingNode {
-		p.failAt(n, "%s: expected a mapping with keys %s, found %s", where, strings.Join(allowed, ", "), describe(n))
+		p.failAt(n, "%s: expected a mapping with keys %s, found %s", where, keyList(allowed), describe(n))
 	}
 	f := fields{n: n, m: map[string]field{}}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			p.failAt(k, "%s: a key must be a plain word; allowed keys: %s", where, strings.Join(allowed, ", "))
+			p.failAt(k, "%s: a key must be a plain word; allowed keys: %s", where, keyList(allowed))
 		}
 		if !slices.Contains(allowed, k.Value) {
-			p.failAt(k, "unknown key %q in %s; allowed keys: %s", k.Value, where, strings.Join(allowed, ", "))
+			p.failAt(k, "unknown key %q in %s; allowed keys: %s", k.Value, where, keyList(allowed))
 		}
 		if prev, dup := f.m[k.Value]; dup {
 			p.failAt(k, "duplicate key %q in %s (first at line %d)", k.Value, where, prev.key.Line)
@@ -354,7 +365,7 @@ func (p *parser) text(n *yaml.Node, what string) string {
 
 // ---- the scenario ----
 
-var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "release", "create", "start", "steps", "workload", "open_at"}
+var topKeys = []string{"title", "summary", "table", "vnodes", "chunk_size", "fragment", "actor", "bug", "release", "create", "written_for", "start", "steps", "workload", "open_at"}
 
 func (p *parser) scenario(root *yaml.Node) *Scenario {
 	top := p.mapping(root, "scenario", topKeys...)
@@ -362,12 +373,11 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 	p.cfg = cfg
 
 	t := p.require(top, "title", "scenario")
-	cfg.Title = p.text(t.val, "title")
-	if strings.TrimSpace(cfg.Title) == "" {
-		p.failAt(t.val, "title must not be empty")
-	}
-	if s, ok := top.get("summary"); ok {
-		cfg.Summary = p.text(s.val, "summary")
+	if t.val.Kind != yaml.MappingNode { // per release, read once the release is known
+		cfg.Title = p.text(t.val, "title")
+		if strings.TrimSpace(cfg.Title) == "" {
+			p.failAt(t.val, "title must not be empty")
+		}
 	}
 	p.table(p.require(top, "table", "scenario"))
 	vn, haveVnodes := top.get("vnodes")
@@ -395,12 +405,26 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 	if f, ok := top.get("create"); ok {
 		cfg.Create = p.create(f.val) // (release.go)
 	}
+	written := []string{cfg.RunRelease().Name}
+	if f, ok := top.get("written_for"); ok {
+		written = p.writtenFor(f.val) // (note_release.go)
+	}
+	var titleBy, summaryBy map[string]string
+	cfg.Title, titleBy = p.byRelease(t.val, "title")
+	for _, r := range engine.Releases {
+		if v, ok := titleBy[r.Name]; ok && strings.TrimSpace(v) == "" {
+			p.failAt(t.val, "title: %s's title must not be empty", r.Name)
+		}
+	}
+	if s, ok := top.get("summary"); ok {
+		cfg.Summary, summaryBy = p.byRelease(s.val, "summary")
+	}
 	if f, ok := top.get("start"); ok {
 		p.start(f.val)
 	}
 	stepsField := p.stepsOrWorkload(top) // `workload:` instead of `steps:` (workload.go)
 	items := p.sequence(stepsField.val, "steps")
-	sc := &Scenario{File: p.file, Config: cfg}
+	sc := &Scenario{File: p.file, Config: cfg, WrittenFor: written, TitleBy: titleBy, SummaryBy: summaryBy}
 	if len(items) > limits.steps {
 		p.failAt(items[limits.steps], "more than %d steps; the limit is %d", limits.steps, limits.steps)
 	}

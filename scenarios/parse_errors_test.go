@@ -32,7 +32,7 @@ var errorCases = []errCase{
 	{"tab indentation", "title: t\n\ttable: {}\n", "2:1: invalid YAML: found a tab character that violates indentation"},
 	{"empty file", "", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
 	{"only a comment", "# nothing\n", "1:1: empty scenario: expected a mapping with keys title, table and steps"},
-	{"not a mapping", "- a\n", "1:1: scenario: expected a mapping with keys title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, start, steps, workload, open_at, found a list"},
+	{"not a mapping", "- a\n", "1:1: scenario: expected a mapping with keys title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, written_for, start, steps, workload, open_at, found a list"},
 	{"two documents", hdr + "  - end\n---\ntitle: u\n", "6:1: a scenario is one YAML document; found a second one"},
 	// the problem's own position, not the library's (the line of its context, no column)
 	{"mis-indented item", "title: t\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps:\n  - barrier: 1\n - end\n", "5:2: invalid YAML: did not find expected key"},
@@ -46,7 +46,7 @@ var errorCases = []errCase{
 	{"duplicate key", "title: t\ntitle: u\n", "2:1: duplicate key \"title\" (first at line 1, column 1)"},
 
 	// top level
-	{"unknown top-level key", "title: t\ncolour: red\n", "2:1: unknown key \"colour\" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, start, steps, workload, open_at"},
+	{"unknown top-level key", "title: t\ncolour: red\n", "2:1: unknown key \"colour\" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, written_for, start, steps, workload, open_at"},
 	{"title missing", "table: {columns: [a, id], locality: [a], stream_key: [id]}\nsteps: []\n", "1:1: scenario: missing key \"title\""},
 	{"title empty", "title: ''\n", "1:8: title must not be empty"},
 	{"title a list", "title: [x]\n", "1:8: title: expected text, found a list"},
@@ -223,7 +223,7 @@ func TestErrorString(t *testing.T) {
 	assert.Equal(t, "f.yaml:3:4: boom", (&Error{File: "f.yaml", Line: 3, Col: 4, Msg: "boom"}).Error())
 	assert.Equal(t, "3:4: boom", (&Error{Line: 3, Col: 4, Msg: "boom"}).Error())
 	_, err := Parse("dir/x.yaml", []byte("title: t\nbogus: 1\n"))
-	assert.EqualError(t, err, `dir/x.yaml:2:1: unknown key "bogus" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, start, steps, workload, open_at`)
+	assert.EqualError(t, err, `dir/x.yaml:2:1: unknown key "bogus" in scenario; allowed keys: title, summary, table, vnodes, chunk_size, fragment, actor, bug, release, create, written_for, start, steps, workload, open_at`)
 }
 
 func TestLimits(t *testing.T) {

@@ -19,6 +19,8 @@ type Session struct {
 	fileBug    engine.Bug        // the bug mode the script was written (and checked) for
 	fileRel    *engine.Release   // the release it was written for (its `release:`, or the default)
 	fileCreate engine.CreateType // the create type it was written for (its `create:`)
+
+	fileTitle, fileSummary string // the title and summary for the file's release
 }
 
 // Load parses a scenario and checks it by running every step. Every error is an *Error naming
@@ -42,7 +44,8 @@ func Open(sc *scenarios.Scenario) (*Session, error) {
 		return nil, &scenarios.Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	base.SetWorkLimit(int64(limits.work))
-	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug, fileRel: sc.Config.RunRelease(), fileCreate: sc.Config.Create}
+	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug, fileRel: sc.Config.RunRelease(), fileCreate: sc.Config.Create,
+		fileTitle: sc.Config.Title, fileSummary: sc.Config.Summary}
 	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
 		return nil, stepError(sc, err)
@@ -151,6 +154,9 @@ func (s *Session) SetBug(name string) error {
 // rerun runs the session's script again under another configuration, from its start to where
 // it was (SetBug, SetRelease).
 func (s *Session) rerun(cfg engine.Config) error {
+	run := cfg.RunRelease().Name // the title and summary written for the run's release
+	cfg.Title, _ = s.Scenario.TitleFor(run, s.fileTitle)
+	cfg.Summary, _ = s.Scenario.SummaryFor(run, s.fileSummary)
 	base, err := engine.New(&cfg)
 	if err != nil {
 		return err
@@ -180,8 +186,8 @@ func (s *Session) writtenFor(branched bool) (adapt bool, caveat string) {
 	}
 	// a note written for another release is hidden (engine/notes_release.go)
 	s.tl.NoteFor = ""
-	if relDiffers {
-		s.tl.NoteFor = s.fileRel.Name
+	if relDiffers && !s.Scenario.Written(r.Name) {
+		s.tl.NoteFor = s.Scenario.WrittenNames()
 	}
 	createDiffers := cfg.Create != s.fileCreate
 	if createDiffers {

@@ -43,7 +43,13 @@ func (s *Session) Export() Export {
 			comments[len(steps)] = append(comments[len(steps)], fmt.Sprintf("step %d of the run (%s) could not happen in it: %s; it is left out", i+1, scenarios.FormatStep(cfg, st), p.Skipped))
 		} else {
 			st := p.Step
-			if p.Caveat != "" {
+			if !s.Scenario.NoteWritten(st, cfg.RunRelease().Name) {
+				st.Note = "" // written for another release: hidden in the run, left out of its file
+			} else if st.NoteBy != nil {
+				st.Note = st.NoteBy[cfg.RunRelease().Name]
+			}
+			st.NoteBy = nil
+			if p.Caveat != "" && st.Note != "" {
 				st.Note = p.Caveat + strings.TrimSpace(st.Note)
 			}
 			steps = append(steps, st)

@@ -27,6 +27,10 @@ var Files = []File{
 		return schemaLine(b, `    "release": `, map[string]any{"enum": names(), "default": engine.DefaultRelease.Name,
 			"description": "The RisingWave release whose executor runs the scenario (docs/scenario-format.md, Releases): " + tagsList() + "."})
 	}},
+	{"scenarios/scenario.schema.json", func(b []byte) ([]byte, error) {
+		return schemaLine(b, `    "releaseName": `, map[string]any{"enum": names(), "description": "A release's name."})
+	}},
+	{"scenarios/scenario.schema.json", byReleaseLine},
 	{"lessons/lesson.schema.json", func(b []byte) ([]byte, error) {
 		return schemaLine(b, `        "release": `, map[string]any{"enum": names(),
 			"description": "The RisingWave release to play (" + engine.DefaultRelease.Name + " by default)."})
@@ -131,4 +135,24 @@ func docsTable(b []byte) ([]byte, error) {
 		fmt.Fprintf(&t, "| `%s` | %s | %s |\n", r.Name, tags, at)
 	}
 	return append(append(append([]byte{}, b[:loc[0]]...), t.String()...), b[loc[1]:]...), nil
+}
+
+// byReleaseLine writes the scenario schema's $defs.byRelease: a text per release, each key one
+// release's name or several, separated by commas or spaces (scenarios/note_release.go).
+func byReleaseLine(b []byte) ([]byte, error) {
+	const lead = `    "byRelease": `
+	one := `(` + strings.ReplaceAll(strings.Join(names(), "|"), ".", `\.`) + `)`
+	key := `^` + one + `([, ]+` + one + `)*$`
+	j, err := json.Marshal(map[string]any{key: map[string]string{"type": "string"}})
+	if err != nil {
+		return nil, err
+	}
+	lines := bytes.Split(b, []byte("\n"))
+	for i, l := range lines {
+		if bytes.HasPrefix(l, []byte(lead)) {
+			lines[i] = []byte(lead + `{"type": "object", "patternProperties": ` + string(j) + `, "additionalProperties": false, "minProperties": 1, "description": "A text per release: each key names one release or several (of `+strings.Join(names(), ", ")+`), separated by commas or spaces."},`)
+			return bytes.Join(lines, []byte("\n")), nil
+		}
+	}
+	return nil, fmt.Errorf("no line starts with %q", lead)
 }
