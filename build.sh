@@ -194,6 +194,8 @@ go_checks() {
 
   heading "test: go test"
   go test ./...
+  # the YAML library's copy (its own module: go.mod's replace) and its hand matchers
+  (cd third_party/yaml && go vet ./... && go test ./...)
 
   heading "test: wasm bridge under Node"
   GOOS=js GOARCH=wasm go test -trimpath -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/...
