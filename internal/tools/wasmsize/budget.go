@@ -44,8 +44,9 @@ func readBudget(r io.Reader) (*budget, error) {
 	return b, sc.Err()
 }
 
-// shipped is the wasm as served: its size, and its .gz and .br files' (0 when absent).
-type shipped struct{ raw, gzip, brotli int }
+// shipped is the wasm as served: its size, and its .gz and .br files' (0 when absent); and the
+// offline file's size (0 when not asked).
+type shipped struct{ raw, gzip, brotli, offline int }
 
 func readShipped(name string) (shipped, error) {
 	size := func(p string) (int, error) {
@@ -70,14 +71,40 @@ func readShipped(name string) (shipped, error) {
 	return s, err
 }
 
-// checkBudget prints each figure with its budget and returns the names over budget.
-func (r *report) checkBudget(w io.Writer, b *budget, ship *shipped) []string {
-	type row struct {
-		name      string
-		bytes, of int // of: what the share is of (0: no share)
-		limit     int
-		limited   bool
+// row is one figure of the budget table.
+type row struct {
+	name      string
+	bytes, of int // of: what the share is of (0: no share)
+	limit     int
+	limited   bool
+}
+
+// printRows prints the table's rows and returns the names of those over their budget.
+func printRows(w io.Writer, rows []row) []string {
+	fmt.Fprintf(w, "%-62s %10s %6s %10s  %s\n", "part", "bytes", "%", "budget", "")
+	var over []string
+	for _, x := range rows {
+		share := ""
+		if x.of > 0 {
+			share = fmt.Sprintf("%6.1f", 100*float64(x.bytes)/float64(x.of))
+		}
+		limit, verdict := "-", ""
+		if x.limited {
+			limit = strconv.Itoa(x.limit)
+			verdict = "ok"
+			if x.bytes > x.limit {
+				verdict = "OVER"
+				over = append(over, x.name)
+			}
+		}
+		fmt.Fprintf(w, "%-62s %10d %6s %10s  %s\n", x.name, x.bytes, share, limit, verdict)
 	}
+	return over
+}
+
+// checkBudget prints each figure with its budget and returns the names over budget. With r nil
+// it checks only the shipped files (the build's check: no build with names needed).
+func (r *report) checkBudget(w io.Writer, b *budget, ship *shipped) []string {
 	var rows []row
 	add := func(name string, v, of int) {
 		l, ok := b.limits[name]
@@ -91,6 +118,12 @@ func (r *report) checkBudget(w io.Writer, b *budget, ship *shipped) []string {
 		if ship.brotli > 0 {
 			add("shipped.brotli", ship.brotli, 0)
 		}
+		if ship.offline > 0 {
+			add("shipped.offline", ship.offline, 0)
+		}
+	}
+	if r == nil { // only the shipped files
+		return printRows(w, rows)
 	}
 	add("code", r.code, r.total)
 	add("data", r.data, r.total)
@@ -116,24 +149,7 @@ func (r *report) checkBudget(w io.Writer, b *budget, ship *shipped) []string {
 	if l, ok := b.limits["other-package"]; ok {
 		rows = append(rows, row{"other-package: " + otherName, otherMax, r.total, l, true})
 	}
-	fmt.Fprintf(w, "%-62s %10s %6s %10s  %s\n", "part", "bytes", "%", "budget", "")
-	var over []string
-	for _, x := range rows {
-		share := ""
-		if x.of > 0 {
-			share = fmt.Sprintf("%6.1f", 100*float64(x.bytes)/float64(x.of))
-		}
-		limit, verdict := "-", ""
-		if x.limited {
-			limit = strconv.Itoa(x.limit)
-			verdict = "ok"
-			if x.bytes > x.limit {
-				verdict = "OVER"
-				over = append(over, x.name)
-			}
-		}
-		fmt.Fprintf(w, "%-62s %10d %6s %10s  %s\n", x.name, x.bytes, share, limit, verdict)
-	}
+	over := printRows(w, rows)
 	fmt.Fprintf(w, "%-62s %10d %6.1f\n", fmt.Sprintf("(%d packages not named, together)", len(pkgs)-countNamed(pkgs, b)), other, 100*float64(other)/float64(r.total))
 	for _, name := range b.order {
 		if _, ok := r.byPkg[name]; !ok && !strings.Contains(name, ".") && name != "code" && name != "data" && name != "other-package" && !strings.HasPrefix(name, "shipped.") {
@@ -153,8 +169,9 @@ func countNamed(pkgs []string, b *budget) int {
 	return n
 }
 
-// runBudget prints the budget table and returns the exit code: 1 when a figure is over.
-func runBudget(r *report, budgetFile, shippedFile string) int {
+// runBudget prints the budget table and returns the exit code: 1 when a figure is over. With r
+// nil it checks only the shipped wasm and the offline file (offlineFile: "" for none).
+func runBudget(r *report, budgetFile, shippedFile, offlineFile string) int {
 	f, err := os.Open(budgetFile)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -166,7 +183,7 @@ func runBudget(r *report, budgetFile, shippedFile string) int {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", budgetFile, err)
 		return 1
 	}
-	if !r.hasNames {
+	if r != nil && !r.hasNames {
 		fmt.Fprintln(os.Stderr, "no name section: build without -ldflags=-s to see packages")
 		return 1
 	}
@@ -178,10 +195,19 @@ func runBudget(r *report, budgetFile, shippedFile string) int {
 			return 1
 		}
 		ship = &s
+		if offlineFile != "" {
+			st, err := os.Stat(offlineFile)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			ship.offline = int(st.Size())
+		}
 	}
 	over := r.checkBudget(os.Stdout, b, ship)
 	if len(over) > 0 {
 		fmt.Fprintf(os.Stderr, "over budget (%s): %s\n", budgetFile, strings.Join(over, ", "))
+		fmt.Fprintln(os.Stderr, "every visitor downloads these bytes: find what grew (go run ./internal/tools/wasmsize -top 40 on a wasm built without -ldflags=-s) and make it smaller, or raise the figure on purpose (the file's first lines say how)")
 		return 1
 	}
 	fmt.Println("within budget")

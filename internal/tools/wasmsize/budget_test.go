@@ -38,7 +38,20 @@ func TestTheBudgetFileReads(t *testing.T) {
 	defer f.Close()
 	b, err := readBudget(f)
 	require.NoError(t, err)
-	for _, name := range []string{"shipped.gzip", "shipped.brotli", "code", "data", "other-package", "runtime", "fmt"} {
+	for _, name := range []string{"shipped.gzip", "shipped.brotli", "shipped.offline", "code", "data", "other-package", "runtime", "fmt"} {
 		assert.Contains(t, b.limits, name)
 	}
+}
+
+// The build's check: only the shipped files, the offline file among them, without a report.
+func TestBudgetOfTheShippedFilesAlone(t *testing.T) {
+	b, err := readBudget(strings.NewReader("shipped.gzip 100\nshipped.brotli 80\nshipped.offline 150\ncode 10\n"))
+	require.NoError(t, err)
+	var r *report
+	var out strings.Builder
+	over := r.checkBudget(&out, b, &shipped{raw: 400, gzip: 100, brotli: 80, offline: 151})
+	assert.Equal(t, []string{"shipped.offline"}, over, out.String())
+	assert.NotContains(t, out.String(), "code", "a check of the shipped files names no package")
+	out.Reset()
+	assert.Empty(t, r.checkBudget(&out, b, &shipped{raw: 400, gzip: 100, brotli: 80, offline: 150}), out.String())
 }

@@ -7,6 +7,9 @@
 //	go run ./internal/tools/wasmsize -funcs 40 [-pkg engine] /tmp/x.wasm   (the largest functions)
 //	go run ./internal/tools/wasmsize -budget internal/tools/wasmsize/budget.txt \
 //	    -shipped dist/web/explainer.wasm /tmp/x.wasm   (each package's share against its budget)
+//	go run ./internal/tools/wasmsize -budget internal/tools/wasmsize/budget.txt \
+//	    -shipped dist/web/explainer.wasm -offline dist/explainer-offline.html   (the build's check:
+//	    the served wasm and the offline file only)
 //
 // The data section is split by what Go's runtime finds in it through its module data: the
 // pc-line table (function names, pc-value tables, …), type descriptors, read-only data (string
@@ -30,9 +33,14 @@ func main() {
 	pkg := flag.String("pkg", "", "with -funcs: only functions whose package contains this")
 	budgetFile := flag.String("budget", "", "check the sizes against this budget (budget.txt); exit 1 when one is over")
 	shippedFile := flag.String("shipped", "", "with -budget: the wasm as built for the site (its .gz and .br beside it)")
+	offlineFile := flag.String("offline", "", "with -budget and -shipped: the offline file (explainer-offline.html) too")
 	flag.Parse()
+	if flag.NArg() == 0 && *budgetFile != "" && *shippedFile != "" {
+		// the build's check: the shipped files only, no build with names
+		os.Exit(runBudget(nil, *budgetFile, *shippedFile, *offlineFile))
+	}
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N | -funcs N [-pkg P] | -budget FILE [-shipped WASM]] FILE.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N | -funcs N [-pkg P] | -budget FILE -shipped WASM [-offline HTML] [FILE.wasm]]")
 		os.Exit(2)
 	}
 	data, err := os.ReadFile(flag.Arg(0))
@@ -50,7 +58,7 @@ func main() {
 		return
 	}
 	if *budgetFile != "" {
-		os.Exit(runBudget(r, *budgetFile, *shippedFile))
+		os.Exit(runBudget(r, *budgetFile, *shippedFile, *offlineFile))
 	}
 	r.print(os.Stdout, *top)
 }
