@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,6 +22,7 @@ type BundleReport struct {
 	Entries map[string]string // each module script of the page → its bundle
 	Chunks  []string          // shared code and dynamically imported modules, one file each
 	Workers []string          // the workers the bundles name, each bundled in place (BundleOptions.Workers)
+	Sheets  []string          // the stylesheets the bundles name, added to the page at a dialog's first use (web/ui/sheet.js)
 	Bytes   int               // the size of all it wrote
 }
 
@@ -145,11 +147,17 @@ func BundlePage(opt BundleOptions) ([]byte, BundleReport, error) {
 		}
 		rep.Bytes += len(f.Contents)
 	}
-	if opt.Workers {
-		var texts [][]byte
-		for _, f := range res.OutputFiles {
-			texts = append(texts, f.Contents)
+	var texts [][]byte
+	for _, f := range res.OutputFiles {
+		texts = append(texts, f.Contents)
+	}
+	for _, lit := range sheetRefs(b, base, texts) {
+		if file, _ := localRef(base, lit); !slices.Contains(rep.Sheets, file) {
+			rep.Sheets = append(rep.Sheets, file)
 		}
+	}
+	sort.Strings(rep.Sheets)
+	if opt.Workers {
 		for _, w := range workerRefs(b, base, texts) {
 			n, err := bundleWorker(b, w, opt)
 			if err != nil {
@@ -191,6 +199,37 @@ func workerRefs(b *offlineBuilder, base string, texts [][]byte) []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// sheetLiteral is a string literal naming a stylesheet ("web/tools/editor.css"), in any quotes:
+// a sheet that a module adds to the page at a dialog's first use (web/ui/sheet.js).
+var sheetLiteral = regexp.MustCompile("[\"'`]([A-Za-z0-9_./-]+\\.css)[\"'`]")
+
+// sheetRefs lists the stylesheets that a string literal in texts names (each as written, relative
+// to the page's directory base, of a file under the site), once each, in the order first named;
+// literals that name no file are left alone.
+func sheetRefs(b *offlineBuilder, base string, texts [][]byte) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range texts {
+		for _, m := range sheetLiteral.FindAllSubmatch(t, -1) {
+			lit := string(m[1])
+			file, local := localRef(base, lit)
+			if !local || seen[lit] {
+				continue
+			}
+			p, err := b.abs(file)
+			if err != nil {
+				continue
+			}
+			if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			seen[lit] = true
+			out = append(out, lit)
+		}
+	}
 	return out
 }
 

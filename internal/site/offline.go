@@ -40,6 +40,10 @@ const WasmGlobal = "__backfillWasmBase64"
 //     one <script type="module">, by esbuild, so imports between modules,
 //     name clashes and live bindings keep their meaning;
 //   - inlines every local classic script;
+//   - adds, at the end of <body>, each stylesheet the bundled modules name in a string literal
+//     (a dialog's sheet, web/ui/sheet.js) and the page does not link, bundled as those are, as
+//     <style media="not all" data-sheet="PATH">: off until the dialog's first use switches it on
+//     (nothing can be fetched from file://, and the policy allows only the file's own styles);
 //   - turns other local <link href> (icons) into data: URLs and drops
 //     modulepreload / preload links, which would only fail from file://;
 //   - puts, in <head> after <meta charset> and before any script, link or
@@ -188,6 +192,7 @@ func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]by
 	head = cspPlaceholder + head
 	var out bytes.Buffer
 	var modules []moduleEntry
+	linked := map[string]bool{} // the page's own stylesheets, inlined where they are
 	headDone, sawCharset := false, false
 	z := html.NewTokenizer(bytes.NewReader(page))
 	for {
@@ -261,6 +266,7 @@ func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]by
 			case !local:
 				out.Write(raw)
 			case hasWord(rel, "stylesheet"):
+				linked[file] = true
 				css, err := b.bundleCSS(file)
 				if err != nil {
 					return nil, err
@@ -296,6 +302,9 @@ func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]by
 		}
 		script := "<script type=\"module\">\n" + escapeScript(js) + "</script>"
 		result = bytes.Replace(result, []byte(placeholder), []byte(script), 1)
+		if result, err = b.withSheets(result, base, js, linked); err != nil {
+			return nil, err
+		}
 	}
 	policy, err := OfflineCSP(result)
 	if err != nil {
@@ -304,6 +313,38 @@ func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]by
 	attrEscape := strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
 	meta := `<meta http-equiv="Content-Security-Policy" content="` + attrEscape.Replace(policy) + `">`
 	return bytes.Replace(result, []byte(cspPlaceholder), []byte(meta), 1), nil
+}
+
+// withSheets returns page with each stylesheet that js names (sheetRefs) and the page does not
+// link (linked) at the end of its <body> (or of the page), bundled, switched off: <style
+// media="not all" data-sheet="PATH">, PATH as js names it (web/ui/sheet.js looks it up so).
+func (b *offlineBuilder) withSheets(page []byte, base, js string, linked map[string]bool) ([]byte, error) {
+	var sb strings.Builder
+	done := map[string]bool{}
+	for _, lit := range sheetRefs(b, base, [][]byte{[]byte(js)}) {
+		file, _ := localRef(base, lit)
+		if linked[file] || done[file] {
+			continue
+		}
+		done[file] = true
+		css, err := b.bundleCSS(file)
+		if err != nil {
+			return nil, err
+		}
+		sb.WriteString("<style media=\"not all\" data-sheet=\"" + html.EscapeString(lit) + "\">\n")
+		sb.WriteString(escapeStyle(css))
+		sb.WriteString("</style>\n")
+	}
+	if sb.Len() == 0 {
+		return page, nil
+	}
+	at := bytes.LastIndex(bytes.ToLower(page), []byte("</body"))
+	if at < 0 {
+		at = len(page)
+	}
+	out := append([]byte(nil), page[:at]...)
+	out = append(out, sb.String()...)
+	return append(out, page[at:]...), nil
 }
 
 // cspPlaceholder marks where the policy goes, before the first script.

@@ -25,6 +25,7 @@ import { createIntro } from "../stage/intro.js";
 import { follow, layout, reveal } from "../stage/follow.js";
 import { createChangedStrip } from "../stage/changed-strip.js";
 import { lazy } from "./lazy.js";
+import { withSheets } from "../ui/sheet.js";
 import { bounded } from "../ui/bound.js";
 import { createSource } from "../tools/editor-source.js";
 import { createCodeMap } from "../teach/codemap.js";
@@ -89,12 +90,12 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
 
   // The dialogs that open on demand: loaded on first use (a failed load is shown, and retried next time).
   const editorSource = createSource({ session, builtinText: (name) => internal.builtinText(name) });
-  const editor = lazy(() => import("../tools/editor.js"), ({ createEditor }) => createEditor(document.getElementById("editor-dialog"), {
+  const editor = lazy(withSheets(() => import("../tools/editor.js"), "web/tools/editor.css"), ({ createEditor }) => createEditor(document.getElementById("editor-dialog"), {
     load: (text) => session.run("load", text),
     source: editorSource,
     schema: () => internal.schema(),
   }), showToast);
-  const inject = lazy(() => import("../tools/inject.js"), ({ createInject }) => createInject(document.getElementById("inject-dialog"), {
+  const inject = lazy(withSheets(() => import("../tools/inject.js"), "web/tools/inject.css"), ({ createInject }) => createInject(document.getElementById("inject-dialog"), {
     stepForms: () => internal.stepForms(),
     formatStep: (values) => internal.formatStep(values),
     apply: (text) => session.run("apply", text),
@@ -125,7 +126,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   session.onView((v) => { if (booted) { if (!toast.hidden) toast.hidden = true; show(v); } });
 
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.use((ed) => ed.open()); });
-  const help = lazy(() => import("../help/help.js"), undefined, showToast);
+  const help = lazy(withSheets(() => import("../help/help.js"), "web/help/help.css"), undefined, showToast);
   const openLesson = (name) => lesson.use((b) => b.open(name, 1));
   const openHelp = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary, link: location.href, explainer, openLesson }));
   document.getElementById("help-btn").addEventListener("click", openHelp);
@@ -166,9 +167,9 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   setLegend(await internal.legend().catch(() => ({})));
   glossary = createGlossary(await internal.glossary().catch(() => []));
   teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
-  const scale = lazy(() => import("../scale/scale-panel.js"), ({ createScalePanel }) =>
+  const scale = lazy(withSheets(() => import("../scale/scale-panel.js"), "web/tools/explorer.css", "web/scale/scale.css", "web/uPlot.min.css"), ({ createScalePanel }) =>
     createScalePanel(document.getElementById("scale-dialog"), { explainer, internal }), showToast);
-  const diagnose = lazy(() => import("../tools/diagnose.js"), ({ createDiagnose }) =>
+  const diagnose = lazy(withSheets(() => import("../tools/diagnose.js"), "web/tools/diagnose.css"), ({ createDiagnose }) =>
     createDiagnose(document.getElementById("diagnose-dialog"), { explainer, openHash: (hash) => { location.hash = hash; } }), showToast);
   const openDiagnose = () => { if (!embed) { session.run("pause"); diagnose.use((d) => d.open()); } };
   if (!embed) {

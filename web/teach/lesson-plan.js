@@ -1,9 +1,10 @@
 // lesson-plan.js — a lesson's plan for the trainer, from the engine's plan JSON: on screen a
-// dialog, on paper one page per section (style.css, @media print) with its goal, scenario,
+// dialog, on paper one page per section (lesson-plan.css, @media print) with its goal, scenario,
 // steps, timing, notes, and every question with its answer (a predict question's rows as the
 // engine marks them, and why).
 import { h } from "../ui/dom.js";
 import { returnFocus } from "../ui/keyboard.js";
+import { sheet } from "../ui/sheet.js";
 
 /** A row as the lesson file writes it ("+ 3 102") in the stage's form ("+(3,102)"). */
 export function rowText(row) {
@@ -45,8 +46,15 @@ function section(s, i, n, from) {
 
 let dialog = null;
 
-/** openPlan(plan): show the plan (its Print button prints it, one page per section). */
+/**
+ * openPlan(plan) → Promise: show the plan (its Print button prints it, one page per section),
+ * once its sheet applies (or could not be loaded: then as it is).
+ */
 export function openPlan(plan) {
+  return sheet("web/teach/lesson-plan.css").catch(() => {}).then(() => show(plan));
+}
+
+function show(plan) {
   dialog?.remove();
   let from = 0;
   const sections = plan.sections.map((s, i) => { const el = section(s, i, plan.sections.length, from); from += s.minutes; return el; });

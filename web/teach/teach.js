@@ -15,6 +15,7 @@ import { createPresenter } from "./presenter.js";
 import { createExport } from "../tools/export.js";
 import { focusStage } from "../ui/keyboard.js";
 import { lazy } from "../boot/lazy.js";
+import { withSheets } from "../ui/sheet.js";
 import { openOutcome } from "../tools/open-outcome.js";
 
 /**
@@ -23,7 +24,7 @@ import { openOutcome } from "../tools/open-outcome.js";
  */
 export function createTeach({ explainer, session, getName, showToast }) {
   const q = (id) => document.getElementById(id);
-  const compare = lazy(() => import("./compare.js"), ({ createCompare }) =>
+  const compare = lazy(withSheets(() => import("./compare.js"), "web/teach/compare.css"), ({ createCompare }) =>
     createCompare(q("compare-dialog"), { explainer, getView: () => session.view, getBugs: () => bugMode.bugs }), showToast);
   const bugMode = createBugMode({
     banner: q("bug-banner"),
@@ -46,7 +47,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
     compareCreate: () => compare.use((c) => c.openCreate()),
     done: () => focusStage(),
   });
-  const explorer = lazy(() => import("../tools/explorer.js"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
+  const explorer = lazy(withSheets(() => import("../tools/explorer.js"), "web/tools/explorer.css"), ({ createExplorer }) => createExplorer(q("explorer-dialog"), {
     explainer,
     openExample: (text) => openOutcome(session, text).catch((e) => showToast(e && e.message ? e.message : String(e))),
     compareWith: (text, label) => compare.use((c) => c.openText(text, label)),

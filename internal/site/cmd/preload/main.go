@@ -7,7 +7,8 @@
 // worker the bundles name in place (one file with the modules it imports; web/wasm_exec.js stays
 // an import of its own). With --prune FOLDER it then removes every file under FOLDER that nothing
 // loads: all but what index.html names, the bundles and chunks, the workers, the files they import
-// as they are (web/uPlot.js, web/wasm_exec.js) and the files --keep names:
+// as they are (web/uPlot.js, web/wasm_exec.js), the stylesheets they name (web/ui/sheet.js) and the
+// files --keep names:
 //
 //	go run ./internal/site/cmd/preload [--dir dist] [--bundle=false] [--minify=false] [--workers=false]
 //	    [--prune web --keep web/element.js --keep …]
@@ -89,6 +90,7 @@ func main() {
 	}
 	files = append(files, rep.Chunks...)
 	files = append(files, rep.Workers...)
+	files = append(files, rep.Sheets...)
 	files = append(files, opt.External...)
 	if len(rep.Workers) > 0 {
 		files = append(files, opt.WorkerExternal...)
