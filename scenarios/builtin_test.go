@@ -30,11 +30,11 @@ func TestBuiltinHead(t *testing.T) {
 		{"title: {v3.1: new, v2.7 v3.0: old}\nsummary:\n  v2.7 v2.8 v3.0: o\n  v3.1: n\ntable: x\n", "new", "n", true}, // per release: the default's
 		{"title: {v3.0: old}\ntable: x\n", "", "", false},
 		{"title: {v3.1: new}\ntable: x\nrelease: v3.0\n", "", "", false}, // the file's release is not the default
-		{"title: ''\ntable: x\n", "", "", false},   // empty: the parser's error, not a head
-		{"title: null\ntable: x\n", "", "", false}, // not text
-		{"title: 12\ntable: x\n", "", "", false},   // not text
-		{"title: [a]\ntable: x\n", "", "", false},  // not a scalar
-		{"table: x\ntitle: T\n", "", "", false},    // the head ends before the title
+		{"title: ''\ntable: x\n", "", "", false},                         // empty: the parser's error, not a head
+		{"title: null\ntable: x\n", "", "", false},                       // not text
+		{"title: 12\ntable: x\n", "", "", false},                         // not text
+		{"title: [a]\ntable: x\n", "", "", false},                        // not a scalar
+		{"table: x\ntitle: T\n", "", "", false},                          // the head ends before the title
 		{"title: T\ntitle: U\nsteps: []\n", "", "", false},
 		{"title: T\nsummary: {a: 1}\n", "", "", false},
 		{"title: 'unclosed\ntable: x\n", "", "", false},

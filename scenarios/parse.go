@@ -50,8 +50,8 @@ type Scenario struct {
 	// WrittenFor: the releases the texts not written per release are written for (`written_for:`,
 	// the file's release first); TitleBy and SummaryBy: the title and summary per release, when
 	// written so (note_release.go, by_release.go).
-	WrittenFor           []string
-	TitleBy, SummaryBy   map[string]string
+	WrittenFor         []string
+	TitleBy, SummaryBy map[string]string
 }
 
 // Parse reads a scenario file (YAML or JSON). Every error it returns is an *Error naming

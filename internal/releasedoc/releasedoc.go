@@ -150,7 +150,7 @@ func byReleaseLine(b []byte) ([]byte, error) {
 	lines := bytes.Split(b, []byte("\n"))
 	for i, l := range lines {
 		if bytes.HasPrefix(l, []byte(lead)) {
-			lines[i] = []byte(lead + `{"type": "object", "patternProperties": ` + string(j) + `, "additionalProperties": false, "minProperties": 1, "description": "A text per release: each key names one release or several (of `+strings.Join(names(), ", ")+`), separated by commas or spaces."},`)
+			lines[i] = []byte(lead + `{"type": "object", "patternProperties": ` + string(j) + `, "additionalProperties": false, "minProperties": 1, "description": "A text per release: each key names one release or several (of ` + strings.Join(names(), ", ") + `), separated by commas or spaces."},`)
 			return bytes.Join(lines, []byte("\n")), nil
 		}
 	}
