@@ -51,6 +51,7 @@ type Match struct {
 	NotByLP    bool        `json:"not_by_lp"`
 	Statement  string      `json:"statement"` // what the release says about the message, in a sentence
 	Meaning    string      `json:"meaning"`
+	Job        string      `json:"job"` // what the recovery does to the failed actor's job, this release
 	Phases     []string    `json:"phases"`
 	Proven     []Cite      `json:"proven"`
 	LeftBehind string      `json:"left_behind"`
@@ -124,6 +125,8 @@ func answer(msg *Message, release string) Match {
 		}
 		m.Meaning, m.Phases, m.Proven, m.LeftBehind = f.Meaning, f.Phases, f.Proven, f.LeftBehind
 		m.LookNext = append([]string{}, f.LookNext...)
+		job, cite := jobAt(m.Release)
+		m.Job, m.Proven = job, append(append([]Cite{}, f.Proven...), cite)
 		if f.Open != nil {
 			m.Open = &Link{Open: *f.Open, Release: m.Release}
 		}
@@ -187,7 +190,7 @@ func (a *Answer) Text() string {
 	return b.String()
 }
 
-// write says the answer first (what it means, what is left behind, what to check, where to see
+// write says the answer first (what it means, what happens to the job, what is left behind, what to check, where to see
 // it), then who raises it and the proofs.
 func (m *Match) write(b *strings.Builder) {
 	kind := "Error"
@@ -203,6 +206,9 @@ func (m *Match) write(b *strings.Builder) {
 			title = "What " + m.Release + " does instead"
 		}
 		fmt.Fprintf(b, "  %s: %s\n", title, m.Meaning)
+	}
+	if m.Job != "" {
+		fmt.Fprintf(b, "  The job: %s\n", m.Job)
 	}
 	if m.LeftBehind != "" {
 		fmt.Fprintf(b, "  Left behind: %s\n", m.LeftBehind)

@@ -54,7 +54,7 @@ func lookActorLog(r string) string {
 const lookWhichJob = "Which job and fragment the actor belongs to, and which compute node runs it: SELECT * FROM rw_catalog.rw_actor_id_to_ddl WHERE actor_id = A; and SELECT worker_id FROM rw_catalog.rw_actors WHERE actor_id = A."
 
 func lookRecovery(r string) string {
-	return fmt.Sprintf("The meta node's log: \"database entering recovery\" (%s:%d) names the database it recovers; the job then restarts from its last checkpoint. Its progress after that: SELECT * FROM rw_catalog.rw_ddl_progress.", fileMetaWorker, metaRecovery.in(r)[0])
+	return fmt.Sprintf("The meta node's log: \"database entering recovery\" (%s:%d) names the database it recovers; a job it keeps then restarts from its last checkpoint (its progress after that: SELECT * FROM rw_catalog.rw_ddl_progress), and one it drops is gone from that table, its CREATE answered with an error (see \"The job\" above).", fileMetaWorker, metaRecovery.in(r)[0])
 }
 
 func lookRootCause(r string) string {
@@ -62,9 +62,17 @@ func lookRootCause(r string) string {
 	return "The root cause the compute node reported: its " + line + " line names the failed actor (its failed_actor field)."
 }
 
+// recoveryDoes says what the recovery does to a built-in's job (created in the foreground).
+func recoveryDoes(r string) string {
+	if rel(r).DropsCreatingForeground {
+		return "the recovery drops the job, created in the foreground as by default (with create: background it resumes the backfill)"
+	}
+	return "the recovery resumes the backfill"
+}
+
 func endFails(r *engine.Release) bool { return r.EndFails }
 
-const leftRecovered = "The recovery rolls the state table, the progress table and downstream back to the last checkpoint; the restarted executor loads its persisted progress and goes on from there (in the explainer no row is lost)."
+const leftRecovered = "If the recovery keeps the job (see \"The job\"), it rolls the state table, the progress table and downstream back to the last checkpoint, and the restarted executor loads its persisted progress and goes on from there (in the explainer no row is lost); if it drops the job, all three are gone with it."
 
 func upstreamEnded() *Message {
 	info := engine.FailUpstreamEnded.Info()
@@ -185,7 +193,7 @@ func exchangeUpstream() *Message {
 				lookRootCause(r) + " A closed channel scores low there, so another actor's error is usually the one reported.",
 				lookRecovery(r),
 			},
-			Open: &Open{Scenario: "upstream-actor-dies", Step: 8, Why: "an upstream actor dies mid-backfill: the executor fails with this error, and the recovery resumes the backfill"},
+			Open: &Open{Scenario: "upstream-actor-dies", Step: 8, Why: "an upstream actor dies mid-backfill: the executor fails with this error, and " + recoveryDoes(r)},
 		}
 	})
 	return m

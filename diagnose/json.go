@@ -42,6 +42,7 @@ func (m *Match) AppendJSON(b []byte) []byte {
 	b = jsonw.KeyBool(b, `,"not_by_lp":`, m.NotByLP)
 	b = jsonw.KeyStringHTML(b, `,"statement":`, m.Statement)
 	b = jsonw.KeyStringHTML(b, `,"meaning":`, m.Meaning)
+	b = jsonw.KeyStringHTML(b, `,"job":`, m.Job)
 	b = stringsHTML(jsonw.Key(b, `,"phases":`), m.Phases)
 	b = jsonw.List(jsonw.Key(b, `,"proven":`), m.Proven, (*Cite).AppendJSON)
 	b = jsonw.KeyStringHTML(b, `,"left_behind":`, m.LeftBehind)

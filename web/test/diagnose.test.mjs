@@ -53,6 +53,25 @@ test("the fatal error under v3.1, then v3.0, then open its scenario at its step"
   assert.equal(await page.evaluate(() => document.getElementById("diagnose-dialog").open), false);
 });
 
+test("v3.0, actor exited unexpectedly: the job is dropped and must be rerun, said before what is left behind and within the first screen; v3.1 keeps it", async () => {
+  await page.evaluate(() => document.querySelector("dialog[open]")?.close());
+  await byTestId(page, "diagnose-btn").click();
+  await byTestId(page, "diagnose").waitFor({ state: "visible" });
+  await diagnose("v3.0", "2026-08-30T10:12:03Z ERROR risingwave_stream::task::actor_manager: actor exit with error actor_id=12 error=Actor 12 exited unexpectedly");
+  const job = await text(page, "diagnose-job");
+  assert.match(job, /^The job: If the failed actor's job was still being created .*it is dropped by v3\.0's recovery: the CREATE fails/);
+  assert.match(job, /SET BACKGROUND_DDL = true/);
+  const order = await page.evaluate(() => ["diagnose-job", "diagnose-left"].map((id) =>
+    document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().top));
+  assert.ok(order[0] < order[1], `the job (${order[0]}) before what is left behind (${order[1]})`);
+  const box = await byTestId(page, "diagnose-job").boundingBox();
+  const vh = await page.evaluate(() => innerHeight);
+  assert.ok(box && box.y >= 0 && box.y < vh, `the job's answer starts within the first screen (top ${box?.y} of ${vh})`);
+  await diagnose("v3.1", "2026-08-30T10:12:03Z ERROR risingwave_stream::task::actor_manager: actor exit with error actor_id=12 error=Actor 12 exited unexpectedly");
+  assert.match(await text(page, "diagnose-job"), /^The job: The failed actor's job is kept: v3\.1's recovery keeps/);
+  await page.keyboard.press("Escape");
+});
+
 test("text it does not know: an honest answer and the messages it knows", async () => {
   await page.evaluate(() => document.querySelector("dialog[open]")?.close());
   await byTestId(page, "diagnose-btn").click();

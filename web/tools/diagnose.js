@@ -51,7 +51,7 @@ export function createDiagnose(dialog, { explainer, openHash }) {
     (answer.querySelector("[data-testid=diagnose-release-from]") || answer.querySelector(".diagnose-match"))?.scrollIntoView?.({ block: "start" });
   }
 
-  // The answer first (what it means, what is left behind, what to check, where to see it), then
+  // The answer first (what it means, what happens to the job, what is left behind, what to check, where to see it), then
   // who raises it and the proofs: on a phone the answer fits the first screen.
   function match(m) {
     const by = m.produced_by.join(", ") + (m.note ? ` (${m.note})` : "");
@@ -60,6 +60,7 @@ export function createDiagnose(dialog, { explainer, openHash }) {
       h("h3", null, m.panic ? "Panic: " : "Error: ", h("code", null, m.message)),
       h("p", { "data-testid": "diagnose-statement", class: m.produces ? "" : "diagnose-cannot" }, h("strong", null, `Release ${m.release}: `), m.statement),
       m.meaning ? h("p", { "data-testid": "diagnose-meaning" }, h("strong", null, m.produces ? "What it means: " : `What ${m.release} does instead: `), m.meaning) : null,
+      m.job ? h("p", { "data-testid": "diagnose-job" }, h("strong", null, "The job: "), m.job) : null,
       m.left_behind ? h("p", { "data-testid": "diagnose-left" }, h("strong", null, "Left behind: "), m.left_behind) : null,
       m.look_next?.length ? [h("h4", null, "Where to look next, in order"),
         h("ol", { "data-testid": "diagnose-look" }, m.look_next.map((s) => h("li", null, s)))] : null,
