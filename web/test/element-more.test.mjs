@@ -41,7 +41,7 @@ const waitState = (page, id, want, timeout = 30000) => page.waitForFunction(([id
 const frameBg = (page, id) => page.frameLocator(`#${id} iframe`).locator("body").evaluate((b) => getComputedStyle(b).backgroundColor);
 const dark = (rgb) => { const [r, g, b] = rgb.match(/\d+/g).map(Number); return r + g + b < 150; };
 
-test("theme: dark on a light system, light on a dark one; auto follows the system; a change keeps the step", { todo: "failed once in the full suite (2 workers) at its dark-on-light check; passes alone; cause not found" }, async () => {
+test("theme: dark on a light system, light on a dark one; auto follows the system; a change keeps the step", async () => {
   const page = await docs('<backfill-explainer id="d" scenario="happy-path" step="4" theme="dark"></backfill-explainer>');
   await waitState(page, "d", { step: 4 });
   assert.match(await page.evaluate(() => document.querySelector("#d iframe").src), /\?embed=1&theme=dark#/);
