@@ -146,7 +146,7 @@ func actorExitedMsg() *Message {
 				lpCite(r, lpCompletionLoop, "Completion waits for a barrier only while the upstream yields Ok messages: an error or an end leaves the loop without returning anything."),
 				lpCite(r, lpForwardingLoop, "Forwarding ends when the upstream's stream ends, and so does the executor's stream."),
 			},
-			LeftBehind: "What the executor emitted stays emitted until the recovery rolls downstream back to the last checkpoint. Nothing since the last barrier is committed. An end in completion came before the completion barrier, so no vnode was persisted completed: after the recovery the executor reads the snapshot again from its last persisted positions.",
+			LeftBehind: "What the executor emitted stays emitted until the recovery rolls downstream back to the last checkpoint. Nothing since the last barrier is committed. An end in completion came before the completion barrier, so no vnode was persisted completed: if the recovery keeps the job (see \"The job\"), the restarted executor reads the snapshot again from its last persisted positions.",
 			LookNext: []string{
 				"The upstream's own failure at the same moment: in completion the locality provider swallows its upstream's error, so this error does not say what happened upstream. Look for the upstream actors' \"actor exit with error\" lines (an \"exchange channel from … upstream actor N closed unexpectedly\" names one) on their compute nodes.",
 				lookRootCause(r),

@@ -14,7 +14,7 @@ import (
 // meta service drops a creating foreground job, kept elsewhere; its lines are cited.
 func TestTheJobPerRelease(t *testing.T) {
 	for _, r := range engine.Releases {
-		a, err := Diagnose("2026-12-07T10:00:00Z ERROR actor exit with error actor_id=12 error=actor exited unexpectedly", r.Name)
+		a, err := Diagnose("2026-12-07T10:00:00Z ERROR actor exit with error actor_id=12 error=Actor 12 exited unexpectedly: actor exited unexpectedly", r.Name)
 		require.NoError(t, err)
 		require.NotEmpty(t, a.Matches, r.Name)
 		m := a.Matches[0]

@@ -57,7 +57,7 @@ test("v3.0, actor exited unexpectedly: the job is dropped and must be rerun, sai
   await page.evaluate(() => document.querySelector("dialog[open]")?.close());
   await byTestId(page, "diagnose-btn").click();
   await byTestId(page, "diagnose").waitFor({ state: "visible" });
-  await diagnose("v3.0", "2026-08-30T10:12:03Z ERROR risingwave_stream::task::actor_manager: actor exit with error actor_id=12 error=Actor 12 exited unexpectedly");
+  await diagnose("v3.0", "2026-08-30T10:12:03Z ERROR risingwave_stream::task::actor_manager: actor exit with error actor_id=12 error=Actor 12 exited unexpectedly: actor exited unexpectedly");
   const job = await text(page, "diagnose-job");
   assert.match(job, /^The job: If the failed actor's job was still being created .*it is dropped by v3\.0's recovery: the CREATE fails/);
   assert.match(job, /SET BACKGROUND_DDL = true/);
@@ -67,7 +67,7 @@ test("v3.0, actor exited unexpectedly: the job is dropped and must be rerun, sai
   const box = await byTestId(page, "diagnose-job").boundingBox();
   const vh = await page.evaluate(() => innerHeight);
   assert.ok(box && box.y >= 0 && box.y < vh, `the job's answer starts within the first screen (top ${box?.y} of ${vh})`);
-  await diagnose("v3.1", "2026-08-30T10:12:03Z ERROR risingwave_stream::task::actor_manager: actor exit with error actor_id=12 error=Actor 12 exited unexpectedly");
+  await diagnose("v3.1", "2026-08-30T10:12:03Z ERROR risingwave_stream::task::actor_manager: actor exit with error actor_id=12 error=Actor 12 exited unexpectedly: actor exited unexpectedly");
   assert.match(await text(page, "diagnose-job"), /^The job: The failed actor's job is kept: v3\.1's recovery keeps/);
   await page.keyboard.press("Escape");
 });
