@@ -119,7 +119,7 @@ func upstreamEndedFact(r string, info, bufInfo *engine.FailureInfo) *Fact {
 func upstreamEndedInstead(r string) *Instead {
 	{
 		return &Instead{
-			Text: fmt.Sprintf("No code at %s has this text. At %s the upstream's end is silent: the executor reads the rest of the snapshot alone, emits it with the buffered upstream chunks, finds no barrier in completion or in forwarding, its stream ends, and the actor fails with \"actor exited unexpectedly\". Nothing since the last barrier is committed and no vnode is persisted completed (this assumes an ended input stays ended when polled again, as the explainer does). If a log of yours shows this message, that compute node does not run %s: check the version it runs.", rel(r).Ref, r, r),
+			Text: fmt.Sprintf("No code at %s has this text. At %s the upstream's end is silent: the executor reads the rest of the snapshot alone, emits it with the buffered upstream chunks, finds no barrier in completion or in forwarding, its stream ends, and the actor fails with \"actor exited unexpectedly\". Nothing since the last barrier is committed and no vnode is persisted completed (an ended input stays ended when polled again: its stream is an async generator that answers None after its end). If a log of yours shows this message, that compute node does not run %s: check the version it runs.", rel(r).Ref, r, r),
 			Proven: []Cite{
 				lpCite(r, lpSelect, "While backfilling, each turn polls the upstream first and the snapshot when the upstream has nothing: an ended upstream leaves the snapshot alone, with no error."),
 				lpCite(r, lpSnapshotEnd, "At the snapshot's end the executor emits what the builders hold and the buffered upstream chunks, and leaves the backfill loop."),

@@ -44,7 +44,7 @@ func (e *Engine) onBuffering(s Step) {
 			return
 		}
 		e.enterBackfill()
-		e.explain(siteBufEndFails, "The backfill asks the upstream for its next message again. An ended stream answers that it has ended (the explainer assumes so; this file does not say what an ended stream does when asked again), and on that answer the loop fails at once.")
+		e.explain(siteBufEndFails, "The backfill asks the upstream for its next message again. An ended stream answers that it has ended again (its input is an async generator, whose stream answers None to every poll after its end: merge.rs's #[try_stream]), and on that answer the loop fails at once.")
 		e.fail(FailUpstreamEndedBuffering, ErrUpstreamEnded, siteFailBufEndedLater)
 	case EventBarrier:
 		b := s.Barrier

@@ -339,6 +339,7 @@ var anchors = map[string][]string{
 	"exchange/input.rs:303-309":                 {"ExchangeChannelClosed::remote_input(up_down_ids.0, Some(e))", "Always emit an error outside the loop", "ExchangeChannelClosed::remote_input(up_down_ids.0, None)"},
 	"exchange/input.rs:121-123":                 {"Always emit an error outside the loop", "ExchangeChannelClosed::local_input(upstream_actor_id)"},
 	"merge.rs:360-365":                          {"let is_stop = barrier.is_stop(actor_id)", "yield msg;", "break;"},
+	"merge.rs:287-288":                          {"#[try_stream(ok = Message, error = StreamExecutorError)]", "async fn execute_inner("},
 	"actor.rs:305-318":                          {"Ok(None) => break Err(anyhow!(\"actor exited unexpectedly\")", "barrier.is_stop(id)"},
 	"actor.rs:316-318":                          {"if barrier.is_stop(id)", "break Ok(barrier);"},
 	"src/utils/runtime/src/panic_hook.rs:17-35": {"std::panic::update_hook", "default_hook(info)", "if !risingwave_common::util::panic::is_catching_unwind()", "std::process::abort()"},

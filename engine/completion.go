@@ -32,7 +32,7 @@ func (e *Engine) onCompleting(s Step) {
 // forwarding then finds the upstream ended and the executor's stream ends.
 func (e *Engine) completionEnds(what string) {
 	e.explain(siteCompSwallow, "Completion: %s. The completion loop runs only while the upstream yields messages, so it stops without a word and the executor falls through to forwarding. No completion barrier passed, so nothing is persisted as finished.", what)
-	e.explain(siteCompThenEnds, "Forwarding asks the upstream for its next message again. The explainer assumes an ended stream answers that it has ended (this file does not say what an ended stream does when asked again), so the loop over it ends and so does the executor's stream.")
+	e.explain(siteCompThenEnds, "Forwarding asks the upstream for its next message again. An ended stream answers that it has ended again (its input is an async generator, whose stream answers None to every poll after its end: merge.rs's #[try_stream]), so the loop over it ends and so does the executor's stream.")
 	e.endStream()
 }
 

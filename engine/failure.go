@@ -68,6 +68,9 @@ var (
 	citeExchangeErrors  = cite(FileExchangeInput, [2]int{121, 123}, "A failed or dropped upstream actor does not end this executor's input: when its exchange channel closes, the input yields the error \"exchange channel from local upstream actor N closed unexpectedly\" (remote: lines 307-309), which reaches this executor as an upstream error.")
 	citeMergeEndsAtStop = cite(FileMerge, [2]int{360, 365}, "A merge input ends its stream only right after it has passed on a Stop barrier for this actor.")
 	citeActorStops      = cite(FileActor, [2]int{305, 318}, "The actor stops polling its executors at that Stop barrier, so in a running cluster nothing polls the executor after its input ended.")
+	// (futures-async-stream 0.2.11 at v2.7.4's Cargo.lock, 0.2.13 later: GenTryStream::poll_next
+	// sets its generator to None at an end or an error and answers None from then on)
+	citeStaysEnded = cite(FileMerge, [2]int{287, 288}, "The merge input's stream is an async generator (#[try_stream], as every executor's is); the generator crate's stream (futures-async-stream's GenTryStream) drops the generator at its end or error and answers None to every later poll: an ended input, polled again, reports its end again.")
 )
 
 //go:noinline
@@ -109,10 +112,9 @@ var Failures = []FailureInfo{
 			lp([2]int{471, 473}, "While buffering, the executor reads the upstream in a for loop; an end of the stream ends that loop without any error and without a start signal."),
 			lp([2]int{546, 571}, "Not every vnode is completed, so the backfill starts: builders and a snapshot stream are created."),
 			lp(LinesFatalEnd, "When the upstream has no message left, the backfill loop returns this error."),
-			citeExchangeErrors, citeMergeEndsAtStop,
+			citeStaysEnded, citeExchangeErrors, citeMergeEndsAtStop,
 		},
 		Inferred: []string{
-			"The model assumes an ended upstream keeps reporting its end when polled again; the file polls the same stream again after the buffering loop, but what an ended stream does then depends on the stream, which is outside this file (a stream that panics when polled after its end would panic here instead).",
 			"Not a crash of the upstream actor, which arrives as an exchange error: as for an end during the backfill, something polled the executor after a Stop barrier or fed it a stream that ends without one. Look first at this actor's own compute-node log around the failure.",
 		}},
 	{Kind: FailStreamClosed, Message: ErrStreamClosed,

@@ -177,6 +177,7 @@ var linesLP27 = map[string][2]int{
 // The framework around the executor: executor/mod.rs (expect_first_barrier), actor.rs, merge.rs,
 // exchange/input.rs, at each release's newest patch tag.
 var linesFramework27 = map[string][2]int{
+	"merge.rs:287-288":          {225, 226},
 	"actor.rs:316-318":          {290, 292},
 	"executor/mod.rs:1469-1473": {1400, 1404},
 	"executor/mod.rs:1474-1476": {1405, 1407},
@@ -190,6 +191,7 @@ var linesFramework27 = map[string][2]int{
 }
 
 var linesFramework28 = map[string][2]int{
+	"merge.rs:287-288":          {280, 281},
 	"actor.rs:316-318":          {291, 293},
 	"executor/mod.rs:1469-1473": {1412, 1416},
 	"executor/mod.rs:1474-1476": {1417, 1419},
@@ -203,6 +205,7 @@ var linesFramework28 = map[string][2]int{
 }
 
 var linesFramework30 = map[string][2]int{
+	"merge.rs:287-288":          {280, 281},
 	"actor.rs:316-318":          {297, 299},
 	"executor/mod.rs:1469-1473": {1410, 1414},
 	"executor/mod.rs:1474-1476": {1415, 1417},
