@@ -240,6 +240,9 @@ func TestV27RestartWithEveryVnodeCompletedNeverFinishes(t *testing.T) {
 			for _, ef := range s.View().Explanations {
 				if ef.Site == "recover.never-done" {
 					assert.Contains(t, ef.Text, "stays creating")
+					// the finish report rode e3, a checkpoint: this run's job is created, and the
+					// recovery said so ("The job had finished"); the stuck job is said as another's
+					assert.True(t, strings.HasPrefix(ef.Text, "Here the job had finished"), ef.Text)
 					assert.Contains(t, ef.Text, "fragment not found for actor")
 					assert.Contains(t, ef.URL, "/blob/v2.7.4/src/meta/src/barrier/progress.rs#L402-L425")
 				}
