@@ -170,7 +170,7 @@ test("speaker window: it follows the lesson: section n of m, its planned time, i
   await speaker.keyboard.press("PageDown");
   await waitStep(page, 10);
   await speakerStep(speaker, 10);
-  assert.match(await text(speaker, "speaker-ask"), /Why is the job recovered all the same\?/);
+  assert.match(await text(speaker, "speaker-ask"), /Why is there a recovery all the same, and what happens to the job\?/);
 
   // the lesson ends: the speaker window shows no section and no plan
   await byTestId(page, "lesson-close").click();
