@@ -55,19 +55,17 @@ func (e *Engine) failureData() FailureData {
 	if e.dur.epoch == 0 {
 		ck = "the job's start (no checkpoint yet)"
 	}
-	d := FailureData{Headline: "After the recovery no row is lost: what was discarded is read or delivered again. The cost is time."}
-	if e.failure.Panic {
-		d.Headline = "The panic aborts the compute node, and the meta service recovers the database on the node's failure, as after an error: after the recovery no row is lost, the cost is time."
-	}
-	if e.cfg.Bug != BugNone {
-		d.Headline = fmt.Sprintf("In RisingWave's code no row is lost after the recovery; under bug mode %s, the invariant says.", e.cfg.Bug)
-	}
-
 	if e.RecoveryDrops() {
 		return e.dropData()
 	}
-	if e.cfg.Bug == BugNone && !e.failure.Panic {
-		d.Headline = "The job is kept: " + e.keptWhy() + ". " + d.Headline
+	// the job, the rows, the cost; a panic first says how the recovery comes about
+	rows := "After the recovery no row is lost: what was discarded is read or delivered again. The cost is time."
+	if e.cfg.Bug != BugNone {
+		rows = fmt.Sprintf("In RisingWave's code no row is lost after the recovery; under bug mode %s, the invariant says. The cost is time.", e.cfg.Bug)
+	}
+	d := FailureData{Headline: "The job is kept: " + e.keptWhy() + ". " + rows}
+	if e.failure.Panic {
+		d.Headline = "The panic aborts the compute node, and the meta service recovers the database on the node's failure, as after an error. " + d.Headline
 	}
 
 	var until []string
