@@ -55,6 +55,8 @@ func (rd reader) section(n *yaml.Node, number int) Section {
 		if err := sess.SetRelease(s.Release); err != nil {
 			r.Fail(v, "%s: %v", where, err)
 		}
+		// the title written for that release, if the scenario has one per release
+		s.ScenarioTitle, _ = sess.Scenario.TitleFor(s.Release, s.ScenarioTitle)
 	}
 	s.Steps = sess.Steps()
 	if _, v, ok := f.Get("steps"); ok {
