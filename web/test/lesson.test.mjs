@@ -117,7 +117,7 @@ test("the bar asks the room at a question's step; the plan prints one page per s
     assert.match(all, /Section 1 of 7: Why buffer/);
     assert.match(all, /Hidden: \+\(3,102\); \+\(13,202\)/);
     assert.match(all, /Answer: It is dropped\./);
-    assert.match(all, /fatal-upstream-end \(The upstream ends during backfill \(the fatal error\)\) · steps 9 to 11, one at a time · release v3\.0/);
+    assert.match(all, /fatal-upstream-end \(The upstream ends during backfill \(a silent end\)\) · steps 9 to 11, one at a time · release v3\.0/);
     await h.screenshot(page, `lesson-plan-${scheme}`, { fullPage: false });
     await page.emulateMedia({ media: "print" });
     const breaks = await page.evaluate(() => [...document.querySelectorAll(".plan-section")].map((s) => getComputedStyle(s).breakBefore));
