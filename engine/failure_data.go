@@ -61,7 +61,7 @@ func (e *Engine) failureData() FailureData {
 	// the job, the rows, the cost; a panic first says how the recovery comes about
 	rows := "After the recovery no row is lost: what was discarded is read or delivered again. The cost is time."
 	if e.cfg.Bug != BugNone {
-		rows = fmt.Sprintf("In RisingWave's code no row is lost after the recovery; under bug mode %s, the invariant says. The cost is time.", e.cfg.Bug)
+		rows = fmt.Sprintf("No row is lost in RisingWave's code; under bug mode %s, the invariant says.", e.cfg.Bug)
 	}
 	d := FailureData{Headline: "The job is kept: " + e.keptWhy() + ". " + rows}
 	if e.failure.Panic {

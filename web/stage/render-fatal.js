@@ -94,12 +94,12 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
 
 /**
  * The lead's headline: "[A panic's first sentence.] The job is kept: WHY. After the recovery …" (or, under a
- * bug mode, "… In RisingWave's code …") shows "The job is kept." with
+ * bug mode, "… No row is lost in RisingWave's code …") shows "The job is kept." with
  * WHY folded (read by a screen reader, shown in full in #fatal-more's "What happens to data"), so
  * the lead keeps to the rows and the cost in a small frame; the text itself is the engine's, whole.
  */
 function leadHeadline(text) {
-  const m = /^([^]*?)(The job is kept)(: [^]*?)(\. (?:After the recovery|In RisingWave's code) [^]*)$/.exec(text);
+  const m = /^([^]*?)(The job is kept)(: [^]*?)(\. (?:After the recovery|No row is lost in RisingWave's code)[^]*)$/.exec(text);
   if (!m) return text;
   return [m[1], m[2], h("span", { class: "sr-only", "data-testid": "fatal-kept-why" }, m[3]), m[4]];
 }
