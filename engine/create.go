@@ -129,3 +129,11 @@ func (e *Engine) createName() string {
 	}
 	return e.cfg.Create.String()
 }
+
+// recoverLabel names a recovery as an action: one that drops the job says so.
+func (e *Engine) recoverLabel() string {
+	if e.RecoveryDrops() {
+		return "recover: " + e.rel().Name + " drops this creating foreground job"
+	}
+	return fmt.Sprintf("recover from the last checkpoint (e%d)", e.dur.epoch)
+}

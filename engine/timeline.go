@@ -316,7 +316,7 @@ func (t *Timeline) Actions() []Action {
 	}
 	if e.phase == PhaseFailed || e.phase == PhaseEnded {
 		if !scripted || t.script[pos].Kind != EventRecover {
-			acts = append(acts, Action{ID: "recover", Label: fmt.Sprintf("recover from the last checkpoint (e%d)", e.dur.epoch), Step: t.format(Step{Kind: EventRecover}), Kind: "recover"})
+			acts = append(acts, Action{ID: "recover", Label: e.recoverLabel(), Step: t.format(Step{Kind: EventRecover}), Kind: "recover"})
 		}
 		return acts
 	}
@@ -361,7 +361,7 @@ func (t *Timeline) label(s Step) string {
 		}
 		return fmt.Sprintf("snapshot delivers %d items, starting with %s", s.Count, e.peekSnapshot())
 	case EventRecover:
-		return fmt.Sprintf("recover from the last checkpoint (e%d)", e.dur.epoch)
+		return e.recoverLabel()
 	}
 	if l := s.Kind.Info().Label; l != "" {
 		return s.words(l)
