@@ -179,11 +179,27 @@ var workerLiteral = regexp.MustCompile("[\"'`]([A-Za-z0-9_./-]*-worker\\.js)[\"'
 // names as a worker, relative to the page's directory base; literals that name no file are left
 // alone (they are not this site's workers).
 func workerRefs(b *offlineBuilder, base string, texts [][]byte) []string {
-	seen := map[string]bool{}
 	var out []string
+	for _, r := range literalFiles(b, base, texts, workerLiteral) {
+		out = append(out, r.file)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// literalRef is a string literal that names a file of the site: as written, and as a path.
+type literalRef struct{ lit, file string }
+
+// literalFiles lists the literals that re's first group finds in texts and that name a regular
+// file under the site (relative to the page's directory base), once each per file, in the order
+// first named.
+func literalFiles(b *offlineBuilder, base string, texts [][]byte, re *regexp.Regexp) []literalRef {
+	seen := map[string]bool{}
+	var out []literalRef
 	for _, t := range texts {
-		for _, m := range workerLiteral.FindAllSubmatch(t, -1) {
-			file, local := localRef(base, string(m[1]))
+		for _, m := range re.FindAllSubmatch(t, -1) {
+			lit := string(m[1])
+			file, local := localRef(base, lit)
 			if !local || seen[file] {
 				continue
 			}
@@ -195,10 +211,9 @@ func workerRefs(b *offlineBuilder, base string, texts [][]byte) []string {
 				continue
 			}
 			seen[file] = true
-			out = append(out, file)
+			out = append(out, literalRef{lit, file})
 		}
 	}
-	sort.Strings(out)
 	return out
 }
 
@@ -210,25 +225,9 @@ var sheetLiteral = regexp.MustCompile("[\"'`]([A-Za-z0-9_./-]+\\.css)[\"'`]")
 // to the page's directory base, of a file under the site), once each, in the order first named;
 // literals that name no file are left alone.
 func sheetRefs(b *offlineBuilder, base string, texts [][]byte) []string {
-	seen := map[string]bool{}
 	var out []string
-	for _, t := range texts {
-		for _, m := range sheetLiteral.FindAllSubmatch(t, -1) {
-			lit := string(m[1])
-			file, local := localRef(base, lit)
-			if !local || seen[lit] {
-				continue
-			}
-			p, err := b.abs(file)
-			if err != nil {
-				continue
-			}
-			if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
-				continue
-			}
-			seen[lit] = true
-			out = append(out, lit)
-		}
+	for _, r := range literalFiles(b, base, texts, sheetLiteral) {
+		out = append(out, r.lit)
 	}
 	return out
 }
