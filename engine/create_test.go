@@ -36,6 +36,13 @@ func TestRecoveryDropsACreatingForegroundJob(t *testing.T) {
 					case !f.Panic:
 						assert.Regexp(t, `^The job is kept: .*no row is lost.*The cost is time`, f.Data.Headline)
 					}
+					// the failure's "from here" says the same as the recovery does
+					if want {
+						assert.Contains(t, f.Recovery, "recovery deletes it")
+						assert.NotContains(t, f.Recovery, "starts over")
+					} else {
+						assert.Contains(t, f.Recovery, "starts over")
+					}
 					outs := len(s.Trace().Outputs)
 					require.NoError(t, s.Apply("recover"))
 					v, tr := s.View(), s.Trace()

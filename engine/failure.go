@@ -303,6 +303,9 @@ func (l leftBehind) String() string {
 // recoveryText says what a recovery does from here: it is outside the executor, which only
 // reloads its progress.
 func (e *Engine) recoveryText() string {
+	if e.RecoveryDrops() {
+		return fmt.Sprintf("Recovery is not in this file: the meta service recovers the database, and since %s and it is still creating (no finish report reached a checkpoint), %s's recovery deletes it: its state table, its progress table and the new materialized view are dropped, and the user's CREATE returns an error. This executor does not start over; nothing runs again unless the CREATE is run again, from the start. In the explainer, the recover step does this.", e.createdText(), e.rel().Name)
+	}
 	then := e.resumePlan(false)
 	return fmt.Sprintf("Recovery is not in this file: RisingWave restarts the job from its last checkpoint (here e%d), rolling back the state table, the progress table and downstream to it. This executor then starts over: it waits for a first barrier and loads its progress from the progress table (lines %s): %s. In the explainer, the recover step does this.", e.dur.epoch, e.loadLines(), then)
 }
