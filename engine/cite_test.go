@@ -121,6 +121,7 @@ var pinnedCitations = map[string]string{
 	"start.initial":                   "barrier/rpc.rs:812-815",
 	"recover.start-signal-again":      "barrier/rpc.rs:894-916",
 	"recover.creating-job":            "controller/catalog/mod.rs:634-700",
+	"recover.initial-job":             "controller/streaming_job.rs:1204-1226",
 	"completion.truncate":             "barrier/progress.rs:156-179",
 	"upstream.exchange-closed-local":  "exchange/input.rs:121-123",
 	"upstream.exchange-closed-remote": "exchange/input.rs:303-309",
@@ -333,6 +334,7 @@ var anchors = map[string][]string{
 	"locality_provider.rs:801-804":              {"for msg in upstream", "msg?"},
 	"stream/stream_graph/fragment.rs:1395-1433": {"2. Add dependencies: all backfill fragments should run before LocalityProvider fragments", "This ensures backfill completes before any LocalityProvider starts", ".extend(locality_provider_root_fragments", "3. Add LocalityProvider internal dependencies", ".extend(downstream_fragments)"},
 	"barrier/rpc.rs:812-815":                    {"let barrier_info = BarrierInfo", "kind: BarrierKind::Initial"},
+	"controller/streaming_job.rs:1204-1226":     {"fn post_collect_job_fragments", "Mark job as CREATING", "JobStatus::Creating"},
 	"controller/catalog/mod.rs:634-700":         {"fn clean_dirty_creating_jobs", "clean_all_foreground_jobs_on_recovery", "JobStatus::Creating", "contains_non_recoverable_fragment()"},
 	"barrier/rpc.rs:894-916":                    {"extend_fragment_backfill_ordering_with_locality_backfill", "BackfillOrderState::recover_from_fragment_infos", "CreateMviewProgressTracker::recover"},
 	"barrier/progress.rs:156-179":               {"BackfillState::Done", "finish_actor(actor)", "truncate_locality_provider_state_tables"},
@@ -387,7 +389,7 @@ func citedRanges() map[string]bool {
 }
 
 // metaFiles are the meta service's files the narration cites.
-var metaFiles = []string{engine.FileMetaRPC, engine.FileMetaProgress, engine.FileMetaFragment, engine.FileMetaCatalog}
+var metaFiles = []string{engine.FileMetaRPC, engine.FileMetaProgress, engine.FileMetaFragment, engine.FileMetaCatalog, engine.FileMetaStreamingJob}
 
 // TestEveryCitedRangeHasAnchors: no citation escapes the anchor check below, and no anchor
 // entry is left over from a range nothing cites any more.

@@ -113,6 +113,7 @@ var codeTable = []codeLineDef{
 
 	{"recover", "outside the executor", 0, "(outside this file) recovery: back to the last checkpoint, restart", on(siteRecoverRollback)},
 	{"recover-job", "outside the executor", 1, "(meta) at a recovery: a creating foreground job dropped (" + NamesWhere(dropsCreatingForeground) + "), any other kept", on(siteRecoverJob)},
+	{"recover-initial", "outside the executor", 1, "(meta) at a recovery: a job whose first barrier no checkpoint committed is still initial, and is dropped in every release, whatever its create type", on(siteRecoverInitial)},
 	{"recover-signal", "outside the executor", 1, "(meta) after a recovery: the start signal again (from " + FirstWhere(resendsStart) + ") or never (" + NamesWhere(not(resendsStart)) + ")", on(siteRecoverSignal, siteRecoverNoSignal)},
 	{"invariant", "outside the executor", 0, "(the explainer's own) check downstream against the upstream", on(siteInvariant, siteInconsistent)},
 	{"adapt", "outside the executor", 0, "(the explainer's own) adapt the script to this run", on(siteAdapt)},

@@ -46,6 +46,16 @@ var LinesMetaCleanCreating = [2]int{634, 700}
 
 var siteRecoverJob = metaSite("recover.creating-job", "note", FileMetaCatalog, LinesMetaCleanCreating[0], LinesMetaCleanCreating[1])
 
+// The meta service's catalog of streaming jobs, which marks a job creating once its first barrier
+// is committed.
+const FileMetaStreamingJob = "src/meta/src/controller/streaming_job.rs"
+
+// LinesMetaMarkCreating: post_collect_job_fragments at SourceCommit, run in the commit of the
+// checkpoint barrier that carried the job's creation, moves the job from Initial to Creating.
+var LinesMetaMarkCreating = [2]int{1204, 1226}
+
+var siteRecoverInitial = metaSite("recover.initial-job", "note", FileMetaStreamingJob, LinesMetaMarkCreating[0], LinesMetaMarkCreating[1])
+
 func dropsCreatingForeground(r *Release) bool { return r.DropsCreatingForeground }
 
 // Create returns how the job was created.
@@ -63,10 +73,15 @@ func (e *Engine) creating() bool {
 	return true
 }
 
-// RecoveryDrops reports whether a recovery now would drop the job: a creating foreground job,
-// in a release whose recovery drops those.
+// initial reports whether the job is still in its Initial status: no checkpoint has committed
+// its first barrier, so the meta service has not yet marked it creating.
+func (e *Engine) initial() bool { return e.dur.epoch == 0 }
+
+// RecoveryDrops reports whether a recovery now would drop the job: one still in its Initial
+// status (every release, whatever its create type), or a creating foreground job in a release
+// whose recovery drops those.
 func (e *Engine) RecoveryDrops() bool {
-	return e.rel().DropsCreatingForeground && e.cfg.Create == CreateForeground && e.creating()
+	return e.initial() || e.rel().DropsCreatingForeground && e.cfg.Create == CreateForeground && e.creating()
 }
 
 // drop is the recovery that drops the job: its tables and the new view go with it; what was
@@ -85,6 +100,10 @@ func (e *Engine) drop() {
 	e.unloadProgress() // the executor is gone with the job
 	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "dropped"})
 	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked: the recovery dropped the job"}
+	if e.initial() {
+		e.explain(siteRecoverInitial, "Recovery (the meta service, outside this file): %s", initialDropText)
+		return
+	}
 	e.explain(siteRecoverJob, "Recovery (the meta service, outside this file): %s, and it is still creating (no finish report reached a checkpoint), so the recovery deletes it from the catalog: the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start. (From %s the recovery keeps it; with create: background every release keeps it.)", e.createdText(), FirstWhere(not(dropsCreatingForeground)))
 }
 
@@ -108,8 +127,14 @@ func (e *Engine) explainKept() {
 	}
 }
 
+// initialDropText says why a job in its Initial status is dropped, in every release.
+const initialDropText = "no checkpoint has committed the job's first barrier, so the job is still in its initial status: the meta service marks it creating only in the commit of the checkpoint barrier that carried its creation (post_collect_job_fragments). Every release's recovery deletes a job in its initial status, whatever its create type (clean_dirty_creating_jobs): the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start."
+
 // droppedError is the error at a step after the recovery dropped the job.
 func (e *Engine) droppedError() error {
+	if e.initial() {
+		return inputErr(-1, "the job was dropped by the recovery at step %d (no checkpoint had committed its first barrier: every release's recovery drops a job in its initial status, whatever its create type); nothing can follow", e.droppedAt)
+	}
 	return inputErr(-1, "the job was dropped by the recovery at step %d (%s's recovery drops a creating job created in the foreground); nothing can follow: write `create: background` to see it resume", e.droppedAt, e.rel().Name)
 }
 
@@ -132,6 +157,9 @@ func (e *Engine) createName() string {
 
 // recoverLabel names a recovery as an action: one that drops the job says so.
 func (e *Engine) recoverLabel() string {
+	if e.initial() {
+		return "recover: drops this job (no checkpoint yet)"
+	}
 	if e.RecoveryDrops() {
 		return "recover: " + e.rel().Name + " drops this creating foreground job"
 	}

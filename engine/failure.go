@@ -303,6 +303,9 @@ func (l leftBehind) String() string {
 // recoveryText says what a recovery does from here: it is outside the executor, which only
 // reloads its progress.
 func (e *Engine) recoveryText() string {
+	if e.initial() {
+		return "Recovery is not in this file: the meta service recovers the database, and " + initialDropText + " This executor does not start over. In the explainer, the recover step does this."
+	}
 	if e.RecoveryDrops() {
 		return fmt.Sprintf("Recovery is not in this file: the meta service recovers the database, and since %s and it is still creating (no finish report reached a checkpoint), %s's recovery deletes it: its state table, its progress table and the new materialized view are dropped, and the user's CREATE returns an error. This executor does not start over; nothing runs again unless the CREATE is run again, from the start. In the explainer, the recover step does this.", e.createdText(), e.rel().Name)
 	}

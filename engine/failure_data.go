@@ -122,6 +122,12 @@ func (e *Engine) keptWhy() string {
 
 // dropData is what a recovery that drops the job does to the data: the job, the rows, the cost.
 func (e *Engine) dropData() FailureData {
+	if e.initial() {
+		return FailureData{Dropped: true,
+			Headline: "The job is dropped: no checkpoint had committed its first barrier, so it was still in its initial status, and every release's recovery deletes such a job whatever its create type, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again.",
+			Until:    "Until the recovery: nothing of the job is durable yet (no checkpoint); the recovery drops its state table, progress table and the new view.",
+			After:    "The recovery drops the job: nothing restarts. Rerun the CREATE to build the view from the start."}
+	}
 	return FailureData{Dropped: true,
 		Headline: fmt.Sprintf("The job is dropped: it was created in the foreground and is still creating, and %s's recovery deletes such a job, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.", e.rel().Name),
 		Until:    "Until the recovery: the job's state table, progress table and the new view hold what the checkpoint made durable; the recovery drops all three.",

@@ -75,11 +75,11 @@ steps:
 			[]string{"Never committed: 1 write to the state table."},
 			"buffers again and waits for a new start signal"},
 		{"stream closed first", "steps:\n  - end\n", engine.FailStreamClosed, false, engine.LinesModStreamClosed,
-			[]string{"Nothing: the executor failed on its first message"}, "buffers again"},
+			[]string{"Nothing: the executor failed on its first message"}, "deletes a job in its initial status"},
 		{"chunk first", "steps:\n  - chunk: [\"+ 1 100\"]\n", engine.FailFirstNotBarrier, true, engine.LinesModExpectBarrier,
-			[]string{"Nothing"}, "buffers again"},
+			[]string{"Nothing"}, "deletes a job in its initial status"},
 		{"non-checkpoint first barrier", "steps:\n  - barrier: {epoch: 1, checkpoint: false}\n", engine.FailFirstNotCheckpoint, true, engine.LinesModAssertCheckpoint,
-			[]string{"Nothing"}, "buffers again"},
+			[]string{"Nothing"}, "deletes a job in its initial status"},
 		{"rescale at a backfill barrier", `steps:
   - barrier: 1
   - chunk: ["+ 1 100", "+ 2 101"]

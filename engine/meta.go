@@ -43,6 +43,7 @@ var (
 // The meta files' lines in the older releases, at their newest patch tags (the sites only v2.7
 // says: "site:ID").
 var linesMeta27 = map[string][2]int{
+	"controller/streaming_job.rs:1204-1226":     {814, 833},
 	"controller/catalog/mod.rs:634-700":         {428, 440},
 	"stream/stream_graph/fragment.rs:1395-1433": {1069, 1104},
 	"barrier/rpc.rs:812-815":                    {734, 737},
@@ -53,6 +54,7 @@ var linesMeta27 = map[string][2]int{
 }
 
 var linesMeta28 = map[string][2]int{
+	"controller/streaming_job.rs:1204-1226":     {896, 915},
 	"controller/catalog/mod.rs:634-700":         {450, 463},
 	"stream/stream_graph/fragment.rs:1395-1433": {1161, 1199},
 	"barrier/rpc.rs:812-815":                    {800, 803},
@@ -61,6 +63,7 @@ var linesMeta28 = map[string][2]int{
 }
 
 var linesMeta30 = map[string][2]int{
+	"controller/streaming_job.rs:1204-1226":     {1088, 1107},
 	"controller/catalog/mod.rs:634-700":         {463, 475},
 	"stream/stream_graph/fragment.rs:1395-1433": {1377, 1415},
 	"barrier/rpc.rs:812-815":                    {759, 762},

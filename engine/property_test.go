@@ -146,6 +146,9 @@ func runRandom(t testing.TB, r chooser, steps int) (*engine.Config, []engine.Ste
 	var rows []engine.Row
 	var script []engine.Step
 	for len(script) < steps {
+		if e.Phase() == engine.PhaseDropped {
+			break // the recovery dropped the job: nothing can follow
+		}
 		s := randomStep(cfg, r, &epoch, &rows, e.Phase())
 		if err := e.Apply(s); err != nil {
 			var ie *engine.InputError

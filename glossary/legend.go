@@ -33,5 +33,6 @@ var Legend = map[string]string{
 	"mark.error":               "✕ the executor failed",
 	"mark.recovery":            "⟲ a recovery from the last checkpoint",
 	"mark.end":                 "■ the executor's stream ended",
+	"mark.dropped":             "⊘ the recovery dropped the job: nothing follows",
 	"mark.invariant":           "≠ the invariant broke: downstream differs from the rows the backfill has passed",
 }

@@ -7,7 +7,7 @@ import { legendOf } from "./chips.js";
 
 // A mark's glyph and what it means are the engine's legend ("mark.KIND": "glyph meaning"), the
 // one place glyphs are named; its short name (in the button's label) is here.
-const MARK_NAME = { barrier: "barrier", error: "error", recovery: "recovery", end: "end", invariant: "invariant broken" };
+const MARK_NAME = { barrier: "barrier", error: "error", recovery: "recovery", end: "end", invariant: "invariant broken", dropped: "job dropped" };
 /** The glyph of a mark's kind and its meaning, from the legend. */
 function markLegend(kind) {
   const t = legendOf("mark", kind);
