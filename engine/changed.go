@@ -3,7 +3,7 @@ package engine
 import (
 	"slices"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // Changed says which panels of the view the last step changed (docs/view.md): each flag is
