@@ -12,7 +12,7 @@ import { encodeRun, decodeRun, readCapped, TEXT_LIMIT } from "./run-link.js";
 import { quote, quoteIn } from "../ui/bound.js";
 
 const DEFAULT_SCENARIO = "happy-path";
-const LONG_LINK = 4096;        // characters: a longer link is written once stepping pauses (see write)
+const LONG_LINK = 4096;        // characters: a longer link is written once stepping pauses (createHashWriter)
 const LONG_LINK_DELAY_MS = 250; // how long the views must pause for it
 
 /** The release a view marks as the default (the page knows no release of its own). */
