@@ -3,7 +3,7 @@ package engine
 import (
 	"slices"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // Changed says which panels of the view the last step changed (docs/view.md): each flag is
@@ -125,62 +125,82 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	c.Outputs = len(e.outputs) != b.outputs
 	c.Invariant = !sameInvariant(e.check.result, b.inv)
 	c.Narration = !sameExplanations(e.narration.explanations, b.explanations)
+	c.Buffer = e.bufferChanged(b)
+	c.Builders, cv.Builders = e.buildersChanged(b)
+	c.Progress, cv.Progress = e.progressChanged(b)
+	c.Snapshot, cv.Snapshot = e.snapshotChanged(b)
+	c.StateTable, cv.StateTable = e.stateTableChanged(b)
+	c.ProgressTable, cv.ProgressTable, cv.ProgressTableDurable = e.progressTableChanged(b)
+	added.UpstreamContent, c.UpstreamContent = e.upstreamAdded(b, s)
+	added.Downstream, c.Downstream = e.downstreamAdded(b)
+	c.Downstream = c.Downstream || e.dur.epoch != b.durEpoch
+	sortRows(added.UpstreamContent)
+	sortRows(added.Downstream)
+	return c, cv, added
+}
 
-	// The buffer only grows by one chunk or is emptied within a step.
-	c.Buffer = len(e.buffer) != b.buffer
-	if !c.Buffer && b.buffer > 0 {
-		c.Buffer = e.buffer[0].step != b.bufFirst || e.buffer[len(e.buffer)-1].step != b.bufLast
-	}
-
-	// Builders: rows are only appended, or all emitted at once; a builder refilled after being
-	// emitted in the same step ends on a later row.
-	if (e.builders == nil) != (b.builders == nil) {
-		c.Builders = true
-		for vi := range OwnedIndex(len(e.owned)) {
-			cv.Builders = append(cv.Builders, e.owned[vi])
+// changedAt lists the vnodes whose element of now differs from was's by same.
+func changedAt[T any](e *Engine, now, was *persist.Vec[OwnedIndex, T], same func(a, b T) bool) []int {
+	var vs []int
+	persist.Changes(now, was, func(vi OwnedIndex) {
+		if !same(now.At(vi), was.At(vi)) {
+			vs = append(vs, e.owned[vi])
 		}
-	} else {
-		persist.Changes(e.builders, b.builders, func(vi OwnedIndex) {
-			now, was := e.builders.At(vi), b.builders.At(vi)
-			same := now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
-			if !same {
-				c.Builders = true
-				cv.Builders = append(cv.Builders, e.owned[vi])
-			}
-		})
-	}
+	})
+	return vs
+}
 
-	// Per-vnode progress.
-	if (e.progress == nil) != (b.progress == nil) {
-		c.Progress = true
+// perVnodeChanged is changedAt, or every vnode when one of now and was is nil and the other not.
+func perVnodeChanged[T any](e *Engine, now, was *persist.Vec[OwnedIndex, T], same func(a, b T) bool) (bool, []int) {
+	if (now == nil) != (was == nil) {
+		var vs []int
 		for vi := range OwnedIndex(len(e.owned)) {
-			cv.Progress = append(cv.Progress, e.owned[vi])
+			vs = append(vs, e.owned[vi])
 		}
-	} else {
-		persist.Changes(e.progress, b.progress, func(vi OwnedIndex) {
-			if !sameProgress(e.progress.At(vi), b.progress.At(vi)) {
-				c.Progress = true
-				cv.Progress = append(cv.Progress, e.owned[vi])
-			}
-		})
+		return true, vs
 	}
+	vs := changedAt(e, now, was, same)
+	return len(vs) > 0, vs
+}
 
-	// The snapshot: a new stream, or lanes that moved or whose shown pos moved. A lane of a new
-	// stream changed when its rows, its cursor or its pos differ from the old stream's lane.
+// bufferChanged: the buffer only grows by one chunk or is emptied within a step.
+func (e *Engine) bufferChanged(b *before) bool {
+	if len(e.buffer) != b.buffer {
+		return true
+	}
+	return b.buffer > 0 && (e.buffer[0].step != b.bufFirst || e.buffer[len(e.buffer)-1].step != b.bufLast)
+}
+
+// buildersChanged: rows are only appended, or all emitted at once; a builder refilled after
+// being emitted in the same step ends on a later row.
+func (e *Engine) buildersChanged(b *before) (bool, []int) {
+	return perVnodeChanged(e, e.builders, b.builders, func(now, was builder) bool {
+		return now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
+	})
+}
+
+// progressChanged: the per-vnode progress.
+func (e *Engine) progressChanged(b *before) (bool, []int) {
+	return perVnodeChanged(e, e.progress, b.progress, sameProgress)
+}
+
+// snapshotChanged: a new stream, or lanes that moved or whose shown pos moved. A lane of a new
+// stream changed when its rows, its cursor or its pos differ from the old stream's lane.
+func (e *Engine) snapshotChanged(b *before) (changed bool, vs []int) {
 	switch {
 	case e.snap != b.snap && (e.snap == nil || b.snap == nil):
-		c.Snapshot = true
+		changed = true
 		for _, st := range []*Snapshot{e.snap, &b.snapAt} {
 			if st != nil && st.version != nil {
 				for _, l := range st.laneStates() {
-					cv.Snapshot = append(cv.Snapshot, e.owned[l.vi])
+					vs = append(vs, e.owned[l.vi])
 				}
 			}
 		}
-		slices.Sort(cv.Snapshot)
-		cv.Snapshot = slices.Compact(cv.Snapshot)
+		slices.Sort(vs)
+		vs = slices.Compact(vs)
 	case e.snap != nil:
-		c.Snapshot = e.snap != b.snap // a new stream: its epoch and the step it opened at differ
+		changed = e.snap != b.snap // a new stream: its epoch and the step it opened at differ
 		// (both lists are in vnode order: walked side by side, a lane in one only changed)
 		was, now := b.snapAt.laneStates(), e.snap.laneStates()
 		for i, j := 0, 0; i < len(was) || j < len(now); {
@@ -199,77 +219,70 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 				i, j = i+1, j+1
 			}
 			if vi >= 0 {
-				c.Snapshot = true
-				cv.Snapshot = append(cv.Snapshot, e.owned[vi])
+				changed = true
+				vs = append(vs, e.owned[vi])
 			}
 		}
-		slices.Sort(cv.Snapshot)
+		slices.Sort(vs)
 	}
+	return changed, vs
+}
 
-	// The state table: committed versions are replaced, never changed in place; pending writes
-	// are only appended within a step, or all committed.
-	c.StateTable = e.state.epoch != b.stEpoch || e.dur.epoch != b.durEpoch || len(e.state.pending) != b.pending
-	if !c.StateTable && b.pending > 0 {
+// stateTableChanged: committed versions are replaced, never changed in place; pending writes
+// are only appended within a step, or all committed.
+func (e *Engine) stateTableChanged(b *before) (bool, []int) {
+	changed := e.state.epoch != b.stEpoch || e.dur.epoch != b.durEpoch || len(e.state.pending) != b.pending
+	if !changed && b.pending > 0 {
 		w := e.state.pending[len(e.state.pending)-1]
-		c.StateTable = w.put != b.lastWrite.put || w.vi != b.lastWrite.vi || !w.row.Equal(b.lastWrite.row)
+		changed = w.put != b.lastWrite.put || w.vi != b.lastWrite.vi || !w.row.Equal(b.lastWrite.row)
 	}
-	persist.Changes(e.state.committed, b.committed, func(vi OwnedIndex) {
-		if !sameRows(e.state.committed.At(vi), b.committed.At(vi)) {
-			c.StateTable = true
-			cv.StateTable = append(cv.StateTable, e.owned[vi])
-		}
-	})
+	vs := changedAt(e, e.state.committed, b.committed, sameRows)
+	return changed || len(vs) > 0, vs
+}
 
-	// The progress table: rows are replaced, never changed in place; the durable table is a copy
-	// made at a checkpoint.
-	c.ProgressTable = e.dur.epoch != b.durEpoch
-	persist.Changes(e.progTab.rows, b.progTab, func(vi OwnedIndex) {
-		if !sameProgressRow(e.progTab.rows.At(vi), b.progTab.At(vi)) {
-			c.ProgressTable = true
-			cv.ProgressTable = append(cv.ProgressTable, e.owned[vi])
-		}
-	})
+// progressTableChanged: rows are replaced, never changed in place; the durable table is a copy
+// made at a checkpoint.
+func (e *Engine) progressTableChanged(b *before) (changed bool, vs, durable []int) {
+	vs = changedAt(e, e.progTab.rows, b.progTab, sameProgressRow)
 	if e.dur.progress != b.durProg {
-		persist.Changes(e.dur.progress.rows, b.durProg.rows, func(vi OwnedIndex) {
-			if !sameProgressRow(e.dur.progress.rows.At(vi), b.durProg.rows.At(vi)) {
-				c.ProgressTable = true
-				cv.ProgressTableDurable = append(cv.ProgressTableDurable, e.owned[vi])
-			}
-		})
+		durable = changedAt(e, e.dur.progress.rows, b.durProg.rows, sameProgressRow)
 	}
+	return e.dur.epoch != b.durEpoch || len(vs) > 0 || len(durable) > 0, vs, durable
+}
 
-	// The upstream's content changes only by a chunk's visible rows or by a recovery, and
-	// downstream only by the visible rows this step emitted or by a recovery.
+// upstreamAdded: the upstream's content changes only by a chunk's visible rows or by a recovery.
+func (e *Engine) upstreamAdded(b *before, s Step) ([]Row, bool) {
 	if e.world.upstream != b.upstream {
-		added.UpstreamContent = addedRows(e.world.upstream, b.upstream)
-		c.UpstreamContent = len(added.UpstreamContent) > 0 || len(addedRows(b.upstream, e.world.upstream)) > 0
-	} else if s.Kind == EventChunk {
-		var deltas rowDeltas
-		for _, r := range s.Chunk {
+		added := addedRows(e.world.upstream, b.upstream)
+		return added, len(added) > 0 || len(addedRows(b.upstream, e.world.upstream)) > 0
+	}
+	if s.Kind != EventChunk {
+		return nil, false
+	}
+	var deltas rowDeltas
+	for _, r := range s.Chunk {
+		if r.Visible {
+			deltas.add(e, r.Row, r.Op.IsInsert())
+		}
+	}
+	return deltas.effect(e.world.upstream)
+}
+
+// downstreamAdded: downstream changes only by the visible rows this step emitted or by a recovery.
+func (e *Engine) downstreamAdded(b *before) ([]Row, bool) {
+	if e.world.down != b.down {
+		added := addedRows(e.world.down, b.down)
+		return added, len(added) > 0 || len(addedRows(b.down, e.world.down)) > 0
+	}
+	var deltas rowDeltas
+	for _, o := range e.outputs[b.outputs:] {
+		for _, r := range o.Rows {
 			if r.Visible {
 				deltas.add(e, r.Row, r.Op.IsInsert())
 			}
 		}
-		added.UpstreamContent, c.UpstreamContent = deltas.effect(e.world.upstream)
 	}
-	if e.world.down != b.down {
-		added.Downstream = addedRows(e.world.down, b.down)
-		c.Downstream = len(added.Downstream) > 0 || len(addedRows(b.down, e.world.down)) > 0
-	} else {
-		var deltas rowDeltas
-		for _, o := range e.outputs[b.outputs:] {
-			for _, r := range o.Rows {
-				if r.Visible {
-					deltas.add(e, r.Row, r.Op.IsInsert())
-				}
-			}
-		}
-		added.Downstream, c.Downstream = deltas.effect(e.world.down)
-	}
-	c.Downstream = c.Downstream || e.dur.epoch != b.durEpoch
-	sortRows(added.UpstreamContent)
-	sortRows(added.Downstream)
-	return c, cv, added
+	return deltas.effect(e.world.down)
 }
 
 // lanePos is the pos a snapshot lane shows for owned index vi (nil while not started).

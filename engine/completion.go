@@ -3,7 +3,7 @@ package engine
 import (
 	"fmt"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // onCompleting handles the upstream after the snapshot ended, waiting for the barrier that

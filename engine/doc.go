@@ -2,7 +2,7 @@
 // (src/stream/src/executor/locality_provider.rs). An Engine is a value you step: feed it one
 // scenario Step at a time and read what it emitted, stored, persisted and why. It does no I/O,
 // reads no clock and uses no randomness. Of this module it imports only its persistent
-// structures (engine/internal/persist) and the JSON writer internal/jsonw (deps_test.go).
+// structures (internal/persist) and the JSON writer internal/jsonw (deps_test.go).
 //
 // # The Apply/View loop
 //
@@ -15,7 +15,7 @@
 // source doing it: cite.go), and checks the invariant at every barrier (invariant.go). After each step, View
 // (view.go) is everything a person should see, Trace (trace.go) the trace contract. Clone is a
 // cheap independent copy (the per-vnode state lives in the copy-on-write vectors and sequences
-// of engine/internal/persist): Timeline (timeline.go) keeps copies along a script, so that
+// of internal/persist): Timeline (timeline.go) keeps copies along a script, so that
 // Step, Back, Goto and Apply (a step of one's own, which branches) cost a few steps, and
 // Timeline.View adds what the script knows (the step's note, what comes next, the actions,
 // the marks, what changed since the step before and the prediction).

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // Phase is where the executor is.

@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/backfill-explainer/explainer/engine/internal/persist"
+import "github.com/backfill-explainer/explainer/internal/persist"
 
 // What the interleaving explorer (package explore) needs of an engine's private state: its
 // identity as a state, what makes its end an outcome, and a copy that keeps no history.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // Invariant is the result of the last check of protocol.md's invariant: downstream's view equals

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // What the engine keeps per owned vnode — progress, builders, what the invariant must look at

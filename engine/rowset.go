@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // rsEntry is a row and how many times the set holds it.

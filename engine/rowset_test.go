@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 	"github.com/backfill-explainer/explainer/internal/splitmix"
 )
 

@@ -3,7 +3,7 @@ package engine
 import (
 	"slices"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // lane is one vnode's part of a snapshot stream: the committed rows after its pos.

@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/backfill-explainer/explainer/engine/internal/persist"
+import "github.com/backfill-explainer/explainer/internal/persist"
 
 // write is one uncommitted change to the state table.
 type write struct {

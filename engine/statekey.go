@@ -3,7 +3,7 @@ package engine
 import (
 	"strconv"
 
-	"github.com/backfill-explainer/explainer/engine/internal/persist"
+	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
 // keyWriter builds a canonical encoding of an engine's state for the explorer's de-duplication.

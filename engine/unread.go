@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/backfill-explainer/explainer/engine/internal/persist"
+import "github.com/backfill-explainer/explainer/internal/persist"
 
 // What the snapshot has left to read is kept up to date as the state table and the progress
 // change, so that opening (or refreshing) a snapshot stream costs nothing per vnode: unread

@@ -10,9 +10,7 @@ func (s *Session) SetRelease(name string) error {
 	if err != nil {
 		return err
 	}
-	cfg := *s.Scenario.Config
-	cfg.Release = r
-	return s.rerun(cfg)
+	return s.rerun(func(cfg *engine.Config) { cfg.Release = r })
 }
 
 // SetCreate runs the session with the job created in the foreground or the background
@@ -23,7 +21,5 @@ func (s *Session) SetCreate(name string) error {
 	if err != nil {
 		return err
 	}
-	cfg := *s.Scenario.Config
-	cfg.Create = c
-	return s.rerun(cfg)
+	return s.rerun(func(cfg *engine.Config) { cfg.Create = c })
 }

@@ -146,14 +146,14 @@ func (s *Session) SetBug(name string) error {
 	if err != nil {
 		return err
 	}
-	cfg := *s.Scenario.Config
-	cfg.Bug = b
-	return s.rerun(cfg)
+	return s.rerun(func(cfg *engine.Config) { cfg.Bug = b })
 }
 
-// rerun runs the session's script again under another configuration, from its start to where
-// it was (SetBug, SetRelease).
-func (s *Session) rerun(cfg engine.Config) error {
+// rerun runs the session's script again under its configuration changed by set, from its
+// start to where it was (SetBug, SetRelease, SetCreate).
+func (s *Session) rerun(set func(*engine.Config)) error {
+	cfg := *s.Scenario.Config
+	set(&cfg)
 	run := cfg.RunRelease().Name // the title and summary written for the run's release
 	cfg.Title, _ = s.Scenario.TitleFor(run, s.fileTitle)
 	cfg.Summary, _ = s.Scenario.SummaryFor(run, s.fileSummary)

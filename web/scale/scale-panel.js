@@ -21,9 +21,97 @@ function closeBtn(dialog) {
 export function createScalePanel(dialog, { explainer, internal }) {
   let list = null;         // the built-in workloads, once asked
   let abort = null;        // the AbortController of the run in progress
-  let charts = null;       // the drawn charts (scale-charts.js), or null
-  let shown = null;        // the summary on screen
+  const ui = buildScalePanel(dialog, { run: () => run(), cancel: () => cancel() });
+  const { picker, textArea, fileBox, status, errorBox } = ui;
+  const summaryView = createSummaryView(ui.result);
 
+  picker.addEventListener("change", () => choose(picker.value));
+  textArea.addEventListener("input", () => {
+    if (picker.value !== CUSTOM) picker.value = CUSTOM;
+    clearError();
+  });
+  dialog.addEventListener("close", () => { if (abort) cancel(); });
+
+  async function open() {
+    if (!dialog.open) dialog.showModal();
+    internal.prewarmScale?.(); // the worker boots its engine while the reader chooses
+    if (list) return;
+    try {
+      list = (await explainer.workloads()) || [];
+    } catch (e) {
+      list = [];
+      showError(e);
+    }
+    fill(picker,
+      list.map((w) => h("option", { value: w.name, title: firstLine(w.summary) }, w.title || w.name)),
+      h("option", { value: CUSTOM }, "Paste your own…"));
+    if (list.length) await choose(list[0].name);
+  }
+
+  async function choose(name) {
+    clearError();
+    if (name === CUSTOM) {
+      fileBox.open = true;
+      textArea.focus();
+      return;
+    }
+    picker.value = name;
+    try {
+      textArea.value = await internal.workloadText(name);
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  function cancel() {
+    abort?.abort();
+  }
+
+  /** run() → the summary, or null if the run failed or was cancelled */
+  async function run() {
+    if (abort) return null;
+    clearError();
+    const ctl = new AbortController();
+    abort = ctl;
+    setRunning(ui, dialog, true);
+    const progress = (done, total) => showProgress(ui, done, total);
+    progress(0, 1);
+    fill(status, h("span", { class: "spinner", "aria-hidden": "true" }), " Running the workload…");
+    let summary = null;
+    try {
+      summary = await explainer.scale(textArea.value, { onProgress: progress, signal: ctl.signal });
+    } catch (e) {
+      if (e && e.name === "AbortError") fill(status, h("span", { class: "muted" }, "Cancelled."));
+      else { fill(status); summaryView.clear(); showError(e); } // (the last run's charts would read as this one's)
+    } finally {
+      if (abort === ctl) abort = null;
+      setRunning(ui, dialog, false);
+    }
+    if (!summary) return null;
+    fill(status);
+    await summaryView.show(summary, internal.lastScale?.());
+    return summary;
+  }
+
+  function clearError() {
+    errorBox.hidden = true;
+    fill(errorBox);
+  }
+
+  function showError(e) {
+    fill(errorBox, errorParts(e, textArea, fileBox));
+    errorBox.hidden = false;
+  }
+
+  return { open, run, cancel, charts: () => summaryView.charts() };
+}
+
+function inlineEngine() {
+  return typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0;
+}
+
+/** buildScalePanel(dialog, {run(), cancel()}) → the panel's parts, drawn in the dialog. */
+function buildScalePanel(dialog, { run, cancel }) {
   const picker = h("select", { id: "scale-workload", "data-testid": "scale-workload" }, h("option", { value: CUSTOM }, "loading…"));
   const textArea = h("textarea", {
     id: "scale-text", "data-testid": "scale-text", rows: "12", spellcheck: "false", autocomplete: "off",
@@ -61,147 +149,77 @@ export function createScalePanel(dialog, { explainer, internal }) {
       form,
       h("div", { class: "scale-progress", hidden: true, "data-testid": "scale-progress-row" }, bar, barText),
       status, errorBox, result));
+  return { picker, textArea, fileBox, runBtn, cancelBtn, bar, barText, status, errorBox, result };
+}
 
-  picker.addEventListener("change", () => choose(picker.value));
-  textArea.addEventListener("input", () => {
-    if (picker.value !== CUSTOM) picker.value = CUSTOM;
-    clearError();
-  });
-  dialog.addEventListener("close", () => { if (abort) cancel(); });
+function setRunning({ runBtn, picker, textArea, cancelBtn, bar }, dialog, on) {
+  runBtn.disabled = on;
+  picker.disabled = on;
+  textArea.readOnly = on;
+  cancelBtn.hidden = !on;
+  bar.parentElement.hidden = !on;
+  dialog.classList.toggle("scale-running", on);
+}
 
-  function inlineEngine() {
-    return typeof globalThis.__backfillWasmBase64 === "string" && globalThis.__backfillWasmBase64.length > 0;
-  }
+function showProgress({ bar, barText }, done, total) {
+  bar.max = Math.max(1, total);
+  bar.value = Math.min(done, total);
+  barText.textContent = total > 0 ? `${Math.floor((100 * done) / total)}%` : "";
+}
 
-  async function open() {
-    if (!dialog.open) dialog.showModal();
-    internal.prewarmScale?.(); // the worker boots its engine while the reader chooses
-    if (list) return;
-    try {
-      list = (await explainer.workloads()) || [];
-    } catch (e) {
-      list = [];
-      showError(e);
-    }
-    fill(picker,
-      list.map((w) => h("option", { value: w.name, title: firstLine(w.summary) }, w.title || w.name)),
-      h("option", { value: CUSTOM }, "Paste your own…"));
-    if (list.length) await choose(list[0].name);
-  }
-
-  async function choose(name) {
-    clearError();
-    if (name === CUSTOM) {
+/** errorParts(e, textArea, fileBox): the error's message and, when it names a line, that line with a caret under its column (selected in the text). */
+function errorParts(e, textArea, fileBox) {
+  const msg = bounded(e && e.message ? e.message : String(e));
+  const parts = [h("p", { class: "form-error", role: "alert", "data-testid": "scale-error-message" }, msg)];
+  if (Number.isInteger(e?.line)) {
+    const lines = textArea.value.split("\n");
+    const text = lines[e.line - 1];
+    if (text !== undefined) {
+      const col = Number.isInteger(e.column) ? e.column : 1;
+      parts.push(h("pre", { class: "scale-error-line", "data-testid": "scale-error-line" },
+        `${String(e.line).padStart(4)} | ${text}\n${" ".repeat(4)} | ${" ".repeat(Math.max(0, col - 1))}^`));
       fileBox.open = true;
-      textArea.focus();
-      return;
-    }
-    picker.value = name;
-    try {
-      textArea.value = await internal.workloadText(name);
-    } catch (e) {
-      showError(e);
+      selectLine(textArea, lines, e.line);
     }
   }
+  return parts;
+}
 
-  function setRunning(on) {
-    runBtn.disabled = on;
-    picker.disabled = on;
-    textArea.readOnly = on;
-    cancelBtn.hidden = !on;
-    bar.parentElement.hidden = !on;
-    dialog.classList.toggle("scale-running", on);
-  }
+function selectLine(textArea, lines, line) {
+  let start = 0;
+  for (let i = 0; i < line - 1; i++) start += lines[i].length + 1;
+  try { textArea.setSelectionRange(start, start + lines[line - 1].length); } catch { /* hidden */ }
+}
 
-  function progress(done, total) {
-    bar.max = Math.max(1, total);
-    bar.value = Math.min(done, total);
-    barText.textContent = total > 0 ? `${Math.floor((100 * done) / total)}%` : "";
-  }
-
-  function cancel() {
-    abort?.abort();
-  }
-
-  /** run() → the summary, or null if the run failed or was cancelled */
-  async function run() {
-    if (abort) return null;
-    clearError();
-    const ctl = new AbortController();
-    abort = ctl;
-    setRunning(true);
-    progress(0, 1);
-    fill(status, h("span", { class: "spinner", "aria-hidden": "true" }), " Running the workload…");
-    let summary = null;
-    try {
-      summary = await explainer.scale(textArea.value, { onProgress: progress, signal: ctl.signal });
-    } catch (e) {
-      if (e && e.name === "AbortError") fill(status, h("span", { class: "muted" }, "Cancelled."));
-      else { fill(status); clearResult(); showError(e); } // (the last run's charts would read as this one's)
-    } finally {
-      if (abort === ctl) abort = null;
-      setRunning(false);
-    }
-    if (!summary) return null;
-    fill(status);
-    await show(summary, internal.lastScale?.());
-    return summary;
-  }
-
-  function clearResult() {
-    charts?.destroy();
-    charts = null;
-    shown = null;
-    fill(result);
-  }
-
-  function clearError() {
-    errorBox.hidden = true;
-    fill(errorBox);
-  }
-
-  function showError(e) {
-    const msg = bounded(e && e.message ? e.message : String(e));
-    const parts = [h("p", { class: "form-error", role: "alert", "data-testid": "scale-error-message" }, msg)];
-    if (Number.isInteger(e?.line)) {
-      const lines = textArea.value.split("\n");
-      const text = lines[e.line - 1];
-      if (text !== undefined) {
-        const col = Number.isInteger(e.column) ? e.column : 1;
-        parts.push(h("pre", { class: "scale-error-line", "data-testid": "scale-error-line" },
-          `${String(e.line).padStart(4)} | ${text}\n${" ".repeat(4)} | ${" ".repeat(Math.max(0, col - 1))}^`));
-        fileBox.open = true;
-        selectLine(lines, e.line);
+/** createSummaryView(result) → {show(summary, stats), clear(), charts()}: the summary's overview and its charts (scale-charts.js, loaded with the first). */
+function createSummaryView(result) {
+  let charts = null; // the drawn charts (scale-charts.js), or null
+  let shown = null;  // the summary on screen
+  return {
+    async show(summary, stats) {
+      shown = summary;
+      charts?.destroy();
+      charts = null;
+      const head = h("div", { class: "scale-summary" });
+      const box = h("div", { class: "scale-charts", "data-testid": "scale-charts" });
+      fill(result, head, box);
+      fill(head, overview(summary, stats));
+      try {
+        const { drawCharts } = await import("./scale-charts.js");
+        if (shown !== summary) return; // another run replaced it meanwhile
+        charts = drawCharts(box, summary);
+      } catch (e) {
+        fill(box, h("p", { class: "form-error", role: "alert" }, "The charts could not be drawn: ", e && e.message ? e.message : String(e)));
       }
-    }
-    fill(errorBox, parts);
-    errorBox.hidden = false;
-  }
-
-  function selectLine(lines, line) {
-    let start = 0;
-    for (let i = 0; i < line - 1; i++) start += lines[i].length + 1;
-    try { textArea.setSelectionRange(start, start + lines[line - 1].length); } catch { /* hidden */ }
-  }
-
-  async function show(summary, stats) {
-    shown = summary;
-    charts?.destroy();
-    charts = null;
-    const head = h("div", { class: "scale-summary" });
-    const box = h("div", { class: "scale-charts", "data-testid": "scale-charts" });
-    fill(result, head, box);
-    fill(head, overview(summary, stats));
-    try {
-      const { drawCharts } = await import("./scale-charts.js");
-      if (shown !== summary) return; // another run replaced it meanwhile
-      charts = drawCharts(box, summary);
-    } catch (e) {
-      fill(box, h("p", { class: "form-error", role: "alert" }, "The charts could not be drawn: ", e && e.message ? e.message : String(e)));
-    }
-  }
-
-  return { open, run, cancel, charts: () => charts };
+    },
+    clear() {
+      charts?.destroy();
+      charts = null;
+      shown = null;
+      fill(result);
+    },
+    charts: () => charts,
+  };
 }
 
 function firstLine(s) {

@@ -12,7 +12,7 @@ import { encodeRun, decodeRun, readCapped, TEXT_LIMIT } from "./run-link.js";
 import { quote, quoteIn } from "../ui/bound.js";
 
 const DEFAULT_SCENARIO = "happy-path";
-const LONG_LINK = 4096;        // characters: a longer link is written once stepping pauses (see write)
+const LONG_LINK = 4096;        // characters: a longer link is written once stepping pauses (createHashWriter)
 const LONG_LINK_DELAY_MS = 250; // how long the views must pause for it
 
 /** The release a view marks as the default (the page knows no release of its own). */
@@ -122,12 +122,12 @@ async function fetchScenario(src) {
  * link edited in the open tab is honoured (a lesson's part of the link is the lesson bar's).
  */
 export function createURL({ session, explainer, onError, openEditor, begin = () => {}, end = () => {}, followed = () => {} }) {
-  let runCode = null;      // the run= code the hash carries (or will, once made)
-  let runRevision = null;  // the script revision it was made for
-  let runPositions = null; // the code's step for each step of this run (export().positions), or null: the same
+  // the run= code the hash carries (or will, once made): the code, the script revision it was
+  // made for, and the code's step for each step of this run (export().positions; null: the same)
+  const run = { code: null, revision: null, positions: null };
   let making = null;       // the revision a code is being made for
-  let written = location.hash;
   let bugOff = false;      // the learner turned the bug mode off: written as bug=none
+  const writer = createHashWriter();
 
   session.onView((v, { method, arg }) => {
     if (method === "open" || method === "load") bugOff = false;
@@ -135,29 +135,103 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
     update(v);
   });
 
-  function hashFor(v) {
-    const p = new URLSearchParams();
-    if (v.branched || v.name === null) {
-      if (runRevision !== v.revision || !runCode) return null;
-      p.set("run", runCode);
-    } else {
-      p.set("scenario", v.name);
-    }
-    // a run code may leave out steps that could not happen in this run: its own step number
-    const step = v.branched || v.name === null ? (runPositions?.[v.step] ?? v.step) : v.step;
-    p.set("step", String(step));
-    const bug = v.bug ? v.bug.name : (bugOff ? "none" : null);
-    if (bug) p.set("bug", bug);
-    if (v.release && v.release !== defaultRelease(v)) p.set("release", v.release);
-    if (v.create && v.create !== "foreground") p.set("create", v.create);
-    for (const [k, val] of hashExtra()) p.set(k, val);
-    return "#" + p.toString();
+  function update(v) {
+    if (!v) return;
+    const hash = hashFor(v, run, bugOff);
+    if (hash) { writer.write(hash); return; }
+    makeCode(v.revision); // until it is made, the hash keeps the last complete link
   }
 
-  let held = null;         // between hold() and release(): {hash} to write then, {from} the address then
-  // A long link (the run= code of a large scenario: 30 KB for 4,096 rows) costs milliseconds to
-  // write (5 ms and more, at every step), so it is written once the views stop coming for a
-  // moment, once for any number of steps taken meanwhile (a walk, autoplay); a short one at once.
+  async function makeCode(revision) {
+    if (making === revision) return;
+    making = revision;
+    try {
+      const { scenario, positions } = await session.enqueue(() => explainer.export());
+      const code = await encodeRun(scenario);
+      if (making !== revision) return; // superseded by a later change of the script
+      run.code = code;
+      run.revision = revision;
+      run.positions = Array.isArray(positions) ? positions : null;
+    } catch (e) {
+      onError(`this run could not be put in the link: ${e.message}`);
+      return;
+    } finally {
+      if (making === revision) making = null;
+    }
+    update(session.view);
+  }
+
+  let generation = 0; // of the link being honoured: a later one supersedes it
+  const opener = { session, run, onError, openEditor };
+
+  /**
+   * Open what a link names; errors are shown, and the default scenario opened if nothing is.
+   * → the problem (an Error, shown), or null; a link superseded meanwhile shows nothing.
+   */
+  async function honour(want) {
+    const gen = ++generation;
+    const stale = () => gen !== generation;
+    begin();
+    let problem = null;
+    try {
+      problem = await openLink(want, stale, opener);
+    } finally {
+      end(!problem && !stale());
+    }
+    return problem === SUPERSEDED ? SUPERSEDED : problem;
+  }
+
+  window.addEventListener("hashchange", async () => {
+    if (!writer.edited()) return;
+    const want = parseHash();
+    const problem = await honour(want);
+    if (problem !== SUPERSEDED) followed(want, problem);
+  });
+
+  return {
+    honour,
+    update,
+    hold: writer.hold,
+    link: (v) => (v && hashFor(v, run, bugOff)) || writer.written,
+    release: writer.release,
+    get want() { return parseHash(); },
+    SUPERSEDED,
+  };
+}
+
+const SUPERSEDED = new Error("superseded by a later link");
+
+/** hashFor(view, run, bugOff): the hash of the link to the view, or null while its run= code is not made. */
+function hashFor(v, run, bugOff) {
+  const p = new URLSearchParams();
+  if (v.branched || v.name === null) {
+    if (run.revision !== v.revision || !run.code) return null;
+    p.set("run", run.code);
+  } else {
+    p.set("scenario", v.name);
+  }
+  // a run code may leave out steps that could not happen in this run: its own step number
+  const step = v.branched || v.name === null ? (run.positions?.[v.step] ?? v.step) : v.step;
+  p.set("step", String(step));
+  const bug = v.bug ? v.bug.name : (bugOff ? "none" : null);
+  if (bug) p.set("bug", bug);
+  if (v.release && v.release !== defaultRelease(v)) p.set("release", v.release);
+  if (v.create && v.create !== "foreground") p.set("create", v.create);
+  for (const [k, val] of hashExtra()) p.set(k, val);
+  return "#" + p.toString();
+}
+
+/**
+ * createHashWriter() → {write(hash), hold(), release(), edited(), written}: the address. A long
+ * link (the run= code of a large scenario: 30 KB for 4,096 rows) costs milliseconds to write
+ * (5 ms and more, at every step), so it is written once the views stop coming for a moment,
+ * once for any number of steps taken meanwhile (a walk, autoplay); a short one at once.
+ * edited(): the address is not the one written (the reader edited it; it wins over a link not
+ * yet written, and is the written one from then on).
+ */
+function createHashWriter() {
+  let written = location.hash;
+  let held = null;  // between hold() and release(): {hash} to write then, {from} the address then
   let later = null; // the long link still to write, or null
   let timer = null;
   function write(hash) {
@@ -186,146 +260,107 @@ export function createURL({ session, explainer, onError, openEditor, begin = () 
     if (held) { held.hash = hash; return; }
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
-
-  function update(v) {
-    if (!v) return;
-    const hash = hashFor(v);
-    if (hash) { write(hash); return; }
-    makeCode(v.revision); // until it is made, the hash keeps the last complete link
-  }
-
-  async function makeCode(revision) {
-    if (making === revision) return;
-    making = revision;
-    try {
-      const { scenario, positions } = await session.enqueue(() => explainer.export());
-      const code = await encodeRun(scenario);
-      if (making !== revision) return; // superseded by a later change of the script
-      runCode = code;
-      runRevision = revision;
-      runPositions = Array.isArray(positions) ? positions : null;
-    } catch (e) {
-      onError(`this run could not be put in the link: ${e.message}`);
-      return;
-    } finally {
-      if (making === revision) making = null;
-    }
-    update(session.view);
-  }
-
-  let generation = 0; // of the link being honoured: a later one supersedes it
-  const SUPERSEDED = new Error("superseded by a later link");
-
-  /**
-   * Open what a link names; errors are shown, and the default scenario opened if nothing is.
-   * → the problem (an Error, shown), or null; a link superseded meanwhile shows nothing.
-   */
-  async function honour(want) {
-    const gen = ++generation;
-    const stale = () => gen !== generation;
-    begin();
-    let problem = null;
-    try {
-      problem = await open(want, stale);
-    } finally {
-      end(!problem && !stale());
-    }
-    return problem === SUPERSEDED ? SUPERSEDED : problem;
-  }
-
-  /** A scenario the link's text gave that the engine rejected: the editor, or (embed) the link's problem. */
-  function rejected(what, text, e) {
-    if (openEditor) { openEditor(text, e); return; }
-    throw new Error(`${what}: the engine rejected it: ${e && e.message ? e.message : String(e)}`);
-  }
-
-  /** open(want, stale) → the problem (an Error, already shown), SUPERSEDED, or null. */
-  async function open(want, stale) {
-    let problem = null;
-    const v = session.view;
-    try {
-      if (want.run) {
-        if (want.run !== runCode || !v) {
-          const text = await decodeRun(want.run);
-          if (stale()) return SUPERSEDED;
-          try { await session.run("load", text); } catch (e) { rejected("this link's run= part", text, e); }
-          if (stale()) return SUPERSEDED;
-          if (session.view && session.view.name === null) { runCode = want.run; runRevision = session.view.revision; runPositions = null; }
-        }
-      } else if (want.src) {
-        // A page of another origin framing this one learns one answer for every failure
-        // (missing, too large, redirected, not a scenario): never whether a path exists here.
-        const hide = crossOriginParent();
-        const oneAnswer = () => new Error(`#src=${quote(want.src)}: could not open it as a scenario. ${SRC_HELP}`);
-        const text = await fetchScenario(want.src).catch((e) => { throw hide ? oneAnswer() : e; });
-        if (stale()) return SUPERSEDED;
-        try { await session.run("load", text); } catch (e) {
-          if (hide) throw oneAnswer();
-          rejected(`#src=${quote(want.src)}`, text, e);
-        }
-        if (stale()) return SUPERSEDED;
-      } else if (want.scenario || !v) {
-        const name = want.scenario || DEFAULT_SCENARIO;
-        if (!v || v.name !== name || v.branched) await session.run("open", name);
-        if (stale()) return SUPERSEDED;
-      }
-    } catch (e) {
-      if (stale()) return SUPERSEDED;
-      problem = e;
-    }
-    if (!session.view) {
-      await session.run("open", DEFAULT_SCENARIO).catch(() => {});
-      if (problem) problem = new Error(`Showing ${DEFAULT_SCENARIO} instead: ${problem.message}`); // (what is shown first: a notice may cut a long message)
-    }
-    if (!problem && session.view) {
-      try {
-        // the bug mode after opening the scenario and before going to the step
-        if (want.bug && want.bug !== (session.view.bug ? session.view.bug.name : "none")) await session.run("bug", want.bug);
-        // the release too (a scenario= link without one: the default); a bad one is shown, and the step still taken
-        const release = want.release || (want.run || want.src ? null : defaultRelease(session.view));
-        if (release && release !== session.view.release) {
-          await session.run("release", release).catch((e) => { problem = new Error(`Showing ${session.view.release}: ${quoteIn(e.message, release)}`); });
-        }
-        // how the job was created (a link without one: foreground, the default); a bad one is shown
-        const create = want.create || (want.run || want.src ? null : "foreground");
-        if (create && create !== session.view.create) {
-          await session.run("create", create).catch((e) => { problem = new Error(`Showing a job created in the ${session.view.create}: ${e.message}`); });
-        }
-        if (want.step !== null && want.step !== session.view.step) {
-          await session.run("goto", want.step).catch((e) => { throw new Error(`Showing step ${session.view.step}: ${e.message}`); });
-        }
-      } catch (e) { problem = problem ? new Error(`${problem.message}. ${e.message}`) : e; }
-    }
-    if (stale()) return SUPERSEDED;
-    // the parts of the link that were not read (a number that is not decimal), said
-    if (want.problems?.length) problem = new Error([problem?.message, ...want.problems].filter(Boolean).join(". "));
-    if (problem) onError(problem.message);
-    return problem;
-  }
-
-  window.addEventListener("hashchange", async () => {
-    if (location.hash === written) return;
-    later = null; // the reader's link wins over one not yet written
-    clearTimeout(timer);
-    timer = null;
-    written = location.hash;
-    const want = parseHash();
-    const problem = await honour(want);
-    if (problem !== SUPERSEDED) followed(want, problem);
-  });
-
   return {
-    honour,
-    update,
+    write,
     hold() { held ??= { hash: null, from: location.hash }; },
-    link: (v) => (v && hashFor(v)) || written,
     release() {
       const h = held;
       held = null;
       // (an address edited in the meantime is honoured by its hashchange, and stays)
       if (h && h.hash !== null && location.hash === h.from) write(h.hash);
     },
-    get want() { return parseHash(); },
-    SUPERSEDED,
+    edited() {
+      if (location.hash === written) return false;
+      later = null; // the reader's link wins over one not yet written
+      clearTimeout(timer);
+      timer = null;
+      written = location.hash;
+      return true;
+    },
+    get written() { return written; },
   };
+}
+
+/**
+ * openLink(want, stale, {session, run, onError, openEditor}) → the problem (an Error, already
+ * shown), SUPERSEDED, or null: the run, file or scenario the link names, then its parts.
+ */
+async function openLink(want, stale, ctx) {
+  const { session, onError } = ctx;
+  let problem = null;
+  try {
+    if (await openWhat(want, stale, ctx) === SUPERSEDED) return SUPERSEDED;
+  } catch (e) {
+    if (stale()) return SUPERSEDED;
+    problem = e;
+  }
+  if (!session.view) {
+    await session.run("open", DEFAULT_SCENARIO).catch(() => {});
+    if (problem) problem = new Error(`Showing ${DEFAULT_SCENARIO} instead: ${problem.message}`); // (what is shown first: a notice may cut a long message)
+  }
+  if (!problem && session.view) problem = await applyParts(want, session);
+  if (stale()) return SUPERSEDED;
+  // the parts of the link that were not read (a number that is not decimal), said
+  if (want.problems?.length) problem = new Error([problem?.message, ...want.problems].filter(Boolean).join(". "));
+  if (problem) onError(problem.message);
+  return problem;
+}
+
+/** openWhat: the run= code, the #src= file or the scenario the link names (or the default); SUPERSEDED, or throws. */
+async function openWhat(want, stale, { session, run, openEditor }) {
+  const v = session.view;
+  /** A scenario the link's text gave that the engine rejected: the editor, or (embed) the link's problem. */
+  const rejected = (what, text, e) => {
+    if (openEditor) { openEditor(text, e); return; }
+    throw new Error(`${what}: the engine rejected it: ${e && e.message ? e.message : String(e)}`);
+  };
+  if (want.run) {
+    if (want.run !== run.code || !v) {
+      const text = await decodeRun(want.run);
+      if (stale()) return SUPERSEDED;
+      try { await session.run("load", text); } catch (e) { rejected("this link's run= part", text, e); }
+      if (stale()) return SUPERSEDED;
+      if (session.view && session.view.name === null) { run.code = want.run; run.revision = session.view.revision; run.positions = null; }
+    }
+  } else if (want.src) {
+    // A page of another origin framing this one learns one answer for every failure
+    // (missing, too large, redirected, not a scenario): never whether a path exists here.
+    const hide = crossOriginParent();
+    const oneAnswer = () => new Error(`#src=${quote(want.src)}: could not open it as a scenario. ${SRC_HELP}`);
+    const text = await fetchScenario(want.src).catch((e) => { throw hide ? oneAnswer() : e; });
+    if (stale()) return SUPERSEDED;
+    try { await session.run("load", text); } catch (e) {
+      if (hide) throw oneAnswer();
+      rejected(`#src=${quote(want.src)}`, text, e);
+    }
+    if (stale()) return SUPERSEDED;
+  } else if (want.scenario || !v) {
+    const name = want.scenario || DEFAULT_SCENARIO;
+    if (!v || v.name !== name || v.branched) await session.run("open", name);
+    if (stale()) return SUPERSEDED;
+  }
+  return null;
+}
+
+/** applyParts(want, session) → the problem, or null: the link's bug mode, release, create type and step, in that order. */
+async function applyParts(want, session) {
+  let problem = null;
+  try {
+    // the bug mode after opening the scenario and before going to the step
+    if (want.bug && want.bug !== (session.view.bug ? session.view.bug.name : "none")) await session.run("bug", want.bug);
+    // the release too (a scenario= link without one: the default); a bad one is shown, and the step still taken
+    const release = want.release || (want.run || want.src ? null : defaultRelease(session.view));
+    if (release && release !== session.view.release) {
+      await session.run("release", release).catch((e) => { problem = new Error(`Showing ${session.view.release}: ${quoteIn(e.message, release)}`); });
+    }
+    // how the job was created (a link without one: foreground, the default); a bad one is shown
+    const create = want.create || (want.run || want.src ? null : "foreground");
+    if (create && create !== session.view.create) {
+      await session.run("create", create).catch((e) => { problem = new Error(`Showing a job created in the ${session.view.create}: ${e.message}`); });
+    }
+    if (want.step !== null && want.step !== session.view.step) {
+      await session.run("goto", want.step).catch((e) => { throw new Error(`Showing step ${session.view.step}: ${e.message}`); });
+    }
+  } catch (e) { problem = problem ? new Error(`${problem.message}. ${e.message}`) : e; }
+  return problem;
 }

@@ -75,7 +75,6 @@ export function createControls(handlers) {
 
   function renderMarks(view) {
     const m = Math.max(view.steps ?? 0, view.step ?? 0) || 1;
-    const showLabels = m <= 48;
     const marks = view.marks || [];
     // More barriers than the timeline has room for (a long scenario: one every other step) are
     // drawn as one picture of their ticks, at the same places, and a click on it goes to the
@@ -85,71 +84,20 @@ export function createControls(handlers) {
     const barriers = marks.filter((k) => k.kind === "barrier");
     const many = barriers.length > MAX_MARK_BUTTONS;
     markAt = new Map();
-    dense = null;
+    dense = many ? denseTicks(barriers, m, (n) => handlers.goto(n)) : null;
     const buttons = (many ? marks.filter((k) => k.kind !== "barrier") : marks).map((mark) => {
-      const { glyph, meaning } = markLegend(mark.kind);
-      const name = `${MARK_NAME[mark.kind] || mark.kind}${mark.label ? " " + mark.label : ""} at step ${mark.step}`;
-      const b = h("button", {
-        type: "button", class: ["tl-mark", "mk-" + mark.kind], "data-step": mark.step,
-        title: `${name}: ${meaning}`, "aria-label": "go to " + name,
-        onclick: () => handlers.goto(mark.step),
-      }, h("span", { class: "tick", "aria-hidden": "true" }, glyph),
-        (showLabels || mark.kind !== "barrier") && mark.label ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.label) : null);
-      b.style.left = `${(mark.step / m) * 100}%`;
+      const b = markButton(mark, m, m <= 48, (n) => handlers.goto(n));
       if (!markAt.has(mark.step)) markAt.set(mark.step, []);
       markAt.get(mark.step).push(b);
       return b;
     });
-    fill(els.marks, many ? denseTicks(barriers, m) : null, buttons);
-  }
-
-  function denseTicks(barriers, m) {
-    const NS = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(NS, "svg");
-    svg.setAttribute("class", "tl-ticks mk-barrier");
-    svg.setAttribute("viewBox", `0 0 ${m} 10`);
-    svg.setAttribute("preserveAspectRatio", "none");
-    svg.setAttribute("aria-hidden", "true");
-    const path = (cls, d) => {
-      const p = document.createElementNS(NS, "path");
-      p.setAttribute("class", cls);
-      p.setAttribute("d", d);
-      p.setAttribute("vector-effect", "non-scaling-stroke");
-      svg.append(p);
-      return p;
-    };
-    path("ticks", barriers.map((k) => `M${k.step} 0V10`).join(""));
-    const steps = barriers.map((k) => k.step);
-    dense = { svg, here: path("tick-here", ""), steps: new Set(steps) };
-    svg.addEventListener("click", (ev) => {
-      const r = svg.getBoundingClientRect();
-      const at = ((ev.clientX - r.left) / (r.width || 1)) * m;
-      // the barrier nearest to the click (steps are in order)
-      let lo = 0, hi = steps.length - 1;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (steps[mid] < at) lo = mid + 1; else hi = mid; }
-      const best = lo > 0 && at - steps[lo - 1] < steps[lo] - at ? steps[lo - 1] : steps[lo];
-      handlers.goto(best);
-    });
-    return svg;
+    fill(els.marks, dense?.svg ?? null, buttons);
   }
 
   function renderActions(view) {
     const acts = view.actions || [];
     // (drawn again only when the actions changed: a focused one stays focused)
-    fillIf(els.actions, JSON.stringify(acts), () => actionButtons(acts));
-  }
-
-  function actionButtons(acts) {
-    if (!acts.length) return h("span", { class: "muted" }, "nothing can happen next");
-    return acts.map((a, i) => h("button", {
-      type: "button",
-      class: ["btn", "action", "act-" + a.kind, a.scripted && "scripted"],
-      "data-action": a.id, "data-kind": a.kind,
-      title: (a.scripted ? "follows the script" : "branches from the script") + (a.step ? " · " + a.step : ""),
-      "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
-      onclick: () => handlers.act(a),
-    }, i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null, " ", a.label || a.step,
-      a.scripted ? null : h("span", { class: "branch" }, "branch")));
+    fillIf(els.actions, JSON.stringify(acts), () => actionButtons(acts, (a) => handlers.act(a)));
   }
 
   function setPlaying(on) {
@@ -163,4 +111,62 @@ export function createControls(handlers) {
     setPlaying,
     speedMs: () => Number(els.speed.value) || 1200,
   };
+}
+
+/** markButton(mark, m, showLabels, goto): a mark of the timeline, placed at its step of m, that goes there. */
+function markButton(mark, m, showLabels, goto) {
+  const { glyph, meaning } = markLegend(mark.kind);
+  const name = `${MARK_NAME[mark.kind] || mark.kind}${mark.label ? " " + mark.label : ""} at step ${mark.step}`;
+  const b = h("button", {
+    type: "button", class: ["tl-mark", "mk-" + mark.kind], "data-step": mark.step,
+    title: `${name}: ${meaning}`, "aria-label": "go to " + name,
+    onclick: () => goto(mark.step),
+  }, h("span", { class: "tick", "aria-hidden": "true" }, glyph),
+    (showLabels || mark.kind !== "barrier") && mark.label ? h("span", { class: "mlabel", "aria-hidden": "true" }, mark.label) : null);
+  b.style.left = `${(mark.step / m) * 100}%`;
+  return b;
+}
+
+/** denseTicks(barriers, m, goto) → {svg, here (its path), steps}: the barriers as one picture; a click goes to the nearest. */
+function denseTicks(barriers, m, goto) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("class", "tl-ticks mk-barrier");
+  svg.setAttribute("viewBox", `0 0 ${m} 10`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  const path = (cls, d) => {
+    const p = document.createElementNS(NS, "path");
+    p.setAttribute("class", cls);
+    p.setAttribute("d", d);
+    p.setAttribute("vector-effect", "non-scaling-stroke");
+    svg.append(p);
+    return p;
+  };
+  path("ticks", barriers.map((k) => `M${k.step} 0V10`).join(""));
+  const steps = barriers.map((k) => k.step);
+  const dense = { svg, here: path("tick-here", ""), steps: new Set(steps) };
+  svg.addEventListener("click", (ev) => {
+    const r = svg.getBoundingClientRect();
+    const at = ((ev.clientX - r.left) / (r.width || 1)) * m;
+    // the barrier nearest to the click (steps are in order)
+    let lo = 0, hi = steps.length - 1;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (steps[mid] < at) lo = mid + 1; else hi = mid; }
+    const best = lo > 0 && at - steps[lo - 1] < steps[lo] - at ? steps[lo - 1] : steps[lo];
+    goto(best);
+  });
+  return dense;
+}
+
+function actionButtons(acts, act) {
+  if (!acts.length) return h("span", { class: "muted" }, "nothing can happen next");
+  return acts.map((a, i) => h("button", {
+    type: "button",
+    class: ["btn", "action", "act-" + a.kind, a.scripted && "scripted"],
+    "data-action": a.id, "data-kind": a.kind,
+    title: (a.scripted ? "follows the script" : "branches from the script") + (a.step ? " · " + a.step : ""),
+    "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+    onclick: () => act(a),
+  }, i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null, " ", a.label || a.step,
+    a.scripted ? null : h("span", { class: "branch" }, "branch")));
 }

@@ -17,7 +17,7 @@ export function createBugMode({ choose, compare, openBest, done, banner }) {
   let current = null; // the view's bug name, or null
   let lastOn = null;  // the last bug mode that was on (what "Compare with bug mode…" offers first)
   const status = h("span", { class: "menu-value" }, "off");
-  const { pop, wire } = createRadioMenu({
+  const { pop, choice } = createRadioMenu({
     label: [h("span", { class: "menu-k" }, "Bug mode"), status],
     title: "Bug mode: break one rule of the protocol and watch the invariant (b)",
     testid: "bug-menu", panelLabel: "Bug mode", className: "bug-btn",
@@ -25,11 +25,10 @@ export function createBugMode({ choose, compare, openBest, done, banner }) {
   pop.button.setAttribute("aria-keyshortcuts", "b");
 
   function option(name, title, summary) {
-    const input = wire(h("input", { type: "radio", name: "bug-mode", value: name, "data-bug": name }));
-    input.checked = (current || "none") === name;
-    return h("label", { class: ["bug-opt", name === "none" && "bug-none"] }, input,
-      h("span", { class: "bug-opt-text" }, h("span", { class: "bug-name" }, title),
-        summary ? h("span", { class: "bug-sum" }, summary) : null));
+    return choice({
+      group: "bug-mode", value: name, data: { "data-bug": name }, checked: (current || "none") === name,
+      className: name === "none" && "bug-none",
+    }, h("span", { class: "bug-name" }, title), summary ? h("span", { class: "bug-sum" }, summary) : null);
   }
 
   /** "best seen in: <the built-in>", a button that opens it with this bug mode. */

@@ -56,7 +56,7 @@ function stageCopy(side) {
 }
 
 /**
- * createCompare(dialog, {explainer, getView, getBugs}) → {openBug(name?), openRelease(name?), openText(text, label)}
+ * createCompare(dialog, {explainer, getView, getBugs}) → {openBug(name?), openRelease(name?), openCreate(), openText(text, label)}
  */
 export function createCompare(dialog, { explainer, getView, getBugs }) {
   dialog.classList.add("cmp-full");
@@ -81,82 +81,12 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
     fill(body, h("p", { class: "form-error", role: "alert" }, msg));
   }
 
-  const diffAt = (n) => cmp.differ.find((d) => d.step === n) || null;
-  const nextDiff = (n) => cmp.differ.find((d) => d.step > n) || null;
-
-  /** The differing parts' names, in words (the stage's own headings). */
-  function partNames(keys) {
-    return keys.map((k) => OTHER_PART[k] || headingName(ui.sides.left.st.querySelector(`[data-part="${k.replaceAll("_", "-")}"]`)?.closest(".panel")) || k.replaceAll("_", " "));
-  }
-
-  function build() {
-    const L = cmp.left, R = cmp.right;
-    const n = cmp.differ.length;
-    const sides = {};
-    for (const side of SIDES) {
-      const { st, els } = stageCopy(side);
-      const label = side === "left" ? L : R;
-      const where = h("span", { class: "cmp-side-step" });
-      const phase = h("span", { class: "phase" }); // the run's phase (the main stage's is above the stage)
-      const narr = h("div", { class: "cmp-narr narration-live" });
-      const sec = h("section", { class: "cmp-side", "data-side": side, "data-testid": `compare-${side}`, "aria-labelledby": `cmp-${side}-label` },
-        h("header", { class: "cmp-side-head" },
-          h("h3", { id: `cmp-${side}-label`, class: "cmp-side-label" }, h("span", { class: "sr-only" }, side === "left" ? "Left: " : "Right: "), label),
-          phase, where),
-        st, narr);
-      sides[side] = { sec, st, els, where, narr, phase };
-    }
-    const count = h("output", { class: "stepcount cmp-count", "data-testid": "compare-step", "aria-live": "polite" });
-    const slider = h("input", { type: "range", min: "0", max: String(cmp.steps), value: String(step), id: "cmp-slider", "aria-label": "Step of both runs" });
-    slider.addEventListener("input", () => go(Number(slider.value)));
-    const back = h("button", { type: "button", class: "btn", "data-testid": "compare-back", title: "Back one step (←)", onclick: () => go(step - 1) }, "← Back");
-    const fwd = h("button", { type: "button", class: "btn", "data-testid": "compare-forward", title: "Forward one step (→)", onclick: () => go(step + 1) }, "Forward →");
-    const first = h("button", { type: "button", class: "btn primary", "data-testid": "compare-first-diff", disabled: !n,
-      title: "Go to the first step at which the two runs differ (f)", onclick: () => n && go(cmp.differ[0].step) }, "Jump to the first difference");
-    const next = h("button", { type: "button", class: "btn", "data-testid": "compare-next-diff", title: "The next step at which they differ (n)",
-      onclick: () => { const d = nextDiff(step); if (d) go(d.step); } }, "Next difference");
-    const here = h("p", { class: "cmp-here", "data-testid": "compare-here" });
-    const show = SIDES.map((side) => h("button", { type: "button", class: "seg-btn", "data-show": side, "aria-pressed": String(side === showing),
-      onclick: () => { showing = side; mark(); } }, side === "left" ? L : R));
-    const summary = h("p", { class: "cmp-summary", "data-testid": "compare-summary" }, n
-      ? [h("strong", null, h("span", { "aria-hidden": "true" }, "≠ "), `The runs differ at ${n} of ${cmp.steps + 1} steps`), " (counting the start), first at step ", String(cmp.differ[0].step), ": ",
-        h("span", { class: "cmp-steps" }, cmp.differ.slice(0, 24).map((d) => h("button", { type: "button", class: "btn small cmp-step-btn", "data-step": d.step,
-          "aria-label": `step ${d.step}`, onclick: () => go(d.step) }, String(d.step))), n > 24 ? ` … and ${n - 24} more` : null)]
-      : [h("strong", null, "The two runs agree at every step"), ` (${cmp.steps} steps).`]);
-    const nav = h("div", { class: "cmp-nav", role: "group", "aria-label": "Step both runs" }, back, count, fwd, slider, first, next);
-    const stages = h("div", { class: "cmp-stages", "data-testid": "compare-stages", "data-show": showing }, sides.left.sec, sides.right.sec);
-    fill(body, summary, nav, here,
-      h("div", { class: "cmp-show seg", role: "group", "aria-label": "Show one run" }, show),
-      stages);
-    ui = { sides, count, slider, back, fwd, first, next, here, show, stages, summary };
-  }
-
   /** Marks what the engine says differs, and the step, on both stages. */
   function mark(at) {
     if (!ui) return;
     ui.stages.dataset.show = showing;
     for (const b of ui.show) b.setAttribute("aria-pressed", String(b.dataset.show === showing));
-    if (!at) return;
-    const panels = Object.keys(at.differs.panels).filter((k) => at.differs.panels[k]);
-    for (const side of SIDES) {
-      const { st } = ui.sides[side];
-      for (const panel of st.querySelectorAll(".panel")) {
-        const part = panel.querySelector("[data-part]")?.dataset.part?.replaceAll("-", "_");
-        const on = !!part && panels.includes(part);
-        panel.toggleAttribute("data-differs", on);
-        const head = panel.querySelector("h3");
-        const badge = head.querySelector(".diff-badge");
-        if (on && !badge) head.append(h("span", { class: "diff-badge", title: "differs from the other run at this step" }, h("span", { "aria-hidden": "true" }, "≠"), " differs"));
-        if (!on && badge) badge.remove();
-      }
-    }
-    const d = diffAt(at.step);
-    const names = partNames(panels.filter((k) => k !== "narration" && k !== "note"));
-    fill(ui.here, d
-      ? [h("span", { class: "diff-mark", "aria-hidden": "true" }, "≠"), ` At step ${at.step} the runs differ in: ${names.join(", ")}.`]
-      : [`At step ${at.step} the runs agree.`, nextDiff(at.step) ? ` The next difference is at step ${nextDiff(at.step).step}.` : ""]);
-    ui.here.classList.toggle("differs", !!d);
-    for (const b of ui.summary.querySelectorAll(".cmp-step-btn")) b.toggleAttribute("aria-current", Number(b.dataset.step) === at.step);
+    if (at) markStep(ui, cmp, at);
   }
 
   function draw(at) {
@@ -165,26 +95,8 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
     ui.slider.value = String(step);
     ui.back.disabled = step <= 0;
     ui.fwd.disabled = step >= cmp.steps;
-    ui.next.disabled = !nextDiff(step);
-    for (const side of SIDES) {
-      const v = at[side];
-      const { els, where, narr, phase } = ui.sides[side];
-      fill(phase, h("span", { class: "sr-only" }, "phase: "), String(v.phase || "").toUpperCase());
-      phase.className = `phase ph-${v.phase || "none"}${at.differs.panels.phase ? " cmp-phase-differs" : ""}`;
-      // The stage marks what differs from the other run where the main stage marks what the
-      // step changed: the vnodes and rows the engine names.
-      const only = side === "left" ? at.differs.only_left : at.differs.only_right;
-      const shown = { ...v, step: -1, new_outputs: 0, changed: {}, changed_vnodes: at.differs.vnodes,
-        added_rows: { upstream_content: [], downstream: only || [] } };
-      renderUpstream(shown, els.upstream);
-      renderExecutor(shown, els.executor);
-      renderDownstream(shown, els.downstream);
-      renderNarration(v, narr);
-      // the newest outputs in view, as on the main stage
-      const box = els.downstream.outputsBox;
-      if (box) box.scrollTop = box.scrollHeight;
-      setText(where, v.step < step ? `ended at step ${v.step}` : `step ${v.step} of ${v.steps}`);
-    }
+    ui.next.disabled = !nextDiff(cmp, step);
+    for (const side of SIDES) drawSide(ui.sides[side], side, at, step);
     mark(at);
   }
 
@@ -213,11 +125,125 @@ export function createCompare(dialog, { explainer, getView, getBugs }) {
     try {
       cmp = await explainer.compare(left, right);
       step = Math.max(0, Math.min(cmp.steps, getView()?.step ?? 0));
-      build();
+      ui = buildCompare(body, cmp, { step, current: () => step, showing, go, show: (side) => { showing = side; mark(); } });
       await go(step);
     } catch (e) { showError(e && e.message ? e.message : String(e)); }
   }
 
+  return createPicks({ pick, shell, start, getView, getBugs });
+}
+
+const diffAt = (cmp, n) => cmp.differ.find((d) => d.step === n) || null;
+const nextDiff = (cmp, n) => cmp.differ.find((d) => d.step > n) || null;
+
+/** sideStage(side, label): one run's column: its label, phase and step, its stage, its narration. */
+function sideStage(side, label) {
+  const { st, els } = stageCopy(side);
+  const where = h("span", { class: "cmp-side-step" });
+  const phase = h("span", { class: "phase" }); // the run's phase (the main stage's is above the stage)
+  const narr = h("div", { class: "cmp-narr narration-live" });
+  const sec = h("section", { class: "cmp-side", "data-side": side, "data-testid": `compare-${side}`, "aria-labelledby": `cmp-${side}-label` },
+    h("header", { class: "cmp-side-head" },
+      h("h3", { id: `cmp-${side}-label`, class: "cmp-side-label" }, h("span", { class: "sr-only" }, side === "left" ? "Left: " : "Right: "), label),
+      phase, where),
+    st, narr);
+  return { sec, st, els, where, narr, phase };
+}
+
+/**
+ * buildCompare(body, cmp, {step, current(), showing, go(n), show(side)}) → ui: the summary, the step
+ * controls, the step's line, the phone's toggles and the two stages, drawn into body.
+ */
+function buildCompare(body, cmp, { step, current, showing, go, show: showSide }) {
+  const L = cmp.left, R = cmp.right;
+  const n = cmp.differ.length;
+  const sides = { left: sideStage("left", L), right: sideStage("right", R) };
+  const count = h("output", { class: "stepcount cmp-count", "data-testid": "compare-step", "aria-live": "polite" });
+  const slider = h("input", { type: "range", min: "0", max: String(cmp.steps), value: String(step), id: "cmp-slider", "aria-label": "Step of both runs" });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const back = h("button", { type: "button", class: "btn", "data-testid": "compare-back", title: "Back one step (←)", onclick: () => go(current() - 1) }, "← Back");
+  const fwd = h("button", { type: "button", class: "btn", "data-testid": "compare-forward", title: "Forward one step (→)", onclick: () => go(current() + 1) }, "Forward →");
+  const first = h("button", { type: "button", class: "btn primary", "data-testid": "compare-first-diff", disabled: !n,
+    title: "Go to the first step at which the two runs differ (f)", onclick: () => n && go(cmp.differ[0].step) }, "Jump to the first difference");
+  const next = h("button", { type: "button", class: "btn", "data-testid": "compare-next-diff", title: "The next step at which they differ (n)",
+    onclick: () => { const d = nextDiff(cmp, current()); if (d) go(d.step); } }, "Next difference");
+  const here = h("p", { class: "cmp-here", "data-testid": "compare-here" });
+  const show = SIDES.map((side) => h("button", { type: "button", class: "seg-btn", "data-show": side, "aria-pressed": String(side === showing),
+    onclick: () => showSide(side) }, side === "left" ? L : R));
+  const summary = compareSummary(cmp, go);
+  const nav = h("div", { class: "cmp-nav", role: "group", "aria-label": "Step both runs" }, back, count, fwd, slider, first, next);
+  const stages = h("div", { class: "cmp-stages", "data-testid": "compare-stages", "data-show": showing }, sides.left.sec, sides.right.sec);
+  fill(body, summary, nav, here,
+    h("div", { class: "cmp-show seg", role: "group", "aria-label": "Show one run" }, show),
+    stages);
+  return { sides, count, slider, back, fwd, first, next, here, show, stages, summary };
+}
+
+/** compareSummary(cmp, go): how many steps differ, the first ones as buttons; or that they agree. */
+function compareSummary(cmp, go) {
+  const n = cmp.differ.length;
+  return h("p", { class: "cmp-summary", "data-testid": "compare-summary" }, n
+    ? [h("strong", null, h("span", { "aria-hidden": "true" }, "≠ "), `The runs differ at ${n} of ${cmp.steps + 1} steps`), " (counting the start), first at step ", String(cmp.differ[0].step), ": ",
+      h("span", { class: "cmp-steps" }, cmp.differ.slice(0, 24).map((d) => h("button", { type: "button", class: "btn small cmp-step-btn", "data-step": d.step,
+        "aria-label": `step ${d.step}`, onclick: () => go(d.step) }, String(d.step))), n > 24 ? ` … and ${n - 24} more` : null)]
+    : [h("strong", null, "The two runs agree at every step"), ` (${cmp.steps} steps).`]);
+}
+
+/** markStep(ui, cmp, at): the panels that differ badged ≠ on both stages, the step's line, the summary's step. */
+function markStep(ui, cmp, at) {
+  const panels = Object.keys(at.differs.panels).filter((k) => at.differs.panels[k]);
+  for (const side of SIDES) markPanels(ui.sides[side].st, panels);
+  const d = diffAt(cmp, at.step);
+  const names = partNames(ui, panels.filter((k) => k !== "narration" && k !== "note"));
+  fill(ui.here, d
+    ? [h("span", { class: "diff-mark", "aria-hidden": "true" }, "≠"), ` At step ${at.step} the runs differ in: ${names.join(", ")}.`]
+    : [`At step ${at.step} the runs agree.`, nextDiff(cmp, at.step) ? ` The next difference is at step ${nextDiff(cmp, at.step).step}.` : ""]);
+  ui.here.classList.toggle("differs", !!d);
+  for (const b of ui.summary.querySelectorAll(".cmp-step-btn")) b.toggleAttribute("aria-current", Number(b.dataset.step) === at.step);
+}
+
+function markPanels(st, panels) {
+  for (const panel of st.querySelectorAll(".panel")) {
+    const part = panel.querySelector("[data-part]")?.dataset.part?.replaceAll("-", "_");
+    const on = !!part && panels.includes(part);
+    panel.toggleAttribute("data-differs", on);
+    const head = panel.querySelector("h3");
+    const badge = head.querySelector(".diff-badge");
+    if (on && !badge) head.append(h("span", { class: "diff-badge", title: "differs from the other run at this step" }, h("span", { "aria-hidden": "true" }, "≠"), " differs"));
+    if (!on && badge) badge.remove();
+  }
+}
+
+/** The differing parts' names, in words (the stage's own headings). */
+function partNames(ui, keys) {
+  return keys.map((k) => OTHER_PART[k] || headingName(ui.sides.left.st.querySelector(`[data-part="${k.replaceAll("_", "-")}"]`)?.closest(".panel")) || k.replaceAll("_", " "));
+}
+
+/** drawSide(sideUI, side, at, step): one run's view at the step, by the main stage's render modules. */
+function drawSide({ els, where, narr, phase }, side, at, step) {
+  const v = at[side];
+  fill(phase, h("span", { class: "sr-only" }, "phase: "), String(v.phase || "").toUpperCase());
+  phase.className = `phase ph-${v.phase || "none"}${at.differs.panels.phase ? " cmp-phase-differs" : ""}`;
+  // The stage marks what differs from the other run where the main stage marks what the
+  // step changed: the vnodes and rows the engine names.
+  const only = side === "left" ? at.differs.only_left : at.differs.only_right;
+  const shown = { ...v, step: -1, new_outputs: 0, changed: {}, changed_vnodes: at.differs.vnodes,
+    added_rows: { upstream_content: [], downstream: only || [] } };
+  renderUpstream(shown, els.upstream);
+  renderExecutor(shown, els.executor);
+  renderDownstream(shown, els.downstream);
+  renderNarration(v, narr);
+  // the newest outputs in view, as on the main stage
+  const box = els.downstream.outputsBox;
+  if (box) box.scrollTop = box.scrollHeight;
+  setText(where, v.step < step ? `ended at step ${v.step}` : `step ${v.step} of ${v.steps}`);
+}
+
+/**
+ * createPicks({pick, shell(title), start(left, right), getView, getBugs}) → the dialog's API:
+ * what the other run is (the pick line above the stages), then the comparison started.
+ */
+function createPicks({ pick, shell, start, getView, getBugs }) {
   /** What the other run may be: a bug mode or another release (the pick line's first select). */
   function kindSelect(kind) {
     const sel = h("select", { id: "compare-kind", "data-testid": "compare-kind-select", "aria-label": "The other run" },

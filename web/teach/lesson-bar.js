@@ -41,61 +41,35 @@ function clock(ms) {
  * The bar goes right after `anchor`.
  */
 export function createLessonBar({ explainer, session, anchor, showToast, refreshURL }) {
-  let plan = null;  // the lesson's plan (the engine's JSON)
-  let index = 0;    // the section shown (0-based)
-  let sectionStart = 0; // when it was opened (Date.now: the speaker window counts from the same)
-  let lessonStart = 0;
-  let timer = null;
-  let finished = false; // PageDown at the last stop of the last section: "Lesson finished"
+  const L = {
+    plan: null,       // the lesson's plan (the engine's JSON)
+    index: 0,         // the section shown (0-based)
+    sectionStart: 0,  // when it was opened (Date.now: the speaker window counts from the same)
+    lessonStart: 0,
+    timer: null,
+    finished: false,  // PageDown at the last stop of the last section: "Lesson finished"
+  };
+  const ui = buildBar({
+    prev: () => go(L.index - 1), next: () => go(L.index + 1), page: (dir) => page(dir), close: () => close(),
+    plan: () => L.plan && openPlan(L.plan), restart: () => { L.lessonStart = Date.now(); go(0); },
+  });
+  anchor.after(ui.bar);
+  const tell = createTell();
+  const tick = () => tickClock(ui.time, L);
 
-  const count = h("span", { class: "lesson-count", "data-testid": "lesson-count" });
-  const title = h("strong", { class: "lesson-section", "data-testid": "lesson-section-title" });
-  const rel = h("span", { class: "tag lesson-release", "data-testid": "lesson-release", title: "The RisingWave release this section plays", hidden: true });
-  const goal = h("p", { class: "lesson-goal", "data-testid": "lesson-goal" });
-  const ask = h("p", { class: "lesson-ask", "data-testid": "lesson-ask", "aria-live": "polite", hidden: true });
-  const time = h("span", { class: "lesson-time", "data-testid": "lesson-time", title: "time in this section / planned; in the lesson / planned up to this section's end" });
-  const prev = h("button", { type: "button", class: "btn small", "data-testid": "lesson-prev", title: "Previous section (PageUp at a section's first step)", "aria-label": "Previous section", onclick: () => go(index - 1) }, "◀", h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, " Previous section"));
-  const next = h("button", { type: "button", class: "btn small", "data-testid": "lesson-next", title: "Next section (PageDown at a section's last step)", "aria-label": "Next section", onclick: () => go(index + 1) }, h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, "Next section "), "▶");
-  const planBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-plan-btn", "aria-haspopup": "dialog", title: "The lesson plan, one page per section, to print", onclick: () => plan && openPlan(plan) }, "Plan");
-  const closeBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-close", "aria-label": "End the lesson", title: "End the lesson", onclick: () => close() }, "✕");
-  const lessonTitle = h("span", { class: "lesson-title", "data-testid": "lesson-title" });
-  const bar = h("section", { class: "lesson-bar", id: "lesson-bar", "data-testid": "lesson-bar", "aria-label": "Lesson", hidden: true },
-    h("div", { class: "lesson-line" },
-      h("span", { class: "lesson-k" }, "Lesson"), lessonTitle, count, title, rel,
-      h("span", { class: "lesson-nav" }, prev, next, time, planBtn, closeBtn)),
-    goal, ask,
-    h("p", { class: "lesson-finished", "data-testid": "lesson-finished", role: "status", hidden: true },
-      h("strong", null, "Lesson finished. "),
-      h("button", { type: "button", class: "btn small", "data-testid": "lesson-finished-back", title: "Back to the last stop (PageUp)", onclick: () => page(-1) }, "◀ Back to the last stop"),
-      " ",
-      h("button", { type: "button", class: "btn small", "data-testid": "lesson-restart", title: "The lesson again from section 1", onclick: () => { lessonStart = Date.now(); go(0); } }, "Start again")));
-  const finishedEl = bar.querySelector(".lesson-finished");
-  anchor.after(bar);
-
-  setHashExtra(() => (plan && plan.name ? [["lesson", plan.name], ["section", String(index + 1)]] : []));
+  setHashExtra(() => (L.plan && L.plan.name ? [["lesson", L.plan.name], ["section", String(L.index + 1)]] : []));
   session.onView((v) => show(v));
   /** follow(want, problem): a link (parseHash) honoured by url.js, with its problem (an Error or
    *  null): the lesson it names opens (or goes to its section), one naming none closes the bar;
    *  the link's problem is shown again once the lesson's own views are drawn. */
   async function follow(want, problem) {
-    if (!want.lesson) { if (plan) close(); return; }
-    if (plan && want.lesson === plan.name) {
-      if (want.section !== null && want.section - 1 !== index) await open(want.lesson, want.section);
+    if (!want.lesson) { if (L.plan) close(); return; }
+    if (L.plan && want.lesson === L.plan.name) {
+      if (want.section !== null && want.section - 1 !== L.index) await open(want.lesson, want.section);
     } else {
       await open(want.lesson, want.section ?? 1, { keep: true });
     }
     if (problem) showToast(problem.message);
-  }
-
-  const section = () => (plan ? plan.sections[index] : null);
-
-  /** The release a view plays, or the default when a section names none. */
-  const defaultRelease = (v) => (v?.releases || []).find((r) => r.default)?.name ?? "";
-  /** Is the page showing this section's scenario, under its release? */
-  function onScenario(v, s = section()) {
-    if (!v || !s) return false;
-    if ((v.release || defaultRelease(v)) !== (s.release || defaultRelease(v))) return false;
-    return s.scenario ? v.name === s.scenario && !v.branched : v.name === null && v.title === s.scenario_title;
   }
 
   /** open(name, n): the built-in lesson `name` at section n (1-based). keep: stay at the view's
@@ -103,35 +77,27 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
   async function open(name, n = 1, { keep = false } = {}) {
     let p;
     try { p = await explainer.lesson(name); } catch (e) { showToast(`lesson ${quote(name)}: ${quoteIn(e.message, name)}`); return; }
-    plan = p;
+    L.plan = p;
     // The lesson's clock survives a reload of this tab (and the speaker window reads it).
     const kept = readClock();
     const i = Math.min(Math.max(1, n), p.sections.length);
-    lessonStart = kept && kept.name === p.name ? kept.start : Date.now();
+    L.lessonStart = kept && kept.name === p.name ? kept.start : Date.now();
     await go(i - 1, { keep, since: kept && kept.name === p.name && kept.section === i - 1 ? kept.sectionStart : 0 });
     // a section the lesson does not have: said, not silently replaced
     if (i !== n) showToast(`lesson ${quote(name)} has sections 1 to ${p.sections.length}; there is no section ${quote(n)}: showing section ${i}`);
   }
 
   async function go(i, { keep = false, atEnd = false, since = 0 } = {}) {
-    if (!plan || i < 0 || i >= plan.sections.length) return;
-    index = i;
-    finished = false;
-    sectionStart = since > 0 && since <= Date.now() ? since : Date.now();
-    writeClock();
-    const s = section();
-    const at = atEnd ? s.stops[s.stops.length - 1] : s.stops[0];
-    bar.hidden = false;
+    if (!L.plan || i < 0 || i >= L.plan.sections.length) return;
+    L.index = i;
+    L.finished = false;
+    L.sectionStart = since > 0 && since <= Date.now() ? since : Date.now();
+    writeClock(L);
+    const s = section(L);
+    ui.bar.hidden = false;
     document.documentElement.classList.add("in-lesson");
     try {
-      const v = session.view;
-      if (!(keep && onScenario(v, s))) {
-        if (s.scenario) await session.run("open", s.scenario);
-        else await session.run("load", s.scenario_text);
-        if (s.bug) await session.run("bug", s.bug);
-        if (s.release) await session.run("release", s.release); // (after the bug mode, as the engine checks it)
-        if (session.view && session.view.step !== at) await session.run("goto", at);
-      }
+      if (!(keep && onScenario(session.view, s))) await openSection(session, s, atEnd ? s.stops[s.stops.length - 1] : s.stops[0]);
     } catch (e) { showToast(`lesson section ${i + 1}: ${e.message}`); }
     show(session.view);
     refreshURL();
@@ -139,101 +105,169 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
   }
 
   function close() {
-    plan = null;
+    L.plan = null;
     try { sessionStorage.removeItem(CLOCK_KEY); } catch { /* nothing kept */ }
-    clearTimeout(timer);
-    timer = null;
-    bar.hidden = true;
+    clearTimeout(L.timer);
+    L.timer = null;
+    ui.bar.hidden = true;
     document.documentElement.classList.remove("in-lesson");
     tell(null);
     refreshURL();
   }
 
-  function writeClock() {
-    try { sessionStorage.setItem(CLOCK_KEY, JSON.stringify({ name: plan.name, start: lessonStart, section: index, sectionStart })); } catch { /* in memory only */ }
-  }
-
-  // What presenter mode last heard (a JSON text), so that it hears each change once.
-  let told = "null";
-  /** Tells presenter mode (and through it the speaker window) the lesson's place: null when closed. */
-  function tell(info) {
-    const text = JSON.stringify(info);
-    if (text === told) return;
-    told = text;
-    window.dispatchEvent(new CustomEvent("explainer:lesson", { detail: info }));
-  }
-
   /** PageDown (dir 1) / PageUp (-1): the next or previous stop, or section. true: handled. */
   function page(dir) {
     const v = session.view;
-    const s = section();
+    const s = section(L);
     if (!s || !onScenario(v, s)) return false;
-    const pos = v.step;
-    if (dir > 0) {
-      const nextStop = s.stops.find((x) => x > pos);
-      if (nextStop === undefined) {
-        if (index + 1 < plan.sections.length) go(index + 1);
-        else { finished = true; show(v); }
-        return true;
-      }
-      if (nextStop === pos + 1) session.fire("step"); // (predict mode may ask first)
-      else session.fire("goto", nextStop);
-      return true;
-    }
-    if (finished) { finished = false; show(v); return true; } // back from "Lesson finished" to the last stop
-    const before = s.stops.filter((x) => x < pos);
-    if (!before.length) { if (index > 0) go(index - 1, { atEnd: true }); return true; }
-    const prevStop = before[before.length - 1];
-    if (prevStop === pos - 1) session.fire("back");
-    else session.fire("goto", prevStop);
+    const to = pageTo(s, v.step, dir, L);
+    if (to.section !== undefined) { if (to.section >= 0 && to.section < L.plan.sections.length) go(to.section, { atEnd: dir < 0 }); }
+    else if (to.finished !== undefined) { L.finished = to.finished; show(v); }
+    else if (to.step === v.step + 1) session.fire("step"); // (predict mode may ask first)
+    else if (to.step === v.step - 1) session.fire("back");
+    else session.fire("goto", to.step);
     return true;
   }
 
   function show(v) {
-    const s = section();
+    const s = section(L);
     if (!s) return;
-    fill(lessonTitle, plan.title);
-    fill(count, `Section ${index + 1} of ${plan.sections.length}`);
-    fill(title, s.title);
-    rel.hidden = !s.release;
-    fill(rel, s.release ? `as ${s.release}` : "");
-    fill(goal, h("span", { class: "lesson-k2" }, "Goal "), s.goal || "");
-    prev.disabled = index === 0;
-    next.disabled = index + 1 >= plan.sections.length;
     const here = onScenario(v, s);
-    if (finished && !(here && v.step === s.stops[s.stops.length - 1])) finished = false; // stepped away
-    finishedEl.hidden = !finished;
-    bar.classList.toggle("finished", finished);
-    bar.classList.toggle("off-scenario", !here);
+    if (L.finished && !(here && v.step === s.stops[s.stops.length - 1])) L.finished = false; // stepped away
     const q = here ? s.questions.find((x) => (x.predict ? x.at - 1 : x.at) === v.step) : null;
-    ask.hidden = !q;
-    if (q) fill(ask, h("span", { class: "lesson-k2" }, "Ask the room "), q.ask);
-    const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
-    // where PageDown goes from here: the section's next stop, the next section, or the end
-    const nextStop = here ? s.stops.find((x) => x > v.step) : s.stops[0];
-    const after = plan.sections[index + 1];
-    tell({ section: index + 1, of: plan.sections.length, planned_minutes: planned, title: plan.title,
-      section_title: s.title, section_minutes: s.minutes, minutes: plan.minutes, goal: s.goal || "",
-      release: s.release || "", finished, ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "",
-      notes: s.notes || "", next_stop: finished ? 0 : nextStop ?? 0,
-      next_section: finished || nextStop !== undefined || !after ? "" : after.title, stops: s.stops.length,
-      stop: here ? s.stops.indexOf(v.step) + 1 : 0, started: lessonStart, section_started: sectionStart });
+    drawBar(ui, L, s, here, q);
+    tell(lessonPlace(L, s, v, here, q));
     tick();
   }
 
-  function tick() {
-    if (!plan) return;
-    const s = section();
-    const now = Date.now();
-    const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
-    const inSection = now - sectionStart;
-    fill(time, `${clock(inSection)} / ${s.minutes} min · lesson ${clock(now - lessonStart)} / ${planned} of ${plan.minutes} min`);
-    time.classList.toggle("over", inSection > s.minutes * 60000);
-    // the next tick when either clock turns a second (as the speaker window's, speaker-clock.js)
-    clearTimeout(timer);
-    const wait = Math.min(1000 - ((now - lessonStart) % 1000), 1000 - ((now - sectionStart) % 1000));
-    timer = setTimeout(tick, Math.max(1, wait));
-  }
+  return { open, close, page, go, follow, get plan() { return L.plan; }, get index() { return L.index; } };
+}
 
-  return { open, close, page, go, follow, get plan() { return plan; }, get index() { return index; } };
+const section = (L) => (L.plan ? L.plan.sections[L.index] : null);
+
+/** The release a view plays, or the default when a section names none. */
+const defaultRelease = (v) => (v?.releases || []).find((r) => r.default)?.name ?? "";
+/** Is the page showing this section's scenario, under its release? */
+function onScenario(v, s) {
+  if (!v || !s) return false;
+  if ((v.release || defaultRelease(v)) !== (s.release || defaultRelease(v))) return false;
+  return s.scenario ? v.name === s.scenario && !v.branched : v.name === null && v.title === s.scenario_title;
+}
+
+/** openSection(session, s, at): the section's scenario, its bug mode, then its release, at step at. */
+async function openSection(session, s, at) {
+  if (s.scenario) await session.run("open", s.scenario);
+  else await session.run("load", s.scenario_text);
+  if (s.bug) await session.run("bug", s.bug);
+  if (s.release) await session.run("release", s.release); // (after the bug mode, as the engine checks it)
+  if (session.view && session.view.step !== at) await session.run("goto", at);
+}
+
+/**
+ * pageTo(s, pos, dir, L) → where PageDown (dir 1) or PageUp (-1) goes from step pos of section
+ * s: {step} the next or previous stop, {section} the next section (or the previous one, at its
+ * end; out of range: nowhere), or {finished} "Lesson finished" shown or left.
+ */
+function pageTo(s, pos, dir, L) {
+  if (dir > 0) {
+    const nextStop = s.stops.find((x) => x > pos);
+    if (nextStop !== undefined) return { step: nextStop };
+    return L.index + 1 < L.plan.sections.length ? { section: L.index + 1 } : { finished: true };
+  }
+  if (L.finished) return { finished: false }; // back from "Lesson finished" to the last stop
+  const before = s.stops.filter((x) => x < pos);
+  if (!before.length) return { section: L.index > 0 ? L.index - 1 : -1 };
+  return { step: before[before.length - 1] };
+}
+
+function writeClock(L) {
+  try { sessionStorage.setItem(CLOCK_KEY, JSON.stringify({ name: L.plan.name, start: L.lessonStart, section: L.index, sectionStart: L.sectionStart })); } catch { /* in memory only */ }
+}
+
+/** createTell() → tell(info): tells presenter mode (and through it the speaker window) the lesson's place (null when closed), each change once. */
+function createTell() {
+  let told = "null"; // what presenter mode last heard (a JSON text)
+  return (info) => {
+    const text = JSON.stringify(info);
+    if (text === told) return;
+    told = text;
+    window.dispatchEvent(new CustomEvent("explainer:lesson", { detail: info }));
+  };
+}
+
+/** buildBar({prev(), next(), page(dir), close(), plan(), restart()}) → the bar's parts: the line, the goal, the question, "Lesson finished". */
+function buildBar(act) {
+  const ui = {
+    count: h("span", { class: "lesson-count", "data-testid": "lesson-count" }),
+    title: h("strong", { class: "lesson-section", "data-testid": "lesson-section-title" }),
+    rel: h("span", { class: "tag lesson-release", "data-testid": "lesson-release", title: "The RisingWave release this section plays", hidden: true }),
+    goal: h("p", { class: "lesson-goal", "data-testid": "lesson-goal" }),
+    ask: h("p", { class: "lesson-ask", "data-testid": "lesson-ask", "aria-live": "polite", hidden: true }),
+    time: h("span", { class: "lesson-time", "data-testid": "lesson-time", title: "time in this section / planned; in the lesson / planned up to this section's end" }),
+    lessonTitle: h("span", { class: "lesson-title", "data-testid": "lesson-title" }),
+  };
+  ui.prev = h("button", { type: "button", class: "btn small", "data-testid": "lesson-prev", title: "Previous section (PageUp at a section's first step)", "aria-label": "Previous section", onclick: () => act.prev() }, "◀", h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, " Previous section"));
+  ui.next = h("button", { type: "button", class: "btn small", "data-testid": "lesson-next", title: "Next section (PageDown at a section's last step)", "aria-label": "Next section", onclick: () => act.next() }, h("span", { class: "lesson-btn-text", "aria-hidden": "true" }, "Next section "), "▶");
+  const planBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-plan-btn", "aria-haspopup": "dialog", title: "The lesson plan, one page per section, to print", onclick: () => act.plan() }, "Plan");
+  const closeBtn = h("button", { type: "button", class: "btn small", "data-testid": "lesson-close", "aria-label": "End the lesson", title: "End the lesson", onclick: () => act.close() }, "✕");
+  ui.bar = h("section", { class: "lesson-bar", id: "lesson-bar", "data-testid": "lesson-bar", "aria-label": "Lesson", hidden: true },
+    h("div", { class: "lesson-line" },
+      h("span", { class: "lesson-k" }, "Lesson"), ui.lessonTitle, ui.count, ui.title, ui.rel,
+      h("span", { class: "lesson-nav" }, ui.prev, ui.next, ui.time, planBtn, closeBtn)),
+    ui.goal, ui.ask,
+    h("p", { class: "lesson-finished", "data-testid": "lesson-finished", role: "status", hidden: true },
+      h("strong", null, "Lesson finished. "),
+      h("button", { type: "button", class: "btn small", "data-testid": "lesson-finished-back", title: "Back to the last stop (PageUp)", onclick: () => act.page(-1) }, "◀ Back to the last stop"),
+      " ",
+      h("button", { type: "button", class: "btn small", "data-testid": "lesson-restart", title: "The lesson again from section 1", onclick: () => act.restart() }, "Start again")));
+  ui.finishedEl = ui.bar.querySelector(".lesson-finished");
+  return ui;
+}
+
+/** drawBar(ui, L, s, here, q): the bar for section s (here: the page shows its scenario; q: the question at this step). */
+function drawBar(ui, L, s, here, q) {
+  const { plan, index, finished } = L;
+  fill(ui.lessonTitle, plan.title);
+  fill(ui.count, `Section ${index + 1} of ${plan.sections.length}`);
+  fill(ui.title, s.title);
+  ui.rel.hidden = !s.release;
+  fill(ui.rel, s.release ? `as ${s.release}` : "");
+  fill(ui.goal, h("span", { class: "lesson-k2" }, "Goal "), s.goal || "");
+  ui.prev.disabled = index === 0;
+  ui.next.disabled = index + 1 >= plan.sections.length;
+  ui.finishedEl.hidden = !finished;
+  ui.bar.classList.toggle("finished", finished);
+  ui.bar.classList.toggle("off-scenario", !here);
+  ui.ask.hidden = !q;
+  if (q) fill(ui.ask, h("span", { class: "lesson-k2" }, "Ask the room "), q.ask);
+}
+
+/** lessonPlace(L, s, v, here, q): what presenter mode is told of the lesson's place. */
+function lessonPlace(L, s, v, here, q) {
+  const { plan, index, finished } = L;
+  const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
+  // where PageDown goes from here: the section's next stop, the next section, or the end
+  const nextStop = here ? s.stops.find((x) => x > v.step) : s.stops[0];
+  const after = plan.sections[index + 1];
+  return { section: index + 1, of: plan.sections.length, planned_minutes: planned, title: plan.title,
+    section_title: s.title, section_minutes: s.minutes, minutes: plan.minutes, goal: s.goal || "",
+    release: s.release || "", finished, ask: q ? q.ask : "", answer: q ? (q.predict ? predictAnswer(q) : q.answer) : "",
+    notes: s.notes || "", next_stop: finished ? 0 : nextStop ?? 0,
+    next_section: finished || nextStop !== undefined || !after ? "" : after.title, stops: s.stops.length,
+    stop: here ? s.stops.indexOf(v.step) + 1 : 0, started: L.lessonStart, section_started: L.sectionStart };
+}
+
+/** tickClock(time, L): the time in the section and in the lesson against the plan, again when either clock turns a second (as the speaker window's, speaker-clock.js). */
+function tickClock(time, L) {
+  const { plan, index, sectionStart, lessonStart } = L;
+  if (!plan) return;
+  const s = section(L);
+  const now = Date.now();
+  const planned = plan.sections.slice(0, index + 1).reduce((n, x) => n + x.minutes, 0);
+  const inSection = now - sectionStart;
+  fill(time, `${clock(inSection)} / ${s.minutes} min · lesson ${clock(now - lessonStart)} / ${planned} of ${plan.minutes} min`);
+  time.classList.toggle("over", inSection > s.minutes * 60000);
+  clearTimeout(L.timer);
+  const wait = Math.min(1000 - ((now - lessonStart) % 1000), 1000 - ((now - sectionStart) % 1000));
+  L.timer = setTimeout(() => tickClock(time, L), Math.max(1, wait));
 }

@@ -63,45 +63,9 @@ export function createPredict({ panel, step }) {
   }
 
   function ask(view, predict) {
-    const rows = predict.rows;
     asking = { view, predict };
     result = null;
-    const groups = rows.map((r, i) => {
-      const name = `predict-${i}`;
-      const chip = rowChip({ op: r.op, values: r.values });
-      return h("fieldset", { class: "predict-row", "data-row": i },
-        h("legend", null, h("span", { class: "sr-only" }, `row ${i + 1}: `), chip, r.vnode !== undefined ? vnodeLabel(r.vnode, "mini") : null),
-        h("label", { class: "radio pr-vis" }, h("input", { type: "radio", name, value: "visible" }), h("span", { "aria-hidden": "true" }, "✓"), " visible"),
-        h("label", { class: "radio pr-hid" }, h("input", { type: "radio", name, value: "hidden" }), h("span", { "aria-hidden": "true" }, "✗"), " hidden"));
-    });
-    const err = h("p", { class: "form-error", role: "alert", hidden: true });
-    const form = h("form", { class: "predict-quiz", "data-testid": "predict-quiz", "aria-describedby": "predict-help" },
-      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` barrier e${predict.epoch} is next: which buffered rows will downstream see now?`),
-      h("p", { id: "predict-help", class: "muted" }, "For each row choose visible (emitted with this barrier) or hidden. Arrow keys choose, Tab moves to the next row, Enter checks; PageDown shows the answer."),
-      h("div", { class: "predict-rows" }, groups),
-      err,
-      h("div", { class: "predict-foot" },
-        h("button", { type: "submit", class: "btn primary", "data-testid": "predict-submit" }, "Step and check"),
-        h("button", { type: "button", class: "btn", "data-testid": "predict-skip", onclick: () => submit(null) }, "Skip: just step")));
-    form.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const picks = rows.map((_, i) => form.querySelector(`input[name="predict-${i}"]:checked`)?.value || null);
-      const missing = picks.findIndex((p) => !p);
-      if (missing >= 0) {
-        fill(err, `Choose visible or hidden for every row (row ${missing + 1} has no answer).`);
-        err.hidden = false;
-        form.querySelector(`input[name="predict-${missing}"]`)?.focus();
-        return;
-      }
-      submit(picks);
-    });
-    // Enter on a radio checks the answers (implicit submission is not reliable for radios).
-    form.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" && ev.target instanceof HTMLInputElement && ev.target.type === "radio") {
-        ev.preventDefault();
-        form.requestSubmit();
-      }
-    });
+    const form = quizForm(predict, submit);
     fill(panel, form);
     panel.hidden = false;
     panel.parentElement?.classList.add("asking");
@@ -121,10 +85,7 @@ export function createPredict({ panel, step }) {
     try { after = await step(); } catch { busy = false; return; } finally { busy = false; }
     asking = null;
     if (!picks || !after) { hide(); return; }
-    const answers = predict.rows.map((r, i) => {
-      const truth = r.visible ? "visible" : "hidden";
-      return { row: { op: r.op, values: r.values, visible: r.visible }, pick: picks[i], truth, why: r.why || "", held: predict.held, right: picks[i] === truth };
-    });
+    const answers = answersOf(predict, picks);
     // (a row left unanswered — the answer revealed by a clicker's PageDown — is not scored)
     const asked = answers.filter((a) => a.pick).length;
     const right = answers.filter((a) => a.right).length;
@@ -138,19 +99,8 @@ export function createPredict({ panel, step }) {
     result = view.step;
     panel.parentElement?.classList.remove("asking");
     const cont = h("button", { type: "button", class: "btn primary", "data-testid": "predict-continue", onclick: () => { hide(); document.getElementById("btn-step")?.focus(); } }, "Continue");
-    fill(panel, h("div", { class: "predict-result", "data-testid": "predict-result" },
-      h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), asked ? ` ${right} of ${asked} right at step ${view.step}` : ` the answer at step ${view.step}`),
-      heldBack ? h("p", { class: "note", "data-testid": "predict-held" }, "The barrier emitted none of the buffered chunks: every row was held back (each answer says why).") : null,
-      h("ol", { class: "predict-answers" }, answers.map((a) => {
-        const verdict = !a.pick ? "unanswered" : a.right ? "right" : "wrong";
-        return h("li", { class: ["predict-answer", verdict], "data-testid": "predict-answer", "data-verdict": verdict },
-          h("span", { class: "verdict" }, h("span", { "aria-hidden": "true" }, { right: "✓ ", wrong: "✗ ", unanswered: "· " }[verdict]), verdict === "unanswered" ? "answer" : verdict),
-          rowChip(a.row),
-          h("span", { class: "pa-text" }, a.pick ? `you said ${a.pick}; it was ${a.truth}` : `it was ${a.truth}`, a.held ? " (held back)" : "", a.why ? [": ", h("span", { class: "pa-why" }, a.why)] : "."));
-      })),
-      h("div", { class: "predict-foot" }, cont,
-        h("span", { class: "muted" }, "Score this session: ", h("strong", null, `${score.right} / ${score.total}`)),
-        h("button", { type: "button", class: "btn small", onclick: () => { score = { right: 0, total: 0 }; save(SCORE_KEY, score); renderScore(); fill(panel.querySelector(".predict-foot strong"), "0 / 0"); } }, "Reset score"))));
+    const reset = () => { score = { right: 0, total: 0 }; save(SCORE_KEY, score); renderScore(); fill(panel.querySelector(".predict-foot strong"), "0 / 0"); };
+    fill(panel, resultPanel(view, answers, right, asked, heldBack, { cont, score, reset }));
     panel.hidden = false;
     cont.focus();
   }
@@ -182,4 +132,71 @@ export function createPredict({ panel, step }) {
       else if (result !== null && (!view || view.step !== result)) hide();
     },
   };
+}
+
+/** quizForm(predict, submit(picks)): visible or hidden for each buffered row; Enter checks, "Skip" steps without answers. */
+function quizForm(predict, submit) {
+  const rows = predict.rows;
+  const groups = rows.map((r, i) => {
+    const name = `predict-${i}`;
+    const chip = rowChip({ op: r.op, values: r.values });
+    return h("fieldset", { class: "predict-row", "data-row": i },
+      h("legend", null, h("span", { class: "sr-only" }, `row ${i + 1}: `), chip, r.vnode !== undefined ? vnodeLabel(r.vnode, "mini") : null),
+      h("label", { class: "radio pr-vis" }, h("input", { type: "radio", name, value: "visible" }), h("span", { "aria-hidden": "true" }, "✓"), " visible"),
+      h("label", { class: "radio pr-hid" }, h("input", { type: "radio", name, value: "hidden" }), h("span", { "aria-hidden": "true" }, "✗"), " hidden"));
+  });
+  const err = h("p", { class: "form-error", role: "alert", hidden: true });
+  const form = h("form", { class: "predict-quiz", "data-testid": "predict-quiz", "aria-describedby": "predict-help" },
+    h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), ` barrier e${predict.epoch} is next: which buffered rows will downstream see now?`),
+    h("p", { id: "predict-help", class: "muted" }, "For each row choose visible (emitted with this barrier) or hidden. Arrow keys choose, Tab moves to the next row, Enter checks; PageDown shows the answer."),
+    h("div", { class: "predict-rows" }, groups),
+    err,
+    h("div", { class: "predict-foot" },
+      h("button", { type: "submit", class: "btn primary", "data-testid": "predict-submit" }, "Step and check"),
+      h("button", { type: "button", class: "btn", "data-testid": "predict-skip", onclick: () => submit(null) }, "Skip: just step")));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const picks = rows.map((_, i) => form.querySelector(`input[name="predict-${i}"]:checked`)?.value || null);
+    const missing = picks.findIndex((p) => !p);
+    if (missing >= 0) {
+      fill(err, `Choose visible or hidden for every row (row ${missing + 1} has no answer).`);
+      err.hidden = false;
+      form.querySelector(`input[name="predict-${missing}"]`)?.focus();
+      return;
+    }
+    submit(picks);
+  });
+  // Enter on a radio checks the answers (implicit submission is not reliable for radios).
+  form.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && ev.target instanceof HTMLInputElement && ev.target.type === "radio") {
+      ev.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  return form;
+}
+
+/** answersOf(predict, picks): each row's pick against the engine's answer, and why. */
+function answersOf(predict, picks) {
+  return predict.rows.map((r, i) => {
+    const truth = r.visible ? "visible" : "hidden";
+    return { row: { op: r.op, values: r.values, visible: r.visible }, pick: picks[i], truth, why: r.why || "", held: predict.held, right: picks[i] === truth };
+  });
+}
+
+/** resultPanel(view, answers, right, asked, heldBack, {cont, score, reset}): how many were right, each answer and why, the score. */
+function resultPanel(view, answers, right, asked, heldBack, { cont, score, reset }) {
+  return h("div", { class: "predict-result", "data-testid": "predict-result" },
+    h("h2", { id: "predict-title" }, h("span", { class: "predict-k" }, "Predict"), asked ? ` ${right} of ${asked} right at step ${view.step}` : ` the answer at step ${view.step}`),
+    heldBack ? h("p", { class: "note", "data-testid": "predict-held" }, "The barrier emitted none of the buffered chunks: every row was held back (each answer says why).") : null,
+    h("ol", { class: "predict-answers" }, answers.map((a) => {
+      const verdict = !a.pick ? "unanswered" : a.right ? "right" : "wrong";
+      return h("li", { class: ["predict-answer", verdict], "data-testid": "predict-answer", "data-verdict": verdict },
+        h("span", { class: "verdict" }, h("span", { "aria-hidden": "true" }, { right: "✓ ", wrong: "✗ ", unanswered: "· " }[verdict]), verdict === "unanswered" ? "answer" : verdict),
+        rowChip(a.row),
+        h("span", { class: "pa-text" }, a.pick ? `you said ${a.pick}; it was ${a.truth}` : `it was ${a.truth}`, a.held ? " (held back)" : "", a.why ? [": ", h("span", { class: "pa-why" }, a.why)] : "."));
+    })),
+    h("div", { class: "predict-foot" }, cont,
+      h("span", { class: "muted" }, "Score this session: ", h("strong", null, `${score.right} / ${score.total}`)),
+      h("button", { type: "button", class: "btn small", onclick: reset }, "Reset score")));
 }

@@ -20,7 +20,7 @@ export function createReleaseMenu({ choose, chooseCreate, compare, compareCreate
   let current = null;  // the view's release name
   let create = null;   // the view's create type
   const status = h("span", { class: "menu-value", "data-testid": "release-value" }, "…");
-  const { pop, wire } = createRadioMenu({
+  const { pop, choice } = createRadioMenu({
     label: [h("span", { class: "menu-k" }, "RisingWave"), status],
     title: "The RisingWave release this run plays",
     testid: "release-menu", panelLabel: "RisingWave release", className: "release-btn",
@@ -29,21 +29,20 @@ export function createReleaseMenu({ choose, chooseCreate, compare, compareCreate
   pop.panel.classList.add("release-pop");
 
   function option(rel) {
-    const input = wire(h("input", { type: "radio", name: "release", value: rel.name, "data-release": rel.name }));
-    input.checked = current === rel.name;
-    return h("label", { class: "bug-opt release-opt", title: rel.ref ? `cited at ${rel.ref}` : null },
-      input,
-      h("span", { class: "bug-opt-text" },
-        h("span", null, h("span", { class: "bug-name" }, rel.name), " ",
-          h("span", { class: "release-tags muted" }, rel.tags || "")),
-        h("span", { class: "bug-sum", "data-testid": "release-summary" }, rel.summary || "")));
+    return choice({
+      group: "release", value: rel.name, data: { "data-release": rel.name }, checked: current === rel.name,
+      className: "release-opt", title: rel.ref ? `cited at ${rel.ref}` : null,
+    },
+    h("span", null, h("span", { class: "bug-name" }, rel.name), " ",
+      h("span", { class: "release-tags muted" }, rel.tags || "")),
+    h("span", { class: "bug-sum", "data-testid": "release-summary" }, rel.summary || ""));
   }
 
   function createOption(type, text) {
-    const input = wire(h("input", { type: "radio", name: "create", value: "create:" + type, "data-create": type }));
-    input.checked = create === type;
-    return h("label", { class: "bug-opt release-opt" }, input,
-      h("span", { class: "bug-opt-text" }, h("span", { class: "bug-name" }, type), h("span", { class: "bug-sum" }, text)));
+    return choice({
+      group: "create", value: "create:" + type, data: { "data-create": type }, checked: create === type,
+      className: "release-opt",
+    }, h("span", { class: "bug-name" }, type), h("span", { class: "bug-sum" }, text));
   }
 
   let listKey = "";

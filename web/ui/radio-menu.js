@@ -2,11 +2,14 @@
 // that focuses the checked choice when it opens; choosing with the pointer, or confirming with
 // Enter or Space, closes it and calls done() (the page gives the keys back to the stage); the
 // arrow keys choose within it.
+import { h } from "./dom.js";
 import { createPopover } from "./popover.js";
 
 /**
- * createRadioMenu(popoverOptions, {choose(value), done()}) → {pop, wire(input)}
+ * createRadioMenu(popoverOptions, {choose(value), done()}) → {pop, wire(input), choice(…)}
  * wire(input): a radio of the menu calls choose(input.value) when it is checked.
+ * choice({group, value, data, checked, className, title}, ...text): a wired radio in its
+ * label (.bug-opt), its text after it (.bug-opt-text); data: the input's data-* attributes.
  */
 export function createRadioMenu(options, { choose, done }) {
   let pointer = false; // the last choice came from the pointer
@@ -42,5 +45,11 @@ export function createRadioMenu(options, { choose, done }) {
     return input;
   }
 
-  return { pop, wire };
+  function choice({ group, value, data, checked, className, title }, ...text) {
+    const input = wire(h("input", { type: "radio", name: group, value, ...data }));
+    input.checked = checked;
+    return h("label", { class: ["bug-opt", className], title }, input, h("span", { class: "bug-opt-text" }, ...text));
+  }
+
+  return { pop, wire, choice };
 }
