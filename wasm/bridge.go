@@ -38,7 +38,7 @@ type bridge struct {
 // result) and run, which reads the JSON of its argument ("" when there is none) and answers
 // the result, which writes its JSON.
 type method struct {
-	decl api.Method
+	decl api.Info
 	run  func(b *bridge, arg string) (result, error)
 }
 
@@ -49,11 +49,17 @@ type result func([]byte) []byte
 // bind makes the method a declaration declares: the compiler checks that run takes the
 // declared argument and answers the declared result, which write writes. An argument that is
 // not the declared one is refused with the method's usage.
+//
+// (Not inlined, and its work in helpers that are not generic: one small copy per pair of types'
+// shapes in the wasm, not one per method.)
+//
+//go:noinline
 func bind[A, R any](d api.Decl[A, R], run func(*bridge, A) (R, error), write func([]byte, R) []byte) method {
-	return method{decl: d, run: func(b *bridge, raw string) (result, error) {
-		a, err := decodeArg[A](raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v (usage: %s)", d.Name(), err, d.Usage())
+	info := d.Info
+	return method{decl: info, run: func(b *bridge, raw string) (result, error) {
+		var a A
+		if err := decodeArg(raw, &a); err != nil {
+			return nil, usageError(info, err)
 		}
 		r, err := run(b, a)
 		if err != nil {
@@ -61,6 +67,11 @@ func bind[A, R any](d api.Decl[A, R], run func(*bridge, A) (R, error), write fun
 		}
 		return func(out []byte) []byte { return write(out, r) }, nil
 	}}
+}
+
+// usageError is a wrong call's error: "NAME: what is wrong (usage: …)".
+func usageError(d api.Info, err error) error {
+	return errors.New(d.Name() + ": " + err.Error() + " (usage: " + d.Usage() + ")")
 }
 
 // methods is everything the page can call: every declared method (api.All), bound once
@@ -254,51 +265,51 @@ func isNull(arg string) bool { return arg == "" || arg == "null" }
 // null), a string, an integer (a JSON number without a fraction or exponent that fits an int,
 // never a string of digits), an integer or null, an object (as json.Unmarshal reads one into a
 // map[string]any: numbers as float64 at every depth), or a struct of package api (an object of
-// its fields). The error says what is wrong; bind adds the usage.
-func decodeArg[A any](raw string) (A, error) {
-	var a A
-	switch p := any(&a).(type) {
+// its fields) into *p. The error says what is wrong; bind adds the usage. (Not generic: one
+// copy in the wasm, not one per argument type.)
+func decodeArg(raw string, p any) error {
+	switch p := p.(type) {
 	case *api.None:
 		if !isNull(raw) {
-			return a, errors.New("it takes no argument")
+			return errors.New("it takes no argument")
 		}
-		return a, nil
+		return nil
 	case *string:
 		v, err := jsonw.Decode(raw)
 		s, ok := v.(string)
 		if isNull(raw) || err != nil || !ok {
-			return a, errors.New("the argument must be a JSON string")
+			return errors.New("the argument must be a JSON string")
 		}
 		*p = s
-		return a, nil
+		return nil
 	case *int:
 		n, err := intArg(raw)
 		*p = n
-		return a, err
+		return err
 	case **int:
 		if isNull(raw) {
-			return a, nil
+			return nil
 		}
 		n, err := intArg(raw)
 		*p = &n
-		return a, err
+		return err
 	case *map[string]any:
 		m, ok := objectArg(raw)
 		if !ok {
-			return a, errors.New("the argument must be a JSON object")
+			return errors.New("the argument must be a JSON object")
 		}
 		*p = m
-		return a, nil
+		return nil
 	}
-	rv := reflect.ValueOf(&a).Elem()
+	rv := reflect.ValueOf(p).Elem()
 	if rv.Kind() != reflect.Struct {
-		return a, fmt.Errorf("internal error: an argument of type %s is not read", rv.Type()) // (TestUsageOfEveryMethod)
+		return fmt.Errorf("internal error: an argument of type %s is not read", rv.Type()) // (TestUsageOfEveryMethod)
 	}
 	m, ok := objectArg(raw)
 	if !ok {
-		return a, errors.New("the argument must be a JSON object")
+		return errors.New("the argument must be a JSON object")
 	}
-	return a, decodeStruct(rv, m, "", false)
+	return decodeStruct(rv, m, "", false)
 }
 
 // decodeStruct reads an object's fields into a struct of package api: each a string (null is

@@ -345,7 +345,7 @@ func TestEveryViewIsWhole(t *testing.T) {
 // Every declared method (api.All) is bound once, and nothing else is.
 func TestEveryDeclaredMethodIsBound(t *testing.T) {
 	var declared []string
-	for _, m := range api.All {
+	for _, m := range api.All() {
 		declared = append(declared, m.Name())
 		bound, ok := methods[m.Name()]
 		if assert.True(t, ok, "%s is declared and not bound", m.Name()) {
@@ -358,7 +358,7 @@ func TestEveryDeclaredMethodIsBound(t *testing.T) {
 // Each method refuses a wrong call, a missing, extra or wrongly typed argument, with its usage:
 // "NAME: what is wrong (usage: NAME(arg: type) → Result)", before it looks for an open scenario.
 func TestUsageOfEveryMethod(t *testing.T) {
-	for _, m := range api.All {
+	for _, m := range api.All() {
 		var wrong []string // arguments the method's declaration refuses
 		switch at := m.ArgType(); {
 		case at == reflect.TypeFor[api.None]():

@@ -60,79 +60,33 @@ type Method interface {
 	ArgName() string
 	ArgType() reflect.Type
 	ResultType() reflect.Type
-	// Usage is how the method is called, e.g. `goto(n: integer) → View`.
+	// Usage is how the method is called, e.g. `goto(n: integer) → View` (usage_gen.go, written
+	// by internal/tools/bridgegen from the types: the wasm reflects on nothing to say it).
 	Usage() string
 }
 
-// Decl declares a method taking A and answering R.
-type Decl[A, R any] struct {
+// Info is a method's name, its argument's name and what it does.
+type Info struct {
 	name, arg, doc string
 }
 
-func declare[A, R any](name, arg, doc string) Decl[A, R] {
-	d := Decl[A, R]{name, arg, doc}
-	All = append(All, d)
-	return d
-}
+func (i Info) Name() string    { return i.name }
+func (i Info) Doc() string     { return i.doc }
+func (i Info) ArgName() string { return i.arg }
+func (i Info) Usage() string   { return usages[i.name] }
 
-func (d Decl[A, R]) Name() string             { return d.name }
-func (d Decl[A, R]) Doc() string              { return d.doc }
-func (d Decl[A, R]) ArgName() string          { return d.arg }
-func (d Decl[A, R]) ArgType() reflect.Type    { return reflect.TypeFor[A]() }
-func (d Decl[A, R]) ResultType() reflect.Type { return reflect.TypeFor[R]() }
-func (d Decl[A, R]) Usage() string {
-	var b strings.Builder
-	b.WriteString(d.name)
-	b.WriteByte('(')
-	if t := d.ArgType(); t != reflect.TypeFor[None]() {
-		b.WriteString(d.arg)
-		b.WriteString(": ")
-		b.WriteString(ArgWords(t))
-	}
-	b.WriteString(") → ")
-	b.WriteString(resultName(d.ResultType()))
-	return b.String()
-}
+// Decl declares a method taking A and answering R. A declaration is data (no code runs to make
+// it) and has no methods: the wasm binds it (the compiler checks the binding against A and R)
+// and ships its name and usage only; All describes it to the generator and the tests.
+type Decl[A, R any] struct{ Info Info }
 
-// ArgWords says an argument's type in the usage: "string", "integer", "integer or null", or the
-// object's fields.
-func ArgWords(t reflect.Type) string {
-	switch {
-	case t.Kind() == reflect.String:
-		return "string"
-	case t.Kind() == reflect.Int:
-		return "integer"
-	case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Int:
-		return "integer or null"
-	case t.Kind() == reflect.Map:
-		return "object"
-	case t.Kind() == reflect.Struct:
-		var f []string
-		for i := range t.NumField() {
-			name, opt := FieldName(t.Field(i))
-			ft := t.Field(i).Type
-			w := "string"
-			if ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct {
-				w = "{" + strings.Join(fieldNames(ft.Elem()), ", ") + "}"
-			}
-			if opt {
-				name += "?"
-			}
-			f = append(f, name+": "+w)
-		}
-		return "{" + strings.Join(f, ", ") + "}"
-	}
-	return t.String()
-}
+// typed is a declaration with its types, as All describes it.
+type typed[A, R any] struct{ Info }
 
-func fieldNames(t reflect.Type) []string {
-	var out []string
-	for i := range t.NumField() {
-		name, _ := FieldName(t.Field(i))
-		out = append(out, name+"?")
-	}
-	return out
-}
+func (typed[A, R]) ArgType() reflect.Type    { return reflect.TypeFor[A]() }
+func (typed[A, R]) ResultType() reflect.Type { return reflect.TypeFor[R]() }
+
+func describe[A, R any](d Decl[A, R]) Method { return typed[A, R]{d.Info} }
 
 // FieldName is a struct field's JSON name and whether it may be left out (omitempty).
 func FieldName(f reflect.StructField) (name string, optional bool) {
@@ -144,57 +98,60 @@ func FieldName(f reflect.StructField) (name string, optional bool) {
 	return name, strings.Contains(opts, "omitempty")
 }
 
-// All is every method, in the order declared below.
-var All []Method
-
 // The methods. A failed open or load keeps the open scenario. The methods marked "view" answer
 // the view at the open run's step after they acted (engine.View, docs/view.md), whole: the one
 // value a step crosses the bridge as.
 var (
-	Scenarios = declare[None, []scenarios.Info]("scenarios", "", "the built-in scenarios")
-	Bugs      = declare[None, []engine.BugInfo]("bugs", "", "the bug modes")
-	Legend    = declare[None, map[string]string]("legend", "", "the page's legend: {key: text}")
-	Glossary  = declare[None, []glossary.GlossaryEntry]("glossary", "", "the glossary's terms")
-	Open      = declare[string, *engine.View]("open", "name", "view: opens a built-in scenario at step 0")
-	Load      = declare[string, *engine.View]("load", "text", "view: opens a scenario's text at its open_at step")
-	View      = declare[None, *engine.View]("view", "", "view: the open run's view")
-	Steps     = declare[None, int]("steps", "", "the number of steps in the open run's script")
-	Actions   = declare[None, []engine.Action]("actions", "", "what can happen next")
-	State     = declare[None, engine.Trace]("state", "", "the trace contract's object at the open step")
-	Export    = declare[None, *session.Export]("export", "", "the run as a scenario file that replays it, and its traces")
-	Text      = declare[None, string]("text", "", "the readable trace of the whole run, as `backfill run` prints it")
-	Step      = declare[None, *engine.View]("step", "", "view: the next scripted step")
-	Back      = declare[None, *engine.View]("back", "", "view: one step back")
-	Goto      = declare[int, *engine.View]("goto", "n", "view: the state after n steps")
-	Apply     = declare[string, *engine.View]("apply", "step", "view: a step in the scenario format made to happen next (a branch when off the script)")
-	Bug       = declare[string, *engine.View]("bug", "name", `view: the run under a bug mode ("none": none), at the same step`)
-	Release   = declare[string, *engine.View]("release", "name", `view: the run under a RisingWave release ("v3.0"), at the same step`)
-	Create    = declare[string, *engine.View]("create", "type", `view: the run with the job created in the "foreground" or the "background", at the same step`)
+	Scenarios = Decl[None, []scenarios.Info]{Info{"scenarios", "", "the built-in scenarios"}}
+	Bugs      = Decl[None, []engine.BugInfo]{Info{"bugs", "", "the bug modes"}}
+	Legend    = Decl[None, map[string]string]{Info{"legend", "", "the page's legend: {key: text}"}}
+	Glossary  = Decl[None, []glossary.GlossaryEntry]{Info{"glossary", "", "the glossary's terms"}}
+	Open      = Decl[string, *engine.View]{Info{"open", "name", "view: opens a built-in scenario at step 0"}}
+	Load      = Decl[string, *engine.View]{Info{"load", "text", "view: opens a scenario's text at its open_at step"}}
+	View      = Decl[None, *engine.View]{Info{"view", "", "view: the open run's view"}}
+	Steps     = Decl[None, int]{Info{"steps", "", "the number of steps in the open run's script"}}
+	Actions   = Decl[None, []engine.Action]{Info{"actions", "", "what can happen next"}}
+	State     = Decl[None, engine.Trace]{Info{"state", "", "the trace contract's object at the open step"}}
+	Export    = Decl[None, *session.Export]{Info{"export", "", "the run as a scenario file that replays it, and its traces"}}
+	Text      = Decl[None, string]{Info{"text", "", "the readable trace of the whole run, as `backfill run` prints it"}}
+	Step      = Decl[None, *engine.View]{Info{"step", "", "view: the next scripted step"}}
+	Back      = Decl[None, *engine.View]{Info{"back", "", "view: one step back"}}
+	Goto      = Decl[int, *engine.View]{Info{"goto", "n", "view: the state after n steps"}}
+	Apply     = Decl[string, *engine.View]{Info{"apply", "step", "view: a step in the scenario format made to happen next (a branch when off the script)"}}
+	Bug       = Decl[string, *engine.View]{Info{"bug", "name", `view: the run under a bug mode ("none": none), at the same step`}}
+	Release   = Decl[string, *engine.View]{Info{"release", "name", `view: the run under a RisingWave release ("v3.0"), at the same step`}}
+	Create    = Decl[string, *engine.View]{Info{"create", "type", `view: the run with the job created in the "foreground" or the "background", at the same step`}}
 	// CompareBug and CompareText: the open run beside the same script under a bug mode, or another script.
-	CompareBug  = declare[string, *session.Comparison]("compare_bug", "name", "the open run beside its script under a bug mode")
-	CompareText = declare[string, *session.Comparison]("compare_text", "text", "the open run beside another script")
-	CompareRuns = declare[Compare, *session.Stages]("compare", "runs", "two runs of the open scenario laid side by side (compare_at reads them)")
-	CompareAt   = declare[int, *session.StagesAt]("compare_at", "n", "both compared runs' views at step n and how they differ")
-	Explore     = declare[*int, *session.ExploreReport]("explore", "maxStates", "every interleaving of the open run's messages (at most maxStates states; null: the default)")
-	StepForms   = declare[None, []session.StepForm]("step_forms", "", "the inject dialog's forms for the open scenario")
-	FormatStep  = declare[map[string]any, string]("format_step", "values", `a filled-in form ({kind, field: value…}) as a step in the scenario format`)
-	Lessons     = declare[None, []lessons.Info]("lessons", "", "the built-in lessons")
-	Lesson      = declare[string, *lessons.Plan]("lesson", "name", "a built-in lesson's plan")
-	LessonText  = declare[string, *lessons.Plan]("lesson_text", "text", "a lesson's plan from its text")
-	Diagnosis   = declare[Diagnose, *diagnose.Answer]("diagnose", "paste", "what a pasted error message or log excerpt means (needs no open scenario)")
-	Workloads   = declare[None, []scenarios.Info]("workloads", "", "the built-in workloads")
-	WorkloadTxt = declare[string, string]("workload_text", "name", "a built-in workload's file text")
-	BuiltinText = declare[string, string]("builtin_text", "name", "a built-in scenario's file text, as written")
-	Schema      = declare[None, RawJSON]("schema", "", "the scenario format's JSON Schema")
-	Scale       = declare[string, *workload.ScaleSummary]("scale", "text", "a workload's run, start to end: its scale summary")
-	ScaleStart  = declare[string, ScalePoint]("scale_start", "text", "starts a workload's run; it pauses about 200 times")
-	ScaleNext   = declare[None, ScalePoint]("scale_next", "", "the paused run, on to its next pause or its end")
-	ScaleCancel = declare[None, None]("scale_cancel", "", "ends the paused run, if there is one")
+	CompareBug  = Decl[string, *session.Comparison]{Info{"compare_bug", "name", "the open run beside its script under a bug mode"}}
+	CompareText = Decl[string, *session.Comparison]{Info{"compare_text", "text", "the open run beside another script"}}
+	CompareRuns = Decl[Compare, *session.Stages]{Info{"compare", "runs", "two runs of the open scenario laid side by side (compare_at reads them)"}}
+	CompareAt   = Decl[int, *session.StagesAt]{Info{"compare_at", "n", "both compared runs' views at step n and how they differ"}}
+	Explore     = Decl[*int, *session.ExploreReport]{Info{"explore", "maxStates", "every interleaving of the open run's messages (at most maxStates states; null: the default)"}}
+	StepForms   = Decl[None, []session.StepForm]{Info{"step_forms", "", "the inject dialog's forms for the open scenario"}}
+	FormatStep  = Decl[map[string]any, string]{Info{"format_step", "values", `a filled-in form ({kind, field: value…}) as a step in the scenario format`}}
+	Lessons     = Decl[None, []lessons.Info]{Info{"lessons", "", "the built-in lessons"}}
+	Lesson      = Decl[string, *lessons.Plan]{Info{"lesson", "name", "a built-in lesson's plan"}}
+	LessonText  = Decl[string, *lessons.Plan]{Info{"lesson_text", "text", "a lesson's plan from its text"}}
+	Diagnosis   = Decl[Diagnose, *diagnose.Answer]{Info{"diagnose", "paste", "what a pasted error message or log excerpt means (needs no open scenario)"}}
+	Workloads   = Decl[None, []scenarios.Info]{Info{"workloads", "", "the built-in workloads"}}
+	WorkloadTxt = Decl[string, string]{Info{"workload_text", "name", "a built-in workload's file text"}}
+	BuiltinText = Decl[string, string]{Info{"builtin_text", "name", "a built-in scenario's file text, as written"}}
+	Schema      = Decl[None, RawJSON]{Info{"schema", "", "the scenario format's JSON Schema"}}
+	Scale       = Decl[string, *workload.ScaleSummary]{Info{"scale", "text", "a workload's run, start to end: its scale summary"}}
+	ScaleStart  = Decl[string, ScalePoint]{Info{"scale_start", "text", "starts a workload's run; it pauses about 200 times"}}
+	ScaleNext   = Decl[None, ScalePoint]{Info{"scale_next", "", "the paused run, on to its next pause or its end"}}
+	ScaleCancel = Decl[None, None]{Info{"scale_cancel", "", "ends the paused run, if there is one"}}
 )
+
+// All is every method, in the order declared above (what the declarations list; the wasm's
+// test checks that it binds exactly these).
+func All() []Method {
+	return []Method{describe(Scenarios), describe(Bugs), describe(Legend), describe(Glossary), describe(Open), describe(Load), describe(View), describe(Steps), describe(Actions), describe(State), describe(Export), describe(Text), describe(Step), describe(Back), describe(Goto), describe(Apply), describe(Bug), describe(Release), describe(Create), describe(CompareBug), describe(CompareText), describe(CompareRuns), describe(CompareAt), describe(Explore), describe(StepForms), describe(FormatStep), describe(Lessons), describe(Lesson), describe(LessonText), describe(Diagnosis), describe(Workloads), describe(WorkloadTxt), describe(BuiltinText), describe(Schema), describe(Scale), describe(ScaleStart), describe(ScaleNext), describe(ScaleCancel)}
+}
 
 // ByName finds a declared method.
 func ByName(name string) (Method, bool) {
-	for _, m := range All {
+	for _, m := range All() {
 		if m.Name() == name {
 			return m, true
 		}

@@ -1,33 +1,33 @@
-// Command bridgegen writes web/boot/bridge.d.ts: the bridge's methods and the types of their
-// arguments and results, from their declarations (wasm/api: api.All and api.Declaration), for
-// the page's modules to be checked against (web/test/node/bridge-calls.test.mjs).
+// Command bridgegen writes, from the bridge's declarations (wasm/api: api.All), the two files
+// made from them: web/boot/bridge.d.ts, the methods and the types of their arguments and results,
+// for the page's modules to be checked against (web/test/node/bridge-calls.test.mjs), and
+// wasm/api/usage_gen.go, each method's usage (the wasm says it without reflecting). Run it from
+// the repository's root:
 //
-//	go run ./internal/tools/bridgegen -o web/boot/bridge.d.ts
+//	go run ./internal/tools/bridgegen
 //
-// main_test.go checks that the checked-in file is what this writes.
+// main_test.go checks that the checked-in files are what this writes.
 package main
 
 import (
-	"flag"
 	"log"
 	"os"
-
-	"github.com/backfill-explainer/explainer/wasm/api"
 )
 
+// files are the files written, by their path from the repository's root.
+var files = map[string]func() ([]byte, error){
+	"web/boot/bridge.d.ts":  Declaration,
+	"wasm/api/usage_gen.go": UsageSource,
+}
+
 func main() {
-	out := flag.String("o", "", "the file to write (default: standard output)")
-	flag.Parse()
-	src, err := api.Declaration()
-	if err != nil {
-		log.Fatal(err)
-	}
-	if *out == "" {
-		_, err = os.Stdout.Write(src)
-	} else {
-		err = os.WriteFile(*out, src, 0o644)
-	}
-	if err != nil {
-		log.Fatal(err)
+	for path, make := range files {
+		src, err := make()
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(path, src, 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
