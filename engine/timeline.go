@@ -380,7 +380,14 @@ func (e *Engine) peekSnapshot() string {
 
 // View is the engine's view plus the script's: steps, the note, what comes next.
 func (t *Timeline) View() View {
-	v := t.cur.View()
+	var v View
+	t.FillView(&v)
+	return v
+}
+
+// FillView writes the view at the current step into v: the engine's part and the script's.
+func (t *Timeline) FillView(v *View) {
+	t.cur.fillView(v)
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
 		v.Note, v.NoteCaveat = t.Note()
@@ -404,7 +411,6 @@ func (t *Timeline) View() View {
 	v.Revision = t.rev
 	v.Predict = t.prediction()
 	v.Changed, v.ChangedVnodes, v.AddedRows = t.changed()
-	return v
 }
 
 // leftAtStep is leftAt of script step i (0-based).

@@ -200,8 +200,16 @@ const maxViewRows = 500
 
 // View renders the engine's part of the view; a Timeline adds the script's part.
 func (e *Engine) View() View {
+	var v View
+	e.fillView(&v)
+	return v
+}
+
+// fillView writes the engine's part of the view into v (Timeline.FillView writes the whole view
+// into one value: the page's view is made in its final shape, never copied on).
+func (e *Engine) fillView(v *View) {
 	c := e.cfg
-	v := View{
+	*v = View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
 		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.check.result, Explanations: e.narration.explanations, Marks: e.narration.marks, Bug: c.Bug.InfoIn(e.rel()),
 	}
@@ -288,7 +296,6 @@ func (e *Engine) View() View {
 	for i := len(e.outputs) - 1; i >= 0 && e.outputs[i].Step == e.step && e.step > 0; i-- {
 		v.NewOutputs++
 	}
-	return v
 }
 
 // NextEpoch is the smallest epoch the next barrier may carry (epochs increase strictly, also

@@ -75,15 +75,18 @@ func (s *Session) format(st engine.Step) string { return scenarios.FormatStep(s.
 // Timeline returns the session's timeline.
 func (s *Session) Timeline() *engine.Timeline { return s.tl }
 
-// View returns the view at the current step, with the scenario's name.
+// View returns the view at the current step, with the scenario's name and the failure's checks:
+// the one function that makes the view the page renders, in its final shape (one value, filled
+// in place; the bridge writes it as it is: web/README-page.md, "One press of Next").
 func (s *Session) View() *engine.View {
-	v := s.tl.View()
+	v := new(engine.View)
+	s.tl.FillView(v)
 	if s.Name != "" {
 		name := s.Name
 		v.Name = &name
 	}
 	attachChecks(v.Failure)
-	return &v
+	return v
 }
 
 // Revision changes whenever the script changes: a load, a branch (an injected step or another

@@ -5,6 +5,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,6 +18,7 @@ import (
 	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/wasm/api"
 	"github.com/backfill-explainer/explainer/wire"
 
 	"github.com/backfill-explainer/explainer/internal/quote"
@@ -28,237 +32,159 @@ type bridge struct {
 	scale  *scaleRun        // a paused workload's run (scale.go), or nil
 	stages *session.Stages  // the two runs compare laid side by side, or nil
 	buf    []byte           // the last answer's buffer, reused (okAnswer)
-	// lean: the caller asked for lean views (the method lean; docs/view.md, "Views across the
-	// bridge"): every view then leaves out its marks, code map and outputs, which the caller
-	// asks for by revision and range (marks, code_map, outputs) when it does not hold them.
-	lean bool
 }
 
-// method is one call the page can make: arg is the JSON of its argument ("" or "null" when it
-// takes none); the result writes its JSON.
-type method func(b *bridge, arg string) (result, error)
+// method is one call the page can make: its declaration (package api: its name, argument and
+// result) and run, which reads the JSON of its argument ("" when there is none) and answers
+// the result, which writes its JSON.
+type method struct {
+	decl api.Info
+	run  func(b *bridge, arg string) (result, error)
+}
 
 // result appends a method's answer as JSON (package wire's functions and the AppendJSON methods of the other packages,
 // byte for byte as encoding/json would write the same values: encoding/json is not in the wasm).
 type result func([]byte) []byte
 
-// methods is everything the page can call. A failed open or load keeps the open scenario.
-var methods = map[string]method{
-	"scenarios": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Builtins()) }, nil
-	}),
-	"bugs": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return wire.AppendJSONBugs(b, engine.Bugs) }, nil
-	}),
-	"legend": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return glossary.AppendJSONLegend(b, glossary.Legend, engine.EventLegend()) }, nil
-	}),
-	"glossary": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return glossary.AppendJSONGlossary(b, glossary.Glossary) }, nil
-	}),
-	"open": text(func(b *bridge, name string) (result, error) {
-		s, err := session.OpenBuiltin(name)
-		return b.opened(s, err)
-	}),
-	"load": text(func(b *bridge, t string) (result, error) {
+// bind makes the method a declaration declares: the compiler checks that run takes the
+// declared argument and answers the declared result, which write writes. An argument that is
+// not the declared one is refused with the method's usage.
+//
+// (Not inlined, and its work in helpers that are not generic: one small copy per pair of types'
+// shapes in the wasm, not one per method.)
+//
+//go:noinline
+func bind[A, R any](d api.Decl[A, R], run func(*bridge, A) (R, error), write func([]byte, R) []byte) method {
+	info := d.Info
+	return method{decl: info, run: func(b *bridge, raw string) (result, error) {
+		var a A
+		if err := decodeArg(raw, &a); err != nil {
+			return nil, usageError(info, err)
+		}
+		r, err := run(b, a)
+		if err != nil {
+			return nil, err
+		}
+		return func(out []byte) []byte { return write(out, r) }, nil
+	}}
+}
+
+// usageError is a wrong call's error: "NAME: what is wrong (usage: …)".
+func usageError(d api.Info, err error) error {
+	return errors.New(d.Name() + ": " + err.Error() + " (usage: " + d.Usage() + ")")
+}
+
+// methods is everything the page can call: every declared method (api.All), bound once
+// (TestEveryDeclaredMethodIsBound).
+var methods = index(
+	bind(api.Scenarios, func(*bridge, api.None) ([]scenarios.Info, error) { return scenarios.Builtins(), nil }, scenarios.AppendJSONInfos),
+	bind(api.Bugs, func(*bridge, api.None) ([]engine.BugInfo, error) { return engine.Bugs, nil }, wire.AppendJSONBugs),
+	bind(api.Legend, func(*bridge, api.None) (map[string]string, error) {
+		all := maps.Clone(glossary.Legend)
+		maps.Copy(all, engine.EventLegend())
+		return all, nil
+	}, func(b []byte, m map[string]string) []byte { return glossary.AppendJSONLegend(b, m) }),
+	bind(api.Glossary, func(*bridge, api.None) ([]glossary.GlossaryEntry, error) { return glossary.Glossary, nil }, glossary.AppendJSONGlossary),
+	bind(api.Open, func(b *bridge, name string) (*engine.View, error) { return b.opened(session.OpenBuiltin(name)) }, wire.AppendView),
+	bind(api.Load, func(b *bridge, t string) (*engine.View, error) {
 		s, err := session.Load("", []byte(t))
 		if err == nil {
 			err = s.Goto(s.Scenario.OpenAt) // a saved run reopens at its step (open_at)
 		}
 		return b.opened(s, err)
-	}),
-	"view": viewMethod(func(*session.Session) error { return nil }),
-	"steps": onSession(func(s *session.Session) (result, error) {
-		n := s.Steps()
-		return func(b []byte) []byte { return strconv.AppendInt(b, int64(n), 10) }, nil
-	}),
-	"actions": onSession(func(s *session.Session) (result, error) {
-		a := s.Actions()
-		return func(b []byte) []byte { return wire.AppendJSONActions(b, a) }, nil
-	}),
-	"state": onSession(func(s *session.Session) (result, error) {
-		t := s.Trace()
-		return func(b []byte) []byte { return wire.AppendTrace(b, &t) }, nil
-	}),
-	"export": onSession(func(s *session.Session) (result, error) {
-		e := s.Export()
-		return e.AppendJSON, nil
-	}),
-	"text": onSession(func(s *session.Session) (result, error) {
+	}, wire.AppendView),
+	bind(api.View, viewAfter(noArg(func(*session.Session) error { return nil })), wire.AppendView),
+	bind(api.Steps, onSession(func(s *session.Session, _ api.None) (int, error) { return s.Steps(), nil }), appendInt),
+	bind(api.Actions, onSession(func(s *session.Session, _ api.None) ([]engine.Action, error) { return s.Actions(), nil }), wire.AppendJSONActions),
+	bind(api.State, onSession(func(s *session.Session, _ api.None) (engine.Trace, error) { return s.Trace(), nil }),
+		func(b []byte, t engine.Trace) []byte { return wire.AppendTrace(b, &t) }),
+	bind(api.Export, onSession(func(s *session.Session, _ api.None) (*session.Export, error) { e := s.Export(); return &e, nil }),
+		writeMethod((*session.Export).AppendJSON)),
+	bind(api.Text, onSession(func(s *session.Session, _ api.None) (string, error) {
 		var b strings.Builder
-		if err := s.WriteText(&b); err != nil {
-			return nil, err
-		}
-		return stringResult(b.String()), nil
-	}),
-	"step": viewMethod((*session.Session).Step),
-	"back": viewMethod((*session.Session).Back),
-	"goto": func(b *bridge, arg string) (result, error) {
-		n, err := intArg("goto", arg)
-		if err != nil {
-			return nil, err
-		}
-		return withSession(b, func(s *session.Session) (result, error) { return b.viewAfter(s, s.Goto(n)) })
-	},
-	"apply": viewText((*session.Session).Apply),
-	"bug":   viewText((*session.Session).SetBug),
-	// release runs the open scenario under a RisingWave release ("v3.0"), at the same step.
-	"release": viewText((*session.Session).SetRelease),
-	// create runs it with the job created in the "foreground" or the "background", at the same step.
-	"create": viewText((*session.Session).SetCreate),
-	"compare_bug": sessionText(func(s *session.Session, t string) (result, error) {
-		c, err := s.CompareBug(t)
-		if err != nil {
-			return nil, err
-		}
-		return c.AppendJSON, nil
-	}),
-	"compare_text": sessionText(func(s *session.Session, t string) (result, error) {
-		c, err := s.CompareText(t)
-		if err != nil {
-			return nil, err
-		}
-		return c.AppendJSON, nil
-	}),
-	// compare lays two runs side by side: {left: Run, right: Run} (session.Run: {bug, text, release});
-	// compare_at answers both runs' views at a step and how they differ.
-	"compare": func(b *bridge, arg string) (result, error) {
-		m, ok := objectArg(arg)
-		if !ok {
-			return nil, errors.New("compare: the argument must be a JSON object {left: {bug, text, release}, right: {bug, text, release}}")
-		}
-		l, err := runArg(m, "left")
-		if err != nil {
-			return nil, err
-		}
-		r, err := runArg(m, "right")
-		if err != nil {
-			return nil, err
-		}
-		return withSession(b, func(s *session.Session) (result, error) {
-			st, err := s.Stages(l, r)
-			if err != nil {
-				return nil, err
+		err := s.WriteText(&b)
+		return b.String(), err
+	}), jsonw.String),
+	bind(api.Step, viewAfter(noArg((*session.Session).Step)), wire.AppendView),
+	bind(api.Back, viewAfter(noArg((*session.Session).Back)), wire.AppendView),
+	bind(api.Goto, viewAfter((*session.Session).Goto), wire.AppendView),
+	bind(api.Apply, viewAfter((*session.Session).Apply), wire.AppendView),
+	bind(api.Bug, viewAfter((*session.Session).SetBug), wire.AppendView),
+	bind(api.Release, viewAfter((*session.Session).SetRelease), wire.AppendView),
+	bind(api.Create, viewAfter((*session.Session).SetCreate), wire.AppendView),
+	bind(api.CompareBug, onSession((*session.Session).CompareBug), writeMethod((*session.Comparison).AppendJSON)),
+	bind(api.CompareText, onSession((*session.Session).CompareText), writeMethod((*session.Comparison).AppendJSON)),
+	bind(api.CompareRuns, func(b *bridge, c api.Compare) (*session.Stages, error) {
+		return withSession(b, func(s *session.Session) (*session.Stages, error) {
+			st, err := s.Stages(deref(c.Left), deref(c.Right))
+			if err == nil {
+				b.stages = st
 			}
-			b.stages = st
-			return st.AppendJSON, nil
+			return st, err
 		})
-	},
-	"compare_at": func(b *bridge, arg string) (result, error) {
-		n, err := intArg("compare_at", arg)
-		if err != nil {
-			return nil, err
-		}
+	}, writeMethod((*session.Stages).AppendJSON)),
+	bind(api.CompareAt, func(b *bridge, n int) (*session.StagesAt, error) {
 		if b.stages == nil {
 			return nil, errors.New("compare_at: nothing is compared (call compare first)")
 		}
-		at, err := b.stages.At(n)
-		if err != nil {
-			return nil, err
-		}
-		return at.AppendJSON, nil
-	},
-	"explore": func(b *bridge, arg string) (result, error) {
-		n := 0
-		if !isNull(arg) {
-			var err error
-			if n, err = intArg("explore", arg); err != nil {
-				return nil, err
-			}
-		}
-		return withSession(b, func(s *session.Session) (result, error) {
-			r, err := s.Explore(n)
-			if err != nil {
-				return nil, err
-			}
-			return r.AppendJSON, nil
-		})
-	},
-	"step_forms": onSession(func(s *session.Session) (result, error) {
-		f := s.StepForms()
-		return func(b []byte) []byte { return session.AppendJSONStepForms(b, f) }, nil
-	}),
-	"format_step": func(b *bridge, arg string) (result, error) {
-		values, ok := objectArg(arg)
-		if !ok {
-			return nil, errors.New("format_step: the argument must be a JSON object, e.g. {\"kind\": \"barrier\", \"epoch\": 9}")
-		}
-		return withSession(b, func(s *session.Session) (result, error) {
-			t, err := s.FormatForm(values)
-			if err != nil {
-				return nil, err
-			}
-			return stringResult(t), nil
-		})
-	},
-	// Lean views (bridge.lean), and the parts they leave out: the marks and the code map of a
-	// script revision, and the outputs [from, to) of a revision's log.
-	"lean": none(func(b *bridge) (result, error) {
-		b.lean = true
-		return func(out []byte) []byte { return append(out, "true"...) }, nil
-	}),
-	"marks": func(b *bridge, arg string) (result, error) {
-		return ofRevision(b, "marks", arg, func(s *session.Session) result {
-			m := s.Timeline().Marks()
-			return func(out []byte) []byte { return wire.AppendMarks(out, m) }
-		})
-	},
-	"code_map": func(b *bridge, arg string) (result, error) {
-		return ofRevision(b, "code_map", arg, func(s *session.Session) result {
-			m := s.Timeline().Engine().Release().CodeMap()
-			return func(out []byte) []byte { return wire.AppendCodeLines(out, m) }
-		})
-	},
-	"outputs": outputs,
+		return b.stages.At(n)
+	}, writeMethod((*session.StagesAt).AppendJSON)),
+	bind(api.Explore, onSession(func(s *session.Session, n *int) (*session.ExploreReport, error) { return s.Explore(deref(n)) }),
+		writeMethod((*session.ExploreReport).AppendJSON)),
+	bind(api.StepForms, onSession(func(s *session.Session, _ api.None) ([]session.StepForm, error) { return s.StepForms(), nil }),
+		session.AppendJSONStepForms),
+	bind(api.FormatStep, onSession((*session.Session).FormatForm), jsonw.String),
 	// Lessons (docs/lesson-format.md): the built-ins, and a lesson's plan by name or from its text.
-	"lessons": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return lessons.AppendJSONInfos(b, lessons.Builtins()) }, nil
-	}),
-	"lesson": text(func(_ *bridge, name string) (result, error) {
-		l, err := lessons.OpenBuiltin(name)
-		return planResult(l, err)
-	}),
-	"lesson_text": text(func(_ *bridge, t string) (result, error) {
-		l, err := lessons.Parse("", []byte(t))
-		return planResult(l, err)
-	}),
-	// What a pasted error message or log excerpt means (diagnose/): {"text": T, "release": R},
-	// R one of diagnose.ReleaseNames, or "" or absent for none. Needs no open scenario.
-	"diagnose": func(b *bridge, arg string) (result, error) {
-		v, ok := objectArg(arg)
-		text, isText := v["text"].(string)
-		release, isRelease := v["release"].(string)
-		if v["release"] == nil {
-			isRelease = true
-		}
-		if !ok || !isText || !isRelease {
-			return nil, errors.New(`diagnose: the argument must be a JSON object {"text": "…", "release": R} (R one of ` + engine.ReleaseNames() + `; it may be left out)`)
-		}
-		a, err := diagnose.Diagnose(text, release)
-		if err != nil {
-			return nil, err
-		}
-		return a.AppendJSON, nil
-	},
+	bind(api.Lessons, func(*bridge, api.None) ([]lessons.Info, error) { return lessons.Builtins(), nil }, lessons.AppendJSONInfos),
+	bind(api.Lesson, func(_ *bridge, name string) (*lessons.Plan, error) { return plan(lessons.OpenBuiltin(name)) },
+		writeMethod((*lessons.Plan).AppendJSON)),
+	bind(api.LessonText, func(_ *bridge, t string) (*lessons.Plan, error) { return plan(lessons.Parse("", []byte(t))) },
+		writeMethod((*lessons.Plan).AppendJSON)),
+	// What a pasted error message or log excerpt means (diagnose/). Needs no open scenario.
+	bind(api.Diagnosis, func(_ *bridge, d api.Diagnose) (*diagnose.Answer, error) { return diagnose.Diagnose(d.Text, d.Release) },
+		writeMethod((*diagnose.Answer).AppendJSON)),
 	// Scale mode (scale.go): the built-in workloads, and a workload's run.
-	"workloads": none(func(*bridge) (result, error) {
-		return func(b []byte) []byte { return scenarios.AppendJSONInfos(b, scenarios.Workloads()) }, nil
-	}),
-	"workload_text": text(workloadText),
-	"builtin_text":  text(builtinText), // a built-in scenario's file (the editor starts from it)
-	"schema":        none(schema),      // scenario.schema.json (the editor's format help and keys)
-	"scale":         text(scaleWhole),
-	"scale_start":   text(scaleStart),
-	"scale_next":    none(scaleNext),
-	"scale_cancel":  none(scaleCancel),
+	bind(api.Workloads, func(*bridge, api.None) ([]scenarios.Info, error) { return scenarios.Workloads(), nil }, scenarios.AppendJSONInfos),
+	bind(api.WorkloadTxt, workloadText, jsonw.String),
+	bind(api.BuiltinText, builtinText, jsonw.String), // a built-in scenario's file (the editor starts from it)
+	bind(api.Schema, schema, func(b []byte, r api.RawJSON) []byte { return append(b, r...) }),
+	bind(api.Scale, scaleWhole, wire.AppendScaleSummary),
+	bind(api.ScaleStart, scaleStart, appendScalePoint),
+	bind(api.ScaleNext, scaleNext, appendScalePoint),
+	bind(api.ScaleCancel, scaleCancel, func(b []byte, _ api.None) []byte { return append(b, "null"...) }),
+)
+
+// index keys the methods by name.
+func index(ms ...method) map[string]method {
+	out := make(map[string]method, len(ms))
+	for _, m := range ms {
+		out[m.decl.Name()] = m
+	}
+	return out
 }
 
-// planResult answers a lesson's plan.
-func planResult(l *lessons.Lesson, err error) (result, error) {
+// writeMethod writes a result with its AppendJSON method.
+func writeMethod[T any](f func(T, []byte) []byte) func([]byte, T) []byte {
+	return func(b []byte, x T) []byte { return f(x, b) }
+}
+
+func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+
+// deref is *p, or the zero value for nil.
+func deref[T any](p *T) T {
+	var z T
+	if p == nil {
+		return z
+	}
+	return *p
+}
+
+// plan answers a lesson's plan.
+func plan(l *lessons.Lesson, err error) (*lessons.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return l.Plan().AppendJSON, nil
+	return l.Plan(), nil
 }
 
 // call runs one method and returns its JSON answer: {"ok": result} or
@@ -275,7 +201,7 @@ func (b *bridge) call(name, arg string) string {
 		}
 		return errorAnswer(errors.New(msg)) // refused before it is decoded
 	}
-	r, err := m(b, strings.TrimSpace(arg))
+	r, err := m.run(b, strings.TrimSpace(arg))
 	if err != nil {
 		return errorAnswer(err)
 	}
@@ -291,148 +217,163 @@ func argLimit(method string) int {
 	return 8 << 20
 }
 
-func (b *bridge) opened(s *session.Session, err error) (result, error) {
+func (b *bridge) opened(s *session.Session, err error) (*engine.View, error) {
 	if err != nil {
 		return nil, err
 	}
 	b.s = s
 	b.stages = nil
-	return b.viewAfter(s, nil)
+	return s.View(), nil
 }
 
 var errNoSession = errors.New("no scenario is open")
 
-func withSession(b *bridge, run func(*session.Session) (result, error)) (result, error) {
+func withSession[R any](b *bridge, run func(*session.Session) (R, error)) (R, error) {
 	if b.s == nil {
-		return nil, errNoSession
+		var z R
+		return z, errNoSession
 	}
 	return run(b.s)
 }
 
-// none is a method that takes no argument.
-func none(run func(*bridge) (result, error)) method {
-	return func(b *bridge, arg string) (result, error) {
-		if !isNull(arg) {
-			return nil, errors.New("this method takes no argument")
-		}
-		return run(b)
+// onSession is a method of the open scenario.
+func onSession[A, R any](run func(*session.Session, A) (R, error)) func(*bridge, A) (R, error) {
+	return func(b *bridge, a A) (R, error) {
+		return withSession(b, func(s *session.Session) (R, error) { return run(s, a) })
 	}
 }
 
-// onSession is a method of the open scenario that takes no argument.
-func onSession(run func(*session.Session) (result, error)) method {
-	return none(func(b *bridge) (result, error) { return withSession(b, run) })
-}
-
-// text is a method that takes a string (null is the empty string, as json.Unmarshal reads it
-// into a string).
-func text(run func(*bridge, string) (result, error)) method {
-	return func(b *bridge, arg string) (result, error) {
-		v, err := jsonw.Decode(arg)
-		s, isString := v.(string)
-		if arg == "" || err != nil || v != nil && !isString {
-			return nil, errors.New("the argument must be a JSON string")
+// viewAfter is a method of the open scenario that answers its view after run: the view in its
+// final shape (session.View), written as it is, whole (web/README-page.md, "One press of Next").
+func viewAfter[A any](run func(*session.Session, A) error) func(*bridge, A) (*engine.View, error) {
+	return onSession(func(s *session.Session, a A) (*engine.View, error) {
+		if err := run(s, a); err != nil {
+			return nil, err
 		}
-		return run(b, s)
-	}
-}
-
-// sessionText is a method of the open scenario that takes a string.
-func sessionText(run func(*session.Session, string) (result, error)) method {
-	return text(func(b *bridge, t string) (result, error) {
-		return withSession(b, func(s *session.Session) (result, error) { return run(s, t) })
+		return s.View(), nil
 	})
 }
 
-// viewMethod is a method of the open scenario that takes no argument and answers the view after
-// run; viewText the same with a string argument.
-func viewMethod(run func(*session.Session) error) method {
-	return none(func(b *bridge) (result, error) {
-		return withSession(b, func(s *session.Session) (result, error) { return b.viewAfter(s, run(s)) })
-	})
+// noArg is run as a method that takes no argument.
+func noArg(run func(*session.Session) error) func(*session.Session, api.None) error {
+	return func(s *session.Session, _ api.None) error { return run(s) }
 }
-
-func viewText(run func(*session.Session, string) error) method {
-	return text(func(b *bridge, t string) (result, error) {
-		return withSession(b, func(s *session.Session) (result, error) { return b.viewAfter(s, run(s, t)) })
-	})
-}
-
-// viewAfter answers the open scenario's view, unless err; a lean view without its marks, code
-// map and outputs (bridge.lean).
-func (b *bridge) viewAfter(s *session.Session, err error) (result, error) {
-	if err != nil {
-		return nil, err
-	}
-	v := s.View()
-	if b.lean {
-		v.Marks, v.CodeMap, v.Outputs = nil, nil, nil
-	}
-	return func(b []byte) []byte { return wire.AppendView(b, v) }, nil
-}
-
-// ofRevision answers part of the open script at revision arg (a JSON integer): an error when the
-// open script has another revision (its part may differ).
-func ofRevision(b *bridge, name, arg string, part func(*session.Session) result) (result, error) {
-	rev, err := intArg(name, arg)
-	if err != nil {
-		return nil, fmt.Errorf("%s: the argument must be the integer revision of a view", name)
-	}
-	return withSession(b, func(s *session.Session) (result, error) {
-		if now := s.Revision(); int64(rev) != now {
-			return nil, fmt.Errorf("%s: revision %d is not the open script's (%d)", name, rev, now)
-		}
-		return part(s), nil
-	})
-}
-
-// outputs answers the outputs [from, to) of the run's log at the open script's revision:
-// {revision, from, to}, 0 <= from <= to <= outputs_total. Within one revision the output at an
-// index of the log is always the same, so a caller keeps them by index.
-func outputs(b *bridge, arg string) (result, error) {
-	const want = `outputs: the argument must be a JSON object {"revision": R, "from": F, "to": T} of integers`
-	m, ok := objectArg(arg)
-	if !ok || len(m) != 3 {
-		return nil, errors.New(want)
-	}
-	var n [3]int64
-	for i, k := range []string{"revision", "from", "to"} {
-		f, isNumber := m[k].(float64)
-		if !isNumber || f != float64(int64(f)) {
-			return nil, errors.New(want)
-		}
-		n[i] = int64(f)
-	}
-	rev, from, to := n[0], n[1], n[2]
-	return withSession(b, func(s *session.Session) (result, error) {
-		if now := s.Revision(); rev != now {
-			return nil, fmt.Errorf("outputs: revision %d is not the open script's (%d)", rev, now)
-		}
-		log := s.Timeline().Engine().Outputs()
-		if from < 0 || from > to || to > int64(len(log)) {
-			return nil, fmt.Errorf("outputs: [%d, %d) is not within the log's %d outputs", from, to, len(log))
-		}
-		part := log[from:to]
-		return func(out []byte) []byte { return wire.AppendJSONOutputs(out, part) }, nil
-	})
-}
-
-// stringResult answers with a string.
-func stringResult(s string) result { return func(b []byte) []byte { return jsonw.String(b, s) } }
 
 func isNull(arg string) bool { return arg == "" || arg == "null" }
 
+// decodeArg reads a method's argument as its declared type A (package api): None (nothing, or
+// null), a string, an integer (a JSON number without a fraction or exponent that fits an int,
+// never a string of digits), an integer or null, an object (as json.Unmarshal reads one into a
+// map[string]any: numbers as float64 at every depth), or a struct of package api (an object of
+// its fields) into *p. The error says what is wrong; bind adds the usage. (Not generic: one
+// copy in the wasm, not one per argument type.)
+func decodeArg(raw string, p any) error {
+	switch p := p.(type) {
+	case *api.None:
+		if !isNull(raw) {
+			return errors.New("it takes no argument")
+		}
+		return nil
+	case *string:
+		v, err := jsonw.Decode(raw)
+		s, ok := v.(string)
+		if isNull(raw) || err != nil || !ok {
+			return errors.New("the argument must be a JSON string")
+		}
+		*p = s
+		return nil
+	case *int:
+		n, err := intArg(raw)
+		*p = n
+		return err
+	case **int:
+		if isNull(raw) {
+			return nil
+		}
+		n, err := intArg(raw)
+		*p = &n
+		return err
+	case *map[string]any:
+		m, ok := objectArg(raw)
+		if !ok {
+			return errors.New("the argument must be a JSON object")
+		}
+		*p = m
+		return nil
+	}
+	rv := reflect.ValueOf(p).Elem()
+	if rv.Kind() != reflect.Struct {
+		return fmt.Errorf("internal error: an argument of type %s is not read", rv.Type()) // (TestUsageOfEveryMethod)
+	}
+	m, ok := objectArg(raw)
+	if !ok {
+		return errors.New("the argument must be a JSON object")
+	}
+	return decodeStruct(rv, m, "", false)
+}
+
+// decodeStruct reads an object's fields into a struct of package api: each a string (null is
+// "") or an object of string fields (null or left out: none). A field without omitempty must be
+// there, but in an object inside the argument, where every field may be left out; a field the
+// struct does not have is refused.
+func decodeStruct(rv reflect.Value, m map[string]any, where string, nested bool) error {
+	t := rv.Type()
+	known := make(map[string]bool, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, optional := api.FieldName(f)
+		known[name] = true
+		x, there := m[name]
+		if !there {
+			if !optional && !nested {
+				return fmt.Errorf("the argument has no %s", where+name)
+			}
+			continue
+		}
+		switch fv := rv.Field(i); {
+		case f.Type.Kind() == reflect.String:
+			s, ok := x.(string)
+			if !ok && (x != nil || !optional && !nested) {
+				return fmt.Errorf("%s must be a string", where+name)
+			}
+			fv.SetString(s)
+		case f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct:
+			if x == nil {
+				continue
+			}
+			o, ok := x.(map[string]any)
+			if !ok {
+				return fmt.Errorf("%s must be an object", where+name)
+			}
+			p := reflect.New(f.Type.Elem())
+			if err := decodeStruct(p.Elem(), o, where+name+".", true); err != nil {
+				return err
+			}
+			fv.Set(p)
+		default:
+			return fmt.Errorf("internal error: a field of type %s is not read", f.Type)
+		}
+	}
+	keys := slices.Sorted(maps.Keys(m))
+	for _, k := range keys {
+		if !known[k] {
+			return fmt.Errorf("%s has no field %s", strings.TrimSuffix("the argument."+where, "."), quote.Q(k))
+		}
+	}
+	return nil
+}
+
 // intArg reads an integer: a JSON number without a fraction or exponent that fits an int, never
 // a string of digits.
-func intArg(name, arg string) (int, error) {
+func intArg(arg string) (int, error) {
 	v, err := jsonw.Decode(arg)
 	n, isNumber := v.(jsonw.Number)
 	if err != nil || !isNumber {
-		return 0, fmt.Errorf("%s: the argument must be an integer step number", name)
+		return 0, errors.New("the argument must be an integer")
 	}
 	i, err := n.Int64()
 	if err != nil || int64(int(i)) != i {
-		return 0, fmt.Errorf("%s: the argument must be an integer step number, not %s", name, quote.Clip(string(n)))
+		return 0, fmt.Errorf("the argument must be an integer, not %s", quote.Clip(string(n)))
 	}
 	return int(i), nil
 }
@@ -447,39 +388,6 @@ func objectArg(arg string) (map[string]any, bool) {
 		return nil, false
 	}
 	return m, floats(m)
-}
-
-// runArg reads one run of a comparison, m[side]: {bug?: string, text?: string, release?: string}
-// (session.Run). A missing run is the open run as it is.
-func runArg(m map[string]any, side string) (session.Run, error) {
-	var r session.Run
-	v, ok := m[side]
-	if !ok || v == nil {
-		return r, nil
-	}
-	o, ok := v.(map[string]any)
-	if !ok {
-		return r, fmt.Errorf("compare: %s must be an object {bug, text, release}", side)
-	}
-	for k, x := range o {
-		s, ok := x.(string)
-		if !ok && x != nil {
-			return r, fmt.Errorf("compare: %s.%s must be a string", side, quote.Clip(k))
-		}
-		switch k {
-		case "bug":
-			r.Bug = s
-		case "text":
-			r.Text = s
-		case "release":
-			r.Release = s
-		case "create":
-			r.Create = s
-		default:
-			return r, fmt.Errorf("compare: %s has no field %s (it takes bug, text, release and create)", side, quote.Q(k))
-		}
-	}
-	return r, nil
 }
 
 // floats turns the numbers in a decoded value into float64s in place; false if one does not fit.

@@ -5,12 +5,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
-	"strconv"
+	"maps"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/wasm/api"
 	"github.com/backfill-explainer/explainer/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -98,19 +100,19 @@ func TestEveryMethod(t *testing.T) {
 		{"goto", [][2]string{{"open", `"happy-path"`}, {"goto", " 7 "}}, stepIs(7), ""},
 		{"goto out of range", [][2]string{{"open", `"happy-path"`}, {"goto", "99"}}, nil, "step 99 is outside 0..18"},
 		{"goto negative", [][2]string{{"open", `"happy-path"`}, {"goto", "-1"}}, nil, "step -1 is outside 0..18"},
-		{"goto a fraction", [][2]string{{"open", `"happy-path"`}, {"goto", "2.7"}}, nil, "goto: the argument must be an integer step number, not 2.7"},
-		{"goto a string", [][2]string{{"open", `"happy-path"`}, {"goto", `"7"`}}, nil, "goto: the argument must be an integer step number"},
-		{"goto a list", [][2]string{{"open", `"happy-path"`}, {"goto", `[4]`}}, nil, "goto: the argument must be an integer step number"},
-		{"goto null", [][2]string{{"open", `"happy-path"`}, {"goto", `null`}}, nil, "goto: the argument must be an integer step number"},
-		{"goto huge", [][2]string{{"open", `"happy-path"`}, {"goto", "1e30"}}, nil, "goto: the argument must be an integer step number, not 1e30"},
+		{"goto a fraction", [][2]string{{"open", `"happy-path"`}, {"goto", "2.7"}}, nil, "goto: the argument must be an integer, not 2.7 (usage: goto(n: integer) → View)"},
+		{"goto a string", [][2]string{{"open", `"happy-path"`}, {"goto", `"7"`}}, nil, "goto: the argument must be an integer (usage: goto(n: integer) → View)"},
+		{"goto a list", [][2]string{{"open", `"happy-path"`}, {"goto", `[4]`}}, nil, "goto: the argument must be an integer (usage: goto(n: integer) → View)"},
+		{"goto null", [][2]string{{"open", `"happy-path"`}, {"goto", `null`}}, nil, "goto: the argument must be an integer (usage: goto(n: integer) → View)"},
+		{"goto huge", [][2]string{{"open", `"happy-path"`}, {"goto", "1e30"}}, nil, "goto: the argument must be an integer, not 1e30 (usage: goto(n: integer) → View)"},
 		{"apply", [][2]string{{"open", `"happy-path"`}, {"goto", "6"}, {"apply", mustJSON(t, `chunk: ["+ 5 104"]`)}}, stepIs(7), ""},
 		{"apply error", [][2]string{{"open", `"happy-path"`}, {"goto", "6"}, {"apply", mustJSON(t, "barrier: 2")}}, nil, "1:1: epoch 2 does not increase: the last barrier carried epoch 3"},
 		{"apply not a string", [][2]string{{"open", `"happy-path"`}, {"apply", `{"step":"x"}`}}, nil, "the argument must be a JSON string"},
 		{"steps", [][2]string{{"open", `"happy-path"`}, {"steps", ""}}, equals(`18`), ""},
 		{"actions", [][2]string{{"open", `"happy-path"`}, {"actions", ""}}, contains(`"id":"next"`), ""},
 		{"state", [][2]string{{"open", `"happy-path"`}, {"goto", "3"}, {"state", ""}}, keys("title", "outputs", "error", "phase", "progress_table", "downstream", "step"), ""},
-		{"view takes no argument", [][2]string{{"open", `"happy-path"`}, {"view", `1`}}, nil, "this method takes no argument"},
-		{"scenarios takes no argument", [][2]string{{"scenarios", `"x"`}}, nil, "this method takes no argument"},
+		{"view takes no argument", [][2]string{{"open", `"happy-path"`}, {"view", `1`}}, nil, "view: it takes no argument (usage: view() → View)"},
+		{"scenarios takes no argument", [][2]string{{"scenarios", `"x"`}}, nil, "scenarios: it takes no argument (usage: scenarios() → ScenariosInfo[])"},
 		{"open bad JSON", [][2]string{{"open", `happy-path`}}, nil, "the argument must be a JSON string"},
 		{"load missing", [][2]string{{"load", ``}}, nil, "the argument must be a JSON string"},
 		{"bug", [][2]string{{"open", `"happy-path"`}, {"bug", `"mark-before-drain"`}}, contains(`"name":"mark-before-drain"`), ""},
@@ -132,7 +134,7 @@ func TestEveryMethod(t *testing.T) {
 		{"format_step error", [][2]string{{"open", `"happy-path"`}, {"format_step", `{"kind":"chunk","rows":"+ 1"}`}}, nil, "row has 1 value; the table has 2 columns (a, id)"},
 		{"format_step not an object", [][2]string{{"open", `"happy-path"`}, {"format_step", `"end"`}}, nil, "format_step: the argument must be a JSON object"},
 		{"glossary", [][2]string{{"glossary", ""}}, contains(`{"term":"vnode","aliases":["vnodes","virtual node"],"definition":"One of a fixed number of buckets`), ""},
-		{"glossary takes no argument", [][2]string{{"glossary", `"vnode"`}}, nil, "this method takes no argument"},
+		{"glossary takes no argument", [][2]string{{"glossary", `"vnode"`}}, nil, "glossary: it takes no argument (usage: glossary() → GlossaryEntry[])"},
 		{"unknown method", [][2]string{{"frobnicate", ""}}, nil, `unknown method "frobnicate"`},
 	}
 	for _, tc := range tests {
@@ -305,180 +307,90 @@ func TestUnencodableResultIsAnError(t *testing.T) {
 	assert.Nil(t, e)
 }
 
-// With lean (the page's explainer.js asks for it), every view leaves out its marks, code map and
-// outputs ("marks", "code_map" and "outputs" null) and names them by its revision and its
-// window [outputs_first, outputs_total); "marks" and "code_map" answer them for the open
-// script's revision, "outputs" a range of its log, and each refuses another revision. Without
-// lean every view carries them (the explorer's worker).
-func TestLeanViews(t *testing.T) {
-	viewOf := func(raw string) map[string]json.RawMessage {
+// Every view the bridge answers is whole, in its final shape (session.View written as it is): its
+// marks the timeline's, its code map the release's, its outputs the log's from outputs_first
+// on, through steps, back, goto, branches, bug modes, releases and a log longer than a view's
+// window; the methods that answered parts of a view by revision are gone.
+func TestEveryViewIsWhole(t *testing.T) {
+	b := &bridge{}
+	obj := func(raw string) map[string]json.RawMessage {
 		ok, e := answer(t, raw)
 		require.Nil(t, e, raw)
 		var v map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(ok, &v))
 		return v
 	}
-	plain := &bridge{}
-	viewOf(plain.call("open", `"happy-path"`))
-	v := viewOf(plain.call("goto", "9"))
-	for _, k := range []string{"marks", "code_map", "outputs"} {
-		assert.NotEqual(t, "null", string(v[k]), "without lean every view has its %s", k)
+	walk := [][2]string{{"load", mustJSON(t, manyOutputs())}, {"step", ""}, {"goto", "300"}, {"step", ""}, {"back", ""},
+		{"goto", "100"}, {"apply", mustJSON(t, `chunk: ["+ 500 500"]`)}, {"bug", `"no-state-write"`}, {"release", `"v3.0"`},
+		{"open", `"fatal-upstream-end"`}, {"goto", "11"}, {"apply", `"recover"`}}
+	for _, c := range walk {
+		v := obj(b.call(c[0], c[1]))
+		where := c[0] + " " + c[1][:min(len(c[1]), 20)]
+		s := b.s
+		assert.JSONEq(t, string(wire.AppendMarks(nil, s.Timeline().Marks())), string(v["marks"]), where)
+		assert.JSONEq(t, string(wire.AppendCodeLines(nil, s.Timeline().Engine().Release().CodeMap())), string(v["code_map"]), where)
+		var first int
+		require.NoError(t, json.Unmarshal(v["outputs_first"], &first))
+		assert.JSONEq(t, string(wire.AppendJSONOutputs(nil, append([]engine.Output{}, s.Timeline().Engine().Outputs()[first:]...))), string(v["outputs"]), where)
+		again := obj(b.call("view", ""))
+		assert.Equal(t, v, again, "%s: view() answers the same view", where)
 	}
-	assert.NotContains(t, v, "outputs_kept")
+	for _, gone := range []string{"lean", "marks", "code_map", "outputs"} {
+		_, e := answer(t, b.call(gone, "1"))
+		require.NotNil(t, e, gone)
+		assert.Equal(t, `unknown method "`+gone+`"`, e.Message)
+	}
+}
 
-	b := &bridge{}
-	ok, e := answer(t, b.call("lean", ""))
-	require.Nil(t, e)
-	assert.Equal(t, "true", string(ok))
-	for _, c := range [][2]string{{"open", `"happy-path"`}, {"step", ""}, {"goto", "9"}, {"back", ""}, {"view", ""}, {"apply", `"chunk: [\"+ 5 104\"]"`}, {"bug", `"no-state-write"`}, {"release", `"v3.0"`}} {
-		v := viewOf(b.call(c[0], c[1]))
-		for _, k := range []string{"marks", "code_map", "outputs"} {
-			assert.Equal(t, "null", string(v[k]), "%s: %s left out", c[0], k)
+// Every declared method (api.All) is bound once, and nothing else is.
+func TestEveryDeclaredMethodIsBound(t *testing.T) {
+	var declared []string
+	for _, m := range api.All() {
+		declared = append(declared, m.Name())
+		bound, ok := methods[m.Name()]
+		if assert.True(t, ok, "%s is declared and not bound", m.Name()) {
+			assert.Equal(t, m.Usage(), bound.decl.Usage())
 		}
-		assert.NotContains(t, v, "outputs_kept")
-		assert.NotEqual(t, "null", string(v["code_lit"]), "%s: code_lit comes in every view", c[0])
 	}
-	// the parts, asked by the view's revision, are those of the plain view of the same run
-	for _, c := range [][2]string{{"open", `"happy-path"`}, {"bug", `"no-state-write"`}, {"goto", "12"}, {"release", `"v3.0"`}} {
-		viewOf(plain.call(c[0], c[1]))
-		viewOf(b.call(c[0], c[1]))
-	}
-	want, lean := viewOf(plain.call("view", "")), viewOf(b.call("view", ""))
-	rev := string(lean["revision"])
-	for _, k := range []string{"marks", "code_map"} {
-		ok, e := answer(t, b.call(k, rev))
-		require.Nil(t, e)
-		assert.JSONEq(t, string(want[k]), string(ok), k)
-	}
-	var first, total int
-	require.NoError(t, json.Unmarshal(lean["outputs_first"], &first))
-	require.NoError(t, json.Unmarshal(lean["outputs_total"], &total))
-	ok, e = answer(t, b.call("outputs", fmt.Sprintf(`{"revision": %s, "from": %d, "to": %d}`, rev, first, total)))
-	require.Nil(t, e)
-	assert.JSONEq(t, string(want["outputs"]), string(ok))
-	ok, e = answer(t, b.call("outputs", fmt.Sprintf(`{"revision": %s, "from": %d, "to": %d}`, rev, total, total)))
-	require.Nil(t, e)
-	assert.Equal(t, "[]", string(ok))
-
-	// another revision, a range outside the log, a bad argument: refused
-	old := rev
-	viewOf(b.call("apply", `"chunk: [\"+ 6 105\"]"`))
-	for _, c := range [][2]string{
-		{"marks", old}, {"code_map", old},
-		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 1}`, old)},
-	} {
-		_, e := answer(t, b.call(c[0], c[1]))
-		require.NotNil(t, e, c[0])
-		assert.Contains(t, e.Message, "revision "+old+" is not the open script's", c[0])
-	}
-	now := string(viewOf(b.call("view", ""))["revision"])
-	for _, c := range [][3]string{
-		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 2, "to": 1}`, now), "outputs: [2, 1) is not within the log's"},
-		{"outputs", fmt.Sprintf(`{"revision": %s, "from": -1, "to": 1}`, now), "outputs: [-1, 1) is not within the log's"},
-		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 9999}`, now), "outputs: [0, 9999) is not within the log's"},
-		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0}`, now), "outputs: the argument must be a JSON object"},
-		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 1.5}`, now), "outputs: the argument must be a JSON object"},
-		{"outputs", fmt.Sprintf(`{"revision": %s, "from": 0, "to": 1, "x": 1}`, now), "outputs: the argument must be a JSON object"},
-		{"outputs", "", "outputs: the argument must be a JSON object"},
-		{"marks", "", "marks: the argument must be the integer revision of a view"},
-		{"code_map", `"7"`, "code_map: the argument must be the integer revision of a view"},
-		{"lean", "1", "this method takes no argument"},
-	} {
-		_, e := answer(t, b.call(c[0], c[1]))
-		require.NotNil(t, e, "%s(%s)", c[0], c[1])
-		assert.Contains(t, e.Message, c[2], "%s(%s)", c[0], c[1])
-	}
-	_, e = answer(t, (&bridge{}).call("marks", "1"))
-	require.NotNil(t, e)
-	assert.Equal(t, "no scenario is open", e.Message)
+	assert.ElementsMatch(t, declared, slices.Collect(maps.Keys(methods)))
 }
 
-// leanPage puts lean views back together as the page's explainer.js does: it keeps the marks and
-// the code map of the last revision it asked for, and the outputs of the last window by their
-// index in the log, and asks the bridge for what it does not hold (counted in asked).
-type leanPage struct {
-	marksRev int64
-	marks    json.RawMessage
-	codeRev  int64
-	code     json.RawMessage
-	outRev   int64
-	outFirst int
-	outs     []json.RawMessage
-	asked    map[string]int // calls by method; outputs also counts the outputs asked for
-}
-
-func (p *leanPage) get(t *testing.T, b *bridge, method, arg string) json.RawMessage {
-	t.Helper()
-	if p.asked == nil {
-		p.asked = map[string]int{}
+// Each method refuses a wrong call, a missing, extra or wrongly typed argument, with its usage:
+// "NAME: what is wrong (usage: NAME(arg: type) → Result)", before it looks for an open scenario.
+func TestUsageOfEveryMethod(t *testing.T) {
+	for _, m := range api.All() {
+		var wrong []string // arguments the method's declaration refuses
+		switch at := m.ArgType(); {
+		case at == reflect.TypeFor[api.None]():
+			wrong = []string{"1", `"x"`, `{}`}
+		case at.Kind() == reflect.String:
+			wrong = []string{"", "null", "1", `{}`, `["x"]`}
+		case at.Kind() == reflect.Int:
+			wrong = []string{"", "null", `"1"`, "1.5", `{}`}
+		case at.Kind() == reflect.Pointer:
+			wrong = []string{`"1"`, "1.5", `[]`}
+		case at.Kind() == reflect.Map:
+			wrong = []string{"", "null", `"x"`, "1", `[]`}
+		case at.Kind() == reflect.Struct:
+			wrong = []string{"", "null", `"x"`, "1", `[]`, `{"nonsense": "x"}`}
+			for i := range at.NumField() {
+				name, optional := api.FieldName(at.Field(i))
+				wrong = append(wrong, fmt.Sprintf(`{%q: 1}`, name))
+				if !optional {
+					wrong = append(wrong, `{}`)
+				}
+			}
+		default:
+			t.Fatalf("%s: an argument of type %s has no wrong calls here", m.Name(), at)
+		}
+		for _, arg := range wrong {
+			_, e := answer(t, (&bridge{}).call(m.Name(), arg))
+			if assert.NotNil(t, e, "%s(%s) must be refused", m.Name(), arg) {
+				assert.True(t, strings.HasPrefix(e.Message, m.Name()+": "), "%s(%s): %s", m.Name(), arg, e.Message)
+				assert.True(t, strings.HasSuffix(e.Message, " (usage: "+m.Usage()+")"), "%s(%s): %s", m.Name(), arg, e.Message)
+			}
+		}
 	}
-	p.asked[method]++
-	ok, e := answer(t, b.call(method, arg))
-	require.Nil(t, e, "%s(%s)", method, arg)
-	return ok
-}
-
-// outputs asks for the outputs [from, to) of revision rev.
-func (p *leanPage) outputs(t *testing.T, b *bridge, rev int64, from, to int) []json.RawMessage {
-	t.Helper()
-	if from >= to {
-		return nil
-	}
-	var outs []json.RawMessage
-	require.NoError(t, json.Unmarshal(p.get(t, b, "outputs", fmt.Sprintf(`{"revision":%d,"from":%d,"to":%d}`, rev, from, to)), &outs))
-	require.Len(t, outs, to-from)
-	p.asked["outputs."] += to - from
-	return outs
-}
-
-func (p *leanPage) whole(t *testing.T, b *bridge, raw string) map[string]json.RawMessage {
-	t.Helper()
-	ok, e := answer(t, raw)
-	require.Nil(t, e, raw)
-	var v map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal(ok, &v))
-	var rev int64
-	var first, total int
-	require.NoError(t, json.Unmarshal(v["revision"], &rev))
-	require.NoError(t, json.Unmarshal(v["outputs_first"], &first))
-	require.NoError(t, json.Unmarshal(v["outputs_total"], &total))
-	for _, k := range []string{"marks", "code_map", "outputs"} {
-		require.Equal(t, "null", string(v[k]), "a lean view leaves out %s", k)
-	}
-	if p.marksRev != rev {
-		p.marksRev, p.marks = rev, p.get(t, b, "marks", strconv.FormatInt(rev, 10))
-	}
-	v["marks"] = p.marks
-	if p.codeRev != rev {
-		p.codeRev, p.code = rev, p.get(t, b, "code_map", strconv.FormatInt(rev, 10))
-	}
-	v["code_map"] = p.code
-	// the window [first, total): what the page holds of it, and the rest before and after
-	from, to := max(first, p.outFirst), min(total, p.outFirst+len(p.outs))
-	var outs []json.RawMessage
-	if p.outRev != rev || from >= to {
-		outs = p.outputs(t, b, rev, first, total)
-	} else {
-		outs = append(append(p.outputs(t, b, rev, first, from), p.outs[from-p.outFirst:to-p.outFirst]...), p.outputs(t, b, rev, to, total)...)
-	}
-	p.outRev, p.outFirst, p.outs = rev, first, outs
-	v["outputs"] = json.RawMessage(mustJSON(t, outs))
-	if outs == nil {
-		v["outputs"] = json.RawMessage("[]")
-	}
-	delete(v, "revision") // (revisions are unique in the process: two bridges number theirs apart)
-	return v
-}
-
-// plainView is a view of a bridge without lean, revision left out as whole leaves it out.
-func plainView(t *testing.T, raw string) map[string]json.RawMessage {
-	t.Helper()
-	ok, e := answer(t, raw)
-	require.Nil(t, e, raw)
-	var v map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal(ok, &v))
-	delete(v, "revision")
-	return v
 }
 
 // manyOutputs is a scenario whose log outgrows a view's window of 200 outputs.
@@ -490,81 +402,6 @@ func manyOutputs() string {
 		fmt.Fprintf(&s, "  - chunk: [\"+ %d %d\"]\n  - barrier: %d\n", i, 1000+i, 3+i)
 	}
 	return s.String()
-}
-
-// Lean views put back together as the page does are the views a bridge without lean answers,
-// through any walk: steps, back, goto, branches, bug modes, releases, recoveries, other
-// scenarios, a log longer than the view's window, and a page that forgot what it held.
-func TestLeanViewsPutBackTogether(t *testing.T) {
-	plain, b := &bridge{}, &bridge{}
-	_, e := answer(t, b.call("lean", ""))
-	require.Nil(t, e)
-	page := &leanPage{}
-	r := rand.New(rand.NewPCG(3, 4))
-	both := func(method, arg string) {
-		rawWant, rawGot := plain.call(method, arg), b.call(method, arg)
-		if _, e := answer(t, rawWant); e != nil { // (a step past the end, a back before the start)
-			_, e2 := answer(t, rawGot)
-			require.Equal(t, errText(e), errText(e2), "%s(%s)", method, arg)
-			return
-		}
-		require.Equal(t, plainView(t, rawWant), page.whole(t, b, rawGot), "%s(%s)", method, arg)
-	}
-	steps := func() int {
-		ok, e := answer(t, b.call("steps", ""))
-		require.Nil(t, e)
-		n, err := strconv.Atoi(string(ok))
-		require.NoError(t, err)
-		return n
-	}
-	for _, open := range [][2]string{{"open", `"happy-path"`}, {"open", `"fatal-upstream-end"`}, {"open", `"recovery-resumes"`},
-		{"load", mustJSON(t, manyOutputs())}, {"open", `"bug-mark-before-drain"`}} {
-		both(open[0], open[1])
-		for i := 0; i < 120; i++ {
-			switch x := r.IntN(13); {
-			case x < 6:
-				both("step", "")
-			case x == 6:
-				both("back", "")
-			case x == 7:
-				both("goto", strconv.Itoa(r.IntN(steps()+1)))
-			case x == 8:
-				both("view", "")
-			case x == 9:
-				ok, e := answer(t, b.call("actions", ""))
-				require.Nil(t, e)
-				var acts []struct{ Step string }
-				require.NoError(t, json.Unmarshal(ok, &acts))
-				if len(acts) > 0 {
-					both("apply", mustJSON(t, acts[r.IntN(len(acts))].Step))
-				}
-			case x == 10:
-				both("bug", mustJSON(t, []string{"none", "no-state-write", "mark-before-drain", "emit-beyond-pos"}[r.IntN(4)]))
-			case x == 11:
-				both("release", mustJSON(t, []string{"v2.7", "v3.0", "v3.1"}[r.IntN(3)]))
-			default:
-				*page = leanPage{asked: page.asked} // the page forgot what it held
-				both("step", "")
-			}
-		}
-	}
-	// and the page asked only for what it lacked: a step asks for the outputs it added, the
-	// marks and the code map once per revision
-	both("load", mustJSON(t, manyOutputs()))
-	both("goto", "250")
-	page.asked = nil
-	plain.call("step", "")
-	raw := b.call("step", "")
-	page.whole(t, b, raw)
-	var v struct {
-		NewOutputs int `json:"new_outputs"`
-	}
-	ok, _ := answer(t, raw)
-	require.NoError(t, json.Unmarshal(ok, &v))
-	require.Positive(t, v.NewOutputs)
-	assert.Equal(t, map[string]int{"outputs": 1, "outputs.": v.NewOutputs}, page.asked)
-	both("back", "")
-	assert.Equal(t, map[string]int{"outputs": 2, "outputs.": 2 * v.NewOutputs}, page.asked, "back: the outputs before the window it held")
 }
 
 // TestCompareStages: compare lays two runs side by side, compare_at answers both views at a step

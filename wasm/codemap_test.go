@@ -10,15 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// code_lit comes in every view, lean or not; the code map of a lean view is the plain view's
-// (TestLeanViews).
+// code_lit comes in every view (and the code map: TestEveryViewIsWhole).
 func TestCodeLit(t *testing.T) {
-	for _, lean := range []bool{false, true} {
+	{
 		b := &bridge{}
-		if lean {
-			_, e := answer(t, b.call("lean", ""))
-			require.Nil(t, e)
-		}
 		_, e := answer(t, b.call("open", `"happy-path"`))
 		require.Nil(t, e)
 		ok, e := answer(t, b.call("step", ""))

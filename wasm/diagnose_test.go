@@ -47,7 +47,7 @@ func TestDiagnose(t *testing.T) {
 
 	for _, arg := range []string{`"text"`, `{"text": 3}`, `{"release": "v3.0"}`, `{"text": "x", "release": 3}`, ""} {
 		_, e = answer(t, b.call("diagnose", arg))
-		assert.Contains(t, errText(e), "diagnose: the argument must be", arg)
+		assert.Contains(t, errText(e), "(usage: diagnose(paste: {text: string, release?: string}) → Answer)", arg)
 	}
 	_, e = answer(t, b.call("diagnose", `{"text": "x", "release": "v9"}`))
 	assert.Contains(t, errText(e), `unknown release "v9"`)

@@ -48,6 +48,13 @@ func (b *bridge) entry(args []safejs.Value) (answer string) {
 	if method, err = args[0].String(); err != nil {
 		return errorAnswer(fmt.Errorf("call: %w", err))
 	}
+	if len(args) > 2 {
+		usage := "call(method, argJSON)"
+		if m, ok := methods[method]; ok {
+			usage = m.decl.Usage()
+		}
+		return errorAnswer(fmt.Errorf("call(%q, argJSON) takes two arguments, not %d: the method's one argument as JSON (usage: %s)", method, len(args), usage))
+	}
 	arg := ""
 	if len(args) >= 2 {
 		switch args[1].Type() {

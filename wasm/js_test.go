@@ -39,6 +39,7 @@ func TestCallThroughJavaScript(t *testing.T) {
 	assert.Contains(t, jsCall(t, api), `"message":"call(method, argJSON): method must be a string"`)
 	assert.Contains(t, jsCall(t, api, 42), `"message":"call(method, argJSON): method must be a string"`)
 	assert.Contains(t, jsCall(t, api, "goto", 2), `"message":"call(\"goto\", argJSON): argJSON must be a JSON string, e.g. JSON.stringify(value), not a number"`)
+	assert.Contains(t, jsCall(t, api, "goto", "2", "3"), `"message":"call(\"goto\", argJSON) takes two arguments, not 3: the method's one argument as JSON (usage: goto(n: integer) → View)"`)
 }
 
 // TestAPanicIsAnAnswer: a panic in a method is recovered at the entry point, reported, and the
@@ -46,12 +47,12 @@ func TestCallThroughJavaScript(t *testing.T) {
 func TestAPanicIsAnAnswer(t *testing.T) {
 	var logged []string
 	debugLog = func(method string, r any, stack []byte) { logged = append(logged, method) }
-	methods["explode"] = func(*bridge, string) (result, error) { panic(errors.New("exploded")) }
-	methods["nilmap"] = func(*bridge, string) (result, error) {
+	methods["explode"] = method{run: func(*bridge, string) (result, error) { panic(errors.New("exploded")) }}
+	methods["nilmap"] = method{run: func(*bridge, string) (result, error) {
 		var m map[string]int
 		m["boom"] = 1 // a real runtime panic, not a panic(value)
 		return nil, nil
-	}
+	}}
 	defer func() {
 		delete(methods, "explode")
 		delete(methods, "nilmap")

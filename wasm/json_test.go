@@ -158,26 +158,29 @@ var argCases = []string{
 
 func TestArgumentsAsEncodingJSON(t *testing.T) {
 	for _, arg := range argCases {
-		// text: the same string, or the same refusal
+		// a string: the same string, or the same refusal (but null: a method that takes a string
+		// needs one now, where null was read as "")
 		want, wantOK := oldText(arg)
+		wantOK = wantOK && strings.TrimSpace(arg) != "null"
 		var got string
-		_, err := text(func(_ *bridge, s string) (result, error) { got = s; return nil, nil })(&bridge{}, arg)
+		err := decodeArg(arg, &got)
 		assert.Equal(t, wantOK, err == nil, "text %q", arg)
 		if wantOK {
 			assert.Equal(t, want, got, "text %q", arg)
 		}
-		// intArg: the same integer, or the same refusal and message
+		// an integer: the same integer, or the same refusal and message
 		n, why := oldIntArg(arg)
-		i, err := intArg("goto", arg)
+		var i int
+		err = decodeArg(arg, &i)
 		switch why {
 		case "":
 			if assert.NoError(t, err, "intArg %q", arg) {
 				assert.Equal(t, n, i, "intArg %q", arg)
 			}
 		case "bad":
-			assert.EqualError(t, err, "goto: the argument must be an integer step number", "intArg %q", arg)
+			assert.EqualError(t, err, "the argument must be an integer", "intArg %q", arg)
 		default:
-			assert.EqualError(t, err, "goto: the argument must be an integer step number, "+why, "intArg %q", arg)
+			assert.EqualError(t, err, "the argument must be an integer, "+why, "intArg %q", arg)
 		}
 		// format_step's object: the same map (numbers as float64), or the same refusal
 		wantM, wantMOK := oldObject(arg)
@@ -196,7 +199,7 @@ func TestIntArgRefusesTrailingBrackets(t *testing.T) {
 		n, why := oldIntArg(arg)
 		assert.Equal(t, 5, n, "the old reading of %q", arg)
 		assert.Empty(t, why)
-		_, err := intArg("goto", arg)
-		assert.EqualError(t, err, "goto: the argument must be an integer step number", arg)
+		_, err := intArg(arg)
+		assert.EqualError(t, err, "the argument must be an integer", arg)
 	}
 }

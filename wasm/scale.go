@@ -10,7 +10,9 @@ import (
 
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/wasm/api"
 	"github.com/backfill-explainer/explainer/wire"
+	"github.com/backfill-explainer/explainer/workload"
 )
 
 // Scale mode over the bridge (the methods are in bridge.go's table):
@@ -87,16 +89,12 @@ func (p scalePoint) ended() bool { return p.Summary != "" || p.err != nil }
 
 // scaleWhole is the method scale: one run, start to end. The answer is the summary's JSON
 // compact (the command line's text without its indentation, which is all JSON.parse skips).
-func scaleWhole(_ *bridge, text string) (result, error) {
-	sum, err := scenarios.Scale("", []byte(text), nil)
-	if err != nil {
-		return nil, err
-	}
-	return func(b []byte) []byte { return wire.AppendScaleSummary(b, sum) }, nil
+func scaleWhole(_ *bridge, text string) (*workload.ScaleSummary, error) {
+	return scenarios.Scale("", []byte(text), nil)
 }
 
-// appendJSON writes a pause {done, total} or the end {done, total, summary}.
-func (p *scalePoint) appendJSON(b []byte) []byte {
+// appendScalePoint writes a pause {done, total} or the end {done, total, summary}.
+func appendScalePoint(b []byte, p api.ScalePoint) []byte {
 	b = append(b, `{"done":`...)
 	b = strconv.AppendInt(b, int64(p.Done), 10)
 	b = append(b, `,"total":`...)
@@ -108,46 +106,44 @@ func (p *scalePoint) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func scaleStart(b *bridge, text string) (result, error) {
-	scaleCancel(b)
+func scaleStart(b *bridge, text string) (api.ScalePoint, error) {
+	scaleCancel(b, api.None{})
 	r, p := startScale(text)
 	return b.scalePaused(r, p)
 }
 
-func scaleNext(b *bridge) (result, error) {
+func scaleNext(b *bridge, _ api.None) (api.ScalePoint, error) {
 	if b.scale == nil {
-		return nil, errors.New("scale_next: no workload is running (start one with scale_start)")
+		return api.ScalePoint{}, errors.New("scale_next: no workload is running (start one with scale_start)")
 	}
 	return b.scalePaused(b.scale, b.scale.next())
 }
 
 // scaleCancel ends the paused run, if there is one.
-func scaleCancel(b *bridge) (result, error) {
+func scaleCancel(b *bridge, _ api.None) (api.None, error) {
 	if b.scale != nil {
 		r := b.scale
 		b.scale = nil
 		r.cancel()
 	}
-	return nil, nil
+	return api.None{}, nil
 }
 
 // scalePaused keeps a run that paused, or answers with its end.
-func (b *bridge) scalePaused(r *scaleRun, p scalePoint) (result, error) {
+func (b *bridge) scalePaused(r *scaleRun, p scalePoint) (api.ScalePoint, error) {
+	point := api.ScalePoint{Done: p.Done, Total: p.Total, Summary: p.Summary}
 	if !p.ended() {
 		b.scale = r
-		return p.appendJSON, nil
+		return point, nil
 	}
 	b.scale = nil
 	if p.err != nil {
-		return nil, p.err
+		return api.ScalePoint{}, p.err
 	}
-	return p.appendJSON, nil
+	return point, nil
 }
 
-func workloadText(_ *bridge, name string) (result, error) {
+func workloadText(_ *bridge, name string) (string, error) {
 	t, err := scenarios.WorkloadText(name)
-	if err != nil {
-		return nil, err
-	}
-	return stringResult(string(t)), nil
+	return string(t), err
 }

@@ -47,7 +47,7 @@ func TestWorkloadMethods(t *testing.T) {
 	_, e = answer(t, b.call("workload_text", `"nope"`))
 	assert.Contains(t, errText(e), `no built-in workload named "nope"`)
 	_, e = answer(t, b.call("workloads", `"x"`))
-	assert.Equal(t, "this method takes no argument", errText(e))
+	assert.Equal(t, "workloads: it takes no argument (usage: workloads() → ScenariosInfo[])", errText(e))
 }
 
 // TestScaleIsTheCommandLinesSummary: scale answers exactly what `backfill run --json` prints for

@@ -1,7 +1,8 @@
 // Package firstview writes every built-in scenario's views at every step as static files, so the
 // page shows a built-in before the engine (the wasm) has loaded (web/boot/stored.js reads them;
 // docs/view.md, "Stored views"). The views are the bridge's own (session and wire, as wasm/ writes
-// them), lean: each run's marks, code map and log of outputs are stored once beside them.
+// them), stored without the parts a run shares: its marks, code map and log of outputs are
+// stored once beside them, and stored.js puts each view's in it (it answers the bridge's shape).
 //
 // Files (under DIR/views/):
 //
@@ -9,7 +10,7 @@
 //	                     asks for, each scenario's run as opened ({release, bug}) and its stored runs
 //	lists.json           {scenarios, lessons}: the lists the page asks for after its first view
 //	NAME/RELEASE.BUG.json one run: {keys, marks, code_map, outputs, views}; views[0] is step 0's
-//	                     lean view, views[n] only the keys whose JSON differs from step n-1's
+//	                     view without them, views[n] only the keys whose JSON differs from step n-1's
 //	NAME.json            the run a link #scenario=NAME shows (Run.File)
 package firstview
 
@@ -89,8 +90,8 @@ func Open(r Run) (*session.Session, error) {
 	return s, nil
 }
 
-// LeanView is the view the bridge answers to a caller that asked for lean views, with revision 0
-// (the reader numbers its own revisions).
+// LeanView is the view the bridge answers without the marks, code map and outputs a run file
+// stores once, with revision 0 (the reader numbers its own revisions).
 func LeanView(s *session.Session) []byte {
 	v := s.View()
 	v.Marks, v.CodeMap, v.Outputs = nil, nil, nil

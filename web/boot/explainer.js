@@ -24,7 +24,6 @@ const VIEWS = new Set(["open", "load", "step", "back", "goto", "apply", "bug", "
 
 function makeExplainer() {
   let backend = null; // the engine, once it has taken over from the stored views
-  let lean = true; // views come lean (the stored views' are; the engine is asked for them)
   let stopped = null; // the reason, once the runtime stopped
   const stopListeners = [];
   function stop(why) {
@@ -47,9 +46,6 @@ function makeExplainer() {
   // bug mode and step, in one task (its calls are synchronous), so no view comes between.
   const engine = (priority) => (booting ??= bootEngine({ url, base64, module: compiled(priority) }).then((b) => {
     b.exited.then(stop);
-    // views come without their marks, code map and outputs, which whole() asks for when its
-    // cache does not hold them
-    try { lean = !JSON.parse(b.call("lean", "null")).error; } catch { lean = false; }
     takeOver(b);
     backend = b;
     mark("explainer:interactive");
@@ -79,10 +75,6 @@ function makeExplainer() {
   function callSync(method, arg) {
     if (!backend) return stored.answer(method, arg);
     if (stopped) throw new Error(`the engine has stopped (${stopped}); reload the page`);
-    if (alias) { // the page's revision of the run taken over is the engine's under another number
-      if ((method === "marks" || method === "code_map") && arg === alias.page) arg = alias.engine;
-      if (method === "outputs" && arg && arg.revision === alias.page) arg = { ...arg, revision: alias.engine };
-    }
     let raw;
     try {
       raw = backend.call(method, arg === undefined ? "null" : JSON.stringify(arg));
@@ -101,31 +93,9 @@ function makeExplainer() {
       throw new Error(`${method}: the engine returned invalid JSON`);
     }
     if (res && res.error) throw engineError(res.error);
+    // (the run taken over keeps the revision the page knew it by: a link made from it still fits)
     if (res && alias && VIEWS.has(method) && res.ok && res.ok.revision === alias.engine) res.ok.revision = alias.page;
-    return res ? (lean && VIEWS.has(method) ? whole(res.ok) : res.ok) : undefined;
-  }
-
-  // A lean view leaves out what is the same for a whole script revision (its marks and code
-  // map) and its window of the run's log [outputs_first, outputs_total) (within one revision the
-  // output at an index is always the same). The page keeps those of the last revision it saw and
-  // asks the engine for what it does not hold: a step asks for the outputs it added. Every view
-  // this API hands out is whole (views of one revision share lists and output objects: treat
-  // views as read-only).
-  let held = { revision: null, marks: null, codeMap: null, first: 0, outputs: [] };
-  function whole(view) {
-    const rev = view.revision;
-    if (held.revision !== rev) held = { revision: rev, marks: null, codeMap: null, first: 0, outputs: [] };
-    view.marks = held.marks ??= callSync("marks", rev);
-    view.code_map = held.codeMap ??= callSync("code_map", rev);
-    const first = view.outputs_first, total = view.outputs_total;
-    const ask = (from, to) => (from < to ? callSync("outputs", { revision: rev, from, to }) : []);
-    const from = Math.max(first, held.first), to = Math.min(total, held.first + held.outputs.length);
-    view.outputs = from < to
-      ? [...ask(first, from), ...held.outputs.slice(from - held.first, to - held.first), ...ask(to, total)]
-      : ask(first, total);
-    held.first = first;
-    held.outputs = view.outputs;
-    return view;
+    return res ? res.ok : undefined;
   }
 
   const DIAGNOSE_CHARS = 64 * 1024 + 1; // UTF-16 units: at least 64 KiB + 1 byte in UTF-8
@@ -134,8 +104,7 @@ function makeExplainer() {
   // other loads the engine (once) and waits for it.
   async function call(method, arg) {
     if (!backend && stored && (stored.can(method, arg) || await stored.prepare(method, arg)) && !backend && stored.can(method, arg)) {
-      const res = stored.answer(method, arg);
-      return VIEWS.has(method) ? whole(res) : res;
+      return stored.answer(method, arg);
     }
     await engine();
     return callSync(method, arg);

@@ -1,8 +1,10 @@
 // stored.js — the built-ins' views read from the files the build stores beside the wasm
 // (web/views/, internal/firstview): the page shows a built-in, steps it and goes back before the
-// engine has loaded. It answers a method the way the bridge (wasm/bridge.go) answers it to a caller
-// that asked for lean views, the same JSON; what it cannot answer (a branch, an edit, a method it
-// has no data for, a call the engine would refuse) is the engine's (explainer.js).
+// engine has loaded. It answers a method the way the bridge (wasm/bridge.go) answers it, the same
+// JSON: a view in its final shape, as the engine writes it (the run file's marks, code map and
+// log of outputs, stored once, are in every view it answers); what it cannot answer (a branch, an
+// edit, a method it has no data for, a call the engine would refuse) is the engine's
+// (explainer.js).
 //
 // createStored({fetchJSON(path) → Promise}) → {
 //   can(method, arg) → bool: answerable now (with its files once `prepare` has them)
@@ -54,7 +56,6 @@ export function createStored({ fetchJSON }) {
 
   function can(method, arg) {
     if (method in LISTS) return list(method) !== undefined;
-    if (method === "lean") return true;
     const t = target(method, arg);
     if (t === undefined) return false;
     if (t) return read.has(file(t.scenario, t.release, t.bug));
@@ -64,9 +65,6 @@ export function createStored({ fetchJSON }) {
       case "step": return arg == null && cur.step < steps();
       case "back": return arg == null && cur.step > 0;
       case "goto": return isStep(arg) && arg <= steps();
-      case "marks": case "code_map": return arg === cur.revision;
-      case "outputs": return !!arg && arg.revision === cur.revision && isStep(arg.from) && arg.from <= arg.to &&
-        Number.isInteger(arg.to) && arg.to <= cur.run.outputs.length && Object.keys(arg).length === 3;
       default: return false;
     }
   }
@@ -84,19 +82,22 @@ export function createStored({ fetchJSON }) {
     return can(method, arg);
   }
 
-  // The lean view at step n of the open run: step 0's keys, then every later step's changes.
+  // The view at step n of the open run: step 0's keys, then every later step's changes, and the
+  // run's marks, code map and window of its log [outputs_first, outputs_total).
   function viewAt(n) {
-    const { keys, views } = cur.run;
+    const { keys, views, marks, code_map: codeMap, outputs } = cur.run;
     const v = {};
     for (const k of keys) v[k] = undefined;
     for (let i = 0; i <= n; i++) Object.assign(v, views[i]);
     v.revision = cur.revision;
+    v.marks = marks;
+    v.code_map = codeMap;
+    v.outputs = (outputs || []).slice(v.outputs_first, v.outputs_total);
     return JSON.parse(JSON.stringify(v)); // a fresh object, as the engine's answer is
   }
 
   function answer(method, arg) {
     if (method in LISTS) return JSON.parse(JSON.stringify(list(method)));
-    if (method === "lean") return true;
     const t = target(method, arg);
     if (t) {
       const step = method === "open" ? 0 : Math.min(cur.step, 0 + read.get(file(t.scenario, t.release, t.bug)).views.length - 1);
@@ -110,9 +111,6 @@ export function createStored({ fetchJSON }) {
       case "view": return viewAt(cur.step);
       case "steps": return steps();
       case "actions": return viewAt(cur.step).actions;
-      case "marks": return JSON.parse(JSON.stringify(cur.run.marks));
-      case "code_map": return JSON.parse(JSON.stringify(cur.run.code_map));
-      case "outputs": return JSON.parse(JSON.stringify((cur.run.outputs || []).slice(arg.from, arg.to)));
     }
     throw new Error(`stored views: ${method} is not answered here`);
   }

@@ -64,9 +64,8 @@ function renderOutputs(view, ol, sub, box) {
   }
 }
 
-// An output's signature, kept with the output: the views of one script revision share their
-// outputs (explainer.js puts back those the engine left out of a view), so an output drawn
-// before is not written out again at every step.
+// An output's signature, kept with the output object (a view is drawn more than once: the
+// stage, the phone's layout, presenter mode), so it is written out once per view.
 const outputKeys = new WeakMap();
 function outputKey(o) {
   let k = outputKeys.get(o);

@@ -66,15 +66,16 @@ export function createCodeMap({ stage, embed = false }) {
     onclick: () => toggle(),
   }, h("span", { class: "tg-dot", "aria-hidden": "true" }), "Code");
 
-  let drawnMap = null; // the code_map list the lines were drawn from
+  let drawnMap = null; // the JSON of the code_map list the lines were drawn from (every view is a fresh object)
   let drawnRelease = "";
 
   function folded() { return embed || !!narrowQ?.matches; }
 
   function drawLines() {
     const map = view?.code_map || [];
-    if (map === drawnMap) return;
-    drawnMap = map;
+    const sig = JSON.stringify(map);
+    if (sig === drawnMap) return;
+    drawnMap = sig;
     drawnRelease = view?.release || "";
     fill(list, map.map((l) => {
       const where = l.url
