@@ -382,6 +382,7 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 	b = jsonw.KeyBool(b, `{"lost":`, x.Lost)
 	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
 	b = jsonw.KeyString(b, `,"headline":`, x.Headline)
+	b = jsonw.KeyString(b, `,"short":`, x.Short)
 	b = jsonw.KeyString(b, `,"until":`, x.Until)
 	b = jsonw.KeyString(b, `,"after":`, x.After)
 	return append(b, '}')
