@@ -391,6 +391,7 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 // AppendActorView writes an engine.ActorView.
 func AppendActorView(b []byte, x *engine.ActorView) []byte {
 	b = jsonw.KeyString(b, `{"state":`, x.State)
+	b = jsonw.KeyString(b, `,"label":`, x.Label)
 	b = jsonw.KeyString(b, `,"text":`, x.Text)
 	b = jsonw.Key(b, `,"citation":`)
 	b = AppendCitation(b, x.Citation)

@@ -103,7 +103,7 @@ test("fatal-upstream-end: the exact error, explained; the Recover button recover
   await h.screenshot(page, "fatal-panel-1280");
   // The executor's header shows the actor's state, its sentence from the view.
   const actor = byTestId(page, "actor-state");
-  assert.equal(squash(await actor.textContent()), "· actor failed");
+  assert.equal(squash(await actor.textContent()), "· failed");
   assert.equal(await actor.getAttribute("title"), (await page.evaluate(() => window.explainer.view())).actor.text);
   // The only thing that can happen next is a recovery.
   const kinds = await page.locator('[data-testid="actions"] button').evaluateAll((bs) => bs.map((b) => b.dataset.kind));
