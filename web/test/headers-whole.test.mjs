@@ -28,7 +28,7 @@ const LINKS = [
 function cutHeaders() {
   const shown = (e) => e.getClientRects().length > 0;
   const bad = [];
-  for (const e of document.querySelectorAll(".intro h1, .cap-title, .col-head, .col-head *, .panel h3, .panel h3 *")) {
+  for (const e of document.querySelectorAll(".intro h1, .col-head, .col-head *, .panel h3, .panel h3 *")) {
     if (!shown(e)) continue;
     if (getComputedStyle(e).overflowX !== "visible" && e.scrollWidth > e.clientWidth + 1) {
       bad.push(`${e.className || e.tagName} "${e.textContent.trim()}": ${e.scrollWidth} > ${e.clientWidth} px`);
