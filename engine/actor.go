@@ -53,7 +53,8 @@ func (e *Engine) actorStops(b Barrier, was Phase) {
 
 // ActorView is the actor around the executor as the view shows it (docs/view.md).
 type ActorView struct {
-	State    string    `json:"state"` // running | stopped | exited unexpectedly | failed
+	State    string    `json:"state"` // running | stopped | exited unexpectedly | failed | dropped
+	Label    string    `json:"label"` // the state in one word, for the executor's header: exited for exited unexpectedly
 	Text     string    `json:"text"`
 	Citation *Citation `json:"citation"` // the lines of actor.rs that decide it, or null
 }
@@ -70,6 +71,16 @@ const (
 
 // actorView says what the actor is doing now.
 func (e *Engine) actorView() ActorView {
+	a := e.actorNow()
+	a.Label = a.State
+	if a.State == ActorExited {
+		a.Label = "exited"
+	}
+	return a
+}
+
+// actorNow is the actor's state, sentence and lines, before its label.
+func (e *Engine) actorNow() ActorView {
 	loop := func(lines [2]int, text string) *Citation {
 		c := e.rel().Cite(cite(FileActor, lines, text))
 		return &c

@@ -15,9 +15,12 @@ type FailureData struct {
 	// Dropped: the recovery drops the job (a creating foreground job, create.go): the view is
 	// gone and the CREATE must be run again.
 	Dropped  bool   `json:"dropped"`
-	Headline string `json:"headline"` // the answer first: "After the recovery no row is lost: the cost is time."
-	Until    string `json:"until"`    // what is discarded or rolled back until the recovery
-	After    string `json:"after"`    // what the recovery replays, and where the executor resumes
+	Headline string `json:"headline"` // the answer first: the job kept or dropped and why, the rows, the cost
+	// Short is Headline without its reason: the headline's words in order with the why left
+	// out; the verdict on the job, the rows, the cost (and a panic's first sentence) stay.
+	Short string `json:"short"`
+	Until string `json:"until"` // what is discarded or rolled back until the recovery
+	After string `json:"after"` // what the recovery replays, and where the executor resumes
 }
 
 // failedIn is the phase a failure belongs to: an end while buffering fails at the backfill's
@@ -63,9 +66,10 @@ func (e *Engine) failureData() FailureData {
 	if e.cfg.Bug != BugNone {
 		rows = fmt.Sprintf("No row is lost in RisingWave's code; under bug mode %s, the invariant says.", e.cfg.Bug)
 	}
-	d := FailureData{Headline: "The job is kept: " + e.keptWhy() + ". " + rows}
+	d := FailureData{Headline: "The job is kept: " + e.keptWhy() + ". " + rows, Short: "The job is kept. " + rows}
 	if e.failure.Panic {
-		d.Headline = "The panic aborts the compute node, and the meta service recovers the database on the node's failure, as after an error. " + d.Headline
+		const panics = "The panic aborts the compute node, and the meta service recovers the database on the node's failure, as after an error. "
+		d.Headline, d.Short = panics+d.Headline, panics+d.Short
 	}
 
 	var until []string
@@ -130,6 +134,7 @@ func (e *Engine) dropData() FailureData {
 	}
 	return FailureData{Dropped: true,
 		Headline: fmt.Sprintf("The job is dropped: it was created in the foreground and is still creating, and %s's recovery deletes such a job, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.", e.rel().Name),
+		Short:    "The job is dropped: the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.",
 		Until:    "Until the recovery: the job's state table, progress table and the new view hold what the checkpoint made durable; the recovery drops all three.",
 		After:    "The recovery drops the job: nothing restarts. Rerun the CREATE to build the view from the start."}
 }

@@ -182,3 +182,83 @@ func TestEndWhileBufferingIsNotEndWhileBackfilling(t *testing.T) {
 	assert.Contains(t, back.Data.Until, "the 1 row in the builders and the 1 chunk buffered from the upstream (2 rows) are discarded with the executor's memory")
 	assert.Contains(t, back.Data.After, "needs no start signal and resumes the snapshot after the persisted positions (vnode 0 after (2,101))")
 }
+
+// words are a sentence's words without their punctuation.
+func words(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(" .,;:", r) })
+}
+
+// isSubsequence: every word of short is in long, in the same order.
+func isSubsequence(short, long []string) bool {
+	i := 0
+	for _, w := range long {
+		if i < len(short) && short[i] == w {
+			i++
+		}
+	}
+	return i == len(short)
+}
+
+// TestShortHeadlineIsTheHeadlineWithoutItsWhy: for every failure kind under every release, both
+// create types and with and without a bug mode, the data's short headline (the failure panel's
+// lead) is the headline without its reason. The rule: short's words are the headline's, in order,
+// and fewer (a true shortening, nothing added); it keeps the verdict on the job (kept or dropped),
+// the sentence on the rows (whether one is lost), the cost, and a panic's first sentence; it is
+// whole sentences (ends with a full stop).
+func TestShortHeadlineIsTheHeadlineWithoutItsWhy(t *testing.T) {
+	kinds := map[engine.FailureKind]bool{}
+	rels := map[string]bool{}
+	for name, steps := range failurePaths {
+		for _, rel := range engine.Releases {
+			for _, create := range []string{"foreground", "background"} {
+				for _, bug := range []string{"", engine.Bugs[0].Name} {
+					t.Run(name+"/"+rel.Name+"/"+create+"/"+bug, func(t *testing.T) {
+						s := runScenario(t, header+"create: "+create+"\n"+steps)
+						require.NoError(t, s.SetRelease(rel.Name))
+						if bug != "" {
+							require.NoError(t, s.SetBug(bug))
+						}
+						require.NoError(t, s.RunToEnd())
+						f := s.View().Failure
+						if f == nil {
+							return
+						}
+						kinds[f.Kind], rels[rel.Name] = true, true
+						datas := []engine.FailureData{f.Data}
+						if f.Data.Dropped {
+							require.NoError(t, s.Apply("recover"))
+							require.NotNil(t, s.View().Dropped)
+							datas = append(datas, *s.View().Dropped)
+						}
+						for _, d := range datas {
+							h, short := d.Headline, d.Short
+							require.NotEmpty(t, short, h)
+							assert.True(t, isSubsequence(words(short), words(h)), "short %q is not the headline's words in order: %q", short, h)
+							assert.Less(t, len(words(short)), len(words(h)), "short is no shorter: %q", short)
+							assert.True(t, strings.HasSuffix(short, "."), short)
+							verdict := "The job is kept"
+							if d.Dropped {
+								verdict = "The job is dropped"
+							}
+							assert.Contains(t, h, verdict)
+							assert.Contains(t, short, verdict)
+							for _, kept := range []string{"no row is lost", "No row is lost", "cost", "The panic aborts the compute node"} {
+								assert.Equal(t, strings.Contains(h, kept), strings.Contains(short, kept), "%q in the headline and not the short one (or the reverse): %q", kept, short)
+							}
+							if f.Panic && !d.Dropped { // (a drop's headline is the drop's alone)
+								assert.True(t, strings.HasPrefix(short, "The panic aborts the compute node"), short)
+							}
+						}
+					})
+				}
+			}
+		}
+	}
+	for _, k := range []engine.FailureKind{engine.FailUpstreamEnded, engine.FailUpstreamEndedBuffering, engine.FailStreamClosed,
+		engine.FailFirstNotBarrier, engine.FailFirstNotCheckpoint, engine.FailRescale, engine.FailUpstreamError, engine.FailSnapshotError} {
+		assert.True(t, kinds[k], "no failure of kind %s", k)
+	}
+	for _, rel := range engine.Releases {
+		assert.True(t, rels[rel.Name], "no failure under %s", rel.Name)
+	}
+}

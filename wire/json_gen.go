@@ -382,6 +382,7 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 	b = jsonw.KeyBool(b, `{"lost":`, x.Lost)
 	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
 	b = jsonw.KeyString(b, `,"headline":`, x.Headline)
+	b = jsonw.KeyString(b, `,"short":`, x.Short)
 	b = jsonw.KeyString(b, `,"until":`, x.Until)
 	b = jsonw.KeyString(b, `,"after":`, x.After)
 	return append(b, '}')
@@ -390,6 +391,7 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 // AppendActorView writes an engine.ActorView.
 func AppendActorView(b []byte, x *engine.ActorView) []byte {
 	b = jsonw.KeyString(b, `{"state":`, x.State)
+	b = jsonw.KeyString(b, `,"label":`, x.Label)
 	b = jsonw.KeyString(b, `,"text":`, x.Text)
 	b = jsonw.Key(b, `,"citation":`)
 	b = AppendCitation(b, x.Citation)

@@ -17,14 +17,17 @@ export function renderExecutor(view, els) {
   renderProgressTable(view, changed("progress_table"), changed("progress_table_durable"), els.progressTable, els.progressTableSub);
 }
 
-// The header's line: the actor and fragment, and the actor's state with its sentence (view.actor).
+// The header's line: the actor and fragment, and the actor's state in the engine's one word
+// (view.actor.label) with its sentence as the title; the state goes to a line of its own, whole,
+// when the column is too narrow for both.
 function renderActor(view, cfg, sub) {
   const head = cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "";
   const a = view.actor;
   // (the actor and fragment in a span of their own: presenter mode leaves them out, not the state)
-  fillIf(sub, key([head, a?.state, a?.text]), () => [head && h("span", { class: "actor-id" }, head), a && h("span", {
-    class: ["actor-state", a.state !== "running" && "actor-out"], "data-testid": "actor-state", title: a.text,
-  }, ` · actor ${a.state}`)]);
+  // (the space between them outside both: a line may break there, and only there)
+  fillIf(sub, key([head, a?.state, a?.label, a?.text]), () => [head && h("span", { class: "actor-id" }, head), a && " ", a && h("span", {
+    class: ["actor-state", a.state !== "running" && "actor-out"], "data-testid": "actor-state", "data-state": a.state, title: a.text,
+  }, `· ${a.label}`)]);
 }
 
 function renderBuffer(view, box) {

@@ -2,8 +2,9 @@
 // engine/failure.go and failure_data.go; `checks` from the diagnosis, attached by session/).
 // The panel above the stage leads with what an engineer acts on: the exact error, where it
 // failed (buffering or backfilling …) and under which release, what happens to the data, and
-// the first thing to check, with the Recover button. Everything else — every check in order,
-// what it means, what it left behind, what RisingWave's source proves (each sentence linked to
+// the first thing to check, with the Recover button; its headline is the engine's short one
+// (data.short: the headline without its why). Everything else — every check in order, the whole
+// headline, what it means, what it left behind, what RisingWave's source proves (each sentence linked to
 // its lines), the likely causes (our inference, shown apart) and what a recovery does — is in
 // #fatal-more, open in full after the stage: the column scrolls as a whole to it, no inner box.
 import { h, fill } from "../ui/dom.js";
@@ -59,7 +60,7 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
   const lead = h("div", { class: "fatal-lead" },
     h("section", { class: "fatal-data", "data-testid": "fatal-data", "aria-labelledby": "fatal-data-h" },
       h("h3", { id: "fatal-data-h" }, "What happens to data"),
-      h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, leadHeadline(d.headline ?? "")),
+      h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, d.short ?? ""),
       h("p", { "data-testid": "fatal-data-until" }, d.until ?? "")),
     h("section", { class: "fatal-first", "data-testid": "fatal-first-check", "aria-labelledby": "fatal-first-h" },
       checks.length
@@ -90,18 +91,6 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
         h("p", { class: "fatal-note" }, "Our inference: the source does not show these."),
         h("ul", { class: "inferred" }, (f.inferred || []).map((t) => h("li", null, t)))),
       section("Recovery", "fatal-recovery", h("p", null, f.recovery ?? ""))));
-}
-
-/**
- * The lead's headline: "[A panic's first sentence.] The job is kept: WHY. After the recovery …" (or, under a
- * bug mode, "… No row is lost in RisingWave's code …") shows "The job is kept." with
- * WHY folded (read by a screen reader, shown in full in #fatal-more's "What happens to data"), so
- * the lead keeps to the rows and the cost in a small frame; the text itself is the engine's, whole.
- */
-function leadHeadline(text) {
-  const m = /^([^]*?)(The job is kept)(: [^]*?)(\. (?:After the recovery|No row is lost in RisingWave's code)[^]*)$/.exec(text);
-  if (!m) return text;
-  return [m[1], m[2], h("span", { class: "sr-only", "data-testid": "fatal-kept-why" }, m[3]), m[4]];
 }
 
 /** A job the recovery dropped (the view's `dropped`, engine/create.go): its own end state. */

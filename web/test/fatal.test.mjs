@@ -103,7 +103,7 @@ test("fatal-upstream-end: the exact error, explained; the Recover button recover
   await h.screenshot(page, "fatal-panel-1280");
   // The executor's header shows the actor's state, its sentence from the view.
   const actor = byTestId(page, "actor-state");
-  assert.equal(squash(await actor.textContent()), "· actor failed");
+  assert.equal(squash(await actor.textContent()), "· failed");
   assert.equal(await actor.getAttribute("title"), (await page.evaluate(() => window.explainer.view())).actor.text);
   // The only thing that can happen next is a recovery.
   const kinds = await page.locator('[data-testid="actions"] button').evaluateAll((bs) => bs.map((b) => b.dataset.kind));
@@ -185,7 +185,7 @@ test("1280×800, fatal-upstream-end at its failure: what happens to data and the
   assert.equal(f.phase, "backfilling");
   assert.match(f.data.headline, /no row is lost/);
   assert.ok(f.checks.length >= 3, "the diagnosis's checks");
-  assert.equal(await text(page, "fatal-data-headline"), squash(f.data.headline));
+  assert.equal(await text(page, "fatal-data-headline"), squash(f.data.short), "the lead: the engine's short headline");
   assert.equal(await text(page, "fatal-data-until"), squash(f.data.until));
   assert.match(await text(page, "fatal-first-check"), new RegExp(`^Check first · v3\\.1${squash(f.checks[0]).slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
   assert.match(await text(page, "fatal-phase"), /^while backfilling · v3\.1$/);

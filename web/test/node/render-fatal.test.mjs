@@ -82,6 +82,10 @@ test("at the failing step of every built-in and bug mode, the fatal panel is the
     assert.ok(s.inferred.every((p) => p.link === null), `${where}: an inference cites no lines`);
     assert.equal(s.left, f.left_behind, where);
     assert.equal(s.recovery, f.recovery, where);
+    // the lead says what happens to data in the engine's short headline; the details, the whole one
+    assert.ok(f.data.short, `${where}: the engine gives a short headline`);
+    assert.equal(part(panel, "fatal-data-headline").textContent, f.data.short, `${where}: the lead's headline`);
+    assert.equal(part(panel, "fatal-data-full").querySelector(".fatal-headline").textContent, f.data.headline, `${where}: the whole headline in the details`);
     // the Recover button is the view's recover action
     const btn = part(panel, "recover");
     assert.equal(btn.disabled, !recover, where);

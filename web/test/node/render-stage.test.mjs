@@ -93,9 +93,12 @@ function checkActor(v, at) {
   const cfg = v.config || {};
   const a = v.actor;
   const head = cfg.actor !== undefined ? `actor ${cfg.actor}, fragment ${cfg.fragment}` : "";
-  assert.equal(stage.el("executor-sub").textContent, head + (a ? ` · actor ${a.state}` : ""), `${at}: the actor line`);
+  // the state in the engine's one word (`label`), the whole state on the element, the sentence as its title
+  if (a) assert.match(a.label, /^[a-z]+$/, `${at}: the actor's label is one word`);
+  assert.equal(stage.el("executor-sub").textContent, head + (a ? ` · ${a.label}` : ""), `${at}: the actor line`);
   const state = stage.el("executor-sub").querySelector('[data-testid="actor-state"]');
   assert.equal(state?.title ?? null, a ? a.text : null, at);
+  assert.equal(state?.dataset.state ?? null, a ? a.state : null, at);
   if (a) assert.equal(state.classList.contains("actor-out"), a.state !== "running", at);
 }
 
