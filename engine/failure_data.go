@@ -129,6 +129,7 @@ func (e *Engine) dropData() FailureData {
 	if e.initial() {
 		return FailureData{Dropped: true,
 			Headline: "The job is dropped: no checkpoint had committed its first barrier, so it was still in its initial status, and every release's recovery deletes such a job whatever its create type, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again.",
+			Short:    "The job is dropped: the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again.",
 			Until:    "Until the recovery: nothing of the job is durable yet (no checkpoint); the recovery drops its state table, progress table and the new view.",
 			After:    "The recovery drops the job: nothing restarts. Rerun the CREATE to build the view from the start."}
 	}
