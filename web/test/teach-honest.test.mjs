@@ -152,7 +152,7 @@ test("after an injected end and a recovery the page offers the next barrier, and
   h.assertNoErrors(page);
 });
 
-test("in every built-in, at the end of its script and after a failure and a recovery, something can happen next", async () => {
+test("in every built-in, at the end of its script and after a failure and a recovery, something can happen next, unless the recovery dropped the job", async () => {
   const names = (await page.evaluate(() => window.explainer.scenarios())).map((s) => s.name);
   for (const name of names) {
     const where = await page.evaluate(async (name) => {
@@ -170,8 +170,9 @@ test("in every built-in, at the end of its script and after a failure and a reco
       out.push(["end at 5, recovered", v.actions.length, v.phase]);
       return out;
     }, name);
-    for (const [w, n, phase] of where) assert.ok(n > 0, `${name}, ${w} (${phase}): no action`);
-    assert.doesNotMatch(await byTestId(page, "actions").textContent(), /nothing can happen next/, name);
+    // (a job the recovery dropped takes no step: the engine refuses any, and offers none)
+    for (const [w, n, phase] of where) assert.ok(phase === "dropped" ? n === 0 : n > 0, `${name}, ${w} (${phase}): ${n} actions`);
+    if (where.at(-1)[2] !== "dropped") assert.doesNotMatch(await byTestId(page, "actions").textContent(), /nothing can happen next/, name);
   }
   h.assertNoErrors(page);
 });
