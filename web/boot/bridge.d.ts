@@ -97,6 +97,7 @@ export interface Action {
 /** engine.ActorView */
 export interface ActorView {
   state: string;
+  label: string;
   text: string;
   citation: Citation | null;
 }
@@ -346,6 +347,7 @@ export interface FailureData {
   lost: boolean;
   dropped: boolean;
   headline: string;
+  short: string;
   until: string;
   after: string;
 }
