@@ -16,7 +16,8 @@ after(async () => { await h?.close(); });
 // static highlight without the flash; the first view after a pause flashes again. The page's
 // flash clock is the test's (flash.js's hook): how far apart the views come is set, not waited for.
 test("the change flash: a step after a pause flashes; steps in quick succession are drawn calm, with the highlight but no flash", async () => {
-  const page = await h.open("about:blank", { ...welcomed(h), ready: false });
+  // (the flash is motion: a reader who asks for less motion gets none, harness.poolable)
+  const page = await h.open("about:blank", { ...welcomed(h), ready: false, reducedMotion: "no-preference" });
   await page.addInitScript(() => {
     window.__flashNow = 0;
     window.__backfillFlashClock = () => window.__flashNow;

@@ -96,8 +96,11 @@ test("c shows the code map beside the stage; it lights the step's lines (happy-p
 
 test("screenshots at 1280×800 and 1920×1080, light and dark: the map beside a one-screen stage", async () => {
   for (const [w, hgt] of [[1280, 800], [1920, 1080]]) {
+    // one load a size, dark by the media query as a reader's system switches it (the page's
+    // schemes are its style sheet's: nothing it draws reads the scheme at load)
+    const page = await open("#scenario=happy-path&step=10", { map: "1", viewport: { width: w, height: hgt } });
     for (const scheme of ["light", "dark"]) {
-      const page = await open("#scenario=happy-path&step=10", { map: "1", viewport: { width: w, height: hgt }, colorScheme: scheme });
+      await page.emulateMedia({ colorScheme: scheme });
       await settle(page);
       assert.equal(await page.locator('[data-testid="codemap"]').isVisible(), true);
       assert.equal(await sideways(page), null, `${w}×${hgt}`);
@@ -105,8 +108,8 @@ test("screenshots at 1280×800 and 1920×1080, light and dark: the map beside a 
       assert.deepEqual(problems, [], `${w}×${hgt} ${scheme}: the stage's panels in view`);
       await h.screenshot(page, `codemap-${w}-${scheme}`, { fullPage: false });
       assert.deepEqual(await h.axe(page, { include: "#codemap" }), [], `axe ${w} ${scheme}`);
-      await page.context().close();
     }
+    await page.close();
   }
 });
 
@@ -202,7 +205,7 @@ test("375×740: off by default; once shown, one line naming the branch, first in
     await page.evaluate(() => window.scrollBy(0, document.getElementById("codemap").getBoundingClientRect().top - 8));
     assert.equal(await sideways(page), null, "unfolded, nothing sideways");
     await h.screenshot(page, `codemap-375-open-${scheme}`, { fullPage: false });
-    await page.context().close();
+    await page.close();
   }
 });
 

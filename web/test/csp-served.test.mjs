@@ -21,17 +21,16 @@ after(async () => { await h?.close(); });
 
 const CSP_MESSAGE = /Content.Security.Policy|Refused to (load|execute|apply|compile|create|connect|frame|evaluate)/i;
 
-// open a page in a fresh context that records every policy violation (page events, and console
-// messages of the page and its workers) in page.violations.
+// open a new page that records every policy violation (page events, and console messages of the
+// page and its workers) in page.violations.
 async function openWatched(url, options = {}) {
-  const context = await h.browser.newContext(options);
-  await context.addInitScript(() => {
+  const page = await h.open("about:blank", { ready: false, ...options });
+  await page.addInitScript(() => {
     window.__violations = [];
     document.addEventListener("securitypolicyviolation", (e) => {
       window.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile || ""}:${e.lineNumber || 0})`);
     });
   });
-  const page = await context.newPage();
   page.violations = [];
   page.consoleErrors = [];
   const onConsole = (where) => (msg) => {
@@ -42,7 +41,7 @@ async function openWatched(url, options = {}) {
   page.on("worker", (w) => w.on("console", onConsole("worker")));
   page.on("pageerror", (e) => page.consoleErrors.push(`pageerror: ${e.message}`));
   const response = await page.goto(url);
-  page.closeContext = () => context.close();
+  page.closeContext = () => page.close();
   return { page, response };
 }
 

@@ -72,7 +72,7 @@ test("the editor's format help: every key of the schema with its description, in
     await h.screenshot(page, `editor-format-help-${w}`, { fullPage: false });
     assert.deepEqual(await h.axe(page, { include: "#editor-dialog" }), []);
     h.assertNoErrors(page);
-    await page.context().close();
+    await page.close();
   }
 });
 

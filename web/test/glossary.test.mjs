@@ -148,8 +148,8 @@ test("nothing the page shows names the spec files or uses the seed, LP: or §", 
 // make its observer, show the same term buttons in the same places, view after view.
 test("decorating only the labels a view changed places every term as looking at them all does", async () => {
   const plain = await openPage(h, "index.html#scenario=happy-path&step=0");
-  const context = await h.browser.newContext(welcomed(h));
-  await context.addInitScript(() => {
+  const whole = await h.open("about:blank", { ready: false, ...welcomed(h) });
+  await whole.addInitScript(() => {
     const Observer = window.MutationObserver; // (playwright's own script needs it)
     window.MutationObserver = class extends Observer {
       constructor(f) {
@@ -158,37 +158,32 @@ test("decorating only the labels a view changed places every term as looking at 
       }
     };
   });
-  try {
-    const whole = await context.newPage();
-    await whole.goto(new URL("index.html#scenario=happy-path&step=0", h.url).href);
-    await waitStep(whole, 0);
-    await whole.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  await whole.goto(new URL("index.html#scenario=happy-path&step=0", h.url).href);
+  await waitStep(whole, 0);
+  await whole.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
 
-    const terms = (p) => p.evaluate(() => [...document.querySelectorAll('[data-testid="term"]')].map((b) => {
-      const path = [];
-      for (let e = b; e && e !== document.body; e = e.parentElement) path.push(e.tagName + ":" + [...e.parentElement.children].indexOf(e));
-      return path.reverse().join("/") + " " + b.textContent;
-    }));
-    // 40 vnodes: long lists, and a progress entry (which holds a term) rebuilt as it moves
-    const rows = Array.from({ length: 200 }, (_, i) => `[${i}, ${i}]`).join(", ");
-    const wide = ["title: 40 vnodes", "table: {columns: [a:int, id], locality: [a], stream_key: [id]}", "vnodes: {count: 40}",
-      "chunk_size: 4", `start: {state_table: [${rows}]}`, "steps:", "  - barrier: 1", "  - barrier: {epoch: 2, start_backfill: [1]}"];
-    for (let i = 0; i < 12; i++) wide.push("  - snapshot: 16", `  - chunk: ["+ ${1000 + i} ${1000 + i}"]`, `  - barrier: ${3 + i}`);
-    const actions = [
-      ...Array.from({ length: 18 }, () => ["step"]),
-      ["back"], ["back"], ["goto", 4], ["goto", 12], ["bug", "no-state-write"], ["step"], ["step"], ["bug", "none"],
-      ["open", "fatal-upstream-end"], ...Array.from({ length: 12 }, () => ["step"]), ["apply", "recover"], ["step"],
-      ["open", "mixed-visibility"], ["goto", 9], ["step"], ["back"],
-      ["load", wide.join("\n") + "\n"], ...Array.from({ length: 12 }, () => ["step"]), ["goto", 2],
-    ];
-    for (const [n, [method, arg]] of actions.entries()) {
-      for (const p of [plain, whole]) await waitStep(p, await p.evaluate(([m, a]) => window.explainer[m](a).then((v) => v.step), [method, arg]));
-      const shown = await terms(plain);
-      assert.deepEqual(shown, await terms(whole), `after ${method}(${typeof arg === "string" ? arg.slice(0, 20) : arg ?? ""}) (#${n + 1})`);
-      assert.ok(shown.length > 0, "the page shows term buttons");
-    }
-    h.assertNoErrors(plain);
-  } finally {
-    await context.close();
+  const terms = (p) => p.evaluate(() => [...document.querySelectorAll('[data-testid="term"]')].map((b) => {
+    const path = [];
+    for (let e = b; e && e !== document.body; e = e.parentElement) path.push(e.tagName + ":" + [...e.parentElement.children].indexOf(e));
+    return path.reverse().join("/") + " " + b.textContent;
+  }));
+  // 40 vnodes: long lists, and a progress entry (which holds a term) rebuilt as it moves
+  const rows = Array.from({ length: 200 }, (_, i) => `[${i}, ${i}]`).join(", ");
+  const wide = ["title: 40 vnodes", "table: {columns: [a:int, id], locality: [a], stream_key: [id]}", "vnodes: {count: 40}",
+    "chunk_size: 4", `start: {state_table: [${rows}]}`, "steps:", "  - barrier: 1", "  - barrier: {epoch: 2, start_backfill: [1]}"];
+  for (let i = 0; i < 12; i++) wide.push("  - snapshot: 16", `  - chunk: ["+ ${1000 + i} ${1000 + i}"]`, `  - barrier: ${3 + i}`);
+  const actions = [
+    ...Array.from({ length: 18 }, () => ["step"]),
+    ["back"], ["back"], ["goto", 4], ["goto", 12], ["bug", "no-state-write"], ["step"], ["step"], ["bug", "none"],
+    ["open", "fatal-upstream-end"], ...Array.from({ length: 12 }, () => ["step"]), ["apply", "recover"], ["step"],
+    ["open", "mixed-visibility"], ["goto", 9], ["step"], ["back"],
+    ["load", wide.join("\n") + "\n"], ...Array.from({ length: 12 }, () => ["step"]), ["goto", 2],
+  ];
+  for (const [n, [method, arg]] of actions.entries()) {
+    for (const p of [plain, whole]) await waitStep(p, await p.evaluate(([m, a]) => window.explainer[m](a).then((v) => v.step), [method, arg]));
+    const shown = await terms(plain);
+    assert.deepEqual(shown, await terms(whole), `after ${method}(${typeof arg === "string" ? arg.slice(0, 20) : arg ?? ""}) (#${n + 1})`);
+    assert.ok(shown.length > 0, "the page shows term buttons");
   }
+  h.assertNoErrors(plain);
 });

@@ -136,7 +136,14 @@ export async function axe(page, { impacts = ["serious", "critical"], include, ru
 export async function screenshot(page, name, options = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name.replace(/[^A-Za-z0-9_.-]+/g, "_")}.png`);
-  await page.screenshot({ path, fullPage: true, ...options });
+  let fullPage = options.fullPage ?? true;
+  // A page that fits its viewport, not scrolled: the viewport's picture is the whole page's, for
+  // about half the CPU (a full-page picture resizes the view to the page and back)
+  if (fullPage && await page.evaluate(() => {
+    const de = document.documentElement;
+    return !scrollX && !scrollY && de.scrollHeight <= innerHeight && de.scrollWidth <= innerWidth;
+  }).catch(() => false)) fullPage = false;
+  await page.screenshot({ path, ...options, fullPage });
   return path;
 }
 
@@ -149,21 +156,25 @@ export function assertNoErrors(page) {
 // setup starts one server (over `dir`, default dist/) and one browser. open(path, options) opens
 // path relative to the server's URL (or a file: URL as given) in a context of its own and, unless
 // ready:false, waits for window.explainer.ready. Context options pass through to playwright:
-// viewport, colorScheme: "dark", reducedMotion: "reduce", …
+// viewport, colorScheme: "dark", reducedMotion: "no-preference", …
 //
 // A context costs: a fresh one spends ~5.8 s of CPU before the page is ready (its own renderer,
 // its own HTTP cache, the 7 MB engine compiled anew), a new page in a context that loaded the
 // engine before ~3.5 s, and ~1.9 s with the context's keeper page open (keeper below; figures
 // of a machine about half as fast as today's test machine). So a
-// context outlives the test that opened it: when that test ends (afterEach), its pages are
-// closed, its localStorage is put back to what its options asked for (nothing, or their
-// storageState) and it waits for the next open with the same options, which gets a new page in
-// it. What a reader's fresh visit has is kept: no storage of an earlier test, a new tab
+// context outlives the test that opened it: when that test ends (afterEach), or as soon as the
+// test closes the last page it opened in it, its pages are closed, its localStorage emptied and
+// it waits for the next open with the same options, which gets a new page in it. Contexts are
+// pooled by their options but storageState, whose localStorage an open puts in the context itself
+// (poolable, setStorage), and colorScheme, which the page is given (emulateMedia): a context at
+// 1280×800 serves a first visit and a returning reader alike, in light or dark.
+// What a reader's fresh visit has is kept: no storage of an earlier test, a new tab
 // (sessionStorage, BroadcastChannel peers: none). What differs is the HTTP cache: the site is
 // served with no-cache and ETags, so the page asks for every file again and gets 304s.
 // A context a test changed beyond that (close, route, setOffline, clock, init scripts, …) is
 // closed instead. open(path, {keep: true}), or an open outside a test (in before()), keeps its
-// page until close(): a page several tests share.
+// page until close(): a page several tests share. Pages open with prefers-reduced-motion: reduce
+// unless the options say otherwise (poolable).
 export async function setup({ dir = DIST } = {}) {
   let server, browser;
   if (SHARED) {
@@ -185,20 +196,55 @@ export async function setup({ dir = DIST } = {}) {
   const contexts = []; // the contexts to close with the harness: those it keeps; unshared, all it made
   const spare = SHARED ? shared.spare : new Map(); // origin and options → contexts ready for another test
   const byTest = new Map(); // test → the contexts it opened
+  const releasing = new Set(); // contexts being reset after their page closed (release)
+  // putBack(context): reset, it waits among the spares for the next open with its options; or,
+  // when it cannot be reset, it is closed.
+  const putBack = async (context) => {
+    if (await reset(context)) {
+      if (!spare.has(context.key)) spare.set(context.key, []);
+      spare.get(context.key).push(context);
+    } else {
+      await context.close().catch(() => {});
+    }
+  };
+  // release(test, context): a page the test opened has closed. When no other page of its context
+  // is open, the context goes back to the spares now, not at the test's end, so that a test that
+  // opens and closes a page after another (fresh loads in a loop) opens each in a context that has
+  // loaded the engine before, as the tests after it would.
+  const release = (test, context) => {
+    const mine = byTest.get(test);
+    if (!mine?.includes(context) || mine.indexOf(context) !== mine.lastIndexOf(context)) return;
+    if (context.pages().some((p) => p !== context.keeper && !p.isClosed())) return;
+    mine.splice(mine.indexOf(context), 1);
+    const done = putBack(context).finally(() => releasing.delete(done));
+    releasing.add(done);
+  };
   const h = {
     url: server.url,
     server,
     browser,
-    async open(path = "index.html", { ready = true, keep = false, ...contextOptions } = {}) {
-      const key = `${origin} ${JSON.stringify(contextOptions)}`;
-      let context = spare.get(key)?.pop();
+    async open(path = "index.html", { ready = true, keep = false, ...options } = {}) {
+      // (a context a page of this test handed back on closing (release) is ready once reset)
+      if (releasing.size) await Promise.all(releasing);
+      const { contextOptions, storage, colorScheme } = poolable(options, origin);
+      const key = `${origin} ${JSON.stringify(Object.entries(contextOptions).sort(([a], [b]) => a.localeCompare(b)))}`;
+      let context;
+      for (;;) {
+        context = spare.get(key)?.pop();
+        if (context && (context.changed || context.keeper.isClosed())) { context.close().catch(() => {}); continue; }
+        if (!context || !storage || JSON.stringify(storage) === JSON.stringify(context.storage) || await setStorage(context, storage)) break;
+        context.close().catch(() => {}); // (its keeper did not answer)
+      }
       if (!context) {
-        context = await browser.newContext(contextOptions);
+        // (with the storage asked for as its storageState: it holds it before its keeper has loaded)
+        const origins = storage?.length ? [{ origin, localStorage: storage }] : [];
+        context = await browser.newContext({ ...contextOptions, ...(origins.length ? { storageState: { cookies: [], origins } } : {}) });
         if (!SHARED) contexts.push(context);
         markChanges(context);
         context.key = key;
-        context.storage = (contextOptions.storageState?.origins || []).find((o) => o.origin === origin)?.localStorage || [];
+        context.storage = storage || [];
         context.keeper = await keeper(context, server.url);
+        if (storage === null) context.changed = true; // (its storageState is its own: not pooled)
       }
       const test = keep ? null : running.at(-1) ?? null;
       if (test) {
@@ -208,6 +254,8 @@ export async function setup({ dir = DIST } = {}) {
         contexts.push(context);
       }
       const page = watch(await context.newPage());
+      if (test) page.once("close", () => release(test, context));
+      if (colorScheme) await page.emulateMedia({ colorScheme });
       const url = /^[a-z]+:/.test(path) ? path : new URL(path, server.url).href;
       await page.goto(url);
       if (ready) await waitReady(page);
@@ -217,14 +265,7 @@ export async function setup({ dir = DIST } = {}) {
     async testEnded(test) {
       const mine = byTest.get(test) || [];
       byTest.delete(test);
-      for (const context of new Set(mine)) {
-        if (await reset(context, origin)) {
-          if (!spare.has(context.key)) spare.set(context.key, []);
-          spare.get(context.key).push(context);
-        } else {
-          await context.close().catch(() => {});
-        }
-      }
+      for (const context of new Set(mine)) await putBack(context);
     },
     axe,
     screenshot,
@@ -323,23 +364,53 @@ async function keeper(context, siteURL) {
   return page;
 }
 
-// reset makes a context as its options made it, for another test: its pages closed, its
-// cookies cleared and the site's localStorage put back, through its keeper, to the options'
-// storageState. It answers false when it cannot (a change it cannot undo, a keeper closed or
-// not answering), and the context is then closed.
-async function reset(context, origin) {
+// reset makes a context as new, for another test: its pages closed, its cookies cleared and the
+// site's localStorage emptied through its keeper (an open then puts in it what its storageState
+// asks for: setStorage). It answers false when it cannot (a change it cannot undo, a keeper
+// closed or not answering), and the context is then closed.
+async function reset(context) {
   if (context.changed || context.keeper.isClosed()) return false;
   const pages = context.pages().filter((p) => p !== context.keeper);
+  // (the pages first: a page's pagehide may still write to localStorage)
+  await Promise.all(pages.map((p) => p.close().catch(() => {})));
+  if (!(await setStorage(context, []))) return false;
+  await context.clearCookies().catch(() => {});
+  return !context.changed && context.pages().length === 1;
+}
+
+// setStorage(context, items) makes the site's localStorage in the context hold exactly items
+// ([{name, value}]), through its keeper page; false when the keeper does not answer.
+async function setStorage(context, items) {
   const done = context.keeper.evaluate((items) => {
     localStorage.clear();
     for (const { name, value } of items) localStorage.setItem(name, value);
     return true;
-  }, context.storage).catch(() => false);
-  const ok = await Promise.race([done, new Promise((r) => setTimeout(() => r(false), 3000))]);
-  if (!ok) return false;
-  await Promise.all(pages.map((p) => p.close().catch(() => {})));
-  await context.clearCookies().catch(() => {});
-  return !context.changed && context.pages().length === 1;
+  }, items).catch(() => false);
+  const ok = await Promise.race([done, new Promise((r) => setTimeout(() => r(false), 15000))]);
+  if (ok) context.storage = items;
+  return ok;
+}
+
+// poolable(options, origin) → {contextOptions, storage}: the options a context is made with (and
+// pooled by), and the site's localStorage an open asks for, which the harness puts in a pooled
+// context itself (setStorage) rather than making a context for each storageState. A storageState
+// with cookies or another origin's storage stays a context option. reducedMotion is "reduce"
+// unless the test asks otherwise: the page then draws no change flash or bar transition and
+// follows a step with an instant scroll instead of a smooth one (style.css, follow.js), the
+// frames in between being work a test that is not about them need not wait for. The tests of
+// the flash and of the smooth follow ask for "no-preference" (changed, stage-phone).
+function poolable({ storageState, colorScheme, ...options }, origin) {
+  const contextOptions = { reducedMotion: "reduce", ...options };
+  // (light is playwright's default; another scheme is the page's own, emulateMedia, as a reader's
+  // system setting is: the page's schemes are its style sheet's. A window the page opens, the
+  // speaker window, is light unless the test emulates another scheme on it too.)
+  colorScheme = colorScheme === "light" ? null : colorScheme;
+  if (!storageState) return { contextOptions, storage: [], colorScheme };
+  const origins = storageState.origins || [];
+  if ((storageState.cookies || []).length || origins.some((o) => o.origin !== origin || (o.sessionStorage || []).length)) {
+    return { contextOptions: { ...contextOptions, storageState }, storage: null, colorScheme };
+  }
+  return { contextOptions, storage: origins.flatMap((o) => o.localStorage || []), colorScheme };
 }
 
 // The page's own modules, for a test that imports one of its helpers (session/run-link.js,

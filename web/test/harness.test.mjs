@@ -93,3 +93,35 @@ test("screenshots land in web/test/artifacts", async () => {
   assert.ok(path.endsWith("web/test/artifacts/harness_self-test.png"));
   assert.ok(existsSync(path) && statSync(path).size > 100);
 });
+
+test("pooled contexts: a page's localStorage is what its open asks for; a context its closed page handed back serves the next open", async () => {
+  const storage = (items) => ({ storageState: { cookies: [], origins: [{ origin: new URL(h.url).origin, localStorage: items }] } });
+  const read = (p) => p.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  const a = await h.open("index.html", storage([{ name: "a", value: "1" }]));
+  assert.deepEqual(await read(a), { a: "1" });
+  await a.evaluate(() => localStorage.setItem("written", "by the page"));
+  const context = a.context();
+  await a.close();
+  const b = await h.open("index.html");
+  assert.equal(b.context(), context, "the same context, handed back when its page closed");
+  assert.deepEqual(await read(b), {}, "nothing of the page before, nothing asked for");
+  await b.close();
+  const c = await h.open("index.html", storage([{ name: "c", value: "3" }]));
+  assert.equal(c.context(), context);
+  assert.deepEqual(await read(c), { c: "3" });
+  const d = await h.open("index.html", storage([{ name: "c", value: "3" }]));
+  assert.notEqual(d.context(), context, "a page open in it keeps its context to itself");
+  assert.deepEqual(await read(d), { c: "3" });
+});
+
+test("pages open with reduced motion unless the test asks for motion; in the colour scheme asked for", async () => {
+  const media = (p) => p.evaluate(() => ["(prefers-reduced-motion: reduce)", "(prefers-color-scheme: dark)"].map((q) => matchMedia(q).matches));
+  const light = await h.open("index.html");
+  assert.deepEqual(await media(light), [true, false]);
+  assert.deepEqual(await media(await h.open("index.html", { reducedMotion: "no-preference" })), [false, false]);
+  const context = light.context();
+  await light.close();
+  const dark = await h.open("index.html", { colorScheme: "dark" });
+  assert.deepEqual(await media(dark), [true, true]);
+  assert.equal(dark.context(), context, "light and dark pages share the pool");
+});

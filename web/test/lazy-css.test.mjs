@@ -92,6 +92,7 @@ test("the first view fetches style.css and no dialog's sheet: a deep link, a fir
       assert.deepEqual((await cssBefore(page, "no such mark")).filter((p) => DIALOG_SHEET.test(p)), [], path);
     }
     h.assertNoErrors(page);
+    await page.close(); // (its context serves the next: harness.mjs)
   }
 });
 

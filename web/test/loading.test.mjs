@@ -41,28 +41,24 @@ test("the build names each lazily loaded module's chunk after it", () => {
  * release(chunk) (or all of them at close). Returns {page, release, requested(chunk)}.
  */
 async function holding(path, tools) {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, ...welcomed(h) });
+  const page = await h.open("about:blank", { ready: false, viewport: { width: 1280, height: 800 }, ...welcomed(h) });
   const gates = new Map(tools.map((t) => {
     let open;
     const p = new Promise((r) => { open = r; });
     return [t.chunk, { p, open, asked: false }];
   }));
-  await context.route("**/web/bundle/*.js", async (route) => {
+  await page.route("**/web/bundle/*.js", async (route) => {
     const m = /\/([a-z-]+)-[A-Z0-9]+\.js$/.exec(new URL(route.request().url()).pathname);
     const gate = m && gates.get(m[1]);
     if (gate) { gate.asked = true; await gate.p; }
-    await route.continue().catch(() => {}); // (the context may be closing)
+    await route.continue().catch(() => {}); // (the page may be closing)
   });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on("pageerror", (e) => page.errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") page.errors.push(m.text()); });
   await page.goto(new URL(path, h.url).href);
   return {
     page,
     release: (chunk) => gates.get(chunk).open(),
     requested: (chunk) => gates.get(chunk).asked,
-    close: async () => { for (const g of gates.values()) g.open(); await context.close(); },
+    close: async () => { for (const g of gates.values()) g.open(); await page.close(); },
   };
 }
 
@@ -153,22 +149,18 @@ test("offline file: each tool opens by its key and by its button, nothing fetche
     }
     assert.deepEqual(requests.filter((u) => !u.startsWith("file:")), [], "nothing is fetched beside the file");
     h.assertNoErrors(page);
+    await page.close(); // (its context serves the next: harness.mjs)
   }
 });
 
 test("window.explainer exists once the page's scripts have run, before its load event", async () => {
-  const context = await h.browser.newContext();
-  await context.addInitScript(() => {
+  const page = await h.open("about:blank", { ready: false });
+  await page.addInitScript(() => {
     window.addEventListener("load", () => { window.__atLoad = typeof window.explainer === "object" && !!window.explainer && typeof window.explainer.ready?.then === "function"; });
   });
-  try {
-    const page = await context.newPage();
-    await page.goto(new URL("index.html", h.url).href);
-    await page.waitForFunction(() => window.__atLoad !== undefined);
-    assert.equal(await page.evaluate(() => window.__atLoad), true);
-  } finally {
-    await context.close();
-  }
+  await page.goto(new URL("index.html", h.url).href);
+  await page.waitForFunction(() => window.__atLoad !== undefined);
+  assert.equal(await page.evaluate(() => window.__atLoad), true);
 });
 
 test("the address is written once the first view is drawn: a deep link's stays as it is, a plain visit gets one", async () => {
@@ -176,20 +168,16 @@ test("the address is written once the first view is drawn: a deep link's stays a
     ["index.html#scenario=fatal-upstream-end&step=12", []],
     ["index.html", ["#scenario=happy-path&step=0"]],
   ]) {
-    const context = await h.browser.newContext(welcomed(h));
-    await context.addInitScript(() => {
+    const page = await h.open("about:blank", { ready: false, ...welcomed(h) });
+    await page.addInitScript(() => {
       window.__writes = [];
       const replace = history.replaceState.bind(history);
       history.replaceState = (s, t, u) => { window.__writes.push(String(u)); return replace(s, t, u); };
     });
-    try {
-      const page = await context.newPage();
-      await page.goto(new URL(path, h.url).href);
-      await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
-      assert.deepEqual(await page.evaluate(() => window.__writes), want, path);
-      assert.equal(await page.evaluate(() => location.href), new URL(path.replace(/#.*/, "") + (want.at(-1) ?? path.replace(/^[^#]*/, "")), h.url).href);
-    } finally {
-      await context.close();
-    }
+    await page.goto(new URL(path, h.url).href);
+    await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+    assert.deepEqual(await page.evaluate(() => window.__writes), want, path);
+    assert.equal(await page.evaluate(() => location.href), new URL(path.replace(/#.*/, "") + (want.at(-1) ?? path.replace(/^[^#]*/, "")), h.url).href);
+    await page.close();
   }
 });

@@ -42,10 +42,10 @@ test("a link to step 12 reopens the same step with the same panels", async () =>
 });
 
 test("a deep link in a fresh browser opens straight onto its step: no other step is drawn on the way, no card", async () => {
-  // A fresh context (no localStorage: a first visit) that records every "step N / M" the page
+  // A new page with no localStorage (a first visit) that records every "step N / M" the page
   // ever shows, and every scenario title, from the first paint on.
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(() => {
+  const page = await h.open("about:blank", { ready: false, viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(() => {
     window.__shown = [];
     const record = () => {
       const c = document.querySelector('[data-testid="step-count"]')?.textContent.trim();
@@ -55,20 +55,15 @@ test("a deep link in a fresh browser opens straight onto its step: no other step
     };
     new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  try {
-    const page = await context.newPage();
-    await page.goto(new URL("index.html#scenario=fatal-upstream-end&step=12", h.url).href);
-    await waitStep(page, 12);
-    await page.waitForTimeout(300);
-    const shown = await page.evaluate(() => window.__shown);
-    const drawn = shown.filter((x) => x.c !== "step 0 / 0").map((x) => x.c);
-    assert.deepEqual([...new Set(drawn)], ["step 12 / 19"], `the counter read ${JSON.stringify(shown)}`);
-    assert.ok(shown.filter((x) => x.c !== "step 0 / 0").every((x) => /upstream ends during backfill/i.test(x.t)), `titles: ${JSON.stringify(shown)}`);
-    assert.equal(await page.evaluate(() => document.getElementById("welcome").open), false, "no first-visit card on a deep link");
-    assert.match(await page.evaluate(() => location.hash), /^#scenario=fatal-upstream-end&step=12$/);
-  } finally {
-    await context.close();
-  }
+  await page.goto(new URL("index.html#scenario=fatal-upstream-end&step=12", h.url).href);
+  await waitStep(page, 12);
+  await page.waitForTimeout(300);
+  const shown = await page.evaluate(() => window.__shown);
+  const drawn = shown.filter((x) => x.c !== "step 0 / 0").map((x) => x.c);
+  assert.deepEqual([...new Set(drawn)], ["step 12 / 19"], `the counter read ${JSON.stringify(shown)}`);
+  assert.ok(shown.filter((x) => x.c !== "step 0 / 0").every((x) => /upstream ends during backfill/i.test(x.t)), `titles: ${JSON.stringify(shown)}`);
+  assert.equal(await page.evaluate(() => document.getElementById("welcome").open), false, "no first-visit card on a deep link");
+  assert.match(await page.evaluate(() => location.hash), /^#scenario=fatal-upstream-end&step=12$/);
 });
 
 test("a link to an unknown scenario says so, and falls back to happy-path", async () => {

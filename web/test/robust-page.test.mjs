@@ -87,8 +87,9 @@ window.__msgs = []; window.addEventListener("message", (ev) => { if (ev.data && 
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const page = await h.open(`http://127.0.0.1:${server.address().port}/docs.html`, { ready: false });
   const frame = await (await page.locator("#ex").elementHandle()).contentFrame();
-  page.once("close", () => server.close());
-  return { page, frame, close: () => new Promise((r) => server.close(r)) };
+  const closed = new Promise((r) => page.once("close", () => { server.close(r); server.closeAllConnections(); }));
+  // (the page too: its context then serves the test's next page, harness.mjs)
+  return { page, frame, close: async () => { await page.close(); await closed; } };
 }
 
 const errorsOf = (page) => page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:error"));

@@ -2,6 +2,8 @@
 //
 //   node web/test/run.mjs                      # all, in TEST_CONCURRENCY (default 2) workers
 //   node web/test/run.mjs web/test/keys.test.mjs
+//   TEST_CONCURRENCY=1 TEST_LABEL="node tests" node web/test/run.mjs web/test/node/*.test.mjs
+//                                              # (build.sh: the render tests, one engine for all)
 //
 // Each worker is one Node process that runs one file at a time, each file as a suite of its own
 // (its before/after hooks stay its own), and asks for the next file when it is done, the largest
@@ -73,7 +75,7 @@ async function main(args) {
   const missed = files.filter((f) => !ran.has(f));
   for (const f of missed) problems.push(`not run: ${rel(f)}`);
   const secs = Math.round((Date.now() - started) / 1000);
-  console.log(`\nbrowser tests: ${ran.size} of ${files.length} files in ${n} workers, ${secs} s`);
+  console.log(`\n${process.env.TEST_LABEL || "browser tests"}: ${ran.size} of ${files.length} files in ${n} workers, ${secs} s`);
   if (problems.length) {
     console.log(problems.map((p) => `  ${p}`).join("\n"));
     console.log("(a failed test's report is above, under its file)");

@@ -73,5 +73,6 @@ test("no serious or critical axe violations (light, dark, 375 px)", async () => 
     assert.deepEqual(await h.axe(page), [], `${name}: axe violations`);
     await h.screenshot(page, `smoke-axe-${name}`);
     h.assertNoErrors(page);
+    await page.close(); // (its context serves the next: harness.mjs)
   }
 });

@@ -201,6 +201,7 @@ test("compare at 375 px: one run at a time behind two toggles, nothing sideways"
     await assertPlainWords(dialog);
     await h.screenshot(page, `teach-compare-375-${name}`, { fullPage: false });
     h.assertNoErrors(page);
+    await page.close(); // (its context serves the next: harness.mjs)
   }
 });
 

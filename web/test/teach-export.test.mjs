@@ -95,6 +95,7 @@ test("download the readable trace: the text `backfill run NAME` prints, from any
     assert.equal(got.text, cli, name);
     await waitStep(page, 5);
     h.assertNoErrors(page);
+    await page.close(); // (its context serves the next: harness.mjs)
   }
 });
 

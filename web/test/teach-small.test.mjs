@@ -91,6 +91,6 @@ test("Scale panel: as wide as the screen allows, and its charts follow (1920×10
     await page.locator('[data-testid="scale-charts"]').scrollIntoViewIfNeeded();
     await h.screenshot(page, `teach-scale-${w}`, { fullPage: false });
     h.assertNoErrors(page);
-    await page.context().close();
+    await page.close();
   }
 });
