@@ -24,6 +24,9 @@
 //                one frame interval, ~16.7 ms here, to whatever the work is, so it cannot be ≤ 16 ms at
 //                p95). The walk waits for each frame's rendering before the next step, so no sample
 //                carries the rendering of the one before.
+//                and the same first-view loads and the floor's on an emulated visitor's line
+//                (LINE: 10 Mbit/s, 40 ms RTT; BENCH_NET_RUNS, default 5, 0 skips them): on localhost
+//                the CPU decides, on a line the bytes do; both are printed
 //   goto         goto(10000) on a 10,000-step scenario, from a just-loaded timeline, to the next frame
 //   engine       the same Go benchmarks native, under Node and in Chromium (go test -c for js/wasm, run
 //                in a page); ratio native ns/op ÷ wasm ns/op. The goal's: scenarios.BenchmarkScaleMillionRows,
@@ -75,6 +78,18 @@ function run(cmd, args, env = {}) {
   return r.stdout;
 }
 const goroot = () => run("go", ["env", "GOROOT"]).trim();
+// The network the cold loads of the first-view goals run on: localhost (CPU only), and a visitor's
+// line (BENCH_NET_RUNS loads each; 0 skips it): Chromium's network emulation, on every request of
+// the page and its frames, the floor's too.
+const NET_RUNS = Number(process.env.BENCH_NET_RUNS ?? 5);
+const LINE = { name: "10 Mbit/s down, 5 up, 40 ms RTT", latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
+let net = null; // the conditions of the loads under way (null: localhost as it is)
+async function emulateNet(page) {
+  if (!net) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: net.latency, downloadThroughput: net.downloadThroughput, uploadThroughput: net.uploadThroughput });
+}
 const DEEP_LINK = "#scenario=fatal-upstream-end&step=9"; // the first-view goals' deep link
 const DOCS_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docs</title><link rel="icon" href="data:,">' +
   '<script type="module" src="../web/element.js"></script></head><body><p>A documentation page.</p>' +
@@ -140,6 +155,7 @@ async function coldLoad(browser, url, { floor }) {
       });
     });
     const page = await context.newPage();
+    await emulateNet(page);
     await page.goto(url);
     if (floor) {
       await page.waitForFunction(() => typeof window.__benchReadyAt === "number", null, { timeout: 30000 });
@@ -169,6 +185,7 @@ async function firstViewLoad(browser, url, { docs = null, interactive = true } =
   try {
     if (docs) await context.route(url, (route) => route.fulfill({ body: docs, contentType: "text/html" }));
     const page = await context.newPage();
+    await emulateNet(page);
     await page.goto(url);
     const frame = docs ? await (await page.waitForSelector("backfill-explainer iframe", { timeout: 30000 })).contentFrame() : page;
     const marks = ["explainer:first-view", ...(interactive ? ["explainer:interactive"] : [])];
@@ -216,6 +233,26 @@ async function coldLoads(browser, pageURL, floorURL, baselineURL) {
     }
   }
   return { page, view, floor, base, baseView, deep, docs };
+}
+
+// lineLoads: the first-view loads and the floor's, alternating, on the emulated line (LINE)
+async function lineLoads(browser, pageURL, floorURL) {
+  net = LINE;
+  try {
+    const deep = { firstView: [], interactive: [], bytes: [] }, docs = { firstView: [], bytes: [] }, floor = [];
+    const docsURL = new URL("docs/bench.html", pageURL).href;
+    for (let i = 0; i < NET_RUNS; i++) {
+      const d = await firstViewLoad(browser, pageURL + DEEP_LINK);
+      for (const k of Object.keys(deep)) deep[k].push(d[k]);
+      const e = await firstViewLoad(browser, docsURL, { docs: DOCS_PAGE, interactive: false });
+      docs.firstView.push(e.firstView);
+      docs.bytes.push(e.bytes);
+      floor.push((await coldLoad(browser, floorURL, { floor: true })).ready);
+    }
+    return { deep, docs, floor };
+  } finally {
+    net = null;
+  }
 }
 
 async function openWelcomed(browser, url) {
@@ -347,6 +384,7 @@ try {
   const baselineURL = baselineServer ? new URL("index.html", baselineServer.url).href : "";
   const cold = COLD ? await coldLoads(browser, pageURL, floorURL, baselineURL)
     : { page: [], view: [], floor: [], base: [], baseView: [], deep: { firstView: [], interactive: [], bytes: [] }, docs: { firstView: [], bytes: [] } };
+  const line = COLD && NET_RUNS > 0 ? await lineLoads(browser, pageURL, floorURL) : null;
   const w = ONLY === "cold" ? { happy: [], wideStep: [], happyWork: [], wideWork: [], gotoLast: [] } : await walks(browser, server.url);
   // with BENCH_BASELINE_DIST, the same walks on the other build, right after: before/after in one run
   const bw = baselineServer && ONLY !== "cold" ? await walks(browser, baselineServer.url) : null;
@@ -380,6 +418,15 @@ try {
   if (COLD) console.log(goalLine("interactive (the engine answers) ÷ floor", iaRatio, "≤ 3.0", iaRatio <= 3.0, `${ms(median(cold.deep.interactive))}, the deep link`));
   if (COLD) console.log(goalLine("KB fetched before the first view: deep link", kb(cold.deep.bytes), "≤ 100", median(cold.deep.bytes) <= 100e3, "on the wire, the document included"));
   if (COLD) console.log(goalLine("KB fetched before the first view: docs page", kb(cold.docs.bytes), "≤ 100", median(cold.docs.bytes) <= 100e3, "the page and its element's frame"));
+  let lineRatios = null;
+  if (line) {
+    const f = median(line.floor);
+    lineRatios = { first_view: r2(median(line.deep.firstView) / f), docs: r2(median(line.docs.firstView) / f), interactive: r2(median(line.deep.interactive) / f) };
+    console.log(`the same goals on an emulated line, ${LINE.name} (medians of ${NET_RUNS}; the floor's ready ${ms(f)}):`);
+    console.log(goalLine("  first view of a deep link ÷ floor", lineRatios.first_view, "≤ 0.8", lineRatios.first_view <= 0.8, ms(median(line.deep.firstView))));
+    console.log(goalLine("  first view, docs page with one element ÷ floor", lineRatios.docs, "≤ 1.0", lineRatios.docs <= 1.0, ms(median(line.docs.firstView))));
+    console.log(goalLine("  interactive (the engine answers) ÷ floor", lineRatios.interactive, "≤ 3.0", lineRatios.interactive <= 3.0, ms(median(line.deep.interactive))));
+  }
   if (baselineURL) {
     console.log(`       baseline build ${BASELINE_DIST}: ready ${ms(median(cold.base))} (${r2(median(cold.base) / median(cold.floor))}× the floor),` +
       ` first view ${ms(median(cold.baseView))}; this build's first view ÷ baseline's ${r2(median(cold.view) / median(cold.baseView))}`);
@@ -422,7 +469,8 @@ try {
   }
   console.log(JSON.stringify({
     cpu, chromium: version,
-    first_view_ms: { deep_link: cold.deep, docs: cold.docs, floor_median: median(cold.floor), first_view_ratio: fvRatio, docs_ratio: docsRatio, interactive_ratio: iaRatio },
+    first_view_ms: { deep_link: cold.deep, docs: cold.docs, floor_median: median(cold.floor), first_view_ratio: fvRatio, docs_ratio: docsRatio, interactive_ratio: iaRatio,
+      line: line ? { conditions: LINE, deep_link: line.deep, docs: line.docs, floor: line.floor, ratios: lineRatios } : null },
     cold_load_ms: { page_median: median(cold.page), floor_median: median(cold.floor), ratio: coldRatio, first_view_median: median(cold.view), page: cold.page, floor: cold.floor, view: cold.view,
       baseline: baselineURL ? { dist: BASELINE_DIST, ready_median: median(cold.base), first_view_median: median(cold.baseView), ready: cold.base, view: cold.baseView } : null },
     size_bytes: { site: { raw: site.raw, gzip: site.gzip }, wasm: wasmSize, offline: offlineSize, floor: { raw: floorSite.raw, gzip: floorSite.gzip } },
