@@ -152,17 +152,20 @@ func (p *parser) failAt(n *yaml.Node, format string, args ...any) {
 // rejects aliases, which the format does not use.
 func (p *parser) decode(text []byte) *yaml.Node {
 	dec := yaml.NewDecoder(bytes.NewReader(text))
+	dec.UniqueKeys(true) // a repeated key stops the parse where it is read (checkDistinctKeys)
 	var doc yaml.Node
 	if err := decodeSafe(dec, &doc); err != nil {
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
+		p.failDuplicate(err)
 		panic(failure{yamlError(p.file, text, err)})
 	}
 	var extra yaml.Node
 	if err := decodeSafe(dec, &extra); err == nil {
 		fail(p.file, Pos{extra.Line, extra.Column}, "a %s is one YAML document; found a second one", p.kind)
 	} else if !errors.Is(err, io.EOF) {
+		p.failDuplicate(err)
 		panic(failure{yamlError(p.file, text, err)})
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
@@ -206,9 +209,21 @@ func (p *parser) checkNoAliases(n *yaml.Node) {
 	}
 }
 
+// failDuplicate reports a repeated key the YAML decoder stopped at (Decoder.UniqueKeys, a change
+// of the library's copy in third_party/yaml): found while the text is parsed, at the first
+// repeat, so that a text of repeated keys costs what reading its first lines does, whatever
+// its length (issue 34 HIGH 1: a 51-character #run= link of repeated keys froze the page).
+func (p *parser) failDuplicate(err error) {
+	var dk *yaml.DuplicateKeyError
+	if errors.As(err, &dk) {
+		p.failAt(dk.Key, "duplicate key %q (first at line %d, column %d)", dk.Key.Value, dk.First.Line, dk.First.Column)
+	}
+}
+
 // checkDistinctKeys refuses a mapping whose scalar keys repeat, at the first repeat: one map a
 // mapping, so a text of n keys costs n (the YAML library's own check, when it decodes into a
-// map, compares every pair).
+// map, compares every pair). The decoder already stops at a repeat (failDuplicate); this stays
+// as the check of the tree the parser reads.
 func (p *parser) checkDistinctKeys(n *yaml.Node) {
 	seen := make(map[string]*yaml.Node, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {

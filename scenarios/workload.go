@@ -197,7 +197,9 @@ func ParseWorkload(file string, text []byte) (ws *WorkloadScenario, err error) {
 // `workload` key. It does not validate anything (ParseWorkload does).
 func IsWorkload(text []byte) bool {
 	var doc yaml.Node
-	if err := decodeSafe(yaml.NewDecoder(strings.NewReader(string(text))), &doc); err != nil {
+	dec := yaml.NewDecoder(strings.NewReader(string(text)))
+	dec.UniqueKeys(true) // a repeated key is no workload file: stop there (ParseWorkload says why)
+	if err := decodeSafe(dec, &doc); err != nil {
 		return false
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {

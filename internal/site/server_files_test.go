@@ -122,3 +122,31 @@ func TestDevicesAreNotServed(t *testing.T) {
 	res := get(t, h, http.MethodGet, "/web/dev.js", nil)
 	assert.Contains(t, []int{http.StatusNotFound, http.StatusForbidden}, res.StatusCode)
 }
+
+// A character device under the served directory (here one like /dev/zero, made where the test
+// may: it is skipped otherwise) is refused like a FIFO: reading one may never end (issue 34
+// HIGH 5: a char device left the server at ~30 % CPU for good). A request answers at once, and
+// the directory's regular files still do.
+func TestCharacterDevicesAreNotServed(t *testing.T) {
+	dir := testTree(t)
+	dev := filepath.Join(dir, "web", "zero.js")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o644, 1<<8|5); err != nil { // major 1, minor 5: zero
+		t.Skipf("cannot make a device here: %v", err)
+	}
+	h, err := NewHandler(dir)
+	require.NoError(t, err)
+	defer h.Close()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	client := &http.Client{Timeout: 10 * time.Second} // a failure detector: the device never ends
+	for _, target := range []string{"/web/zero.js", "/web/zero.js?x=1"} {
+		res, err := client.Get(srv.URL + target)
+		require.NoError(t, err, target)
+		res.Body.Close()
+		assert.Contains(t, []int{http.StatusNotFound, http.StatusForbidden}, res.StatusCode, target)
+	}
+	res, err := client.Get(srv.URL + "/web/explainer.css")
+	require.NoError(t, err)
+	defer res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode, "a regular file still answers")
+}

@@ -36,6 +36,8 @@ type parser struct {
 	anchors  map[string]*Node
 	doneInit bool
 	textless bool
+	// uniqueKeys stops the parse at a mapping's first repeated scalar key (Decoder.UniqueKeys)
+	uniqueKeys bool
 }
 
 func newParser(b []byte) *parser {
@@ -276,8 +278,18 @@ func (p *parser) mapping() *Node {
 	}
 	p.anchor(n, p.event.anchor)
 	p.expect(yaml_MAPPING_START_EVENT)
+	var seen map[string]*Node
+	if p.uniqueKeys {
+		seen = map[string]*Node{}
+	}
 	for p.peek() != yaml_MAPPING_END_EVENT {
 		k := p.parseChild(n)
+		if seen != nil && k.Kind == ScalarNode {
+			if first, dup := seen[k.Value]; dup {
+				fail(&DuplicateKeyError{Key: k, First: first})
+			}
+			seen[k.Value] = k
+		}
 		if block && k.FootComment != "" {
 			// Must be a foot comment for the prior value when being dedented.
 			if len(n.Content) > 2 {

@@ -109,6 +109,24 @@ func (dec *Decoder) KnownFields(enable bool) {
 	dec.knownFields = enable
 }
 
+// UniqueKeys makes the decoder stop at the first scalar key a mapping repeats, as soon as the
+// parser reads it, with a *DuplicateKeyError (not in the upstream library: the explainer's copy
+// adds it, so that a text of repeated keys is refused at its first repeat instead of after the
+// whole document is parsed into nodes).
+func (dec *Decoder) UniqueKeys(enable bool) {
+	dec.parser.uniqueKeys = enable
+}
+
+// DuplicateKeyError is a mapping's repeated scalar key (Decoder.UniqueKeys): Key is the repeat,
+// First the key it repeats, each with its line and column.
+type DuplicateKeyError struct {
+	Key, First *Node
+}
+
+func (e *DuplicateKeyError) Error() string {
+	return fmt.Sprintf("yaml: line %d: mapping key %q already defined at line %d", e.Key.Line, e.Key.Value, e.First.Line)
+}
+
 // Decode reads the next YAML-encoded value from its input
 // and stores it in the value pointed to by v.
 //

@@ -25,11 +25,12 @@ function tabId() {
 }
 
 /**
- * createPresenter({tools, run(name, arg)}) → {toggle, enabled, setEnabled(on), update(view), openSpeaker(), setLesson(l)}
+ * createPresenter({tools, run(name, arg), idle()}) → {toggle, enabled, setEnabled(on), update(view), openSpeaker(), setLesson(l)}
  * `tools` is where presenter mode's own buttons go (Speaker notes, Exit); `run` runs a command of
- * the session (the speaker window's keys and buttons come through it).
+ * the session (the speaker window's keys and buttons come through it) and returns its promise;
+ * `idle` (optional) resolves when the engine calls queued so far are done (after a key).
  */
-export function createPresenter({ tools, run }) {
+export function createPresenter({ tools, run, idle }) {
   let enabled = false;
   try { enabled = sessionStorage.getItem(ON_KEY) === "1"; } catch { /* ignore */ }
   let last = null;
@@ -128,6 +129,56 @@ export function createPresenter({ tools, run }) {
     return w;
   }
 
+  // The speaker window's commands run one at a time, each after the frame that showed the one
+  // before: a burst of them (a clicker's held key, a script) is not a burst of views here. The
+  // steps (step, back, first, last, goto) that arrive while others wait join them and are one
+  // move, to where they lead together (one goto; a step alone stays a step, which predict mode
+  // may take over); a key or an action runs as it is, and past MAX_WAITING of them a key or an
+  // action is dropped (2,000 commands used to draw 2,000 views: 26.7 s).
+  const MAX_WAITING = 64;
+  const MOVES = ["step", "back", "first", "last", "goto"];
+  const waiting = []; // {name, arg}, or {moves: [{name, arg}, …]}
+  let draining = false;
+  const frame = () => new Promise((r) => { requestAnimationFrame(() => r()); setTimeout(r, 100); });
+  function command(name, arg) {
+    const tail = waiting[waiting.length - 1];
+    if (MOVES.includes(name)) {
+      if (tail?.moves) tail.moves.push({ name, arg });
+      else waiting.push({ moves: [{ name, arg }] });
+    } else if (waiting.length < MAX_WAITING) waiting.push({ name, arg });
+    if (!draining) drain();
+  }
+  async function drain() {
+    draining = true;
+    try {
+      while (waiting.length) {
+        const c = waiting.shift();
+        try {
+          if (c.moves && c.moves.length > 1) await run("goto", target(c.moves));
+          else if (c.moves) await run(c.moves[0].name, c.moves[0].arg);
+          else if (c.name === "key") await keyHere(c.arg);
+          else await run(c.name, c.arg);
+        } catch { /* the session shows its own failures */ }
+        await frame();
+      }
+    } finally { draining = false; }
+  }
+  /** where several moves lead from the step shown */
+  function target(moves) {
+    const steps = last?.steps ?? 0;
+    let t = last?.step ?? 0;
+    for (const { name, arg } of moves) {
+      t = name === "step" ? t + 1 : name === "back" ? t - 1 : name === "first" ? 0 : name === "last" ? steps : arg;
+      t = Math.max(0, Math.min(steps, t));
+    }
+    return t;
+  }
+  /** a key as if pressed here (keyboard.js): the same stops, sections and quiz answers either way */
+  function keyHere(key) {
+    document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    return idle?.();
+  }
+
   if (channel) {
     channel.addEventListener("message", (ev) => {
       const d = ev.data;
@@ -136,15 +187,14 @@ export function createPresenter({ tools, run }) {
       if (d.type === "command" && d.name === "key") {
         if (typeof d.arg !== "string" || !KEYS.includes(d.arg)) return;
         if (BLANK_KEYS.includes(d.arg)) { setBlank(!blank); return; }
-        // as if pressed here (keyboard.js): the same stops, sections and quiz answers either way
-        document.dispatchEvent(new KeyboardEvent("keydown", { key: d.arg, bubbles: true, cancelable: true }));
+        command("key", d.arg);
         return;
       }
       if (d.type === "command" && COMMANDS.includes(d.name)) {
         const indexed = d.name === "goto" || d.name === "action";
         const arg = indexed ? Number(d.arg) : undefined;
         if (indexed && !(Number.isInteger(arg) && arg >= 0)) return;
-        run(d.name, arg);
+        command(d.name, arg);
       }
     });
     channel.postMessage({ type: "main" }); // a speaker window left open from before a reload answers hello

@@ -61,6 +61,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
   const presenter = createPresenter({
     tools: q("intro-tools"),
     run: (name, arg) => (arg === undefined ? session.fire(name) : session.fire(name, arg)),
+    idle: () => session.enqueue(() => {}),
   });
   const save = createExport({ explainer, getName, onError: showToast });
 

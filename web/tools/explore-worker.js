@@ -14,8 +14,20 @@ const engine = (module) => (booting ??= bootEngine({ module, url: new URL("../ex
   .catch((e) => { booting = null; throw e; })); // a failed start is tried again by the next run
 let eng = null;
 
+// An engine that stopped (out of memory: the Go runtime exits inside the call) answers nothing:
+// that is said, instead of parsing the missing answer ("undefined" is not valid JSON); the page
+// drops a worker that answered an error, so the next run starts another.
+const STOPPED = "the explorer's engine stopped during the search (most likely out of memory: a lower bound, or backfill explore on the command line, may fit)";
+let stopped = false;
+let watched = false;
+
 function call(method, arg) {
-  const res = JSON.parse(eng.call(method, JSON.stringify(arg === undefined ? null : arg)));
+  let raw;
+  try { raw = eng.call(method, JSON.stringify(arg === undefined ? null : arg)); } catch (e) {
+    throw new Error(`${STOPPED}: ${e && e.message ? e.message : e}`);
+  }
+  if (typeof raw !== "string" || stopped) throw new Error(STOPPED);
+  const res = JSON.parse(raw);
   if (res && res.error) throw new Error(String(res.error.message ?? res.error));
   return res.ok;
 }
@@ -24,6 +36,7 @@ self.onmessage = async (ev) => {
   const { scenario, maxStates, warm, module } = ev.data || {};
   try {
     eng = await engine(module instanceof WebAssembly.Module ? module : undefined);
+    if (!watched) { watched = true; eng.exited.then(() => { stopped = true; }); }
     if (warm) return; // started ahead of a run (the explorer opened): nothing to answer
     call("load", String(scenario));
     self.postMessage({ ok: call("explore", maxStates ? Math.trunc(Number(maxStates)) : null) });
