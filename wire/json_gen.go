@@ -381,6 +381,9 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 	}
 	b = jsonw.KeyBool(b, `{"lost":`, x.Lost)
 	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
+	if x.Reason != "" {
+		b = jsonw.KeyString(b, `,"reason":`, x.Reason)
+	}
 	b = jsonw.KeyString(b, `,"headline":`, x.Headline)
 	b = jsonw.KeyString(b, `,"short":`, x.Short)
 	b = jsonw.KeyString(b, `,"until":`, x.Until)

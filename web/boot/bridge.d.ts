@@ -346,6 +346,7 @@ export interface Failure {
 export interface FailureData {
   lost: boolean;
   dropped: boolean;
+  reason?: string;
   headline: string;
   short: string;
   until: string;
