@@ -689,6 +689,8 @@ export interface ScaleRecovery {
   error: ScaleFailure | null;
   rolled_back_to: number;
   dropped: boolean;
+  drop_reason?: string;
+  drop_text?: string;
   lost_buffered_rows: number;
   lost_builder_rows: number;
   lost_emitted_rows: number;
