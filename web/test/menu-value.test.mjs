@@ -1,7 +1,8 @@
 // menu-value.test.mjs — the header menus' values are whole (issue 33: the bug-mode menu showed
 // "mark-before-d…" at 1280 wide): with every bug mode on, and the release menu at v3.0 with a job
 // created in the background, at 1280×800, 1366×768, 1920×1080 and 375×740 each value's text is
-// whole in its button, the button inside the viewport, and the header does not scroll sideways.
+// whole in its button, the button inside the viewport, no header control drawn over another (the
+// release menu lay over Save), and the header does not scroll sideways.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -22,6 +23,15 @@ function cutValues() {
     const r = v.getBoundingClientRect(), b = btn.getBoundingClientRect();
     if (r.left < b.left - 0.5 || r.right > b.right + 0.5) bad.push(`${id}: "${v.textContent}" lies past its button`);
     if (b.left < -0.5 || b.right > innerWidth + 0.5) bad.push(`${id}: the button ${Math.round(b.left)}–${Math.round(b.right)} is outside the ${innerWidth} px viewport`);
+  }
+  // no control of the header drawn over another (the release menu lay over Save)
+  const ctl = [...document.querySelectorAll(".topbar button, .topbar select")].filter((e) => e.getClientRects().length && !e.closest(".popover"));
+  for (let i = 0; i < ctl.length; i++) {
+    for (let j = i + 1; j < ctl.length; j++) {
+      const a = ctl[i].getBoundingClientRect(), b = ctl[j].getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) bad.push(`"${ctl[i].textContent.trim()}" and "${ctl[j].textContent.trim()}" overlap by ${Math.round(w)}×${Math.round(h)} px`);
+    }
   }
   const top = document.querySelector(".topbar");
   if (top.scrollWidth > top.clientWidth + 0.5) bad.push(`the header scrolls sideways (${top.scrollWidth} > ${top.clientWidth})`);
