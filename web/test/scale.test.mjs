@@ -151,6 +151,7 @@ test("the Scale panel: progress in a worker while the page responds, Cancel, a r
 test("the Scale panel: a job dropped before its first checkpoint says why, and that nothing is read again", async () => {
   const page = await h.open("index.html", { ...welcomed(h), viewport: { width: 1280, height: 900 } });
   await openScale(page);
+  await page.locator('[data-testid="scale-file"] > summary').click(); // (the text is folded away)
   await byTestId(page, "scale-text").fill("title: dropped\ncreate: background\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 8}\n"
     + "workload:\n  rows: 200\n  snapshot_per_epoch: 100\n  upstream_per_epoch: 4\n  fault: {kind: end, epoch: 1}\n");
   await byTestId(page, "scale-run").click();
