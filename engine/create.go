@@ -138,6 +138,15 @@ func (e *Engine) droppedError() error {
 	return inputErr(-1, "the job was dropped by the recovery at step %d (%s's recovery drops a creating job created in the foreground); nothing can follow: write `create: background` to see it resume", e.droppedAt, e.rel().Name)
 }
 
+// Dropped returns what the recovery that dropped the job did to it (ok false unless the phase is
+// dropped).
+func (e *Engine) Dropped() (d FailureData, ok bool) {
+	if e.phase != PhaseDropped {
+		return FailureData{}, false
+	}
+	return e.dropData(), true
+}
+
 // droppedView is what the page shows for a dropped job (nil unless the phase is dropped).
 func (e *Engine) droppedView() *FailureData {
 	if e.phase != PhaseDropped {

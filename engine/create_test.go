@@ -52,6 +52,7 @@ func TestRecoveryDropsACreatingForegroundJob(t *testing.T) {
 					require.NoError(t, s.Apply("recover"))
 					v, tr := s.View(), s.Trace()
 					if !want {
+						assert.Empty(t, f.Data.Reason)
 						assert.NotEqual(t, "dropped", v.Phase)
 						assert.Nil(t, v.Dropped)
 						assert.NoError(t, s.Apply("barrier: 9"))
@@ -69,6 +70,14 @@ func TestRecoveryDropsACreatingForegroundJob(t *testing.T) {
 					require.Error(t, err)
 					assert.Contains(t, err.Error(), "the job was dropped by the recovery")
 					assert.Error(t, s.Apply("recover"))
+					// the dropped job's header says why: before any checkpoint every create type is
+					// dropped, so how it was created is not the reason
+					assert.Equal(t, f.Data.Reason, v.Dropped.Reason)
+					if initial {
+						assert.Equal(t, "no checkpoint yet", v.Dropped.Reason)
+					} else {
+						assert.Equal(t, "created in the foreground", v.Dropped.Reason)
+					}
 					if initial {
 						// background would not save it: the advice must not say so
 						assert.Contains(t, v.Dropped.Headline, "whatever its create type")

@@ -14,7 +14,10 @@ type FailureData struct {
 	Lost bool `json:"lost"`
 	// Dropped: the recovery drops the job (a creating foreground job, create.go): the view is
 	// gone and the CREATE must be run again.
-	Dropped  bool   `json:"dropped"`
+	Dropped bool `json:"dropped"`
+	// Reason is why a recovery drops the job, in a few words for a header: "no checkpoint yet"
+	// (every create type) or "created in the foreground"; "" when the job is kept.
+	Reason   string `json:"reason,omitempty"`
 	Headline string `json:"headline"` // the answer first: the job kept or dropped and why, the rows, the cost
 	// Short is Headline without its reason: the headline's words in order with the why left
 	// out; the verdict on the job, the rows, the cost (and a panic's first sentence) stay.
@@ -127,13 +130,13 @@ func (e *Engine) keptWhy() string {
 // dropData is what a recovery that drops the job does to the data: the job, the rows, the cost.
 func (e *Engine) dropData() FailureData {
 	if e.initial() {
-		return FailureData{Dropped: true,
+		return FailureData{Dropped: true, Reason: "no checkpoint yet",
 			Headline: "The job is dropped: no checkpoint had committed its first barrier, so it was still in its initial status, and every release's recovery deletes such a job whatever its create type, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again.",
 			Short:    "The job is dropped: the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again.",
 			Until:    "Until the recovery: nothing of the job is durable yet (no checkpoint); the recovery drops its state table, progress table and the new view.",
 			After:    "The recovery drops the job: nothing restarts. Rerun the CREATE to build the view from the start."}
 	}
-	return FailureData{Dropped: true,
+	return FailureData{Dropped: true, Reason: "created in the foreground",
 		Headline: fmt.Sprintf("The job is dropped: it was created in the foreground and is still creating, and %s's recovery deletes such a job, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.", e.rel().Name),
 		Short:    "The job is dropped: the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.",
 		Until:    "Until the recovery: the job's state table, progress table and the new view hold what the checkpoint made durable; the recovery drops all three.",

@@ -31,9 +31,9 @@
 // `explainer:state` and `explainer:error` messages as DOM CustomEvents `explainer-state` and
 // `explainer-error` on the element (event.detail is the message). Changing `scenario` or `step`
 // moves the embedded page (postMessage explainer:open with the step / explainer:goto, whose
-// failures come back as explainer-error); changing `bug`, `release` or `src` (or `scenario` while
-// `release` is set: opening a scenario plays the default release) moves it by its URL hash (a
-// fragment navigation: the page is not reloaded). Styles are set through the CSSOM only, so a
+// failures come back as explainer-error); changing `bug`, `release`, `create` or `src` (or
+// `scenario` while `release` or `create` is set: opening a scenario plays the default release and
+// create type) moves it by its URL hash (a fragment navigation: the page is not reloaded). Styles are set through the CSSOM only, so a
 // strict CSP (style-src 'self') has nothing to refuse.
 
 const PAGE = new URL("../index.html", import.meta.url);
@@ -254,7 +254,8 @@ export class BackfillExplainer extends HTMLElement {
       this.load(); // another ?theme=: the page loads again, at its step
       return;
     }
-    if (changed.has("bug") || changed.has("src") || changed.has("release") || (changed.has("scenario") && this.getAttribute("release"))) {
+    if (changed.has("bug") || changed.has("src") || changed.has("release") || changed.has("create")
+      || (changed.has("scenario") && (this.getAttribute("release") || this.getAttribute("create")))) {
       this.iframe.src = this.pageURL(); // only the hash differs: the page follows it without reloading
       this._changed = new Set();
       return;

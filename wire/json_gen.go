@@ -381,6 +381,9 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 	}
 	b = jsonw.KeyBool(b, `{"lost":`, x.Lost)
 	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
+	if x.Reason != "" {
+		b = jsonw.KeyString(b, `,"reason":`, x.Reason)
+	}
 	b = jsonw.KeyString(b, `,"headline":`, x.Headline)
 	b = jsonw.KeyString(b, `,"short":`, x.Short)
 	b = jsonw.KeyString(b, `,"until":`, x.Until)
@@ -671,6 +674,12 @@ func AppendScaleRecovery(b []byte, x *workload.ScaleRecovery) []byte {
 	b = AppendScaleFailure(b, x.Error)
 	b = jsonw.KeyInt(b, `,"rolled_back_to":`, x.RolledBackTo)
 	b = jsonw.KeyBool(b, `,"dropped":`, x.Dropped)
+	if x.DropReason != "" {
+		b = jsonw.KeyStringHTML(b, `,"drop_reason":`, x.DropReason)
+	}
+	if x.DropText != "" {
+		b = jsonw.KeyStringHTML(b, `,"drop_text":`, x.DropText)
+	}
 	b = jsonw.KeyInt(b, `,"lost_buffered_rows":`, int64(x.LostBufferedRows))
 	b = jsonw.KeyInt(b, `,"lost_builder_rows":`, int64(x.LostBuilderRows))
 	b = jsonw.KeyInt(b, `,"lost_emitted_rows":`, int64(x.LostEmittedRows))

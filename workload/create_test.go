@@ -26,6 +26,8 @@ func TestWorkloadRecoverDropsAForegroundJob(t *testing.T) {
 				assert.Equal(t, "dropped", s.Phase, r.Name)
 				require.Len(t, s.Recoveries, 1)
 				assert.True(t, s.Recoveries[0].Dropped, r.Name)
+				assert.Equal(t, "created in the foreground", s.Recoveries[0].DropReason, r.Name)
+				assert.Contains(t, s.Recoveries[0].DropText, "SET BACKGROUND_DDL = true", r.Name)
 				continue
 			}
 			assert.Equal(t, "forwarding", s.Phase, r.Name+" "+c.String())

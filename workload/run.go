@@ -317,7 +317,9 @@ func (r *workloadRun) fault(f *Fault) error {
 	if err := r.apply(engine.Step{Kind: engine.EventRecover}); err != nil {
 		return err
 	}
-	rec.Dropped = e.Phase() == engine.PhaseDropped
+	if d, ok := e.Dropped(); ok {
+		rec.Dropped, rec.DropReason, rec.DropText = true, d.Reason, d.Short
+	}
 	r.g.rollback()
 	r.plan = r.ck
 	r.count.snapshotRows, r.count.upVisible, r.count.upHidden, r.count.emitted = 0, 0, 0, 0

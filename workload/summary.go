@@ -65,9 +65,13 @@ type ScaleRecovery struct {
 	Outcome      string        `json:"outcome"`
 	Error        *ScaleFailure `json:"error"`          // the failure, or null
 	RolledBackTo int64         `json:"rolled_back_to"` // the checkpoint epoch the recovery returned to
-	// Dropped: the recovery dropped the job (a creating foreground job, engine/create.go): the
-	// run ends there, and nothing is read again.
+	// Dropped: the recovery dropped the job (engine/create.go: one before its first checkpoint,
+	// or a creating foreground one): the run ends there, and nothing is read again.
 	Dropped bool `json:"dropped"`
+	// DropReason and DropText: the engine's few words on why it was dropped and its short
+	// headline (the job, the rows, the cost); "" unless dropped.
+	DropReason string `json:"drop_reason,omitempty"`
+	DropText   string `json:"drop_text,omitempty"`
 	// What the recovery threw away: rows still in memory (the upstream buffer, the builders)
 	// and rows emitted since the checkpoint (downstream rolls back too).
 	LostBufferedRows int `json:"lost_buffered_rows"`

@@ -197,6 +197,9 @@ func TestWorkloadFaults(t *testing.T) {
 					assert.Equal(t, "dropped", s.Phase)
 					require.Len(t, s.Recoveries, 1)
 					assert.True(t, s.Recoveries[0].Dropped)
+					// why, as the engine says it: not how the job was created
+					assert.Equal(t, "no checkpoint yet", s.Recoveries[0].DropReason)
+					assert.NotContains(t, s.Recoveries[0].DropText, "BACKGROUND_DDL")
 					assert.Zero(t, s.DownstreamRows)
 					return
 				}

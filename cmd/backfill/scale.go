@@ -202,7 +202,7 @@ func writeRecovery(w io.Writer, r workload.ScaleRecovery, missing bool) {
 		fmt.Fprint(w, "; the executor's stream ends, with no error")
 	}
 	if r.Dropped {
-		fmt.Fprintf(w, ".\n   The recovery dropped the job (created in the foreground, still creating): the job, its tables and the new view are gone. No row is lost upstream; downstream's view goes with the job. The cost: run the whole CREATE again (SET BACKGROUND_DDL = true before it keeps the job at a recovery).\n")
+		fmt.Fprintf(w, ".\n   The recovery dropped the job (%s). %s\n", r.DropReason, r.DropText)
 		return
 	}
 	if missing {

@@ -150,4 +150,21 @@ func TestRunWorkloadDropped(t *testing.T) {
 	assert.Contains(t, stdout.String(), "run the whole CREATE again")
 	assert.NotContains(t, stdout.String(), "emits them again")
 	assert.Contains(t, stdout.String(), "phase: dropped")
+	assert.Contains(t, stdout.String(), "The recovery dropped the job (created in the foreground).")
+}
+
+// TestRunWorkloadDroppedBeforeACheckpoint: a fault at the first barrier drops the job whatever its
+// create type; the text says why (no checkpoint yet), not "created in the foreground", and does
+// not offer background_ddl, which would not have saved it.
+func TestRunWorkloadDroppedBeforeACheckpoint(t *testing.T) {
+	text := strings.Replace(smallWorkload, "fault: {kind: end, epoch: 6}", "fault: {kind: end, epoch: 1}", 1)
+	f := writeFile(t, "w.yaml", "create: background\n"+text)
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"run", f}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "The recovery dropped the job (no checkpoint yet).")
+	assert.Contains(t, out, "run the whole CREATE again")
+	assert.NotContains(t, out, "foreground")
+	assert.NotContains(t, out, "BACKGROUND_DDL")
+	assert.Contains(t, out, "phase: dropped")
 }

@@ -346,6 +346,7 @@ export interface Failure {
 export interface FailureData {
   lost: boolean;
   dropped: boolean;
+  reason?: string;
   headline: string;
   short: string;
   until: string;
@@ -688,6 +689,8 @@ export interface ScaleRecovery {
   error: ScaleFailure | null;
   rolled_back_to: number;
   dropped: boolean;
+  drop_reason?: string;
+  drop_text?: string;
   lost_buffered_rows: number;
   lost_builder_rows: number;
   lost_emitted_rows: number;

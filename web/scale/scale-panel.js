@@ -251,9 +251,11 @@ function overview(s, stats) {
     notes.push(h("p", { class: "note", "data-testid": "scale-recovery" },
       `e${r.epoch}: ${what[r.kind] || r.kind} instead of the barrier, while ${r.during}`,
       r.error ? ["; the executor fails: ", h("code", null, r.error.message)] : r.outcome === "ended" ? "; the executor's stream ends, with no error" : null,
-      // "lost" only where rows are missing downstream; otherwise the recovery replayed them
-      // (cmd/backfill/scale.go, writeRecovery, in the same words)
-      missing ? `. Recovery to the checkpoint e${r.rolled_back_to}: lost ${fmtN(r.lost_builder_rows)} rows in the builders, `
+      // (cmd/backfill/scale.go, writeRecovery, in the same words) a dropped job: the engine's
+      // reason and short headline, nothing read again; "lost" only where rows are missing
+      // downstream; otherwise the recovery replayed them
+      r.dropped ? `. The recovery dropped the job (${r.drop_reason ?? ""}). ${r.drop_text ?? ""}`
+      : missing ? `. Recovery to the checkpoint e${r.rolled_back_to}: lost ${fmtN(r.lost_builder_rows)} rows in the builders, `
         + `${fmtN(r.lost_buffered_rows)} in the upstream buffer, ${fmtN(r.lost_emitted_rows)} emitted since the checkpoint.`
         : `. Recovery to the checkpoint e${r.rolled_back_to}: ${fmtN(r.lost_builder_rows)} rows in the builders and `
         + `${fmtN(r.lost_buffered_rows)} in the upstream buffer discarded until recovery, ${fmtN(r.lost_emitted_rows)} emitted since the checkpoint rolled back downstream; `

@@ -93,7 +93,8 @@ export function renderFatal(view, panel, recoverAction, onRecover) {
       section("Recovery", "fatal-recovery", h("p", null, f.recovery ?? ""))));
 }
 
-/** A job the recovery dropped (the view's `dropped`, engine/create.go): its own end state. */
+/** A job the recovery dropped (the view's `dropped`, engine/create.go): its own end state, titled
+ * with the engine's reason (no checkpoint yet, or created in the foreground). */
 function renderDropped(view, panel, more) {
   const d = view.dropped;
   panel.hidden = false;
@@ -101,7 +102,7 @@ function renderDropped(view, panel, more) {
     h("div", { class: "fatal-head" },
       h("span", { class: "fatal-icon", "aria-hidden": "true" }, "✕"),
       h("h2", { id: "fatal-title", "data-short": "Dropped", "data-testid": "dropped-title" }, "The recovery dropped the job",
-        h("span", { class: "h-sub" }, ` · ${view.release} · created in the ${view.create}`))),
+        h("span", { class: "h-sub" }, ` · ${view.release} · ${d.reason ?? ""}`))),
     h("div", { class: "fatal-lead" },
       h("section", { class: "fatal-data", "data-testid": "fatal-data", "aria-labelledby": "fatal-data-h" },
         h("h3", { id: "fatal-data-h" }, "What happens to data"),

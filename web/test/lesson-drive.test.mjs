@@ -1,6 +1,6 @@
 // lesson-drive.test.mjs — one lesson driver for both windows: both built-in lessons walked with a
 // clicker's PageDown sent to the speaker window only, and to the explainer window only, in
-// presenter mode at 1280×800 and 1920×1080: the same stops in the same order (the plan's, section
+// presenter mode at 1280×800, 1366×768 and 1920×1080: the same stops in the same order (the plan's, section
 // by section), then "Lesson finished" in both windows, and PageUp back to the last stop; B from the
 // speaker window blanks the room's screen and shows it again. At every stop (fit-check.mjs) the
 // panels the stop changed or the section's goal or question names are whole and uncovered, and
@@ -56,7 +56,7 @@ async function walk(page, speaker, target, plan, problems = null) {
 }
 
 for (const lesson of ["workshop", "met-this-error"]) {
-  for (const [w, hgt] of [[1280, 800], [1920, 1080]]) {
+  for (const [w, hgt] of [[1280, 800], [1366, 768], [1920, 1080]]) {
     test(`${lesson} at ${w}×${hgt}: PageDown in the speaker window only and in the explainer window only walk the same stops, to "Lesson finished"`, async () => {
       const page = await openPage(h, `index.html#lesson=${lesson}&section=1`, { viewport: { width: w, height: hgt } });
       await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get("section") === "1", null, { timeout: 10000 });

@@ -105,7 +105,7 @@ async function walk(yaml, release) {
       steps.push({ phase: (await ex.state()).phase, badge: read("phase"), actor: document.querySelector('[data-testid="actor-state"]')?.dataset.state ?? null });
     }
     const v = await ex.view();
-    return { n, steps, state: await ex.state(), view: { release: v.release, create: v.create } };
+    return { n, steps, state: await ex.state(), view: { release: v.release, create: v.create, dropped: v.dropped } };
   }, [yaml, release]);
 }
 
@@ -135,7 +135,7 @@ for (const file of files) {
         if (got.state.error) {
           assert.equal(await text(page, "fatal-message"), got.state.error.message, `${where}: the failure shown`);
         } else if (got.state.phase === "dropped") {
-          assert.equal(await text(page, "dropped-title"), "The recovery dropped the job" + ` · ${release} · created in the ${got.view.create}`, `${where}: the dropped job shown`);
+          assert.equal(await text(page, "dropped-title"), "The recovery dropped the job" + ` · ${release} · ${got.view.dropped.reason}`, `${where}: the dropped job shown`);
         } else {
           assert.equal(await page.locator('[data-testid="fatal"]').isHidden(), true, `${where}: no failure shown`);
         }

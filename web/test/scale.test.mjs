@@ -146,6 +146,22 @@ test("the Scale panel: progress in a worker while the page responds, Cancel, a r
   h.assertNoErrors(page);
 });
 
+// A fault at the first barrier: the recovery drops the job whatever its create type; the Scale
+// panel says so in the engine's words (drop_reason, drop_text), not that the rows are read again.
+test("the Scale panel: a job dropped before its first checkpoint says why, and that nothing is read again", async () => {
+  const page = await h.open("index.html", { ...welcomed(h), viewport: { width: 1280, height: 900 } });
+  await openScale(page);
+  await page.locator('[data-testid="scale-file"] > summary').click(); // (the text is folded away)
+  await byTestId(page, "scale-text").fill("title: dropped\ncreate: background\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 8}\n"
+    + "workload:\n  rows: 200\n  snapshot_per_epoch: 100\n  upstream_per_epoch: 4\n  fault: {kind: end, epoch: 1}\n");
+  await byTestId(page, "scale-run").click();
+  await byTestId(page, "scale-recovery").waitFor({ timeout: 30000 });
+  const said = await text(page, "scale-recovery");
+  assert.match(said, /^e1: the upstream ends instead of the barrier, while starting; the executor fails: .*\. The recovery dropped the job \(no checkpoint yet\)\. The job is dropped: .*The cost: run the whole CREATE again\.$/);
+  assert.doesNotMatch(said, /foreground|BACKGROUND_DDL|reads, delivers and emits them again/);
+  h.assertNoErrors(page);
+});
+
 test("the charts of the fault workload: the recovery marked, readable in light, dark and at 375 px (screenshots)", async () => {
   const page = await h.open("index.html", { ...welcomed(h), viewport: { width: 1280, height: 900 } });
   await openScale(page, "upstream-ends-at-scale");

@@ -110,9 +110,9 @@ test("700×640 iframe: the failure's lead, at its step, and the caption are whol
       await page.emulateMedia({ colorScheme: scheme });
       await settle(frame);
       assert.equal(await frame.evaluate(() => [innerWidth, innerHeight].join("×")), "700×640");
-      // The caption's title is whole, or keeps at least 14em of itself (an ellipsis; its whole text is its tooltip).
-      const title = await frame.evaluate(() => { const t = document.querySelector('[data-testid="embed-title"]'); return { cut: t.scrollWidth > t.clientWidth + 0.5, width: t.clientWidth, em: parseFloat(getComputedStyle(t).fontSize) }; });
-      if (title.cut && title.width < 14 * title.em - 1) problems.push(`${where}, ${scheme}: the caption's title is cut to ${title.width} px`);
+      // The caption's title is whole (it wraps; embed-caption.test.mjs walks every step).
+      const title = await frame.evaluate(() => { const t = document.querySelector('[data-testid="embed-title"]'); return { cut: t.scrollWidth > t.clientWidth + 0.5 || t.scrollHeight > t.clientHeight + 0.5, width: t.clientWidth }; });
+      if (title.cut) problems.push(`${where}, ${scheme}: the caption's title is cut to ${title.width} px`);
       for (const p of await wholeInView(frame, [...c.need, "#controls"])) problems.push(`${where}, ${scheme}: ${p}`);
       for (const p of await drawnOver(frame)) problems.push(`${where}, ${scheme}: ${p}`);
       // The stage's panels are in view as in the tests above (at the failure, the progress gives way to the lead).

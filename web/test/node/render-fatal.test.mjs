@@ -116,3 +116,27 @@ test("no error: the panel is hidden and empty", async () => {
   assert.equal(panel.hidden, true);
   assert.equal(panel.firstChild, null);
 });
+
+// A dropped job's title says why, in the engine's words (view.dropped.reason): before its first
+// checkpoint every create type is dropped, so a background job dropped there is titled "no
+// checkpoint yet", not by how it was created; a creating foreground job is titled by that.
+test("a dropped job: the title gives the engine's reason, not the create type", async () => {
+  const cases = [
+    { name: "first-message-not-barrier", release: "v3.1", create: "background", reason: "no checkpoint yet" },
+    { name: "first-message-not-barrier", release: "v3.0", create: "foreground", reason: "no checkpoint yet" },
+    { name: "fatal-upstream-end", release: "v3.0", create: "foreground", reason: "created in the foreground" },
+  ];
+  for (const c of cases) {
+    const where = `${c.name} ${c.release} ${c.create}`;
+    await call("open", c.name);
+    await call("release", c.release);
+    let v = await call("create", c.create);
+    v = await call("goto", 0);
+    while (v.step < v.steps && v.phase !== "dropped") v = await call("step");
+    assert.equal(v.phase, "dropped", `${where}: the recovery drops the job`);
+    assert.equal(v.dropped.reason, c.reason, where);
+    const panel = fatalPanel();
+    renderFatal(v, panel, null, () => {});
+    assert.equal(part(panel, "dropped-title").textContent, `The recovery dropped the job · ${c.release} · ${c.reason}`, where);
+  }
+});
