@@ -197,6 +197,12 @@ func New(cfg *Config) (*Engine, error) {
 // SetNarration turns the plain-words explanations on or off (off for benchmarks and exploration).
 func (e *Engine) SetNarration(on bool) { e.narration.on = on }
 
+// Narrating reports whether the explanations are on.
+func (e *Engine) Narrating() bool { return e.narration.on }
+
+// Marks lists the timeline's marks so far (barriers, ends, errors, recoveries, a broken invariant).
+func (e *Engine) Marks() []Mark { return e.narration.marks }
+
 // Config returns the engine's configuration.
 func (e *Engine) Config() *Config { return e.cfg }
 

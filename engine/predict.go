@@ -2,9 +2,9 @@ package engine
 
 import "fmt"
 
-// predictAhead bounds how far the timeline looks ahead in its script for the next barrier that
+// PredictAhead bounds how far a prediction looks ahead in its script for the next barrier that
 // marks the upstream buffer.
-const predictAhead = checkpointEvery
+const PredictAhead = 64
 
 // Prediction is what the next scripted barrier that marks the upstream buffer will do with each
 // buffered row (docs/view.md `predict`), worked out by running a copy of the engine to it: the
@@ -27,46 +27,16 @@ type PredictRow struct {
 	Why         string `json:"why"`
 }
 
-// predictCache keeps the last prediction: it holds for every position from `from` up to the
-// step before its barrier (or, when none was found, up to `until`) while the script is the same.
-type predictCache struct {
-	rev   int64
-	from  int
-	until int // positions < until share the answer
-	p     *Prediction
-}
-
-// prediction returns the prediction at the timeline's position (nil when no barrier within
-// predictAhead steps of the script marks a buffer with rows).
-func (t *Timeline) prediction() *Prediction {
-	pos := t.Pos()
-	if c := t.pred; c != nil && c.rev == t.rev && pos >= c.from && pos < c.until {
-		return c.p.at(pos)
-	}
-	p, until := predictFrom(t.cur, t.script, pos)
-	t.pred = &predictCache{rev: t.rev, from: pos, until: until, p: p}
-	return p.at(pos)
-}
-
-func (p *Prediction) at(pos int) *Prediction {
-	if p == nil {
-		return nil
-	}
-	c := *p
-	c.Next = p.Step == pos+1
-	return &c
-}
-
-// predictFrom runs a copy of e along script from pos to the first barrier that marks a buffer
+// Predict runs a copy of e along script from pos to the first barrier that marks a buffer
 // holding rows, and returns what that barrier does with them; until is the first position the
 // answer no longer holds for.
-func predictFrom(e *Engine, script []Step, pos int) (*Prediction, int) {
+func (e *Engine) Predict(script []Step, pos int) (p *Prediction, until int) {
 	if e.phase != PhaseBuffering && e.phase != PhaseBackfilling {
 		return nil, pos + 1
 	}
 	c := e.Clone()
 	c.SetNarration(false)
-	end := min(len(script), pos+predictAhead)
+	end := min(len(script), pos+PredictAhead)
 	for i := pos; i < end; i++ {
 		s := script[i]
 		if c.phase != PhaseBuffering && c.phase != PhaseBackfilling {

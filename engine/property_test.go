@@ -12,6 +12,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/testutil"
+	"github.com/backfill-explainer/explainer/timeline"
 )
 
 // chooser is a source of choices: a seeded rand in the property test, the fuzzer's bytes in
@@ -211,7 +212,7 @@ func TestTimelineAgreesWithAFreshRun(t *testing.T) {
 		cfg, script := runRandom(t, r, 300)
 		base, err := engine.New(cfg)
 		require.NoError(t, err)
-		tl := engine.NewTimeline(base, script, func(s engine.Step) string { return s.Describe(cfg.Columns) })
+		tl := timeline.New(base, script, func(s engine.Step) string { return s.Describe(cfg.Columns) })
 		if seed%2 == 0 {
 			require.NoError(t, tl.Prepare()) // quiet kept copies: goto must still narrate
 		}

@@ -27,7 +27,7 @@ type View struct {
 	Note          string          `json:"note"`
 	NoteCaveat    string          `json:"note_caveat"` // "" or the caveat `note` begins with: the note was written for another run`
 	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
-	NextNote      string          `json:"next_note"`   // the note of the next scripted step (nextnote.go), or ""
+	NextNote      string          `json:"next_note"`   // the note of the next scripted step (package timeline), or ""
 	Error         *Failure        `json:"error"`
 	Failure       *FailureView    `json:"failure"` // the failure's explanation (engine/failure.go), or null
 	Actor         ActorView       `json:"actor"`   // the actor around the executor (engine/actor.go)
@@ -48,6 +48,15 @@ type View struct {
 	CodeLit       []string        `json:"code_lit"`   // the code-map lines this step's explanations came from
 	Create        string          `json:"create"`     // foreground or background: how the job was created (engine/create.go)
 	Dropped       *FailureData    `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
+}
+
+// Action is something that can happen next (docs/view.md).
+type Action struct {
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Step     string `json:"step"`
+	Kind     string `json:"kind"`
+	Scripted bool   `json:"scripted"`
 }
 
 // ConfigView describes the actor.
@@ -198,16 +207,16 @@ const maxLaneRows = 64
 // maxViewRows bounds the rows of one panel of the view (a snapshot lane, the state table).
 const maxViewRows = 500
 
-// View renders the engine's part of the view; a Timeline adds the script's part.
+// View renders the engine's part of the view; a timeline (package timeline) adds the script's part.
 func (e *Engine) View() View {
 	var v View
-	e.fillView(&v)
+	e.FillView(&v)
 	return v
 }
 
-// fillView writes the engine's part of the view into v (Timeline.FillView writes the whole view
-// into one value: the page's view is made in its final shape, never copied on).
-func (e *Engine) fillView(v *View) {
+// FillView writes the engine's part of the view into v (the timeline's FillView writes the whole
+// view into one value: the page's view is made in its final shape, never copied on).
+func (e *Engine) FillView(v *View) {
 	c := e.cfg
 	*v = View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
@@ -301,3 +310,31 @@ func (e *Engine) fillView(v *View) {
 // NextEpoch is the smallest epoch the next barrier may carry (epochs increase strictly, also
 // across a recovery).
 func (e *Engine) NextEpoch() int64 { return e.lastEpoch + 1 }
+
+// MessageView is upstream message s, script step step, as the view lists it still to come.
+func (e *Engine) MessageView(s Step, step int) MessageView {
+	m := MessageView{Step: step, Type: s.Kind.Info().Key}
+	if s.Kind.Info().Takes == TakesText {
+		m.Message = s.Message
+	}
+	switch s.Kind {
+	case EventBarrier:
+		m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
+		if s.Barrier.Mutation != MutationNone {
+			m.Mutation = s.Barrier.Mutation.String()
+		}
+		if s.Barrier.Mutation == MutationThrottle {
+			t := s.Barrier.Throttle
+			m.Throttle = &t
+		}
+	case EventChunk:
+		for _, r := range s.Chunk {
+			_, vn := e.vnodeIndex(r.Row)
+			m.Rows = append(m.Rows, outRowJSON{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn})
+		}
+	case EventWatermark:
+		val := s.Watermark.Value
+		m.Column, m.Value = e.cfg.Columns[s.Watermark.Column].Name, &val
+	}
+	return m
+}

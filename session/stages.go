@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/timeline"
 )
 
 // Run is one of the two runs compare lays side by side: the open run as it is, under another bug
@@ -124,7 +125,7 @@ func (s *Session) runOf(run Run) (*Session, error) {
 // fork is a session of its own on this session's run (its script, bug mode and choices).
 func (s *Session) fork() *Session {
 	f := *s
-	f.tl = engine.NewTimeline(s.base, append([]engine.Step(nil), s.tl.Script()...), f.format)
+	f.tl = timeline.New(s.base, append([]engine.Step(nil), s.tl.Script()...), f.format)
 	f.tl.Branched, f.tl.Adapt, f.tl.NoteCaveat, f.tl.NoteFor = s.tl.Branched, s.tl.Adapt, s.tl.NoteCaveat, s.tl.NoteFor
 	return &f
 }
