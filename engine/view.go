@@ -44,10 +44,21 @@ type View struct {
 	Release       string          `json:"release"`    // the release the run plays (engine/release.go)
 	Releases      []ReleaseInfo   `json:"releases"`   // every release, for a picker
 	NewerMain     string          `json:"newer_main"` // what newer main does that no release here models
-	CodeMap       []CodeLine      `json:"code_map"`   // the executor's code map under the release (engine/codemap.go)
+	CodeMap       []CodeLine      `json:"code_map"`   // the executor's code map under the release (package codemap)
 	CodeLit       []string        `json:"code_lit"`   // the code-map lines this step's explanations came from
 	Create        string          `json:"create"`     // foreground or background: how the job was created (engine/create.go)
 	Dropped       *FailureData    `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
+}
+
+// CodeLine is one line of the code map (package codemap) as a view carries it.
+type CodeLine struct {
+	ID      string `json:"id"`
+	Depth   int    `json:"depth"`   // its indent: 0 is the executor's top level
+	Section string `json:"section"` // the branch it is in, e.g. "backfill loop"
+	Text    string `json:"text"`
+	File    string `json:"file,omitempty"` // the RisingWave file; absent for a line that cites nothing
+	Lines   [2]int `json:"lines"`          // [0, 0] when it cites nothing
+	URL     string `json:"url"`            // "" when it cites nothing
 }
 
 // Action is something that can happen next (docs/view.md).
@@ -243,7 +254,6 @@ func (e *Engine) FillView(v *View) {
 	}
 	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList(), NewerMain
 	v.Create, v.Dropped = e.cfg.Create.String(), e.droppedView()
-	v.CodeMap, v.CodeLit = e.rel().CodeMap(), e.codeLit()
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
 		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,
 		Capacity: c.Capacity(), Fragment: c.Fragment, Actor: c.Actor}

@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 
+	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
 )
 
@@ -16,6 +17,8 @@ func (t *Timeline) View() engine.View {
 // FillView writes the view at the current step into v: the engine's part and the script's.
 func (t *Timeline) FillView(v *engine.View) {
 	t.cur.FillView(v)
+	r := t.cur.Release()
+	v.CodeMap, v.CodeLit = codemap.Of(r), codemap.Lit(r, v.Explanations)
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
 		v.Note, v.NoteCaveat = t.Note()

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/diagnose"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/releasedoc"
@@ -63,9 +64,9 @@ func TestAFictionalReleaseReachesEverySurface(t *testing.T) {
 	assert.Equal(t, "v9.9", view.Releases[len(view.Releases)-1].Name)
 
 	// the code map: the same lines as the release it copies
-	require.NotEmpty(t, r.CodeMap())
-	assert.Len(t, r.CodeMap(), len(engine.DefaultRelease.CodeMap()))
-	assert.Len(t, view.CodeMap, len(r.CodeMap()))
+	require.NotEmpty(t, codemap.Of(r))
+	assert.Len(t, codemap.Of(r), len(codemap.Of(engine.DefaultRelease)))
+	assert.Len(t, view.CodeMap, len(codemap.Of(r)))
 
 	// diagnose: a release it answers for, with the facts of the release it copies
 	assert.Contains(t, diagnose.ReleaseNames(), "v9.9")
