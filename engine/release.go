@@ -50,6 +50,10 @@ type Release struct {
 	SuspendLog string
 	// RescaleMeta: why its meta service sends no rescale barrier to a creating job (rescale_meta.go).
 	RescaleMeta RescaleMeta
+	// ProseOf: the release whose texts (a scenario's title, summary and notes) this one reads
+	// where a file names it nowhere; a test checks that each built-in then runs the same under
+	// both, step by step (else its file writes texts for this release). nil: a file must name it.
+	ProseOf *Release
 
 	// AtSource: the release's files are those at SourceCommit, where every site and citation is
 	// written: a cited range is at its own lines (release_test.go checks its Ref). lines then

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -75,6 +76,55 @@ func (p *parser) writtenFor(n *yaml.Node) []string {
 		seen[r.Name] = true
 		if r.Name != own {
 			out = append(out, r.Name)
+		}
+	}
+	return out
+}
+
+// borrowTexts gives a release the file names nowhere the texts of its ProseOf, where the file
+// writes that release's: in `written_for:`, the title, the summary and every note.
+func (sc *Scenario) borrowTexts() {
+	named := map[string]bool{}
+	for _, r := range sc.WrittenFor {
+		named[r] = true
+	}
+	for _, by := range sc.byMaps() {
+		for r := range by {
+			named[r] = true
+		}
+	}
+	for _, r := range engine.Releases { // oldest first: a borrower may lend in turn
+		from := r.ProseOf
+		if from == nil || named[r.Name] || !named[from.Name] {
+			continue
+		}
+		named[r.Name] = true
+		if sc.Borrowed == nil {
+			sc.Borrowed = map[string]string{}
+		}
+		sc.Borrowed[r.Name] = from.Name
+		if slices.Contains(sc.WrittenFor, from.Name) {
+			sc.WrittenFor = append(sc.WrittenFor, r.Name)
+		}
+		for _, by := range sc.byMaps() {
+			if t, ok := by[from.Name]; ok {
+				by[r.Name] = t
+			}
+		}
+	}
+}
+
+// byMaps lists the file's texts written per release: the title, the summary, each step's note.
+func (sc *Scenario) byMaps() []map[string]string {
+	out := []map[string]string{}
+	for _, by := range []map[string]string{sc.TitleBy, sc.SummaryBy} {
+		if by != nil {
+			out = append(out, by)
+		}
+	}
+	for _, st := range sc.Steps {
+		if st.NoteBy != nil {
+			out = append(out, st.NoteBy)
 		}
 	}
 	return out

@@ -52,6 +52,9 @@ type Scenario struct {
 	// written so (note_release.go, by_release.go).
 	WrittenFor         []string
 	TitleBy, SummaryBy map[string]string
+	// Borrowed: a release the file names nowhere → the release whose texts it reads (its
+	// registry entry's ProseOf).
+	Borrowed map[string]string
 }
 
 // Parse reads a scenario file (YAML or JSON). Every error it returns is an *Error naming
@@ -436,6 +439,7 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 		sc.Pos[i] = StepPos{Pos: posOf(item), Rows: rows}
 	}
 	sc.OpenAt = p.openAt(top, len(items))
+	sc.borrowTexts() // (note_release.go)
 	// untyped columns take their inferred type; all-NULL ones are bigint
 	for i := range p.cols {
 		cfg.Columns[i].Type = p.cols[i].typ

@@ -113,3 +113,71 @@ func hasRecover(script []engine.Step) bool {
 	}
 	return false
 }
+
+// TestBorrowedTextsHoldTheSameRun: a built-in that names a release nowhere reads, under it, the
+// texts of the release its registry entry borrows from (ProseOf); that holds only while the
+// built-in runs the same under both: at every step the same trace and the same narration sites,
+// under both create types. Where it does not, the file writes texts for that release.
+func TestBorrowedTextsHoldTheSameRun(t *testing.T) {
+	for _, name := range scenarios.BuiltinNames() {
+		s, err := session.OpenBuiltin(name)
+		require.NoError(t, err)
+		for run, from := range s.Scenario.Borrowed {
+			for _, create := range []string{"foreground", "background"} {
+				a, b := openUnder(t, name, run, create), openUnder(t, name, from, create)
+				require.Equal(t, a.Steps(), b.Steps())
+				for i := 1; i <= a.Steps(); i++ {
+					require.NoError(t, a.Goto(i))
+					require.NoError(t, b.Goto(i))
+					ea, eb := a.Timeline().Engine(), b.Timeline().Engine()
+					ta, tb := ea.Trace(), eb.Trace()
+					ta.Release, tb.Release = "", ""
+					if !assert.Equal(t, tb, ta, "%s, %s: at step %d it runs otherwise than under %s, whose texts it reads: write its own (a `%s:` key)", name, create, i, from, run) ||
+						!assert.Equal(t, sitesOf(eb), sitesOf(ea), "%s, %s: at step %d it says otherwise than under %s, whose texts it reads: write its own (a `%s:` key)", name, create, i, from, run) {
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAReleaseBorrowsTexts: a release added to the registry with ProseOf reads that release's
+// texts wherever a file names it nowhere, and its own where a file writes them.
+func TestAReleaseBorrowsTexts(t *testing.T) {
+	r := *engine.DefaultRelease
+	r.Name, r.ProseOf = "v9.9", engine.DefaultRelease
+	saved := engine.Releases
+	engine.Releases = append(append([]*engine.Release(nil), saved...), &r)
+	t.Cleanup(func() { engine.Releases = saved })
+	def := engine.DefaultRelease.Name
+	src := "title: t\nwritten_for: [" + def + "]\ntable: {columns: [a, id], locality: [a], stream_key: [id]}\nvnodes: {count: 2, rule: ranges, bounds: [10]}\nfragment: 7\nsteps:\n  - barrier: 1\n    note: for every release it is written for\n  - barrier: 2\n    note: {" + def + ": the default's}\n"
+	s, err := session.Load("t.yaml", []byte(src))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"v9.9": def}, s.Scenario.Borrowed)
+	require.NoError(t, s.SetRelease("v9.9"))
+	require.NoError(t, s.Goto(1))
+	assert.Equal(t, "for every release it is written for", s.View().Note)
+	require.NoError(t, s.Goto(2))
+	assert.Equal(t, "the default's", s.View().Note)
+	s, err = session.Load("t.yaml", []byte(strings.Replace(src, "{"+def+": the default's}", "{"+def+": the default's, v9.9: its own}", 1)))
+	require.NoError(t, err)
+	assert.Empty(t, s.Scenario.Borrowed, "a file that names the release writes its texts")
+}
+
+func openUnder(t *testing.T, name, release, create string) *session.Session {
+	t.Helper()
+	s, err := session.OpenBuiltin(name)
+	require.NoError(t, err)
+	require.NoError(t, s.SetRelease(release))
+	require.NoError(t, s.SetCreate(create))
+	return s
+}
+
+func sitesOf(e *engine.Engine) []string {
+	var out []string
+	for _, x := range e.Explanations() {
+		out = append(out, x.Site)
+	}
+	return out
+}
