@@ -200,6 +200,19 @@ func (e *Engine) SetNarration(on bool) { e.narration.on = on }
 // Narrating reports whether the explanations are on.
 func (e *Engine) Narrating() bool { return e.narration.on }
 
+// DurableEpoch is the epoch of the last checkpoint (0: none yet); CommittedEpoch the state
+// table's last commit, a checkpoint or not.
+func (e *Engine) DurableEpoch() int64 { return e.dur.epoch }
+
+// CommittedEpoch: see DurableEpoch.
+func (e *Engine) CommittedEpoch() int64 { return e.state.epoch }
+
+// DurableProgress is the progress table as the last checkpoint made it durable (read-only).
+func (e *Engine) DurableProgress() *ProgressTable { return e.dur.progress }
+
+// Owned lists the actor's vnodes, ascending (read-only).
+func (e *Engine) Owned() []int { return e.owned }
+
 // Marks lists the timeline's marks so far (barriers, ends, errors, recoveries, a broken invariant).
 func (e *Engine) Marks() []Mark { return e.narration.marks }
 

@@ -117,5 +117,5 @@ type narration struct {
 	// rollbacks: the outputs each recovery rolled back
 	rollbacks []Rollback
 	failKind  FailureKind // what kind of failure stopped the executor (the failure table's key)
-	failLeft  leftBehind  // what the failure left behind
+	failLeft  LeftBehind  // what the failure left behind
 }

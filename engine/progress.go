@@ -72,8 +72,8 @@ func (t *ProgressTable) put(vi OwnedIndex, r ProgressRow) bool {
 	return inserted
 }
 
-// each calls f for every row present, in vnode order, until f returns false.
-func (t *ProgressTable) each(f func(vi OwnedIndex, r *ProgressRow) bool) {
+// Each calls f for every row present, in vnode order, until f returns false.
+func (t *ProgressTable) Each(f func(vi OwnedIndex, r *ProgressRow) bool) {
 	for vi, r := range t.rows.Present() {
 		if r != nil && !f(vi, r) {
 			return
@@ -84,7 +84,7 @@ func (t *ProgressTable) each(f func(vi OwnedIndex, r *ProgressRow) bool) {
 // Rows returns the table's rows in vnode order as [vnode, pos…, finished, rows].
 func (t *ProgressTable) Rows() [][]any {
 	out := make([][]any, 0, t.n)
-	t.each(func(_ OwnedIndex, r *ProgressRow) bool {
+	t.Each(func(_ OwnedIndex, r *ProgressRow) bool {
 		out = append(out, r.Tuple())
 		return true
 	})

@@ -24,7 +24,7 @@ func (e *Engine) recover() {
 	e.phase = PhaseStarting
 	e.stopEpoch, e.recovered = 0, true
 	e.failure = nil
-	e.narration.failKind, e.narration.failLeft = "", leftBehind{}
+	e.narration.failKind, e.narration.failLeft = "", LeftBehind{}
 	e.unloadProgress()
 	e.dropBuilders()
 	e.buffer = nil

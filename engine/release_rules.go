@@ -139,8 +139,8 @@ func (e *Engine) linesText(s *Site) string {
 	return strconv.Itoa(l[0]) + "-" + strconv.Itoa(l[1])
 }
 
-// loadLines names the lines that load the progress, e.g. "314-368".
-func (e *Engine) loadLines() string {
+// LoadLines names the lines that load the progress, e.g. "314-368".
+func (e *Engine) LoadLines() string {
 	l, _ := e.rel().At(FileLocalityProvider, LinesLoad)
 	return fmt.Sprintf("%d-%d", l[0], l[1])
 }

@@ -29,7 +29,7 @@ type View struct {
 	Pause         bool            `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
 	NextNote      string          `json:"next_note"`   // the note of the next scripted step (package timeline), or ""
 	Error         *Failure        `json:"error"`
-	Failure       *FailureView    `json:"failure"` // the failure's explanation (engine/failure.go), or null
+	Failure       *FailureView    `json:"failure"` // the failure's explanation (package failure), or null
 	Actor         ActorView       `json:"actor"`   // the actor around the executor (engine/actor.go)
 	Actions       []Action        `json:"actions"`
 	Marks         []Mark          `json:"marks"`
@@ -231,7 +231,7 @@ func (e *Engine) FillView(v *View) {
 	c := e.cfg
 	*v = View{
 		Title: c.Title, Summary: c.Summary, Step: e.step, Phase: e.phase.String(), Epoch: e.epoch,
-		Error: e.failure, Failure: e.FailureExplanation(), Actor: e.actorView(), Invariant: e.check.result, Explanations: e.narration.explanations, Marks: e.narration.marks, Bug: c.Bug.InfoIn(e.rel()),
+		Error: e.failure, Actor: e.actorView(), Invariant: e.check.result, Explanations: e.narration.explanations, Marks: e.narration.marks, Bug: c.Bug.InfoIn(e.rel()),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []Explanation{}
@@ -253,7 +253,7 @@ func (e *Engine) FillView(v *View) {
 		return out
 	}
 	v.Release, v.Releases, v.NewerMain = e.rel().Name, releaseList(), NewerMain
-	v.Create, v.Dropped = e.cfg.Create.String(), e.droppedView()
+	v.Create = e.cfg.Create.String()
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.pk),
 		VnodeCount: c.VnodeCount, Owned: e.owned, Rule: c.Rule.String(), ChunkSize: c.ChunkSize,
 		Capacity: c.Capacity(), Fragment: c.Fragment, Actor: c.Actor}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 )
 
 // View is the engine's view plus the script's: steps, the note, what comes next.
@@ -19,6 +20,7 @@ func (t *Timeline) FillView(v *engine.View) {
 	t.cur.FillView(v)
 	r := t.cur.Release()
 	v.CodeMap, v.CodeLit = codemap.Of(r), codemap.Lit(r, v.Explanations)
+	v.Failure, v.Dropped = failure.Explain(t.cur), failure.Dropped(t.cur)
 	v.Steps = len(t.script)
 	if p := t.Pos(); p > 0 && p <= len(t.script) {
 		v.Note, v.NoteCaveat = t.Note()
