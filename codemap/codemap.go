@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 type lineDef struct {
@@ -134,21 +135,21 @@ var lineOf = func() map[string]string {
 func LineOf(siteID string) string { return lineOf[siteID] }
 
 // maps is each release's code map, built at its first use.
-var maps sync.Map // *engine.Release → []engine.CodeLine
+var maps sync.Map // *engine.Release → []view.CodeLine
 
 // Of returns the code map of a release: the lines it has, in order, with its lines.
-func Of(r *engine.Release) []engine.CodeLine {
+func Of(r *engine.Release) []view.CodeLine {
 	if m, ok := maps.Load(r); ok {
-		return m.([]engine.CodeLine)
+		return m.([]view.CodeLine)
 	}
 	m, _ := maps.LoadOrStore(r, build(r))
-	return m.([]engine.CodeLine)
+	return m.([]view.CodeLine)
 }
 
-func build(r *engine.Release) []engine.CodeLine {
-	var out []engine.CodeLine
+func build(r *engine.Release) []view.CodeLine {
+	var out []view.CodeLine
 	for _, d := range codeTable {
-		l := engine.CodeLine{ID: d.id, Depth: d.depth, Section: d.section, Text: d.text}
+		l := view.CodeLine{ID: d.id, Depth: d.depth, Section: d.section, Text: d.text}
 		has := false
 		for _, s := range LineSites(d.id) {
 			sl, ok := r.SiteLines(s)

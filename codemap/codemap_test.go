@@ -8,6 +8,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // TestEverySiteIsOnOneCodeLine: every narration site is on exactly one line of the code map, and
@@ -50,7 +51,7 @@ func firstOr(xs []string) string {
 // cited line with its lines in that release, spanning every site's lines there, linked at its ref.
 func TestCodeMapPerRelease(t *testing.T) {
 	for _, r := range engine.Releases {
-		byID := map[string]engine.CodeLine{}
+		byID := map[string]view.CodeLine{}
 		for _, l := range codemap.Of(r) {
 			byID[l.ID] = l
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/timeline"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -265,7 +266,7 @@ func BenchmarkStepView(b *testing.B) {
 				if whole {
 					_ = tl.View()
 				} else {
-					_ = tl.Engine().View()
+					_ = view.Of(tl.Engine())
 				}
 			}
 		})

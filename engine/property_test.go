@@ -13,6 +13,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/timeline"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // chooser is a source of choices: a seeded rand in the property test, the fuzzer's bytes in
@@ -173,7 +174,7 @@ func runRandom(t testing.TB, r chooser, steps int) (*engine.Config, []engine.Ste
 			t.Fatalf("step %d: %s\nscript: %s", len(script), inv.Text, describe(cfg, script))
 		}
 		if len(script)%16 == 0 {
-			_, err := json.Marshal(e.View())
+			_, err := json.Marshal(view.Of(e))
 			require.NoError(t, err)
 		}
 	}

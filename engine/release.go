@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/internal/quote"
 )
@@ -272,19 +271,6 @@ func ReleaseList() []ReleaseInfo {
 	}
 	return out
 }
-
-// releaseList is ReleaseList, made again only when Releases changed (a test adds one).
-func releaseList() []ReleaseInfo {
-	l := listed.Load()
-	if l == nil || len(*l) != len(Releases) || (*l)[len(*l)-1].Name != Releases[len(Releases)-1].Name {
-		n := ReleaseList()
-		l = &n
-		listed.Store(l)
-	}
-	return *l
-}
-
-var listed atomic.Pointer[[]ReleaseInfo]
 
 // traceRelease is the trace's `release`: the release's name when it is not the default.
 func (e *Engine) traceRelease() string {

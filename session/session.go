@@ -7,6 +7,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/timeline"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // Session is an opened scenario: its parsed file and a timeline over the engine. It is what the
@@ -79,8 +80,8 @@ func (s *Session) Timeline() *timeline.Timeline { return s.tl }
 // View returns the view at the current step, with the scenario's name and the failure's checks:
 // the one function that makes the view the page renders, in its final shape (one value, filled
 // in place; the bridge writes it as it is: web/README-page.md, "One press of Next").
-func (s *Session) View() *engine.View {
-	v := new(engine.View)
+func (s *Session) View() *view.View {
+	v := new(view.View)
 	s.tl.FillView(v)
 	if s.Name != "" {
 		name := s.Name
@@ -109,7 +110,7 @@ func (s *Session) Goto(n int) error { return s.tl.Goto(n) }
 func (s *Session) Steps() int { return s.tl.Len() }
 
 // Actions lists what can happen next.
-func (s *Session) Actions() []engine.Action { return s.tl.Actions() }
+func (s *Session) Actions() []view.Action { return s.tl.Actions() }
 
 // Apply makes a step written in the scenario format happen next (following the script when it
 // is the scripted step, branching otherwise). Errors name the line and column within text.

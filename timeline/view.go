@@ -6,18 +6,19 @@ import (
 	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/failure"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // View is the engine's view plus the script's: steps, the note, what comes next.
-func (t *Timeline) View() engine.View {
-	var v engine.View
+func (t *Timeline) View() view.View {
+	var v view.View
 	t.FillView(&v)
 	return v
 }
 
 // FillView writes the view at the current step into v: the engine's part and the script's.
-func (t *Timeline) FillView(v *engine.View) {
-	t.cur.FillView(v)
+func (t *Timeline) FillView(v *view.View) {
+	view.Fill(t.cur, v)
 	r := t.cur.Release()
 	v.CodeMap, v.CodeLit = codemap.Of(r), codemap.Lit(r, v.Explanations)
 	v.Failure, v.Dropped = failure.Explain(t.cur), failure.Dropped(t.cur)
