@@ -56,7 +56,7 @@ func bugNames() []string {
 func TestPredictAgreesWithTheBarrier(t *testing.T) {
 	checked, held := 0, 0
 	everyRun(t, func(t *testing.T, s *session.Session) {
-		var ahead *engine.Prediction // a prediction made steps before its barrier
+		var ahead *view.Prediction // a prediction made steps before its barrier
 		for s.Timeline().Pos() < s.Steps() {
 			v := s.View()
 			p := v.Predict
@@ -84,10 +84,10 @@ func TestPredictAgreesWithTheBarrier(t *testing.T) {
 			assert.Equal(t, v.Step+1, p.Step)
 			assert.Equal(t, next.Barrier.Epoch, p.Epoch)
 			// the predicted rows are the buffered rows, in order
-			var buffered []engine.PredictRow
+			var buffered []view.PredictRow
 			for _, b := range v.Buffer {
 				for _, r := range b.Rows {
-					buffered = append(buffered, engine.PredictRow{ArrivedStep: b.ArrivedStep, Op: r.Op, Values: r.Values, Vnode: r.Vnode})
+					buffered = append(buffered, view.PredictRow{ArrivedStep: b.ArrivedStep, Op: r.Op, Values: r.Values, Vnode: r.Vnode})
 				}
 			}
 			require.Len(t, p.Rows, len(buffered))

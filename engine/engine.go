@@ -213,6 +213,10 @@ func (e *Engine) DurableProgress() *ProgressTable { return e.dur.progress }
 // Owned lists the actor's vnodes, ascending (read-only).
 func (e *Engine) Owned() []int { return e.owned }
 
+// HeldFates says, for each row the last barrier held back (no vnode in progress), in buffer
+// order, what becomes of it.
+func (e *Engine) HeldFates() []string { return e.narration.heldFates }
+
 // Marks lists the timeline's marks so far (barriers, ends, errors, recoveries, a broken invariant).
 func (e *Engine) Marks() []Mark { return e.narration.marks }
 

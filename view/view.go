@@ -43,7 +43,7 @@ type View struct {
 	Branched      bool                 `json:"branched"` // the run left its scenario's script (export() replays it)
 	Name          *string              `json:"name"`     // the built-in scenario's name, or null for loaded text
 	Revision      int64                `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
-	Predict       *engine.Prediction   `json:"predict"`  // the next barrier that marks the buffer, or null
+	Predict       *Prediction          `json:"predict"`  // the next barrier that marks the buffer, or null
 	Changed       engine.Changed       `json:"changed"`  // which panels the last step changed
 	ChangedVnodes engine.ChangedVnodes `json:"changed_vnodes"`
 	AddedRows     engine.AddedRows     `json:"added_rows"`
@@ -148,4 +148,25 @@ type TableColumn struct {
 type DownstreamView struct {
 	Rows         []engine.Row `json:"rows"`
 	DurableEpoch int64        `json:"durable_epoch"`
+}
+
+// Prediction is what the next scripted barrier that marks the upstream buffer will do with each
+// buffered row (docs/view.md `predict`), worked out by running a copy of the engine to it: the
+// real run is untouched. It is the answer predict mode checks a learner's guesses against.
+type Prediction struct {
+	Step  int          `json:"step"`  // the script step (1-based) of that barrier
+	Epoch int64        `json:"epoch"` // the barrier's epoch
+	Next  bool         `json:"next"`  // it is the next scripted step
+	Held  bool         `json:"held"`  // no vnode is in progress then: no buffered chunk is emitted
+	Rows  []PredictRow `json:"rows"`  // every row buffered when it comes, in buffer order
+}
+
+// PredictRow is one buffered row and what the barrier does with it.
+type PredictRow struct {
+	ArrivedStep int        `json:"arrived_step"` // the step that delivered its chunk
+	Op          string     `json:"op"`
+	Values      engine.Row `json:"values"`
+	Vnode       int        `json:"vnode"`
+	Visible     bool       `json:"visible"` // emitted visible at that barrier (false: hidden or held back)
+	Why         string     `json:"why"`
 }

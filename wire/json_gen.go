@@ -439,8 +439,8 @@ func AppendBugInfo(b []byte, x *engine.BugInfo) []byte {
 	return append(b, '}')
 }
 
-// AppendPrediction writes an engine.Prediction.
-func AppendPrediction(b []byte, x *engine.Prediction) []byte {
+// AppendPrediction writes a view.Prediction.
+func AppendPrediction(b []byte, x *view.Prediction) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -453,8 +453,8 @@ func AppendPrediction(b []byte, x *engine.Prediction) []byte {
 	return append(b, '}')
 }
 
-// AppendPredictRow writes an engine.PredictRow.
-func AppendPredictRow(b []byte, x *engine.PredictRow) []byte {
+// AppendPredictRow writes a view.PredictRow.
+func AppendPredictRow(b []byte, x *view.PredictRow) []byte {
 	b = jsonw.KeyInt(b, `{"arrived_step":`, int64(x.ArrivedStep))
 	b = jsonw.KeyString(b, `,"op":`, x.Op)
 	b = jsonw.Key(b, `,"values":`)

@@ -601,7 +601,7 @@ export interface PlanSection {
   questions: PlanQuestion[];
 }
 
-/** engine.PredictRow */
+/** view.PredictRow */
 export interface PredictRow {
   arrived_step: number;
   op: string;
@@ -611,7 +611,7 @@ export interface PredictRow {
   why: string;
 }
 
-/** engine.Prediction */
+/** view.Prediction */
 export interface Prediction {
   step: number;
   epoch: number;
