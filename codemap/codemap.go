@@ -111,15 +111,6 @@ var codeTable = []lineDef{
 	{"adapt", "outside the executor", 0, "(the explainer's own) adapt the script to this run", on("script.adapted")},
 }
 
-// siteByID is every narration site, by ID.
-var siteByID = func() map[string]*engine.Site {
-	m := map[string]*engine.Site{}
-	for _, s := range engine.Sites() {
-		m[s.ID] = s
-	}
-	return m
-}()
-
 // lineOf is each site's code-map line (by the site's ID).
 var lineOf = func() map[string]string {
 	m := map[string]string{}
@@ -151,7 +142,11 @@ func build(r *engine.Release) []view.CodeLine {
 	for _, d := range codeTable {
 		l := view.CodeLine{ID: d.id, Depth: d.depth, Section: d.section, Text: d.text}
 		has := false
-		for _, s := range LineSites(d.id) {
+		for _, id := range d.sites {
+			s := engine.SiteByID(id)
+			if s == nil {
+				continue // (codemap_test.go: never)
+			}
 			sl, ok := r.SiteLines(s)
 			if !ok {
 				continue
@@ -231,7 +226,7 @@ func LineSites(id string) []*engine.Site {
 		}
 		out := make([]*engine.Site, 0, len(d.sites))
 		for _, sid := range d.sites {
-			if s := siteByID[sid]; s != nil {
+			if s := engine.SiteByID(sid); s != nil {
 				out = append(out, s)
 			}
 		}
@@ -245,7 +240,7 @@ func Unnamed() []string {
 	var out []string
 	for _, d := range codeTable {
 		for _, sid := range d.sites {
-			if siteByID[sid] == nil {
+			if engine.SiteByID(sid) == nil {
 				out = append(out, d.id+": "+sid)
 			}
 		}

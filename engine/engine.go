@@ -337,7 +337,7 @@ func (e *Engine) deliverSnapshot(count int) {
 		// in a long run, narrate the first two and the last item and sum up the rest
 		e.narration.quietRow = count > 6 && i >= 2 && i < count-1
 		if i == count-1 && e.narration.quietRows > 0 {
-			e.explain(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.narration.quietRows, "row"))
+			e.explain(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", Plural(e.narration.quietRows, "row"))
 		}
 		e.snapshotItem()
 	}

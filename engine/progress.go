@@ -35,9 +35,9 @@ type VnodeProgress struct {
 func (p VnodeProgress) describe(vnode int) string {
 	switch p.State {
 	case InProgress:
-		return fmt.Sprintf("v%d in progress at %s, %s", vnode, p.Pos, plural(int(p.Rows), "row"))
+		return fmt.Sprintf("v%d in progress at %s, %s", vnode, p.Pos, Plural(int(p.Rows), "row"))
 	case Completed:
-		return fmt.Sprintf("v%d completed at %s, %s", vnode, p.Pos, plural(int(p.Rows), "row"))
+		return fmt.Sprintf("v%d completed at %s, %s", vnode, p.Pos, Plural(int(p.Rows), "row"))
 	}
 	return fmt.Sprintf("v%d not started", vnode)
 }
@@ -112,7 +112,7 @@ func (r ProgressRow) Words() string {
 	if len(r.Pos) > 0 {
 		pos = "pos " + r.Pos.String()
 	}
-	return fmt.Sprintf("vnode %d (%s, %s, %s)", r.Vnode, pos, fin, plural(int(r.Rows), "row"))
+	return fmt.Sprintf("vnode %d (%s, %s, %s)", r.Vnode, pos, fin, Plural(int(r.Rows), "row"))
 }
 
 func (r ProgressRow) String() string {

@@ -62,10 +62,10 @@ func failureData(e *engine.Engine) engine.FailureData {
 	} else {
 		var mem []string
 		if l.BuilderRows > 0 {
-			mem = append(mem, fmt.Sprintf("the %s in the builders", plural(l.BuilderRows, "row")))
+			mem = append(mem, fmt.Sprintf("the %s in the builders", engine.Plural(l.BuilderRows, "row")))
 		}
 		if l.BufferChunks > 0 {
-			mem = append(mem, fmt.Sprintf("the %s buffered from the upstream (%s)", plural(l.BufferChunks, "chunk"), plural(l.BufferRows, "row")))
+			mem = append(mem, fmt.Sprintf("the %s buffered from the upstream (%s)", engine.Plural(l.BufferChunks, "chunk"), engine.Plural(l.BufferRows, "row")))
 		}
 		if len(mem) > 0 {
 			verb := "are"
@@ -76,9 +76,9 @@ func failureData(e *engine.Engine) engine.FailureData {
 		}
 		switch {
 		case l.Pending > 0 && failedIn(e) == engine.PhaseBuffering:
-			until = append(until, fmt.Sprintf("the %s written to the state table since the last barrier %s never committed: the recovery drops %s; the state table keeps what the checkpoint %s committed.", plural(l.Pending, "buffered upstream row"), isWas(l.Pending), itThem(l.Pending), ck))
+			until = append(until, fmt.Sprintf("the %s written to the state table since the last barrier %s never committed: the recovery drops %s; the state table keeps what the checkpoint %s committed.", engine.Plural(l.Pending, "buffered upstream row"), isWas(l.Pending), itThem(l.Pending), ck))
 		case l.Pending > 0:
-			until = append(until, fmt.Sprintf("nothing since the last barrier is committed (%s to the state table %s dropped).", plural(l.Pending, "write"), map[bool]string{true: "is", false: "are"}[l.Pending == 1]))
+			until = append(until, fmt.Sprintf("nothing since the last barrier is committed (%s to the state table %s dropped).", engine.Plural(l.Pending, "write"), map[bool]string{true: "is", false: "are"}[l.Pending == 1]))
 		default:
 			until = append(until, "nothing since the last barrier is committed.")
 		}
@@ -86,7 +86,7 @@ func failureData(e *engine.Engine) engine.FailureData {
 			until = append(until, fmt.Sprintf("commits after %s (up to e%d) were not checkpoints: the recovery undoes them too.", ck, e.CommittedEpoch()))
 		}
 		if l.SinceCkpt > 0 {
-			until = append(until, fmt.Sprintf("downstream rolls back the %s it received since %s.", plural(l.SinceCkpt, "output"), ck))
+			until = append(until, fmt.Sprintf("downstream rolls back the %s it received since %s.", engine.Plural(l.SinceCkpt, "output"), ck))
 		}
 	}
 	d.Until = "Until the recovery: " + joinSentences(until)
@@ -172,7 +172,7 @@ func resumePlan(e *engine.Engine, short bool) string {
 // with a capital.
 func joinSentences(s []string) string {
 	for i := 1; i < len(s); i++ {
-		s[i] = upper(s[i])
+		s[i] = engine.Upper(s[i])
 	}
 	return strings.Join(s, " ")
 }

@@ -22,20 +22,20 @@ func leftText(l engine.LeftBehind) string {
 		for i, v := range l.BuilderVnodes {
 			vn[i] = fmt.Sprint(v)
 		}
-		never = append(never, fmt.Sprintf("%s in the builders (vnode %s)", plural(l.BuilderRows, "row"), strings.Join(vn, ", ")))
+		never = append(never, fmt.Sprintf("%s in the builders (vnode %s)", engine.Plural(l.BuilderRows, "row"), strings.Join(vn, ", ")))
 	}
 	if l.BufferChunks > 0 {
-		never = append(never, fmt.Sprintf("%s in the upstream buffer (%s)", plural(l.BufferChunks, "chunk"), plural(l.BufferRows, "row")))
+		never = append(never, fmt.Sprintf("%s in the upstream buffer (%s)", engine.Plural(l.BufferChunks, "chunk"), engine.Plural(l.BufferRows, "row")))
 	}
 	var parts []string
 	if len(never) > 0 {
 		parts = append(parts, "Never emitted: "+strings.Join(never, " and ")+".")
 	}
 	if l.Phase == engine.PhaseBackfilling && l.EmittedAtStep > 0 {
-		parts = append(parts, fmt.Sprintf("Already emitted at this barrier, before the failure: %s.", plural(l.EmittedAtStep, "chunk")))
+		parts = append(parts, fmt.Sprintf("Already emitted at this barrier, before the failure: %s.", engine.Plural(l.EmittedAtStep, "chunk")))
 	}
 	if l.Pending > 0 {
-		parts = append(parts, fmt.Sprintf("Never committed: %s to the state table.", plural(l.Pending, "write")))
+		parts = append(parts, fmt.Sprintf("Never committed: %s to the state table.", engine.Plural(l.Pending, "write")))
 	}
 	if l.ProgressMoved {
 		parts = append(parts, fmt.Sprintf("Progress made since the last checkpoint (e%d) is not durable.", l.CkptEpoch))
@@ -45,7 +45,7 @@ func leftText(l engine.LeftBehind) string {
 		if l.SinceCkpt == 1 {
 			them = "it"
 		}
-		parts = append(parts, fmt.Sprintf("Downstream received %s since the last checkpoint (e%d); a recovery rolls %s back.", plural(l.SinceCkpt, "output"), l.CkptEpoch, them))
+		parts = append(parts, fmt.Sprintf("Downstream received %s since the last checkpoint (e%d); a recovery rolls %s back.", engine.Plural(l.SinceCkpt, "output"), l.CkptEpoch, them))
 	}
 	if len(parts) == 0 {
 		return "Nothing in memory: no builder rows, no buffered chunk, no uncommitted write."
@@ -108,18 +108,4 @@ func linesOf(e *engine.Engine, site string) string {
 	}
 	l, _ := e.Release().SiteLines(s)
 	return fmt.Sprintf("%d-%d", l[0], l[1])
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-func upper(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }

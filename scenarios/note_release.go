@@ -84,21 +84,11 @@ func (p *parser) writtenFor(n *yaml.Node) []string {
 // borrowTexts gives a release the file names nowhere the texts of its ProseOf, where the file
 // writes that release's: in `written_for:`, the title, the summary and every note.
 func (sc *Scenario) borrowTexts() {
-	named := map[string]bool{}
-	for _, r := range sc.WrittenFor {
-		named[r] = true
-	}
-	for _, by := range sc.byMaps() {
-		for r := range by {
-			named[r] = true
-		}
-	}
 	for _, r := range engine.Releases { // oldest first: a borrower may lend in turn
 		from := r.ProseOf
-		if from == nil || named[r.Name] || !named[from.Name] {
+		if from == nil || sc.names(r.Name) || !sc.names(from.Name) {
 			continue
 		}
-		named[r.Name] = true
 		if sc.Borrowed == nil {
 			sc.Borrowed = map[string]string{}
 		}
@@ -106,26 +96,32 @@ func (sc *Scenario) borrowTexts() {
 		if slices.Contains(sc.WrittenFor, from.Name) {
 			sc.WrittenFor = append(sc.WrittenFor, r.Name)
 		}
-		for _, by := range sc.byMaps() {
-			if t, ok := by[from.Name]; ok {
-				by[r.Name] = t
-			}
+		borrow(sc.TitleBy, r.Name, from.Name)
+		borrow(sc.SummaryBy, r.Name, from.Name)
+		for _, st := range sc.Steps {
+			borrow(st.NoteBy, r.Name, from.Name)
 		}
 	}
 }
 
-// byMaps lists the file's texts written per release: the title, the summary, each step's note.
-func (sc *Scenario) byMaps() []map[string]string {
-	out := []map[string]string{}
-	for _, by := range []map[string]string{sc.TitleBy, sc.SummaryBy} {
-		if by != nil {
-			out = append(out, by)
-		}
+// names reports whether the file names release rel: in `written_for:` or as a key of a text
+// written per release.
+func (sc *Scenario) names(rel string) bool {
+	has := func(by map[string]string) bool { _, ok := by[rel]; return ok }
+	if slices.Contains(sc.WrittenFor, rel) || has(sc.TitleBy) || has(sc.SummaryBy) {
+		return true
 	}
 	for _, st := range sc.Steps {
-		if st.NoteBy != nil {
-			out = append(out, st.NoteBy)
+		if has(st.NoteBy) {
+			return true
 		}
 	}
-	return out
+	return false
+}
+
+// borrow gives release to the text by writes for release from (by: a text written per release).
+func borrow(by map[string]string, to, from string) {
+	if t, ok := by[from]; ok {
+		by[to] = t
+	}
 }
