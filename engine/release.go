@@ -50,7 +50,7 @@ type Release struct {
 	// RescaleMeta: why its meta service sends no rescale barrier to a creating job (rescale_meta.go).
 	RescaleMeta RescaleMeta
 	// ProseOf: the release whose texts (a scenario's title, summary and notes) this one reads
-	// where a file names it nowhere; a test checks that each built-in then runs the same under
+	// where a text does not name it; a test checks that each built-in then runs the same under
 	// both, step by step (else its file writes texts for this release). nil: a file must name it.
 	ProseOf *Release
 

@@ -48,6 +48,7 @@ func (p *parser) byRelease(n *yaml.Node, what string) (string, map[string]string
 	if !ok {
 		p.failAt(n, "%s: written per release, it needs one for %s, the release the file runs (its `release:` or the default)", what, own)
 	}
+	p.borrow(by)
 	return text, by
 }
 
@@ -81,47 +82,35 @@ func (p *parser) writtenFor(n *yaml.Node) []string {
 	return out
 }
 
-// borrowTexts gives a release the file names nowhere the texts of its ProseOf, where the file
-// writes that release's: in `written_for:`, the title, the summary and every note.
-func (sc *Scenario) borrowTexts() {
+// borrow gives a release a text written per release does not name the text of its ProseOf,
+// when there is one (a release borrows another's texts: engine.Release.ProseOf).
+func (p *parser) borrow(by map[string]string) {
 	for _, r := range engine.Releases { // oldest first: a borrower may lend in turn
-		from := r.ProseOf
-		if from == nil || sc.names(r.Name) || !sc.names(from.Name) {
-			continue
-		}
-		if sc.Borrowed == nil {
-			sc.Borrowed = map[string]string{}
-		}
-		sc.Borrowed[r.Name] = from.Name
-		if slices.Contains(sc.WrittenFor, from.Name) {
-			sc.WrittenFor = append(sc.WrittenFor, r.Name)
-		}
-		borrow(sc.TitleBy, r.Name, from.Name)
-		borrow(sc.SummaryBy, r.Name, from.Name)
-		for _, st := range sc.Steps {
-			borrow(st.NoteBy, r.Name, from.Name)
+		if f := r.ProseOf; f != nil {
+			if _, ok := by[r.Name]; !ok {
+				if t, ok := by[f.Name]; ok {
+					by[r.Name] = t
+					p.lent(r.Name, f.Name)
+				}
+			}
 		}
 	}
 }
 
-// names reports whether the file names release rel: in `written_for:` or as a key of a text
-// written per release.
-func (sc *Scenario) names(rel string) bool {
-	has := func(by map[string]string) bool { _, ok := by[rel]; return ok }
-	if slices.Contains(sc.WrittenFor, rel) || has(sc.TitleBy) || has(sc.SummaryBy) {
-		return true
-	}
-	for _, st := range sc.Steps {
-		if has(st.NoteBy) {
-			return true
+// borrowWritten is borrow for `written_for:`'s list.
+func (p *parser) borrowWritten(written []string) []string {
+	for _, r := range engine.Releases {
+		if f := r.ProseOf; f != nil && !slices.Contains(written, r.Name) && slices.Contains(written, f.Name) {
+			written = append(written, r.Name)
+			p.lent(r.Name, f.Name)
 		}
 	}
-	return false
+	return written
 }
 
-// borrow gives release to the text by writes for release from (by: a text written per release).
-func borrow(by map[string]string, to, from string) {
-	if t, ok := by[from]; ok {
-		by[to] = t
+func (p *parser) lent(to, from string) {
+	if p.borrowed == nil {
+		p.borrowed = map[string]string{}
 	}
+	p.borrowed[to] = from
 }
