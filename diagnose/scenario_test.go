@@ -11,24 +11,25 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // The engine models v3.1. Each message's built-in, run through it, stops at the step the
 // diagnosis names: the failure (or the actor's exit) happens at that step and not before.
-var failsAs = map[diagnose.MessageID]func(v *engine.View) bool{
-	diagnose.MsgUpstreamEnded:   func(v *engine.View) bool { return v.Error != nil && v.Error.Message == engine.ErrUpstreamEnded },
-	diagnose.MsgRescale:         func(v *engine.View) bool { return v.Error != nil && v.Error.Message == engine.ErrRescale },
-	diagnose.MsgFirstNotBarrier: func(v *engine.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailFirstNotBarrier },
-	diagnose.MsgStorage:         func(v *engine.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailSnapshotError },
-	diagnose.MsgActorExited:     func(v *engine.View) bool { return said(v, "actor.exited") },
-	diagnose.MsgStreamClosed:    func(v *engine.View) bool { return v.Error != nil && v.Error.Message == engine.ErrStreamClosed },
-	diagnose.MsgNotCheckpoint:   func(v *engine.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailFirstNotCheckpoint },
-	diagnose.MsgExchangeUpstream: func(v *engine.View) bool {
+var failsAs = map[diagnose.MessageID]func(v *view.View) bool{
+	diagnose.MsgUpstreamEnded:   func(v *view.View) bool { return v.Error != nil && v.Error.Message == engine.ErrUpstreamEnded },
+	diagnose.MsgRescale:         func(v *view.View) bool { return v.Error != nil && v.Error.Message == engine.ErrRescale },
+	diagnose.MsgFirstNotBarrier: func(v *view.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailFirstNotBarrier },
+	diagnose.MsgStorage:         func(v *view.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailSnapshotError },
+	diagnose.MsgActorExited:     func(v *view.View) bool { return said(v, "actor.exited") },
+	diagnose.MsgStreamClosed:    func(v *view.View) bool { return v.Error != nil && v.Error.Message == engine.ErrStreamClosed },
+	diagnose.MsgNotCheckpoint:   func(v *view.View) bool { return v.Failure != nil && v.Failure.Kind == engine.FailFirstNotCheckpoint },
+	diagnose.MsgExchangeUpstream: func(v *view.View) bool {
 		return v.Error != nil && strings.HasPrefix(v.Error.Message, "exchange channel from ") && strings.HasSuffix(v.Error.Message, " closed unexpectedly")
 	},
 }
 
-func said(v *engine.View, site string) bool {
+func said(v *view.View, site string) bool {
 	for _, e := range v.Explanations {
 		if e.Site == site {
 			return true
@@ -37,7 +38,7 @@ func said(v *engine.View, site string) bool {
 	return false
 }
 
-func viewAt(t *testing.T, name string, step int) *engine.View {
+func viewAt(t *testing.T, name string, step int) *view.View {
 	t.Helper()
 	s, err := session.OpenBuiltin(name)
 	require.NoError(t, err)

@@ -12,13 +12,14 @@ import (
 // line when none was asked for, and the answer says which it used and why.
 func TestReleaseReadFromTheText(t *testing.T) {
 	line := logLines[MsgActorExited]
+	newest := ReleaseNames()[len(ReleaseNames())-1] // (every release says this message)
 	for _, tc := range []struct{ text, asked, want, why string }{
 		{"RisingWave version: 3.0.2\n" + line, "", "v3.0", "3.0.2"},
 		{"compute node v3.0.2 " + line, "", "v3.0", "3.0.2"},
 		{"image: risingwavelabs/risingwave-v2.8\n" + line, "", "v2.8", "2.8"},
 		{"image: risingwavelabs/risingwave:v2.7.4\n" + line, "", "v2.7", "2.7.4"},
 		{"RisingWave version: 3.0.2\n" + line, "v3.1", "v3.1", "but v3.1 was asked for"},
-		{line, "", "v3.1", ""},
+		{line, "", newest, ""},
 	} {
 		a, err := Diagnose(tc.text, tc.asked)
 		require.NoError(t, err)
@@ -39,7 +40,7 @@ func TestReleaseReadFromTheText(t *testing.T) {
 	a, err = Diagnose("RisingWave version: 2.6.1\n"+line, "")
 	require.NoError(t, err)
 	assert.Contains(t, a.ReleaseFrom, "no facts for")
-	assert.Equal(t, "v3.1", a.Matches[0].Release)
+	assert.Equal(t, newest, a.Matches[0].Release)
 }
 
 // TestAnswerBeforeProofs: the answer's words come before who raises it and the proofs; the

@@ -69,8 +69,8 @@ const (
 	actorPanicWords = "the panic hook aborts the compute node's process, so the actor dies with the node and every other actor on it"
 )
 
-// actorView says what the actor is doing now.
-func (e *Engine) actorView() ActorView {
+// ActorView says what the actor is doing now.
+func (e *Engine) ActorView() ActorView {
 	a := e.actorNow()
 	a.Label = a.State
 	if a.State == ActorExited {

@@ -47,7 +47,7 @@ func (e *Engine) Play(s Step) (played Step, skipped string) {
 			werr := e.Apply(short)
 			if werr == nil {
 				if e.narration.on {
-					e.narration.explanations = append([]Explanation{e.adaptExplanation("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, plural(left, "item"), e.runDiffers())}, e.narration.explanations...)
+					e.narration.explanations = append([]Explanation{e.adaptExplanation("The script's step asks: %s. In this run the snapshot has only %s left: the script was written for another run, and %s, so it delivers those.", asked, Plural(left, "item"), e.runDiffers())}, e.narration.explanations...)
 				}
 				return short, ""
 			}

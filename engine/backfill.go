@@ -22,9 +22,9 @@ func (e *Engine) onBackfillUpstream(s Step) {
 			e.explainBug(siteBugMarkArrival, "the chunk is marked now, on arrival, against the positions of this moment: %s. RisingWave only buffers it here and marks it at the barrier (these lines).", whyList(bc.marked))
 		}
 		e.buffer = append(e.buffer, bc)
-		msg := fmt.Sprintf("Backfill: the upstream wins the race; its chunk is appended to the upstream buffer (now %s) and not emitted yet: it will be marked at the next barrier", plural(len(e.buffer), "chunk"))
+		msg := fmt.Sprintf("Backfill: the upstream wins the race; its chunk is appended to the upstream buffer (now %s) and not emitted yet: it will be marked at the next barrier", Plural(len(e.buffer), "chunk"))
 		if d := len(s.Chunk) - len(rows); d > 0 {
-			msg += fmt.Sprintf(". Compacted first: %s dropped", plural(d, "invisible row"))
+			msg += fmt.Sprintf(". Compacted first: %s dropped", Plural(d, "invisible row"))
 		}
 		e.explain(siteChunkBuffered, "%s.", msg)
 	case EventWatermark:
@@ -56,11 +56,11 @@ func (e *Engine) lostWork() string {
 	case b == 0 && u == 0:
 		return ""
 	case u == 0:
-		return fmt.Sprintf("the %s in the builders %s never emitted", plural(b, "row"), isAre(b))
+		return fmt.Sprintf("the %s in the builders %s never emitted", Plural(b, "row"), isAre(b))
 	case b == 0:
-		return fmt.Sprintf("the %s in the upstream buffer %s never emitted", plural(u, "row"), isAre(u))
+		return fmt.Sprintf("the %s in the upstream buffer %s never emitted", Plural(u, "row"), isAre(u))
 	}
-	return fmt.Sprintf("the %s in the builders and the %s in the upstream buffer are never emitted", plural(b, "row"), plural(u, "row"))
+	return fmt.Sprintf("the %s in the builders and the %s in the upstream buffer are never emitted", Plural(b, "row"), Plural(u, "row"))
 }
 
 // snapshotItem delivers the snapshot's next item: a row into its vnode's builder, or the end.
@@ -77,7 +77,7 @@ func (e *Engine) snapshotItem() {
 		if e.narration.on {
 			e.explain(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
 			if e.job.throttled {
-				e.explain(siteThrottleIgnored, "The throttle (rate limit %d, barrier e%d) changed nothing: the builders were created with the rate limit disabled, so this one filled to its full capacity of %s before it was emitted.", e.job.throttle, e.job.throttleEpoch, plural(c, "row"))
+				e.explain(siteThrottleIgnored, "The throttle (rate limit %d, barrier e%d) changed nothing: the builders were created with the rate limit disabled, so this one filled to its full capacity of %s before it was emitted.", e.job.throttle, e.job.throttleEpoch, Plural(c, "row"))
 			}
 		}
 		e.emitBuilder(vi)
@@ -155,7 +155,7 @@ func (e *Engine) emitBuilder(vi OwnedIndex) {
 	if !e.narration.on {
 		return // (the arguments below cost more than the emission itself)
 	}
-	e.explain(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], plural(b.len(), "row"), e.owned[vi], p.Pos, plural(int(p.Rows), "row"))
+	e.explain(siteBuilderEmitted, "Builder of vnode %d emitted: %s, all visible; vnode %d is now in progress at %s with %s.", e.owned[vi], Plural(b.len(), "row"), e.owned[vi], p.Pos, Plural(int(p.Rows), "row"))
 }
 
 // buildersHold reports whether some builder holds rows.
@@ -187,7 +187,7 @@ func (e *Engine) onSnapshotEnd() {
 		e.emitChunk(out, "flushed")
 	}
 	if len(e.buffer) > 0 {
-		e.explain(siteFlush, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
+		e.explain(siteFlush, "The %s in the upstream buffer %s emitted fully visible and not written to the state table: the snapshot has read everything, so every change now goes straight downstream.", Plural(len(e.buffer), "chunk"), isAre(len(e.buffer)))
 	}
 	e.buffer = nil
 	e.dropBuilders()
@@ -339,7 +339,7 @@ func (e *Engine) explainGate(rows []RowOp, written bool) {
 	case gap:
 		note = " Losing a change to a completed vnode this way is a gap in RisingWave's code (reachable only after an offline reschedule), reproduced here on purpose."
 	}
-	e.explain(site, "No vnode is in progress, so the buffered %s is not emitted at all; %s. %s.%s", chunkString(rows), what, upper(strings.Join(fates, "; ")), note)
+	e.explain(site, "No vnode is in progress, so the buffered %s is not emitted at all; %s. %s.%s", chunkString(rows), what, Upper(strings.Join(fates, "; ")), note)
 }
 
 // whyList joins marked rows' reasons (at most 12).
@@ -375,7 +375,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	e.commitState(b.Epoch)
 	switch {
 	case n > 0:
-		e.explain(siteBarCommit, "The state table commits %s.", plural(n, "write"))
+		e.explain(siteBarCommit, "The state table commits %s.", Plural(n, "write"))
 	case refresh && e.cfg.Bug == BugNoStateWrite:
 		e.explain(siteBarCommit, "The state table commits, with nothing to write: in this run the buffered chunks were not written to it.")
 	default:
@@ -383,7 +383,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	}
 	rows := e.processedRows()
 	e.report(ReportUpdate, b.Epoch, rows)
-	e.explain(siteBarReport, "Progress reported to the meta service: %s processed, the sum of every vnode's row count%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.explain(siteBarReport, "Progress reported to the meta service: %s processed, the sum of every vnode's row count%s.", Plural(int(rows), "snapshot row"), e.bufferedText())
 	// every vnode not NotStarted is written (RisingWave updates each row every barrier); only
 	// the rows that changed are put here, since writing a row as it is changes nothing
 	var persisted []string

@@ -7,6 +7,8 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/timeline"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -135,13 +137,13 @@ func BenchmarkTimelineGotoLast(b *testing.B) {
 			engine.Step{Kind: engine.EventBarrier, Barrier: engine.Barrier{Epoch: epoch, Checkpoint: true}})
 	}
 	base, _ := engine.New(cfg)
-	if err := engine.Validate(base, script); err != nil {
+	if err := timeline.Validate(base, script); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+		tl := timeline.New(base, script, func(engine.Step) string { return "" })
 		if err := tl.Goto(len(script)); err != nil {
 			b.Fatal(err)
 		}
@@ -195,12 +197,12 @@ func BenchmarkStepView(b *testing.B) {
 	}
 	// "json": the timeline's view and its JSON text, as the wasm bridge answers a step.
 	b.Run("json", func(b *testing.B) {
-		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+		tl := timeline.New(base, script, func(engine.Step) string { return "" })
 		b.ReportAllocs()
 		for b.Loop() {
 			if tl.Pos() == tl.Len() {
 				b.StopTimer()
-				tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+				tl = timeline.New(base, script, func(engine.Step) string { return "" })
 				b.StartTimer()
 			}
 			if err := tl.Step(); err != nil {
@@ -214,13 +216,13 @@ func BenchmarkStepView(b *testing.B) {
 	// "append": the same view written as the bridge writes it now (wire.AppendView, no
 	// reflection), into a buffer kept from step to step as the bridge keeps it.
 	b.Run("append", func(b *testing.B) {
-		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+		tl := timeline.New(base, script, func(engine.Step) string { return "" })
 		var buf []byte
 		b.ReportAllocs()
 		for b.Loop() {
 			if tl.Pos() == tl.Len() {
 				b.StopTimer()
-				tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+				tl = timeline.New(base, script, func(engine.Step) string { return "" })
 				b.StartTimer()
 			}
 			if err := tl.Step(); err != nil {
@@ -233,7 +235,7 @@ func BenchmarkStepView(b *testing.B) {
 	// "write": wire.AppendView alone, of one view mid-run (the JSON writer's part of "append",
 	// steadier than "append" on a busy machine).
 	b.Run("write", func(b *testing.B) {
-		tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+		tl := timeline.New(base, script, func(engine.Step) string { return "" })
 		for tl.Pos() < tl.Len()/2 {
 			if err := tl.Step(); err != nil {
 				b.Fatal(err)
@@ -250,12 +252,12 @@ func BenchmarkStepView(b *testing.B) {
 	for _, whole := range []bool{false, true} {
 		name := map[bool]string{false: "engine", true: "timeline"}[whole]
 		b.Run(name, func(b *testing.B) {
-			tl := engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+			tl := timeline.New(base, script, func(engine.Step) string { return "" })
 			b.ReportAllocs()
 			for b.Loop() {
 				if tl.Pos() == tl.Len() {
 					b.StopTimer()
-					tl = engine.NewTimeline(base, script, func(engine.Step) string { return "" })
+					tl = timeline.New(base, script, func(engine.Step) string { return "" })
 					b.StartTimer()
 				}
 				if err := tl.Step(); err != nil {
@@ -264,7 +266,7 @@ func BenchmarkStepView(b *testing.B) {
 				if whole {
 					_ = tl.View()
 				} else {
-					_ = tl.Engine().View()
+					_ = view.Of(tl.Engine())
 				}
 			}
 		})

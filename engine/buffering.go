@@ -25,7 +25,7 @@ func (e *Engine) onBuffering(s Step) {
 		}
 		msg := "Buffering: written to the state table (pending until the next barrier commits), nothing emitted: " + strings.Join(stored, " ")
 		if skipped > 0 {
-			msg += "; " + plural(skipped, "invisible row") + " skipped"
+			msg += "; " + Plural(skipped, "invisible row") + " skipped"
 		}
 		if len(stored) == 0 {
 			msg = "Buffering: every row of the chunk is invisible, so nothing is written and nothing emitted."
@@ -56,7 +56,7 @@ func (e *Engine) onBuffering(s Step) {
 		e.reportBuffering(b)
 		e.commitState(b.Epoch)
 		e.emitBarrier(b)
-		e.explain(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: \"not started\" is never persisted), and the barrier is emitted%s.", b.Epoch, plural(n, "buffered write"), durability(b))
+		e.explain(siteBufCommit, "Barrier e%d: the state table commits %s, the progress table commits (unchanged: \"not started\" is never persisted), and the barrier is emitted%s.", b.Epoch, Plural(n, "buffered write"), durability(b))
 		switch {
 		case start:
 			e.explain(siteBufStart, "It carries the start signal (StartFragmentBackfill) for %s, which names this fragment: the backfill starts.", fragmentsText(b.StartBackfill))
@@ -110,18 +110,18 @@ func (e *Engine) openSnapshot(refresh bool) {
 	e.snap = s
 	switch {
 	case refresh && !e.rel().KeepsSnapshot:
-		e.explain(siteRebuild, "%s rebuilds the snapshot stream at every barrier of the backfill: a new one over the state table as just committed (e%d), after each vnode's new pos: %s to read.", e.rel().Name, s.epoch, plural(total, "row"))
+		e.explain(siteRebuild, "%s rebuilds the snapshot stream at every barrier of the backfill: a new one over the state table as just committed (e%d), after each vnode's new pos: %s to read.", e.rel().Name, s.epoch, Plural(total, "row"))
 	case refresh:
 		unwritten := ""
 		if e.cfg.Bug == BugNoStateWrite {
 			unwritten = " (in this run that commit did not take this epoch's chunks)"
 		}
 		e.explain(siteRefreshCheck, "The buffer held chunks in this epoch, so the snapshot stream is refreshed.")
-		e.explain(siteRefresh, "The snapshot stream is reopened over the state table as just committed (e%d)%s, after each vnode's new pos: %s to read.", s.epoch, unwritten, plural(total, "row"))
+		e.explain(siteRefresh, "The snapshot stream is reopened over the state table as just committed (e%d)%s, after each vnode's new pos: %s to read.", s.epoch, unwritten, Plural(total, "row"))
 	case resumes:
-		e.explain(siteOpenResume, "Snapshot stream opened over the state table as of e%d: it resumes after each in-progress vnode's pos, skips completed vnodes and reads not-started ones from their first row: %s to read.", s.epoch, plural(total, "row"))
+		e.explain(siteOpenResume, "Snapshot stream opened over the state table as of e%d: it resumes after each in-progress vnode's pos, skips completed vnodes and reads not-started ones from their first row: %s to read.", s.epoch, Plural(total, "row"))
 	default:
-		e.explain(siteOpen, "Snapshot stream opened over the state table as of e%d: %s to read.", s.epoch, plural(total, "row"))
+		e.explain(siteOpen, "Snapshot stream opened over the state table as of e%d: %s to read.", s.epoch, Plural(total, "row"))
 		e.explain(siteOpenPerVnode, "It reads vnode by vnode in pk order, each vnode through its own iterator (iter_with_vnode), opened only when the stream reaches that vnode.")
 	}
 }

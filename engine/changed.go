@@ -46,11 +46,11 @@ type AddedRows struct {
 	Downstream      []Row `json:"downstream"`
 }
 
-// before is what the view's panels showed before a step: enough to tell, after it, what the
+// Before is what the view's panels showed before a step: enough to tell, after it, what the
 // step changed. It keeps shared copies of the per-vnode structures (copy-on-write: a copy costs
 // a pointer per directory of vnodes), and a copy of the snapshot stream's cursor; rows are never
 // copied.
-type before struct {
+type Before struct {
 	step         int
 	phase        Phase
 	epoch        int64
@@ -75,12 +75,14 @@ type before struct {
 	inv          Invariant
 	explanations []Explanation
 	failure      *Failure
-	queue        *queue // set when the step branches: the old script's upstream queue
 }
 
-// record notes what the panels show now, before a step is applied to e.
-func (e *Engine) record() *before {
-	b := &before{
+// Step is the step count the record was made at.
+func (b *Before) Step() int { return b.step }
+
+// Record notes what the panels show now, before a step is applied to e (Changes compares).
+func (e *Engine) Record() *Before {
+	b := &Before{
 		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.world.upstream, down: e.world.down,
 		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.Share(), pending: len(e.state.pending),
 		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.Share(),
@@ -113,9 +115,10 @@ func vecAt[T any](v *persist.Vec[OwnedIndex, T], i OwnedIndex) T {
 	return v.At(i)
 }
 
-// changes compares the panels now with what b recorded before the step s was applied. Only the
-// engine's panels are compared; upstream_next and note belong to the script (see Timeline).
-func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) {
+// Changes compares the panels now with what b recorded before the step s was applied. Only the
+// engine's panels are compared; the note and a branch's queue belong to the script (package
+// timeline). Every list is a JSON array.
+func (e *Engine) Changes(b *Before, s Step) (Changed, ChangedVnodes, AddedRows) {
 	var c Changed
 	var cv ChangedVnodes
 	var added AddedRows
@@ -134,9 +137,15 @@ func (e *Engine) changes(b *before, s Step) (Changed, ChangedVnodes, AddedRows) 
 	added.UpstreamContent, c.UpstreamContent = e.upstreamAdded(b, s)
 	added.Downstream, c.Downstream = e.downstreamAdded(b)
 	c.Downstream = c.Downstream || e.dur.epoch != b.durEpoch
+	c.UpstreamNext = s.Kind.IsUpstream() || e.upEnded != b.upEnded
 	sortRows(added.UpstreamContent)
 	sortRows(added.Downstream)
-	return c, cv, added
+	return c, cv.nonNil(), added.nonNil()
+}
+
+// NoChange is what a step changed when nothing was recorded before it (step 0, a jump).
+func NoChange() (Changed, ChangedVnodes, AddedRows) {
+	return Changed{}, ChangedVnodes{}.nonNil(), AddedRows{}.nonNil()
 }
 
 // changedAt lists the vnodes whose element of now differs from was's by same.
@@ -164,7 +173,7 @@ func perVnodeChanged[T any](e *Engine, now, was *persist.Vec[OwnedIndex, T], sam
 }
 
 // bufferChanged: the buffer only grows by one chunk or is emptied within a step.
-func (e *Engine) bufferChanged(b *before) bool {
+func (e *Engine) bufferChanged(b *Before) bool {
 	if len(e.buffer) != b.buffer {
 		return true
 	}
@@ -173,20 +182,20 @@ func (e *Engine) bufferChanged(b *before) bool {
 
 // buildersChanged: rows are only appended, or all emitted at once; a builder refilled after
 // being emitted in the same step ends on a later row.
-func (e *Engine) buildersChanged(b *before) (bool, []int) {
+func (e *Engine) buildersChanged(b *Before) (bool, []int) {
 	return perVnodeChanged(e, e.builders, b.builders, func(now, was builder) bool {
 		return now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
 	})
 }
 
 // progressChanged: the per-vnode progress.
-func (e *Engine) progressChanged(b *before) (bool, []int) {
+func (e *Engine) progressChanged(b *Before) (bool, []int) {
 	return perVnodeChanged(e, e.progress, b.progress, sameProgress)
 }
 
 // snapshotChanged: a new stream, or lanes that moved or whose shown pos moved. A lane of a new
 // stream changed when its rows, its cursor or its pos differ from the old stream's lane.
-func (e *Engine) snapshotChanged(b *before) (changed bool, vs []int) {
+func (e *Engine) snapshotChanged(b *Before) (changed bool, vs []int) {
 	switch {
 	case e.snap != b.snap && (e.snap == nil || b.snap == nil):
 		changed = true
@@ -230,7 +239,7 @@ func (e *Engine) snapshotChanged(b *before) (changed bool, vs []int) {
 
 // stateTableChanged: committed versions are replaced, never changed in place; pending writes
 // are only appended within a step, or all committed.
-func (e *Engine) stateTableChanged(b *before) (bool, []int) {
+func (e *Engine) stateTableChanged(b *Before) (bool, []int) {
 	changed := e.state.epoch != b.stEpoch || e.dur.epoch != b.durEpoch || len(e.state.pending) != b.pending
 	if !changed && b.pending > 0 {
 		w := e.state.pending[len(e.state.pending)-1]
@@ -242,7 +251,7 @@ func (e *Engine) stateTableChanged(b *before) (bool, []int) {
 
 // progressTableChanged: rows are replaced, never changed in place; the durable table is a copy
 // made at a checkpoint.
-func (e *Engine) progressTableChanged(b *before) (changed bool, vs, durable []int) {
+func (e *Engine) progressTableChanged(b *Before) (changed bool, vs, durable []int) {
 	vs = changedAt(e, e.progTab.rows, b.progTab, sameProgressRow)
 	if e.dur.progress != b.durProg {
 		durable = changedAt(e, e.dur.progress.rows, b.durProg.rows, sameProgressRow)
@@ -251,7 +260,7 @@ func (e *Engine) progressTableChanged(b *before) (changed bool, vs, durable []in
 }
 
 // upstreamAdded: the upstream's content changes only by a chunk's visible rows or by a recovery.
-func (e *Engine) upstreamAdded(b *before, s Step) ([]Row, bool) {
+func (e *Engine) upstreamAdded(b *Before, s Step) ([]Row, bool) {
 	if e.world.upstream != b.upstream {
 		added := addedRows(e.world.upstream, b.upstream)
 		return added, len(added) > 0 || len(addedRows(b.upstream, e.world.upstream)) > 0
@@ -269,7 +278,7 @@ func (e *Engine) upstreamAdded(b *before, s Step) ([]Row, bool) {
 }
 
 // downstreamAdded: downstream changes only by the visible rows this step emitted or by a recovery.
-func (e *Engine) downstreamAdded(b *before) ([]Row, bool) {
+func (e *Engine) downstreamAdded(b *Before) ([]Row, bool) {
 	if e.world.down != b.down {
 		added := addedRows(e.world.down, b.down)
 		return added, len(added) > 0 || len(addedRows(b.down, e.world.down)) > 0
@@ -293,7 +302,7 @@ func (e *Engine) lanePos(vi OwnedIndex) Row {
 	return nil
 }
 
-func (b *before) lanePos(vi OwnedIndex) Row {
+func (b *Before) lanePos(vi OwnedIndex) Row {
 	if p := vecAt(b.progress, vi); p.State != NotStarted {
 		return p.Pos
 	}

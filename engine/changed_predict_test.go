@@ -13,6 +13,7 @@ import (
 	"github.com/backfill-explainer/explainer/internal/testutil"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // every built-in, as written and under every bug mode: the runs the view parts are checked on.
@@ -55,7 +56,7 @@ func bugNames() []string {
 func TestPredictAgreesWithTheBarrier(t *testing.T) {
 	checked, held := 0, 0
 	everyRun(t, func(t *testing.T, s *session.Session) {
-		var ahead *engine.Prediction // a prediction made steps before its barrier
+		var ahead *view.Prediction // a prediction made steps before its barrier
 		for s.Timeline().Pos() < s.Steps() {
 			v := s.View()
 			p := v.Predict
@@ -83,10 +84,10 @@ func TestPredictAgreesWithTheBarrier(t *testing.T) {
 			assert.Equal(t, v.Step+1, p.Step)
 			assert.Equal(t, next.Barrier.Epoch, p.Epoch)
 			// the predicted rows are the buffered rows, in order
-			var buffered []engine.PredictRow
+			var buffered []view.PredictRow
 			for _, b := range v.Buffer {
 				for _, r := range b.Rows {
-					buffered = append(buffered, engine.PredictRow{ArrivedStep: b.ArrivedStep, Op: r.Op, Values: r.Values, Vnode: r.Vnode})
+					buffered = append(buffered, view.PredictRow{ArrivedStep: b.ArrivedStep, Op: r.Op, Values: r.Values, Vnode: r.Vnode})
 				}
 			}
 			require.Len(t, p.Rows, len(buffered))
@@ -143,7 +144,7 @@ func TestPredictLeavesTheRunAlone(t *testing.T) {
 		va := a.View() // predicts
 		require.NoError(t, a.Step())
 		require.NoError(t, b.Step())
-		va, vb := a.View(), b.Timeline().Engine().View()
+		va, vb := a.View(), view.Of(b.Timeline().Engine())
 		assert.Equal(t, vb.Outputs, va.Outputs)
 		assert.Equal(t, vb.Progress, va.Progress)
 		assert.Equal(t, vb.Buffer, va.Buffer)
@@ -163,7 +164,7 @@ var panels = map[string][]string{
 
 // viewJSON is a view's JSON, its top-level keys apart (once a view: marshalling the view again
 // for each part was nine tenths of TestChangedAgreesWithTheViews).
-func viewJSON(t *testing.T, v *engine.View) map[string]json.RawMessage {
+func viewJSON(t *testing.T, v *view.View) map[string]json.RawMessage {
 	raw, err := json.Marshal(v)
 	require.NoError(t, err)
 	var m map[string]json.RawMessage
@@ -182,7 +183,7 @@ func part(t *testing.T, m map[string]json.RawMessage, path string) string {
 }
 
 // oracle works out what changed between two consecutive views by comparing their JSON.
-func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.ChangedVnodes, engine.AddedRows) {
+func oracle(t *testing.T, prev, cur *view.View) (map[string]bool, engine.ChangedVnodes, engine.AddedRows) {
 	c := map[string]bool{}
 	pj, cj := viewJSON(t, prev), viewJSON(t, cur)
 	for name, paths := range panels {
@@ -206,7 +207,7 @@ func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.Chang
 		return out
 	}
 	var cv engine.ChangedVnodes
-	lanes := func(v *engine.View) map[int]string {
+	lanes := func(v *view.View) map[int]string {
 		m := map[int]string{}
 		if v.Snapshot != nil {
 			for _, l := range v.Snapshot.Vnodes {
@@ -216,7 +217,7 @@ func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.Chang
 		return m
 	}
 	cv.Snapshot = byVnode(lanes(cur), lanes(prev))
-	builders := func(v *engine.View) map[int]string {
+	builders := func(v *view.View) map[int]string {
 		m := map[int]string{}
 		for _, b := range v.Builders {
 			m[b.Vnode] = js(b)
@@ -224,7 +225,7 @@ func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.Chang
 		return m
 	}
 	cv.Builders = byVnode(builders(cur), builders(prev))
-	progress := func(v *engine.View) map[int]string {
+	progress := func(v *view.View) map[int]string {
 		m := map[int]string{}
 		for _, p := range v.Progress {
 			m[p.Vnode] = js(p)
@@ -232,7 +233,7 @@ func oracle(t *testing.T, prev, cur *engine.View) (map[string]bool, engine.Chang
 		return m
 	}
 	cv.Progress = byVnode(progress(cur), progress(prev))
-	state := func(v *engine.View) map[int]string {
+	state := func(v *view.View) map[int]string {
 		m := map[int][]engine.Row{}
 		for _, r := range v.StateTable.Rows {
 			m[r.Vnode] = append(m[r.Vnode], r.Values)
@@ -287,7 +288,7 @@ func flags(c engine.Changed) map[string]bool {
 	return m
 }
 
-func checkChanged(t *testing.T, s *session.Session, prev, cur *engine.View, where string) {
+func checkChanged(t *testing.T, s *session.Session, prev, cur *view.View, where string) {
 	t.Helper()
 	want, wantV, wantRows := oracle(t, prev, cur)
 	assert.Equal(t, want, flags(cur.Changed), "%s: changed", where)
@@ -302,7 +303,7 @@ func TestChangedAgreesWithTheViews(t *testing.T) {
 		v0 := s.View()
 		assert.Empty(t, flags(v0.Changed), "nothing changed before the first step")
 		prev := v0
-		views := []*engine.View{v0}
+		views := []*view.View{v0}
 		for s.Timeline().Pos() < s.Steps() {
 			require.NoError(t, s.Step())
 			cur := s.View()

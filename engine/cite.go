@@ -182,3 +182,13 @@ var (
 	siteInconsistent    = oursSite("downstream.inconsistent", "inconsistency")
 	siteAdapt           = oursSite("script.adapted", "adapt")
 )
+
+// SiteByID returns the site of that ID, or nil.
+func SiteByID(id string) *Site {
+	for _, s := range sites {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}

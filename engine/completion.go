@@ -78,7 +78,7 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 	}
 	rows := e.processedRows()
 	e.report(ReportFinish, b.Epoch, rows)
-	e.explain(siteCompReport, "Progress reported to the meta service: the backfill has finished, with %s processed%s.", plural(int(rows), "snapshot row"), e.bufferedText())
+	e.explain(siteCompReport, "Progress reported to the meta service: the backfill has finished, with %s processed%s.", Plural(int(rows), "snapshot row"), e.bufferedText())
 	e.explainTruncate()
 	e.explain(siteCompPersist, "Progress persisted and the progress table committed: %s.", joinMax(persisted, 6))
 	e.emitBarrier(b)
@@ -122,7 +122,7 @@ func (e *Engine) onForwarding(s Step) {
 			e.reportFinishOnFirstBarrier = false
 			rows := e.processedRows()
 			e.report(ReportFinish, b.Epoch, rows)
-			e.explain(siteFwdReport, "This executor started with every vnode already completed, so at the first barrier it forwards it reports to the meta service that it has finished, once, with %s: the rows its progress table recorded.", plural(int(rows), "snapshot row"))
+			e.explain(siteFwdReport, "This executor started with every vnode already completed, so at the first barrier it forwards it reports to the meta service that it has finished, once, with %s: the rows its progress table recorded.", Plural(int(rows), "snapshot row"))
 		}
 		e.emitBarrier(b)
 		e.explain(siteFwdBarrier, "Forwarding: both tables commit (nothing changed) and barrier e%d is emitted%s.", b.Epoch, durability(b))

@@ -61,10 +61,10 @@ func dropsCreatingForeground(r *Release) bool { return r.DropsCreatingForeground
 // Create returns how the job was created.
 func (e *Engine) Create() CreateType { return e.cfg.Create }
 
-// creating reports whether the job is still creating: the meta service marks it created when it
+// Creating reports whether the job is still creating: the meta service marks it created when it
 // commits the first checkpoint barrier at or after the one that carried the finish report, so a
 // finish report at or before the last checkpoint means the job is created.
-func (e *Engine) creating() bool {
+func (e *Engine) Creating() bool {
 	for _, r := range e.reports {
 		if r.Kind == ReportFinish && r.Epoch <= e.dur.epoch {
 			return false
@@ -73,15 +73,15 @@ func (e *Engine) creating() bool {
 	return true
 }
 
-// initial reports whether the job is still in its Initial status: no checkpoint has committed
+// Initial reports whether the job is still in its Initial status: no checkpoint has committed
 // its first barrier, so the meta service has not yet marked it creating.
-func (e *Engine) initial() bool { return e.dur.epoch == 0 }
+func (e *Engine) Initial() bool { return e.dur.epoch == 0 }
 
 // RecoveryDrops reports whether a recovery now would drop the job: one still in its Initial
 // status (every release, whatever its create type), or a creating foreground job in a release
 // whose recovery drops those.
 func (e *Engine) RecoveryDrops() bool {
-	return e.initial() || e.rel().DropsCreatingForeground && e.cfg.Create == CreateForeground && e.creating()
+	return e.Initial() || e.rel().DropsCreatingForeground && e.cfg.Create == CreateForeground && e.Creating()
 }
 
 // drop is the recovery that drops the job: its tables and the new view go with it; what was
@@ -90,7 +90,7 @@ func (e *Engine) drop() {
 	e.phase = PhaseDropped
 	e.droppedAt = e.step
 	e.failure = nil
-	e.narration.failKind, e.narration.failLeft = "", leftBehind{}
+	e.narration.failKind, e.narration.failLeft = "", LeftBehind{}
 	e.progTab = newProgressTable(len(e.owned))
 	e.world.down = newRowset(e.pk, len(e.owned))
 	e.dur.progress, e.dur.down = e.progTab.clone(), e.world.down.share()
@@ -100,15 +100,15 @@ func (e *Engine) drop() {
 	e.unloadProgress() // the executor is gone with the job
 	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "dropped"})
 	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked: the recovery dropped the job"}
-	if e.initial() {
-		e.explain(siteRecoverInitial, "Recovery (the meta service, outside this file): %s", initialDropText)
+	if e.Initial() {
+		e.explain(siteRecoverInitial, "Recovery (the meta service, outside this file): %s", InitialDropText)
 		return
 	}
-	e.explain(siteRecoverJob, "Recovery (the meta service, outside this file): %s, and it is still creating (no finish report reached a checkpoint), so the recovery deletes it from the catalog: the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start. (From %s the recovery keeps it; with create: background every release keeps it.)", e.createdText(), FirstWhere(not(dropsCreatingForeground)))
+	e.explain(siteRecoverJob, "Recovery (the meta service, outside this file): %s, and it is still creating (no finish report reached a checkpoint), so the recovery deletes it from the catalog: the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start. (From %s the recovery keeps it; with create: background every release keeps it.)", e.CreatedText(), FirstWhere(not(dropsCreatingForeground)))
 }
 
-// createdText says how the job was created, e.g. "the job was created in the foreground (background_ddl false, the default)".
-func (e *Engine) createdText() string {
+// CreatedText says how the job was created, e.g. "the job was created in the foreground (background_ddl false, the default)".
+func (e *Engine) CreatedText() string {
 	if e.cfg.Create == CreateBackground {
 		return "the job was created in the background (background_ddl true)"
 	}
@@ -118,42 +118,24 @@ func (e *Engine) createdText() string {
 // explainKept says why the recovery keeps the job.
 func (e *Engine) explainKept() {
 	switch {
-	case !e.creating():
+	case !e.Creating():
 		e.explain(siteRecoverJob, "The job had finished: its finish report reached a checkpoint, so the meta service marked it created, and a recovery keeps a created job in every release.")
 	case e.rel().DropsCreatingForeground:
-		e.explain(siteRecoverJob, "The job is still creating, but %s: %s's recovery drops only creating foreground jobs, so it keeps this one and recovers it as creating.", e.createdText(), e.rel().Name)
+		e.explain(siteRecoverJob, "The job is still creating, but %s: %s's recovery drops only creating foreground jobs, so it keeps this one and recovers it as creating.", e.CreatedText(), e.rel().Name)
 	default:
-		e.explain(siteRecoverJob, "The job is still creating and %s: %s's recovery keeps a creating job unless its progress cannot be recovered (a fragment with VALUES), or, when the meta service is told to clean every foreground job at recovery (its option clean_all_foreground_jobs_on_recovery; not modelled), every foreground one.", e.createdText(), e.rel().Name)
+		e.explain(siteRecoverJob, "The job is still creating and %s: %s's recovery keeps a creating job unless its progress cannot be recovered (a fragment with VALUES), or, when the meta service is told to clean every foreground job at recovery (its option clean_all_foreground_jobs_on_recovery; not modelled), every foreground one.", e.CreatedText(), e.rel().Name)
 	}
 }
 
-// initialDropText says why a job in its Initial status is dropped, in every release.
-const initialDropText = "no checkpoint has committed the job's first barrier, so the job is still in its initial status: the meta service marks it creating only in the commit of the checkpoint barrier that carried its creation (post_collect_job_fragments). Every release's recovery deletes a job in its initial status, whatever its create type (clean_dirty_creating_jobs): the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start."
+// InitialDropText says why a job in its Initial status is dropped, in every release.
+const InitialDropText = "no checkpoint has committed the job's first barrier, so the job is still in its initial status: the meta service marks it creating only in the commit of the checkpoint barrier that carried its creation (post_collect_job_fragments). Every release's recovery deletes a job in its initial status, whatever its create type (clean_dirty_creating_jobs): the job, its state table, its progress table and the new materialized view are dropped. The user's CREATE returns an error; nothing runs again unless the CREATE is run again, from the start."
 
 // droppedError is the error at a step after the recovery dropped the job.
 func (e *Engine) droppedError() error {
-	if e.initial() {
+	if e.Initial() {
 		return inputErr(-1, "the job was dropped by the recovery at step %d (no checkpoint had committed its first barrier: every release's recovery drops a job in its initial status, whatever its create type); nothing can follow", e.droppedAt)
 	}
 	return inputErr(-1, "the job was dropped by the recovery at step %d (%s's recovery drops a creating job created in the foreground); nothing can follow: write `create: background` to see it resume", e.droppedAt, e.rel().Name)
-}
-
-// Dropped returns what the recovery that dropped the job did to it (ok false unless the phase is
-// dropped).
-func (e *Engine) Dropped() (d FailureData, ok bool) {
-	if e.phase != PhaseDropped {
-		return FailureData{}, false
-	}
-	return e.dropData(), true
-}
-
-// droppedView is what the page shows for a dropped job (nil unless the phase is dropped).
-func (e *Engine) droppedView() *FailureData {
-	if e.phase != PhaseDropped {
-		return nil
-	}
-	d := e.dropData()
-	return &d
 }
 
 // createName is the create type for a trace: "" for the default.
@@ -166,7 +148,7 @@ func (e *Engine) createName() string {
 
 // recoverLabel names a recovery as an action: one that drops the job says so.
 func (e *Engine) recoverLabel() string {
-	if e.initial() {
+	if e.Initial() {
 		return "recover: drops this job (no checkpoint yet)"
 	}
 	if e.RecoveryDrops() {

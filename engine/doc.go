@@ -12,14 +12,18 @@
 // when the step is invalid (validate.go). Otherwise it hands an upstream message to the handler
 // of the executor's phase (deliver in engine.go), which emits outputs, writes the state and
 // progress tables, explains what it does (Explanations, each citing the lines of RisingWave's
-// source doing it: cite.go), and checks the invariant at every barrier (invariant.go). After each step, View
-// (view.go) is everything a person should see, Trace (trace.go) the trace contract. Clone is a
-// cheap independent copy (the per-vnode state lives in the copy-on-write vectors and sequences
-// of internal/persist): Timeline (timeline.go) keeps copies along a script, so that
-// Step, Back, Goto and Apply (a step of one's own, which branches) cost a few steps, and
-// Timeline.View adds what the script knows (the step's note, what comes next, the actions,
-// the marks, what changed since the step before and the prediction).
-// Package session drives a Timeline for the command line and the page; package explore clones
+// source doing it: cite.go), and checks the invariant at every barrier (invariant.go). After each
+// step, Trace (trace.go) is the trace contract, and the read-outs of view.go are what package
+// view puts together into what a person should see. Clone is a cheap independent copy (the
+// per-vnode state lives in the copy-on-write vectors and sequences of internal/persist).
+//
+// What reads the model for the page lives beside it, not in it: package view makes the view
+// from the engine's read-outs; package timeline keeps copies along a script (Step, Back, Goto,
+// and Apply, which branches) and adds to the view what the script knows (the note, what comes
+// next, the actions, the marks, what changed, the prediction, run on a copy); package codemap maps the
+// narration's sites to the executor's code map; package failure explains a failure for the
+// failure panel. Each reads only what the engine exports.
+// Package session drives a timeline for the command line and the page; package explore clones
 // engines to run every interleaving; package workload runs generated steps at production size
 // in scale mode (scale_mode.go: outputs counted, not kept). The names: scale mode is the
 // feature, a workload what it runs, a workload's run one run of it, the scale summary what the
@@ -66,14 +70,14 @@
 // and scale (scale_mode.go).
 //
 // The other files, around the executor: actor.go, meta.go, release*.go (what differs by
-// release). What they say: explain.go, cite.go, codemap.go, failure.go, failure_data.go,
-// bug.go, adapt.go. What a step is made of: config.go, value.go, message.go, vnode.go
-// (placement), mutation.go; what a step may ask: validate.go, work.go. Read-outs that need the
-// private state stay here too: view.go, changed.go, trace.go, predict.go, nextnote.go,
-// mark_invariant.go, timeline.go, statekey.go and explore_key.go (the explorer's keys),
-// scale_mode.go (what a workload's run reads and the fast path it feeds). The JSON of these
-// types is package wire's, but for a value's, a row's and an output's, which their MarshalJSON
-// needs (json.go).
+// release). What they say: explain.go, cite.go, failure.go (the failure table), bug.go,
+// adapt.go. What a step is made of: config.go, value.go, message.go, vnode.go (placement),
+// mutation.go; what a step may ask: validate.go, work.go. Read-outs that need the private state
+// stay here: view.go (the panels only the engine can make), changed.go (Record before a step,
+// Changes after it), trace.go, mark_invariant.go, statekey.go and explore_key.go (the
+// explorer's keys), scale_mode.go (what a workload's run reads and the fast path it feeds). The
+// JSON of these types is package wire's, but for a value's, a row's and an output's, which their
+// MarshalJSON needs (json.go).
 //
 // The tests beside them: mechanism_test.go and world_test.go one rule at a time;
 // changed_predict_test.go and property_test.go the read-outs against simpler computations;

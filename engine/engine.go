@@ -197,6 +197,29 @@ func New(cfg *Config) (*Engine, error) {
 // SetNarration turns the plain-words explanations on or off (off for benchmarks and exploration).
 func (e *Engine) SetNarration(on bool) { e.narration.on = on }
 
+// Narrating reports whether the explanations are on.
+func (e *Engine) Narrating() bool { return e.narration.on }
+
+// DurableEpoch is the epoch of the last checkpoint (0: none yet); CommittedEpoch the state
+// table's last commit, a checkpoint or not.
+func (e *Engine) DurableEpoch() int64 { return e.dur.epoch }
+
+// CommittedEpoch: see DurableEpoch.
+func (e *Engine) CommittedEpoch() int64 { return e.state.epoch }
+
+// DurableProgress is the progress table as the last checkpoint made it durable (read-only).
+func (e *Engine) DurableProgress() *ProgressTable { return e.dur.progress }
+
+// Owned lists the actor's vnodes, ascending (read-only).
+func (e *Engine) Owned() []int { return e.owned }
+
+// HeldFates says, for each row the last barrier held back (no vnode in progress), in buffer
+// order, what becomes of it.
+func (e *Engine) HeldFates() []string { return e.narration.heldFates }
+
+// Marks lists the timeline's marks so far (barriers, ends, errors, recoveries, a broken invariant).
+func (e *Engine) Marks() []Mark { return e.narration.marks }
+
 // Config returns the engine's configuration.
 func (e *Engine) Config() *Config { return e.cfg }
 
@@ -314,7 +337,7 @@ func (e *Engine) deliverSnapshot(count int) {
 		// in a long run, narrate the first two and the last item and sum up the rest
 		e.narration.quietRow = count > 6 && i >= 2 && i < count-1
 		if i == count-1 && e.narration.quietRows > 0 {
-			e.explain(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", plural(e.narration.quietRows, "row"))
+			e.explain(siteRowsSummary, "… %s more went into their builders the same way (the snapshot lanes show them) …", Plural(e.narration.quietRows, "row"))
 		}
 		e.snapshotItem()
 	}

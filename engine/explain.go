@@ -93,8 +93,8 @@ func (e *Engine) explain(s *Site, format string, args ...any) {
 	e.narration.explanations = append(e.narration.explanations, ex)
 }
 
-// plural renders "1 row" / "2 rows".
-func plural(n int, word string) string {
+// Plural renders "1 row" / "2 rows".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", word)
 	}
@@ -117,5 +117,5 @@ type narration struct {
 	// rollbacks: the outputs each recovery rolled back
 	rollbacks []Rollback
 	failKind  FailureKind // what kind of failure stopped the executor (the failure table's key)
-	failLeft  leftBehind  // what the failure left behind
+	failLeft  LeftBehind  // what the failure left behind
 }

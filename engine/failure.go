@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 )
 
 // FailureKind names one way the executor can stop with an error or a panic.
@@ -200,19 +199,46 @@ func (k FailureKind) Info() *FailureInfo {
 	return nil
 }
 
-// leftBehind is what the executor held or had done when it failed.
-type leftBehind struct {
-	phase         Phase // the phase it failed in
-	builderRows   int
-	builderVnodes []int
-	bufferChunks  int
-	bufferRows    int
-	pending       int // uncommitted state-table writes
-	emittedAtStep int // chunks emitted by the failing step before the failure
-	sinceCkpt     int // outputs since the last checkpoint barrier (recovery rolls them back)
-	ckptEpoch     int64
-	progressMoved bool // some vnode's progress differs from the durable progress table
-	firstMessage  bool // it failed on its first message: nothing was loaded
+// LeftBehind is what the executor held or had done when it failed.
+type LeftBehind struct {
+	Phase         Phase // the phase it failed in
+	BuilderRows   int
+	BuilderVnodes []int
+	BufferChunks  int
+	BufferRows    int
+	Pending       int // uncommitted state-table writes
+	EmittedAtStep int // chunks emitted by the failing step before the failure
+	SinceCkpt     int // outputs since the last checkpoint barrier (recovery rolls them back)
+	CkptEpoch     int64
+	ProgressMoved bool // some vnode's progress differs from the durable progress table
+	FirstMessage  bool // it failed on its first message: nothing was loaded
+}
+
+// FailureKind is the kind of the failure that stopped the executor ("" when none).
+func (e *Engine) FailureKind() FailureKind { return e.narration.failKind }
+
+// LeftBehind is what the failure that stopped the executor left behind.
+func (e *Engine) LeftBehind() LeftBehind { return e.narration.failLeft }
+
+// FailureData says in plain words what a failure does to the data (docs/view.md): whether a
+// row is lost, what is discarded or rolled back until the recovery, and what the recovery
+// replays. Every sentence follows the recovery rules (recovery.go, docs/protocol.md#recovery).
+type FailureData struct {
+	// Lost: a row is missing downstream for good after the recovery. Never in RisingWave's code
+	// (the recovery replays what was discarded); under a bug mode the invariant says.
+	Lost bool `json:"lost"`
+	// Dropped: the recovery drops the job (a creating foreground job, create.go): the view is
+	// gone and the CREATE must be run again.
+	Dropped bool `json:"dropped"`
+	// Reason is why a recovery drops the job, in a few words for a header: "no checkpoint yet"
+	// (every create type) or "created in the foreground"; "" when the job is kept.
+	Reason   string `json:"reason,omitempty"`
+	Headline string `json:"headline"` // the answer first: the job kept or dropped and why, the rows, the cost
+	// Short is Headline without its reason: the headline's words in order with the why left
+	// out; the verdict on the job, the rows, the cost (and a panic's first sentence) stay.
+	Short string `json:"short"`
+	Until string `json:"until"` // what is discarded or rolled back until the recovery
+	After string `json:"after"` // what the recovery replays, and where the executor resumes
 }
 
 // FailureView is the view's explanation of the failure that stopped the executor (docs/view.md).
@@ -227,7 +253,7 @@ type FailureView struct {
 	LeftBehind string      `json:"left_behind"`
 	Recovery   string      `json:"recovery"`
 	// Where it failed (buffering for an end that came while buffering), in words, and under
-	// which release; what it does to the data (failure_data.go).
+	// which release; what it does to the data (package failure).
 	Phase      string      `json:"phase"`
 	PhaseLabel string      `json:"phase_label"`
 	Release    string      `json:"release"`
@@ -239,101 +265,22 @@ type FailureView struct {
 }
 
 // captureLeftBehind records what a failure leaves behind, before the phase changes.
-func (e *Engine) captureLeftBehind() leftBehind {
-	l := leftBehind{phase: e.phase, pending: len(e.state.pending), ckptEpoch: e.dur.epoch, firstMessage: e.phase == PhaseStarting}
+func (e *Engine) captureLeftBehind() LeftBehind {
+	l := LeftBehind{Phase: e.phase, Pending: len(e.state.pending), CkptEpoch: e.dur.epoch, FirstMessage: e.phase == PhaseStarting}
 	e.nonEmptyBuilders(func(vi OwnedIndex, b builder) {
-		l.builderRows += b.len()
-		l.builderVnodes = append(l.builderVnodes, e.owned[vi])
+		l.BuilderRows += b.len()
+		l.BuilderVnodes = append(l.BuilderVnodes, e.owned[vi])
 	})
 	for _, c := range e.buffer {
-		l.bufferChunks++
-		l.bufferRows += len(c.rows)
+		l.BufferChunks++
+		l.BufferRows += len(c.rows)
 	}
 	for i := len(e.outputs) - 1; i >= 0 && e.outputs[i].Step == e.step; i-- {
 		if e.outputs[i].Type == OutChunk {
-			l.emittedAtStep++
+			l.EmittedAtStep++
 		}
 	}
-	l.sinceCkpt = len(e.outputs) - e.dur.outputs
-	l.progressMoved = e.tally.progMoved // the progress changed since a checkpoint made it durable
+	l.SinceCkpt = len(e.outputs) - e.dur.outputs
+	l.ProgressMoved = e.tally.progMoved // the progress changed since a checkpoint made it durable
 	return l
-}
-
-func (l leftBehind) String() string {
-	if l.firstMessage {
-		return "Nothing: the executor failed on its first message, before it emitted anything or loaded its progress."
-	}
-	var never []string
-	if l.builderRows > 0 {
-		vn := make([]string, len(l.builderVnodes))
-		for i, v := range l.builderVnodes {
-			vn[i] = fmt.Sprint(v)
-		}
-		never = append(never, fmt.Sprintf("%s in the builders (vnode %s)", plural(l.builderRows, "row"), strings.Join(vn, ", ")))
-	}
-	if l.bufferChunks > 0 {
-		never = append(never, fmt.Sprintf("%s in the upstream buffer (%s)", plural(l.bufferChunks, "chunk"), plural(l.bufferRows, "row")))
-	}
-	var parts []string
-	if len(never) > 0 {
-		parts = append(parts, "Never emitted: "+strings.Join(never, " and ")+".")
-	}
-	if l.phase == PhaseBackfilling && l.emittedAtStep > 0 {
-		parts = append(parts, fmt.Sprintf("Already emitted at this barrier, before the failure: %s.", plural(l.emittedAtStep, "chunk")))
-	}
-	if l.pending > 0 {
-		parts = append(parts, fmt.Sprintf("Never committed: %s to the state table.", plural(l.pending, "write")))
-	}
-	if l.progressMoved {
-		parts = append(parts, fmt.Sprintf("Progress made since the last checkpoint (e%d) is not durable.", l.ckptEpoch))
-	}
-	if l.sinceCkpt > 0 {
-		them := "them"
-		if l.sinceCkpt == 1 {
-			them = "it"
-		}
-		parts = append(parts, fmt.Sprintf("Downstream received %s since the last checkpoint (e%d); a recovery rolls %s back.", plural(l.sinceCkpt, "output"), l.ckptEpoch, them))
-	}
-	if len(parts) == 0 {
-		return "Nothing in memory: no builder rows, no buffered chunk, no uncommitted write."
-	}
-	return strings.Join(parts, " ")
-}
-
-// recoveryText says what a recovery does from here: it is outside the executor, which only
-// reloads its progress.
-func (e *Engine) recoveryText() string {
-	if e.initial() {
-		return "Recovery is not in this file: the meta service recovers the database, and " + initialDropText + " This executor does not start over. In the explainer, the recover step does this."
-	}
-	if e.RecoveryDrops() {
-		return fmt.Sprintf("Recovery is not in this file: the meta service recovers the database, and since %s and it is still creating (no finish report reached a checkpoint), %s's recovery deletes it: its state table, its progress table and the new materialized view are dropped, and the user's CREATE returns an error. This executor does not start over; nothing runs again unless the CREATE is run again, from the start. In the explainer, the recover step does this.", e.createdText(), e.rel().Name)
-	}
-	then := e.resumePlan(false)
-	return fmt.Sprintf("Recovery is not in this file: RisingWave restarts the job from its last checkpoint (here e%d), rolling back the state table, the progress table and downstream to it. This executor then starts over: it waits for a first barrier and loads its progress from the progress table (lines %s): %s. In the explainer, the recover step does this.", e.dur.epoch, e.loadLines(), then)
-}
-
-// FailureExplanation explains the failure that stopped the executor, or returns nil.
-func (e *Engine) FailureExplanation() *FailureView {
-	if e.failure == nil {
-		return nil
-	}
-	info := e.narration.failKind.Info()
-	if info == nil {
-		return nil
-	}
-	proven := append([]Citation{}, info.Proven...)
-	if c, ok := info.ProvenIn[e.narration.failLeft.phase]; ok {
-		proven = append(proven, c)
-	}
-	for i, c := range proven {
-		proven[i] = e.rel().Cite(c)
-	}
-	return &FailureView{
-		Kind: info.Kind, Message: e.failure.Message, Panic: e.failure.Panic, Step: e.failure.Step,
-		Meaning: info.Meaning, Proven: proven, Inferred: append([]string{}, info.Inferred...),
-		LeftBehind: e.narration.failLeft.String(), Recovery: e.recoveryText(),
-		Phase: e.failedIn().String(), PhaseLabel: phaseLabel(info.Kind, e.failedIn()), Release: e.rel().Name,
-		Data: e.failureData(),
-	}
 }

@@ -198,7 +198,7 @@ func (e *Engine) checkInvariant() {
 	}
 	if len(missing) == 0 && len(extra) == 0 {
 		inv.Status = "holds"
-		inv.Text = fmt.Sprintf("Invariant holds at e%d: downstream's %s equal %s.", e.epoch, plural(expected, "row"), scope)
+		inv.Text = fmt.Sprintf("Invariant holds at e%d: downstream's %s equal %s.", e.epoch, Plural(expected, "row"), scope)
 	} else {
 		inv.Status = "violated"
 		var parts []string

@@ -160,3 +160,32 @@ func (s Step) Describe(cols []Column) string {
 	}
 	return s.words(s.Kind.Info().Says)
 }
+
+// Label says in words what step s would do now, as an action the view offers.
+func (e *Engine) Label(s Step) string {
+	switch s.Kind {
+	case EventSnapshot:
+		if e.SnapshotRemaining() == 0 {
+			return s.Describe(e.cfg.Columns)
+		}
+		if s.Count == 1 {
+			return "snapshot delivers " + e.peekSnapshot()
+		}
+		return fmt.Sprintf("snapshot delivers %d items, starting with %s", s.Count, e.peekSnapshot())
+	case EventRecover:
+		return e.recoverLabel()
+	}
+	if l := s.Kind.Info().Label; l != "" {
+		return s.words(l)
+	}
+	return "upstream delivers " + s.Describe(e.cfg.Columns)
+}
+
+// peekSnapshot names the snapshot's next item, e.g. "(v0,(3,102))" or "its end".
+func (e *Engine) peekSnapshot() string {
+	vi, row, ok := e.snap.peek()
+	if !ok {
+		return "its end"
+	}
+	return fmt.Sprintf("(v%d,%s)", e.owned[vi], row.Project(e.pk))
+}

@@ -109,7 +109,7 @@ func (e *Engine) noteIgnoredMutation(b Barrier) {
 	case MutationPause:
 		e.explain(sitePausedSnapshot, "The job is paused from here on (the mutation tells its sources to stop), but this executor does not pause: the snapshot is its own read of its state table, so whenever the upstream has nothing ready the snapshot still delivers, and full builders are still emitted.")
 	case MutationThrottle:
-		e.explain(siteThrottleIgnored, "Nor does the throttle slow the snapshot: the builders were created with the rate limit disabled, so they keep their capacity of %s, and the snapshot reads on whenever the upstream has nothing ready.", plural(e.cfg.Capacity(), "row"))
+		e.explain(siteThrottleIgnored, "Nor does the throttle slow the snapshot: the builders were created with the rate limit disabled, so they keep their capacity of %s, and the snapshot reads on whenever the upstream has nothing ready.", Plural(e.cfg.Capacity(), "row"))
 	}
 }
 

@@ -44,7 +44,7 @@ func (e *Engine) loadProgress() {
 	e.progress = persist.NewVec[OwnedIndex, VnodeProgress](len(e.owned))
 	e.tally.byState = [3]int{NotStarted: len(e.owned)}
 	e.tally.progRows = 0
-	e.progTab.each(func(vi OwnedIndex, r *ProgressRow) bool {
+	e.progTab.Each(func(vi OwnedIndex, r *ProgressRow) bool {
 		p := VnodeProgress{State: InProgress, Pos: r.Pos, Rows: r.Rows}
 		if r.Finished {
 			p.State = Completed

@@ -35,9 +35,9 @@ type VnodeProgress struct {
 func (p VnodeProgress) describe(vnode int) string {
 	switch p.State {
 	case InProgress:
-		return fmt.Sprintf("v%d in progress at %s, %s", vnode, p.Pos, plural(int(p.Rows), "row"))
+		return fmt.Sprintf("v%d in progress at %s, %s", vnode, p.Pos, Plural(int(p.Rows), "row"))
 	case Completed:
-		return fmt.Sprintf("v%d completed at %s, %s", vnode, p.Pos, plural(int(p.Rows), "row"))
+		return fmt.Sprintf("v%d completed at %s, %s", vnode, p.Pos, Plural(int(p.Rows), "row"))
 	}
 	return fmt.Sprintf("v%d not started", vnode)
 }
@@ -72,8 +72,8 @@ func (t *ProgressTable) put(vi OwnedIndex, r ProgressRow) bool {
 	return inserted
 }
 
-// each calls f for every row present, in vnode order, until f returns false.
-func (t *ProgressTable) each(f func(vi OwnedIndex, r *ProgressRow) bool) {
+// Each calls f for every row present, in vnode order, until f returns false.
+func (t *ProgressTable) Each(f func(vi OwnedIndex, r *ProgressRow) bool) {
 	for vi, r := range t.rows.Present() {
 		if r != nil && !f(vi, r) {
 			return
@@ -84,7 +84,7 @@ func (t *ProgressTable) each(f func(vi OwnedIndex, r *ProgressRow) bool) {
 // Rows returns the table's rows in vnode order as [vnode, pos…, finished, rows].
 func (t *ProgressTable) Rows() [][]any {
 	out := make([][]any, 0, t.n)
-	t.each(func(_ OwnedIndex, r *ProgressRow) bool {
+	t.Each(func(_ OwnedIndex, r *ProgressRow) bool {
 		out = append(out, r.Tuple())
 		return true
 	})
@@ -112,7 +112,7 @@ func (r ProgressRow) Words() string {
 	if len(r.Pos) > 0 {
 		pos = "pos " + r.Pos.String()
 	}
-	return fmt.Sprintf("vnode %d (%s, %s, %s)", r.Vnode, pos, fin, plural(int(r.Rows), "row"))
+	return fmt.Sprintf("vnode %d (%s, %s, %s)", r.Vnode, pos, fin, Plural(int(r.Rows), "row"))
 }
 
 func (r ProgressRow) String() string {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/testutil"
+	"github.com/backfill-explainer/explainer/timeline"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // chooser is a source of choices: a seeded rand in the property test, the fuzzer's bytes in
@@ -172,7 +174,7 @@ func runRandom(t testing.TB, r chooser, steps int) (*engine.Config, []engine.Ste
 			t.Fatalf("step %d: %s\nscript: %s", len(script), inv.Text, describe(cfg, script))
 		}
 		if len(script)%16 == 0 {
-			_, err := json.Marshal(e.View())
+			_, err := json.Marshal(view.Of(e))
 			require.NoError(t, err)
 		}
 	}
@@ -211,7 +213,7 @@ func TestTimelineAgreesWithAFreshRun(t *testing.T) {
 		cfg, script := runRandom(t, r, 300)
 		base, err := engine.New(cfg)
 		require.NoError(t, err)
-		tl := engine.NewTimeline(base, script, func(s engine.Step) string { return s.Describe(cfg.Columns) })
+		tl := timeline.New(base, script, func(s engine.Step) string { return s.Describe(cfg.Columns) })
 		if seed%2 == 0 {
 			require.NoError(t, tl.Prepare()) // quiet kept copies: goto must still narrate
 		}

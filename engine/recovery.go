@@ -11,7 +11,7 @@ func (e *Engine) recover() {
 	}
 	lost := ""
 	if w := e.lostWork(); e.phase == PhaseBackfilling && w != "" {
-		lost = " " + upper(w) + "."
+		lost = " " + Upper(w) + "."
 	}
 	pending := len(e.state.pending)
 	committed := e.state.epoch // the last commit, before the restore forgets it
@@ -24,7 +24,7 @@ func (e *Engine) recover() {
 	e.phase = PhaseStarting
 	e.stopEpoch, e.recovered = 0, true
 	e.failure = nil
-	e.narration.failKind, e.narration.failLeft = "", leftBehind{}
+	e.narration.failKind, e.narration.failLeft = "", LeftBehind{}
 	e.unloadProgress()
 	e.dropBuilders()
 	e.buffer = nil
@@ -42,7 +42,7 @@ func (e *Engine) recover() {
 	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""
 	if pending > 0 {
-		extra = fmt.Sprintf(" %s not yet committed %s dropped.", plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
+		extra = fmt.Sprintf(" %s not yet committed %s dropped.", Plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
 	}
 	if undone {
 		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, committed)
@@ -64,7 +64,8 @@ type Rollback struct {
 // Rollbacks lists the outputs each recovery so far rolled back, oldest first (read-only).
 func (e *Engine) Rollbacks() []Rollback { return e.narration.rollbacks }
 
-func upper(s string) string {
+// Upper is s with its first letter a capital.
+func Upper(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s
 	}

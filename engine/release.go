@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/internal/quote"
 )
@@ -50,6 +49,10 @@ type Release struct {
 	SuspendLog string
 	// RescaleMeta: why its meta service sends no rescale barrier to a creating job (rescale_meta.go).
 	RescaleMeta RescaleMeta
+	// ProseOf: the release whose texts (a scenario's title, summary and notes) this one reads
+	// where a text does not name it; a test checks that each built-in then runs the same under
+	// both, step by step (else its file writes texts for this release). nil: a file must name it.
+	ProseOf *Release
 
 	// AtSource: the release's files are those at SourceCommit, where every site and citation is
 	// written: a cited range is at its own lines (release_test.go checks its Ref). lines then
@@ -268,19 +271,6 @@ func ReleaseList() []ReleaseInfo {
 	}
 	return out
 }
-
-// releaseList is ReleaseList, made again only when Releases changed (a test adds one).
-func releaseList() []ReleaseInfo {
-	l := listed.Load()
-	if l == nil || len(*l) != len(Releases) || (*l)[len(*l)-1].Name != Releases[len(Releases)-1].Name {
-		n := ReleaseList()
-		l = &n
-		listed.Store(l)
-	}
-	return *l
-}
-
-var listed atomic.Pointer[[]ReleaseInfo]
 
 // traceRelease is the trace's `release`: the release's name when it is not the default.
 func (e *Engine) traceRelease() string {

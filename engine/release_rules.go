@@ -88,7 +88,7 @@ func (e *Engine) enterBackfillAsWritten() {
 	e.enterBackfill()
 	e.narration.on = saved
 	e.state, e.tally.unread, e.tally.unreadRows = kept, unread, unreadRows
-	e.explain(siteOpenAsWritten, "The backfill starts without a start signal: empty builders, and a snapshot stream of every owned vnode over the state table as written so far (e%d and the %s since, which the state table reads though they are not committed): %s to read.", e.state.epoch, plural(pending, "write"), plural(e.snap.left, "row"))
+	e.explain(siteOpenAsWritten, "The backfill starts without a start signal: empty builders, and a snapshot stream of every owned vnode over the state table as written so far (e%d and the %s since, which the state table reads though they are not committed): %s to read.", e.state.epoch, Plural(pending, "write"), Plural(e.snap.left, "row"))
 }
 
 // countBuffered adds a buffered chunk's rows (its cardinality: visible rows) to what v2.7
@@ -110,7 +110,7 @@ func (e *Engine) reportBuffering(b Barrier) {
 		return
 	}
 	e.reportWith(ReportUpdate, b.Epoch, 0, e.bufferedRows)
-	e.explain(siteBufReport, "Progress reported to the meta service: 0 snapshot rows and %s buffered so far.", plural(int(e.bufferedRows), "row"))
+	e.explain(siteBufReport, "Progress reported to the meta service: 0 snapshot rows and %s buffered so far.", Plural(int(e.bufferedRows), "row"))
 }
 
 // bufferedInReport is what a backfill report carries as buffered rows: v2.7 the rows buffered
@@ -139,8 +139,8 @@ func (e *Engine) linesText(s *Site) string {
 	return strconv.Itoa(l[0]) + "-" + strconv.Itoa(l[1])
 }
 
-// loadLines names the lines that load the progress, e.g. "314-368".
-func (e *Engine) loadLines() string {
+// LoadLines names the lines that load the progress, e.g. "314-368".
+func (e *Engine) LoadLines() string {
 	l, _ := e.rel().At(FileLocalityProvider, LinesLoad)
 	return fmt.Sprintf("%d-%d", l[0], l[1])
 }
@@ -157,5 +157,5 @@ func (e *Engine) bufferedText() string {
 	if !e.rel().ReportsBuffered {
 		return ""
 	}
-	return fmt.Sprintf(", and %s buffered before the start signal", plural(int(e.bufferedRows), "row"))
+	return fmt.Sprintf(", and %s buffered before the start signal", Plural(int(e.bufferedRows), "row"))
 }

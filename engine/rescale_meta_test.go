@@ -15,17 +15,25 @@ import (
 // each release's ref, the lock for creating jobs and the skip (v2.7) or the full-rebuild
 // assertions (v2.8 on).
 func TestRescaleMetaLinesHoldWhatTheySay(t *testing.T) {
+	// what each kind of reason's lines hold, keyed by a phrase of its sentence (a release that
+	// shares a reason shares its words)
 	words := map[string][][]string{
-		"v2.7": {{"prevent scaling operations on jobs that are in the creating state", "reschedule_lock"}, {"list_background_creating_jobs", "skipping parallelism control of background jobs"}},
-		"v2.8": {{"kept_ids.is_empty()", "expected full rebuild"}},
-		"v3.0": {{"kept_ids.is_empty()", "expected full rebuild"}, {"vnode_bitmap_updates.is_empty()", "expected full rebuild"}},
-		"v3.1": {{"kept_ids.is_empty()", "expected full rebuild"}, {"vnode_bitmap_updates.is_empty()", "expected full rebuild"}},
+		"does not reschedule a creating job":  {{"prevent scaling operations on jobs that are in the creating state", "reschedule_lock"}, {"list_background_creating_jobs", "skipping parallelism control of background jobs"}},
+		"asserts that none is kept (meta":     {{"kept_ids.is_empty()", "expected full rebuild"}},
+		"no vnode bitmap is updated in place": {{"kept_ids.is_empty()", "expected full rebuild"}, {"vnode_bitmap_updates.is_empty()", "expected full rebuild"}},
 	}
 	for _, r := range engine.Releases {
+		var want [][]string
+		for phrase, w := range words {
+			if strings.Contains(r.RescaleMeta.Why, phrase) {
+				want = w
+			}
+		}
+		require.Len(t, want, len(r.RescaleMeta.Lines), "%s: what its meta's lines hold (a new reason: its words here)", r.Name)
 		src := releaseSource(t, r.Ref, engine.FileMetaScale)
 		for i, l := range r.RescaleMeta.Lines {
 			text := strings.Join(src[l[0]-1:l[1]], "\n")
-			for _, w := range words[r.Name][i] {
+			for _, w := range want[i] {
 				assert.Contains(t, text, w, "%s scale.rs:%d-%d", r.Name, l[0], l[1])
 			}
 		}

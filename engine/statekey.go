@@ -118,7 +118,7 @@ func (k *keyWriter) committed(v *persist.Vec[OwnedIndex, persist.Seq[Row]]) {
 	k.int(-1)
 }
 func (k *keyWriter) progressTable(t *ProgressTable) {
-	t.each(func(vi OwnedIndex, r *ProgressRow) bool {
+	t.Each(func(vi OwnedIndex, r *ProgressRow) bool {
 		k.int(int64(vi))
 		k.row(r.Pos)
 		k.bool(r.Finished)

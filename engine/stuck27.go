@@ -18,7 +18,7 @@ func (e *Engine) explainNeverDone() {
 	if !e.recovered || e.rel().ResendsStart || !e.rel().ReportsBuffered {
 		return
 	}
-	if !e.creating() {
+	if !e.Creating() {
 		// one actor is the model's whole job: its finish made the job created, which no recovery
 		// tracks; the stuck job is one with another actor still backfilling at the recovery
 		e.explain(siteRecoverNeverDone, "Here the job had finished (the explainer models this one actor as the whole job), so it is created and not tracked. Had another of its actors still been backfilling at the recovery, the job would still have been creating: %s's meta service recovers such a job with every locality-provider actor tracked as consuming upstream, and counts it finished only once every tracked actor has reported done (is_done, progress.rs 204-212). This actor, restarted with every vnode completed, never reports done, so that job stays creating for good: rw_catalog.rw_ddl_progress keeps listing it, as a background job, and it never finishes, though every row is backfilled. A done report from another actor finds no fragment in the job's empty backfill order, and the meta node logs \"fragment not found for actor\".", e.rel().Name)

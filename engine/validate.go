@@ -99,7 +99,7 @@ func (e *Engine) validate(s Step) error {
 			return inputErr(-1, "no snapshot is being read: the executor is %s, and the snapshot delivers only while it backfills", e.phase)
 		}
 		if r := e.snap.Remaining(); s.Count > r {
-			return inputErr(-1, "the snapshot has only %s left (its rows and its end); this step asks for %d", plural(r, "item"), s.Count)
+			return inputErr(-1, "the snapshot has only %s left (its rows and its end); this step asks for %d", Plural(r, "item"), s.Count)
 		}
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -207,7 +208,7 @@ func (rd reader) question(n *yaml.Node, sess *session.Session, s *Section, where
 
 // expect reads {visible: [rows], hidden: [rows]} and checks it against the prediction: every
 // buffered row listed once, on the side the engine puts it.
-func (rd reader) expect(n *yaml.Node, cfg *engine.Config, p *engine.Prediction, q *Question, where string) {
+func (rd reader) expect(n *yaml.Node, cfg *engine.Config, p *view.Prediction, q *Question, where string) {
 	r := rd.r
 	f := r.Mapping(n, where+" expect", expectKeys...)
 	used := make([]bool, len(p.Rows))
@@ -264,13 +265,13 @@ func sideOf(visible bool) string {
 }
 
 // predicted writes a buffered row as a chip does: +(3,102).
-func predicted(pr engine.PredictRow) string { return pr.Op + pr.Values.String() }
+func predicted(pr view.PredictRow) string { return pr.Op + pr.Values.String() }
 
-func same(row engine.RowOp, pr engine.PredictRow) bool {
+func same(row engine.RowOp, pr view.PredictRow) bool {
 	return row.Op.String() == pr.Op && slices.Equal(row.Row, pr.Values)
 }
 
-func firstUnused(rows []engine.PredictRow, used []bool, row engine.RowOp) int {
+func firstUnused(rows []view.PredictRow, used []bool, row engine.RowOp) int {
 	for i, pr := range rows {
 		if !used[i] && same(row, pr) {
 			return i

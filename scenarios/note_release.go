@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -47,6 +48,7 @@ func (p *parser) byRelease(n *yaml.Node, what string) (string, map[string]string
 	if !ok {
 		p.failAt(n, "%s: written per release, it needs one for %s, the release the file runs (its `release:` or the default)", what, own)
 	}
+	p.borrow(by)
 	return text, by
 }
 
@@ -78,4 +80,37 @@ func (p *parser) writtenFor(n *yaml.Node) []string {
 		}
 	}
 	return out
+}
+
+// borrow gives a release a text written per release does not name the text of its ProseOf,
+// when there is one (a release borrows another's texts: engine.Release.ProseOf).
+func (p *parser) borrow(by map[string]string) {
+	for _, r := range engine.Releases { // oldest first: a borrower may lend in turn
+		if f := r.ProseOf; f != nil {
+			if _, ok := by[r.Name]; !ok {
+				if t, ok := by[f.Name]; ok {
+					by[r.Name] = t
+					p.lent(r.Name, f.Name)
+				}
+			}
+		}
+	}
+}
+
+// borrowWritten is borrow for `written_for:`'s list.
+func (p *parser) borrowWritten(written []string) []string {
+	for _, r := range engine.Releases {
+		if f := r.ProseOf; f != nil && !slices.Contains(written, r.Name) && slices.Contains(written, f.Name) {
+			written = append(written, r.Name)
+			p.lent(r.Name, f.Name)
+		}
+	}
+	return written
+}
+
+func (p *parser) lent(to, from string) {
+	if p.borrowed == nil {
+		p.borrowed = map[string]string{}
+	}
+	p.borrowed[to] = from
 }

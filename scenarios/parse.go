@@ -52,6 +52,9 @@ type Scenario struct {
 	// written so (note_release.go, by_release.go).
 	WrittenFor         []string
 	TitleBy, SummaryBy map[string]string
+	// Borrowed: a release a text of the file does not name → the release whose text it reads
+	// there (its registry entry's ProseOf).
+	Borrowed map[string]string
 }
 
 // Parse reads a scenario file (YAML or JSON). Every error it returns is an *Error naming
@@ -120,6 +123,8 @@ type parser struct {
 	rows  int
 
 	cursor lineCursor // where posIn last looked (see lineAt)
+
+	borrowed map[string]string // a release → the release whose texts it borrows (note_release.go)
 
 	noEpochCheck bool
 	haveEpoch    bool
@@ -451,6 +456,7 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 		sc.Pos[i] = StepPos{Pos: posOf(item), Rows: rows}
 	}
 	sc.OpenAt = p.openAt(top, len(items))
+	sc.WrittenFor, sc.Borrowed = p.borrowWritten(sc.WrittenFor), p.borrowed // (note_release.go)
 	// untyped columns take their inferred type; all-NULL ones are bigint
 	for i := range p.cols {
 		cfg.Columns[i].Type = p.cols[i].typ

@@ -5,6 +5,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/diagnose"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 )
 
 // attachChecks adds to a failure's explanation what to check, in order, at the view's release:
@@ -23,10 +24,10 @@ func attachChecks(f *engine.FailureView) {
 	f.ChecksFrom = fmt.Sprintf("the diagnosis of %q at %s; A is the failed actor's id, from its log line", diagnose.Lookup(id).Text, f.Release)
 }
 
-// FailureExplanation is the engine's explanation of the failure at the current step, with what
+// FailureExplanation is the explanation (package failure) of the failure at the current step, with what
 // to check (nil when the executor has not failed).
 func (s *Session) FailureExplanation() *engine.FailureView {
-	f := s.tl.Engine().FailureExplanation()
+	f := failure.Explain(s.tl.Engine())
 	attachChecks(f)
 	return f
 }

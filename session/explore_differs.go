@@ -7,6 +7,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // OutcomeDiff says how one explorer outcome differs from the outcome nearest to it, in words a reader can take in
@@ -59,7 +60,7 @@ func replayEnd(cfg *engine.Config, script, example []engine.Step) outcomeEnd {
 			upstream++
 		}
 	}
-	v := e.View()
+	v := view.Of(e)
 	t := e.Trace()
 	end := outcomeEnd{phase: v.Phase, invariant: v.Invariant.Status, downstream: t.Downstream}
 	if f := e.Failure(); f != nil {

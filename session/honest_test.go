@@ -11,13 +11,14 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // Tests that what the page says about a run that left its script stays true: the notes, the
 // saved file, what can happen next after a failure, and what a recovery rolled back.
 
 // branchAction is the first action at the current step that leaves the script, or nil.
-func branchAction(s *Session) *engine.Action {
+func branchAction(s *Session) *view.Action {
 	for _, a := range s.Actions() {
 		if !a.Scripted {
 			return &a
@@ -72,7 +73,7 @@ func TestAnEarlyMessageKeepsItsNoteWithACaveat(t *testing.T) {
 	// find a scripted snapshot step followed by an upstream message with a note
 	for k := 0; k < s.Steps(); k++ {
 		require.NoError(t, s.Goto(k))
-		var first *engine.Action
+		var first *view.Action
 		for _, a := range s.Actions() {
 			if a.ID == "upstream" {
 				first = &a
@@ -190,7 +191,7 @@ func TestThereIsAlwaysAWayOn(t *testing.T) {
 			}
 			require.NotEmpty(t, v.Actions, "%s: something can happen next (phase %s)", where, v.Phase)
 			if v.Phase == "starting" {
-				assert.True(t, hasAction(v.Actions, func(a engine.Action) bool { return strings.HasPrefix(a.Step, "barrier") }), "%s: a restarted executor is offered a barrier: %v", where, v.Actions)
+				assert.True(t, hasAction(v.Actions, func(a view.Action) bool { return strings.HasPrefix(a.Step, "barrier") }), "%s: a restarted executor is offered a barrier: %v", where, v.Actions)
 			}
 			probe := s.Export()
 			again, err := Load("", []byte(probe.Scenario))
@@ -223,7 +224,7 @@ func TestThereIsAlwaysAWayOn(t *testing.T) {
 	})
 }
 
-func hasAction(acts []engine.Action, f func(engine.Action) bool) bool {
+func hasAction(acts []view.Action, f func(view.Action) bool) bool {
 	for _, a := range acts {
 		if f(a) {
 			return true

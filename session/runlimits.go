@@ -5,6 +5,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/timeline"
 )
 
 // A session keeps its run within what a scenario file may hold, so that what export() (the
@@ -76,7 +77,7 @@ func (s *Session) applyWithin(st engine.Step, apply func() error) error {
 		s.size = after
 		return nil
 	}
-	s.tl = engine.NewTimeline(s.base, script, s.format)
+	s.tl = timeline.New(s.base, script, s.format)
 	s.tl.Branched = branched
 	if err := s.tl.Goto(pos); err != nil {
 		return err

@@ -6,6 +6,8 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/timeline"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // Session is an opened scenario: its parsed file and a timeline over the engine. It is what the
@@ -14,7 +16,7 @@ type Session struct {
 	Name       string
 	Scenario   *scenarios.Scenario
 	base       *engine.Engine
-	tl         *engine.Timeline
+	tl         *timeline.Timeline
 	size       runSize           // the script's size as a file, or a bound of it (runlimits.go)
 	fileBug    engine.Bug        // the bug mode the script was written (and checked) for
 	fileRel    *engine.Release   // the release it was written for (its `release:`, or the default)
@@ -46,7 +48,7 @@ func Open(sc *scenarios.Scenario) (*Session, error) {
 	base.SetWorkLimit(int64(limits.work))
 	s := &Session{Scenario: sc, base: base, fileBug: sc.Config.Bug, fileRel: sc.Config.RunRelease(), fileCreate: sc.Config.Create,
 		fileTitle: sc.Config.Title, fileSummary: sc.Config.Summary}
-	s.tl = engine.NewTimeline(base, sc.Steps, s.format)
+	s.tl = timeline.New(base, sc.Steps, s.format)
 	if err := s.tl.Prepare(); err != nil { // checks every step, keeps copies for fast goto
 		return nil, stepError(sc, err)
 	}
@@ -58,7 +60,7 @@ func Open(sc *scenarios.Scenario) (*Session, error) {
 
 // stepError places an engine's refusal of a scripted step at that step's line and column.
 func stepError(sc *scenarios.Scenario, err error) error {
-	var se *engine.StepError
+	var se *timeline.StepError
 	if !errors.As(err, &se) {
 		return &scenarios.Error{File: sc.File, Line: 1, Col: 1, Msg: err.Error()}
 	}
@@ -73,13 +75,13 @@ func stepError(sc *scenarios.Scenario, err error) error {
 func (s *Session) format(st engine.Step) string { return scenarios.FormatStep(s.Scenario.Config, st) }
 
 // Timeline returns the session's timeline.
-func (s *Session) Timeline() *engine.Timeline { return s.tl }
+func (s *Session) Timeline() *timeline.Timeline { return s.tl }
 
 // View returns the view at the current step, with the scenario's name and the failure's checks:
 // the one function that makes the view the page renders, in its final shape (one value, filled
 // in place; the bridge writes it as it is: web/README-page.md, "One press of Next").
-func (s *Session) View() *engine.View {
-	v := new(engine.View)
+func (s *Session) View() *view.View {
+	v := new(view.View)
 	s.tl.FillView(v)
 	if s.Name != "" {
 		name := s.Name
@@ -91,7 +93,7 @@ func (s *Session) View() *engine.View {
 
 // Revision changes whenever the script changes: a load, a branch (an injected step or another
 // choice), a bug mode or a release (each a new timeline); moving along the script never changes
-// it. It is the timeline's (engine.Timeline.Revision): unique in the process, so a link made for
+// it. It is the timeline's (timeline.Timeline.Revision): unique in the process, so a link made for
 // one never fits another.
 func (s *Session) Revision() int64 { return s.tl.Revision() }
 
@@ -108,7 +110,7 @@ func (s *Session) Goto(n int) error { return s.tl.Goto(n) }
 func (s *Session) Steps() int { return s.tl.Len() }
 
 // Actions lists what can happen next.
-func (s *Session) Actions() []engine.Action { return s.tl.Actions() }
+func (s *Session) Actions() []view.Action { return s.tl.Actions() }
 
 // Apply makes a step written in the scenario format happen next (following the script when it
 // is the scripted step, branching otherwise). Errors name the line and column within text.
@@ -171,7 +173,7 @@ func (s *Session) rerun(set func(*engine.Config)) error {
 	s.Scenario = &sc
 	s.base = base
 	branched := s.tl.Branched
-	s.tl = engine.NewTimeline(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
+	s.tl = timeline.New(base, append([]engine.Step(nil), s.tl.Script()...), s.format)
 	s.tl.Branched = branched
 	s.tl.Adapt, s.tl.NoteCaveat = s.writtenFor(branched)
 	return s.tl.Goto(pos)
@@ -187,7 +189,7 @@ func (s *Session) writtenFor(branched bool) (adapt bool, caveat string) {
 	case bugDiffers:
 		caveat = fmt.Sprintf("(Written for this scenario %s; this run, %s, may differ.) ", bugPhrase(s.fileBug), bugPhrase(b))
 	}
-	// a note written for another release is hidden (engine/notes_release.go)
+	// a note written for another release is hidden (timeline/notes.go)
 	s.tl.NoteFor = ""
 	if relDiffers && !s.Scenario.Written(r.Name) {
 		s.tl.NoteFor = s.Scenario.WrittenNames()

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/timeline"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // Run is one of the two runs compare lays side by side: the open run as it is, under another bug
@@ -48,10 +50,10 @@ type Differs struct {
 
 // StagesAt is both runs' views after step n (a shorter run's at its end) and how they differ.
 type StagesAt struct {
-	Step    int          `json:"step"`
-	Left    *engine.View `json:"left"`
-	Right   *engine.View `json:"right"`
-	Differs Differs      `json:"differs"`
+	Step    int        `json:"step"`
+	Left    *view.View `json:"left"`
+	Right   *view.View `json:"right"`
+	Differs Differs    `json:"differs"`
 }
 
 // Stages lays two runs of this session's scenario side by side. Each run's script plays whole:
@@ -124,7 +126,7 @@ func (s *Session) runOf(run Run) (*Session, error) {
 // fork is a session of its own on this session's run (its script, bug mode and choices).
 func (s *Session) fork() *Session {
 	f := *s
-	f.tl = engine.NewTimeline(s.base, append([]engine.Step(nil), s.tl.Script()...), f.format)
+	f.tl = timeline.New(s.base, append([]engine.Step(nil), s.tl.Script()...), f.format)
 	f.tl.Branched, f.tl.Adapt, f.tl.NoteCaveat, f.tl.NoteFor = s.tl.Branched, s.tl.Adapt, s.tl.NoteCaveat, s.tl.NoteFor
 	return &f
 }
@@ -146,7 +148,7 @@ func (st *Stages) At(n int) (*StagesAt, error) {
 
 // viewDiffers compares two views panel by panel (the stage's panels; not the narration, which
 // tells each run's step in its own words).
-func viewDiffers(l, r *engine.View, ld, rd []engine.Row) Differs {
+func viewDiffers(l, r *view.View, ld, rd []engine.Row) Differs {
 	eq := reflect.DeepEqual
 	d := Differs{Panels: engine.Changed{
 		Phase:           l.Phase != r.Phase,
@@ -165,15 +167,15 @@ func viewDiffers(l, r *engine.View, ld, rd []engine.Row) Differs {
 		Fatal:           !eq(l.Error, r.Error),
 	}}
 	var lanes [2][]engine.LaneView
-	for i, v := range []*engine.View{l, r} {
+	for i, v := range []*view.View{l, r} {
 		if v.Snapshot != nil {
 			lanes[i] = v.Snapshot.Vnodes
 		}
 	}
 	d.Vnodes = engine.ChangedVnodes{
 		Snapshot:             vnodesDiffer(lanes[0], lanes[1], func(x engine.LaneView) int { return x.Vnode }),
-		Builders:             vnodesDiffer(l.Builders, r.Builders, func(x engine.BuilderView) int { return x.Vnode }),
-		Progress:             vnodesDiffer(l.Progress, r.Progress, func(x engine.ProgressView) int { return x.Vnode }),
+		Builders:             vnodesDiffer(l.Builders, r.Builders, func(x view.BuilderView) int { return x.Vnode }),
+		Progress:             vnodesDiffer(l.Progress, r.Progress, func(x view.ProgressView) int { return x.Vnode }),
 		StateTable:           slices.Compact(slices.Sorted(slices.Values(append(vnodesDiffer(l.StateTable.Rows, r.StateTable.Rows, func(x engine.VnodeRow) int { return x.Vnode }), vnodesDiffer(l.StateTable.Pending, r.StateTable.Pending, func(x engine.PendingRow) int { return x.Vnode })...)))),
 		ProgressTable:        vnodesDiffer(l.ProgressTable.Rows, r.ProgressTable.Rows, tupleVnode),
 		ProgressTableDurable: vnodesDiffer(l.ProgressTable.Durable, r.ProgressTable.Durable, tupleVnode),

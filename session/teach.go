@@ -8,6 +8,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // Export is the current run as files: a scenario that replays it exactly (injected events and
@@ -213,7 +214,7 @@ func advance(e *engine.Engine, script []engine.Step, i int, adapt bool) CompareS
 			}
 		}
 	}
-	v := e.View()
+	v := view.Of(e)
 	for _, p := range v.Progress {
 		d := fmt.Sprintf("v%d %s", p.Vnode, p.State)
 		if p.Pos != nil {

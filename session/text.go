@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/wire"
 )
@@ -53,7 +54,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 		e := tl.Engine()
 		fmt.Fprintf(w, "step %d  %s   [%s]\n", tl.Pos(), st.Describe(cfg.Columns), e.Phase())
 		if code {
-			for _, l := range e.Release().CodeText(e.CodeLit()) {
+			for _, l := range codemap.Text(e.Release(), codemap.Lit(e.Release(), e.Explanations())) {
 				fmt.Fprintf(w, "  ▶ code: %s\n", l)
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wasm/api"
 	"github.com/backfill-explainer/explainer/wire"
 
@@ -85,8 +86,8 @@ var methods = index(
 		return all, nil
 	}, func(b []byte, m map[string]string) []byte { return glossary.AppendJSONLegend(b, m) }),
 	bind(api.Glossary, func(*bridge, api.None) ([]glossary.GlossaryEntry, error) { return glossary.Glossary, nil }, glossary.AppendJSONGlossary),
-	bind(api.Open, func(b *bridge, name string) (*engine.View, error) { return b.opened(session.OpenBuiltin(name)) }, wire.AppendView),
-	bind(api.Load, func(b *bridge, t string) (*engine.View, error) {
+	bind(api.Open, func(b *bridge, name string) (*view.View, error) { return b.opened(session.OpenBuiltin(name)) }, wire.AppendView),
+	bind(api.Load, func(b *bridge, t string) (*view.View, error) {
 		s, err := session.Load("", []byte(t))
 		if err == nil {
 			err = s.Goto(s.Scenario.OpenAt) // a saved run reopens at its step (open_at)
@@ -95,7 +96,7 @@ var methods = index(
 	}, wire.AppendView),
 	bind(api.View, viewAfter(noArg(func(*session.Session) error { return nil })), wire.AppendView),
 	bind(api.Steps, onSession(func(s *session.Session, _ api.None) (int, error) { return s.Steps(), nil }), appendInt),
-	bind(api.Actions, onSession(func(s *session.Session, _ api.None) ([]engine.Action, error) { return s.Actions(), nil }), wire.AppendJSONActions),
+	bind(api.Actions, onSession(func(s *session.Session, _ api.None) ([]view.Action, error) { return s.Actions(), nil }), wire.AppendJSONActions),
 	bind(api.State, onSession(func(s *session.Session, _ api.None) (engine.Trace, error) { return s.Trace(), nil }),
 		func(b []byte, t engine.Trace) []byte { return wire.AppendTrace(b, &t) }),
 	bind(api.Export, onSession(func(s *session.Session, _ api.None) (*session.Export, error) { e := s.Export(); return &e, nil }),
@@ -217,7 +218,7 @@ func argLimit(method string) int {
 	return 8 << 20
 }
 
-func (b *bridge) opened(s *session.Session, err error) (*engine.View, error) {
+func (b *bridge) opened(s *session.Session, err error) (*view.View, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -245,8 +246,8 @@ func onSession[A, R any](run func(*session.Session, A) (R, error)) func(*bridge,
 
 // viewAfter is a method of the open scenario that answers its view after run: the view in its
 // final shape (session.View), written as it is, whole (web/README-page.md, "One press of Next").
-func viewAfter[A any](run func(*session.Session, A) error) func(*bridge, A) (*engine.View, error) {
-	return onSession(func(s *session.Session, a A) (*engine.View, error) {
+func viewAfter[A any](run func(*session.Session, A) error) func(*bridge, A) (*view.View, error) {
+	return onSession(func(s *session.Session, a A) (*view.View, error) {
 		if err := run(s, a); err != nil {
 			return nil, err
 		}

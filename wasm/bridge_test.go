@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/wasm/api"
 	"github.com/backfill-explainer/explainer/wire"
@@ -328,7 +329,7 @@ func TestEveryViewIsWhole(t *testing.T) {
 		where := c[0] + " " + c[1][:min(len(c[1]), 20)]
 		s := b.s
 		assert.JSONEq(t, string(wire.AppendMarks(nil, s.Timeline().Marks())), string(v["marks"]), where)
-		assert.JSONEq(t, string(wire.AppendCodeLines(nil, s.Timeline().Engine().Release().CodeMap())), string(v["code_map"]), where)
+		assert.JSONEq(t, string(wire.AppendCodeLines(nil, codemap.Of(s.Timeline().Engine().Release()))), string(v["code_map"]), where)
 		var first int
 		require.NoError(t, json.Unmarshal(v["outputs_first"], &first))
 		assert.JSONEq(t, string(wire.AppendJSONOutputs(nil, append([]engine.Output{}, s.Timeline().Engine().Outputs()[first:]...))), string(v["outputs"]), where)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 //go:generate go run ../internal/tools/jsongen -o json_gen.go
@@ -110,7 +111,7 @@ func AppendJSONOutputs(b []byte, outs []engine.Output) []byte {
 }
 
 // AppendJSONActions writes a list of actions (nil: null).
-func AppendJSONActions(b []byte, actions []engine.Action) []byte {
+func AppendJSONActions(b []byte, actions []view.Action) []byte {
 	return jsonw.Each(b, len(actions), actions == nil, func(b []byte, i int) []byte { return AppendAction(b, &actions[i]) })
 }
 
@@ -120,7 +121,7 @@ func AppendJSONBugs(b []byte, bugs []engine.BugInfo) []byte {
 }
 
 // AppendCodeLines writes code-map lines (the bridge's answer to `code_map`).
-func AppendCodeLines(b []byte, lines []engine.CodeLine) []byte {
+func AppendCodeLines(b []byte, lines []view.CodeLine) []byte {
 	return jsonw.Each(b, len(lines), lines == nil, func(b []byte, i int) []byte { return AppendCodeLine(b, &lines[i]) })
 }
 

@@ -5,11 +5,12 @@ package wire
 import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/workload"
 )
 
-// AppendView writes an engine.View.
-func AppendView(b []byte, x *engine.View) []byte {
+// AppendView writes a view.View.
+func AppendView(b []byte, x *view.View) []byte {
 	b = jsonw.KeyString(b, `{"title":`, x.Title)
 	b = jsonw.KeyString(b, `,"summary":`, x.Summary)
 	b = jsonw.KeyInt(b, `,"step":`, int64(x.Step))
@@ -91,8 +92,8 @@ func AppendView(b []byte, x *engine.View) []byte {
 	return append(b, '}')
 }
 
-// AppendConfigView writes an engine.ConfigView.
-func AppendConfigView(b []byte, x *engine.ConfigView) []byte {
+// AppendConfigView writes a view.ConfigView.
+func AppendConfigView(b []byte, x *view.ConfigView) []byte {
 	b = jsonw.Key(b, `{"columns":`)
 	b = jsonw.Each(b, len(x.Columns), x.Columns == nil, func(b []byte, i int) []byte { return AppendColumnView(b, &x.Columns[i]) })
 	b = jsonw.Key(b, `,"locality":`)
@@ -112,15 +113,15 @@ func AppendConfigView(b []byte, x *engine.ConfigView) []byte {
 	return append(b, '}')
 }
 
-// AppendColumnView writes an engine.ColumnView.
-func AppendColumnView(b []byte, x *engine.ColumnView) []byte {
+// AppendColumnView writes a view.ColumnView.
+func AppendColumnView(b []byte, x *view.ColumnView) []byte {
 	b = jsonw.KeyString(b, `{"name":`, x.Name)
 	b = jsonw.KeyString(b, `,"type":`, x.Type)
 	return append(b, '}')
 }
 
-// AppendUpstreamView writes an engine.UpstreamView.
-func AppendUpstreamView(b []byte, x *engine.UpstreamView) []byte {
+// AppendUpstreamView writes a view.UpstreamView.
+func AppendUpstreamView(b []byte, x *view.UpstreamView) []byte {
 	b = jsonw.Key(b, `{"next":`)
 	b = jsonw.Each(b, len(x.Next), x.Next == nil, func(b []byte, i int) []byte { return AppendMessageView(b, &x.Next[i]) })
 	b = jsonw.KeyInt(b, `,"more":`, int64(x.More))
@@ -205,8 +206,8 @@ func AppendBufferView(b []byte, x *engine.BufferView) []byte {
 	return append(b, '}')
 }
 
-// AppendBuilderView writes an engine.BuilderView.
-func AppendBuilderView(b []byte, x *engine.BuilderView) []byte {
+// AppendBuilderView writes a view.BuilderView.
+func AppendBuilderView(b []byte, x *view.BuilderView) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.KeyInt(b, `,"capacity":`, int64(x.Capacity))
 	b = jsonw.Key(b, `,"rows":`)
@@ -214,8 +215,8 @@ func AppendBuilderView(b []byte, x *engine.BuilderView) []byte {
 	return append(b, '}')
 }
 
-// AppendProgressView writes an engine.ProgressView.
-func AppendProgressView(b []byte, x *engine.ProgressView) []byte {
+// AppendProgressView writes a view.ProgressView.
+func AppendProgressView(b []byte, x *view.ProgressView) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.KeyString(b, `,"state":`, x.State)
 	b = jsonw.Key(b, `,"pos":`)
@@ -224,8 +225,8 @@ func AppendProgressView(b []byte, x *engine.ProgressView) []byte {
 	return append(b, '}')
 }
 
-// AppendStateTableView writes an engine.StateTableView.
-func AppendStateTableView(b []byte, x *engine.StateTableView) []byte {
+// AppendStateTableView writes a view.StateTableView.
+func AppendStateTableView(b []byte, x *view.StateTableView) []byte {
 	b = jsonw.Key(b, `{"rows":`)
 	b = jsonw.Each(b, len(x.Rows), x.Rows == nil, func(b []byte, i int) []byte { return AppendVnodeRow(b, &x.Rows[i]) })
 	b = jsonw.Key(b, `,"pending":`)
@@ -252,8 +253,8 @@ func AppendPendingRow(b []byte, x *engine.PendingRow) []byte {
 	return append(b, '}')
 }
 
-// AppendProgressTabView writes an engine.ProgressTabView.
-func AppendProgressTabView(b []byte, x *engine.ProgressTabView) []byte {
+// AppendProgressTabView writes a view.ProgressTabView.
+func AppendProgressTabView(b []byte, x *view.ProgressTabView) []byte {
 	b = jsonw.Key(b, `{"columns":`)
 	b = jsonw.Each(b, len(x.Columns), x.Columns == nil, func(b []byte, i int) []byte { return AppendTableColumn(b, &x.Columns[i]) })
 	b = jsonw.Key(b, `,"rows":`)
@@ -264,8 +265,8 @@ func AppendProgressTabView(b []byte, x *engine.ProgressTabView) []byte {
 	return append(b, '}')
 }
 
-// AppendTableColumn writes an engine.TableColumn.
-func AppendTableColumn(b []byte, x *engine.TableColumn) []byte {
+// AppendTableColumn writes a view.TableColumn.
+func AppendTableColumn(b []byte, x *view.TableColumn) []byte {
 	b = jsonw.KeyString(b, `{"name":`, x.Name)
 	b = jsonw.KeyString(b, `,"kind":`, x.Kind)
 	if x.Of != "" {
@@ -274,8 +275,8 @@ func AppendTableColumn(b []byte, x *engine.TableColumn) []byte {
 	return append(b, '}')
 }
 
-// AppendDownstreamView writes an engine.DownstreamView.
-func AppendDownstreamView(b []byte, x *engine.DownstreamView) []byte {
+// AppendDownstreamView writes a view.DownstreamView.
+func AppendDownstreamView(b []byte, x *view.DownstreamView) []byte {
 	b = jsonw.Key(b, `{"rows":`)
 	b = AppendRows(b, x.Rows)
 	b = jsonw.KeyInt(b, `,"durable_epoch":`, x.DurableEpoch)
@@ -401,8 +402,8 @@ func AppendActorView(b []byte, x *engine.ActorView) []byte {
 	return append(b, '}')
 }
 
-// AppendAction writes an engine.Action.
-func AppendAction(b []byte, x *engine.Action) []byte {
+// AppendAction writes a view.Action.
+func AppendAction(b []byte, x *view.Action) []byte {
 	b = jsonw.KeyString(b, `{"id":`, x.ID)
 	b = jsonw.KeyString(b, `,"label":`, x.Label)
 	b = jsonw.KeyString(b, `,"step":`, x.Step)
@@ -441,8 +442,8 @@ func AppendBugInfo(b []byte, x *engine.BugInfo) []byte {
 	return append(b, '}')
 }
 
-// AppendPrediction writes an engine.Prediction.
-func AppendPrediction(b []byte, x *engine.Prediction) []byte {
+// AppendPrediction writes a view.Prediction.
+func AppendPrediction(b []byte, x *view.Prediction) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -455,8 +456,8 @@ func AppendPrediction(b []byte, x *engine.Prediction) []byte {
 	return append(b, '}')
 }
 
-// AppendPredictRow writes an engine.PredictRow.
-func AppendPredictRow(b []byte, x *engine.PredictRow) []byte {
+// AppendPredictRow writes a view.PredictRow.
+func AppendPredictRow(b []byte, x *view.PredictRow) []byte {
 	b = jsonw.KeyInt(b, `{"arrived_step":`, int64(x.ArrivedStep))
 	b = jsonw.KeyString(b, `,"op":`, x.Op)
 	b = jsonw.Key(b, `,"values":`)
@@ -526,8 +527,8 @@ func AppendReleaseInfo(b []byte, x *engine.ReleaseInfo) []byte {
 	return append(b, '}')
 }
 
-// AppendCodeLine writes an engine.CodeLine.
-func AppendCodeLine(b []byte, x *engine.CodeLine) []byte {
+// AppendCodeLine writes a view.CodeLine.
+func AppendCodeLine(b []byte, x *view.CodeLine) []byte {
 	b = jsonw.KeyString(b, `{"id":`, x.ID)
 	b = jsonw.KeyInt(b, `,"depth":`, int64(x.Depth))
 	b = jsonw.KeyString(b, `,"section":`, x.Section)

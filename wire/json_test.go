@@ -6,6 +6,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw/jsontest"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire/wiretest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -14,12 +15,12 @@ import (
 )
 
 func TestAppendJSONAsEncodingJSON(t *testing.T) {
-	wiretest.CheckAsEncoder(t, "View", func(x *engine.View, b []byte) []byte { return AppendView(b, x) })
+	wiretest.CheckAsEncoder(t, "View", func(x *view.View, b []byte) []byte { return AppendView(b, x) })
 	wiretest.CheckAsEncoder(t, "Trace", func(x *engine.Trace, b []byte) []byte { return AppendTrace(b, x) })
 	wiretest.CheckAsEncoder(t, "Invariant", func(x *engine.Invariant, b []byte) []byte { return AppendInvariant(b, x) })
 	wiretest.CheckAsEncoder(t, "FailureView", func(x *engine.FailureView, b []byte) []byte { return AppendFailureView(b, x) })
-	wiretest.CheckAsEncoder(t, "Prediction", func(x *engine.Prediction, b []byte) []byte { return AppendPrediction(b, x) })
-	wiretest.CheckAsEncoder(t, "[]Action", func(a *[]engine.Action, b []byte) []byte { return AppendJSONActions(b, *a) })
+	wiretest.CheckAsEncoder(t, "Prediction", func(x *view.Prediction, b []byte) []byte { return AppendPrediction(b, x) })
+	wiretest.CheckAsEncoder(t, "[]Action", func(a *[]view.Action, b []byte) []byte { return AppendJSONActions(b, *a) })
 	wiretest.CheckAsEncoder(t, "[]BugInfo", func(x *[]engine.BugInfo, b []byte) []byte { return AppendJSONBugs(b, *x) })
 	wiretest.CheckAsEncoder(t, "[]GlossaryEntry", func(x *[]glossary.GlossaryEntry, b []byte) []byte { return glossary.AppendJSONGlossary(b, *x) })
 	wiretest.CheckAsEncoder(t, "map[string]string", func(x *map[string]string, b []byte) []byte { return glossary.AppendJSONLegend(b, *x) })

@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 )
 
 // ErrCanceled is what Run returns when its progress callback asked it to stop.
@@ -317,7 +318,7 @@ func (r *workloadRun) fault(f *Fault) error {
 	if err := r.apply(engine.Step{Kind: engine.EventRecover}); err != nil {
 		return err
 	}
-	if d, ok := e.Dropped(); ok {
+	if d := failure.Dropped(e); d != nil {
 		rec.Dropped, rec.DropReason, rec.DropText = true, d.Reason, d.Short
 	}
 	r.g.rollback()

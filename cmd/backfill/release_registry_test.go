@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/diagnose"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/releasedoc"
@@ -23,7 +24,7 @@ import (
 func withFictionalRelease(t *testing.T) *engine.Release {
 	t.Helper()
 	r := *engine.DefaultRelease
-	r.Name, r.Summary = "v9.9", "a fictional release, a copy of the default"
+	r.Name, r.Summary, r.ProseOf = "v9.9", "a fictional release, a copy of the default", engine.DefaultRelease
 	saved := engine.Releases
 	engine.Releases = append(append([]*engine.Release(nil), saved...), &r)
 	t.Cleanup(func() { engine.Releases = saved })
@@ -31,8 +32,8 @@ func withFictionalRelease(t *testing.T) *engine.Release {
 }
 
 // TestAFictionalReleaseReachesEverySurface: a release added to the registry, and nothing else,
-// is one the command line lists, a scenario runs, the page's picker offers (the view the bridge
-// returns), diagnose answers for, the code map maps, and the schemas, the docs' table and the
+// is one the command line lists, a scenario runs with the texts it borrows, the page's picker
+// offers (the view the bridge returns), diagnose answers for, the code map maps, and the schemas, the docs' table and the
 // sources' refs are found not to list yet.
 func TestAFictionalReleaseReachesEverySurface(t *testing.T) {
 	r := withFictionalRelease(t)
@@ -46,6 +47,10 @@ func TestAFictionalReleaseReachesEverySurface(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 0, setRelease(s, "v9.9", &errs), errs.String())
 	require.NoError(t, s.RunToEnd())
+	for i := 1; i <= s.Steps(); i++ { // the built-in's texts, borrowed from the default's
+		require.NoError(t, s.Goto(i))
+		assert.NotContains(t, s.View().Note, "hidden under", "step %d", i)
+	}
 
 	// the page's picker: the view as the bridge writes it lists it, and this run plays it
 	var view struct {
@@ -63,9 +68,9 @@ func TestAFictionalReleaseReachesEverySurface(t *testing.T) {
 	assert.Equal(t, "v9.9", view.Releases[len(view.Releases)-1].Name)
 
 	// the code map: the same lines as the release it copies
-	require.NotEmpty(t, r.CodeMap())
-	assert.Len(t, r.CodeMap(), len(engine.DefaultRelease.CodeMap()))
-	assert.Len(t, view.CodeMap, len(r.CodeMap()))
+	require.NotEmpty(t, codemap.Of(r))
+	assert.Len(t, codemap.Of(r), len(codemap.Of(engine.DefaultRelease)))
+	assert.Len(t, view.CodeMap, len(codemap.Of(r)))
 
 	// diagnose: a release it answers for, with the facts of the release it copies
 	assert.Contains(t, diagnose.ReleaseNames(), "v9.9")

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"path"
 
+	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/lessons"
@@ -201,7 +202,7 @@ func runFile(r Run) ([]byte, error) {
 	out = append(out, `,"marks":`...)
 	out = wire.AppendMarks(out, s.Timeline().Marks())
 	out = append(out, `,"code_map":`...)
-	out = wire.AppendCodeLines(out, s.Timeline().Engine().Release().CodeMap())
+	out = wire.AppendCodeLines(out, codemap.Of(s.Timeline().Engine().Release()))
 	out = append(out, `,"outputs":`...)
 	out = wire.AppendJSONOutputs(out, s.Timeline().Engine().Outputs())
 	out = append(out, `,"views":[`...)

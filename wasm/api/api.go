@@ -21,6 +21,7 @@ import (
 	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/workload"
 )
 
@@ -99,28 +100,28 @@ func FieldName(f reflect.StructField) (name string, optional bool) {
 }
 
 // The methods. A failed open or load keeps the open scenario. The methods marked "view" answer
-// the view at the open run's step after they acted (engine.View, docs/view.md), whole: the one
+// the view at the open run's step after they acted (view.View, docs/view.md), whole: the one
 // value a step crosses the bridge as.
 var (
 	Scenarios = Decl[None, []scenarios.Info]{Info{"scenarios", "", "the built-in scenarios"}}
 	Bugs      = Decl[None, []engine.BugInfo]{Info{"bugs", "", "the bug modes"}}
 	Legend    = Decl[None, map[string]string]{Info{"legend", "", "the page's legend: {key: text}"}}
 	Glossary  = Decl[None, []glossary.GlossaryEntry]{Info{"glossary", "", "the glossary's terms"}}
-	Open      = Decl[string, *engine.View]{Info{"open", "name", "view: opens a built-in scenario at step 0"}}
-	Load      = Decl[string, *engine.View]{Info{"load", "text", "view: opens a scenario's text at its open_at step"}}
-	View      = Decl[None, *engine.View]{Info{"view", "", "view: the open run's view"}}
+	Open      = Decl[string, *view.View]{Info{"open", "name", "view: opens a built-in scenario at step 0"}}
+	Load      = Decl[string, *view.View]{Info{"load", "text", "view: opens a scenario's text at its open_at step"}}
+	View      = Decl[None, *view.View]{Info{"view", "", "view: the open run's view"}}
 	Steps     = Decl[None, int]{Info{"steps", "", "the number of steps in the open run's script"}}
-	Actions   = Decl[None, []engine.Action]{Info{"actions", "", "what can happen next"}}
+	Actions   = Decl[None, []view.Action]{Info{"actions", "", "what can happen next"}}
 	State     = Decl[None, engine.Trace]{Info{"state", "", "the trace contract's object at the open step"}}
 	Export    = Decl[None, *session.Export]{Info{"export", "", "the run as a scenario file that replays it, and its traces"}}
 	Text      = Decl[None, string]{Info{"text", "", "the readable trace of the whole run, as `backfill run` prints it"}}
-	Step      = Decl[None, *engine.View]{Info{"step", "", "view: the next scripted step"}}
-	Back      = Decl[None, *engine.View]{Info{"back", "", "view: one step back"}}
-	Goto      = Decl[int, *engine.View]{Info{"goto", "n", "view: the state after n steps"}}
-	Apply     = Decl[string, *engine.View]{Info{"apply", "step", "view: a step in the scenario format made to happen next (a branch when off the script)"}}
-	Bug       = Decl[string, *engine.View]{Info{"bug", "name", `view: the run under a bug mode ("none": none), at the same step`}}
-	Release   = Decl[string, *engine.View]{Info{"release", "name", `view: the run under a RisingWave release ("v3.0"), at the same step`}}
-	Create    = Decl[string, *engine.View]{Info{"create", "type", `view: the run with the job created in the "foreground" or the "background", at the same step`}}
+	Step      = Decl[None, *view.View]{Info{"step", "", "view: the next scripted step"}}
+	Back      = Decl[None, *view.View]{Info{"back", "", "view: one step back"}}
+	Goto      = Decl[int, *view.View]{Info{"goto", "n", "view: the state after n steps"}}
+	Apply     = Decl[string, *view.View]{Info{"apply", "step", "view: a step in the scenario format made to happen next (a branch when off the script)"}}
+	Bug       = Decl[string, *view.View]{Info{"bug", "name", `view: the run under a bug mode ("none": none), at the same step`}}
+	Release   = Decl[string, *view.View]{Info{"release", "name", `view: the run under a RisingWave release ("v3.0"), at the same step`}}
+	Create    = Decl[string, *view.View]{Info{"create", "type", `view: the run with the job created in the "foreground" or the "background", at the same step`}}
 	// CompareBug and CompareText: the open run beside the same script under a bug mode, or another script.
 	CompareBug  = Decl[string, *session.Comparison]{Info{"compare_bug", "name", "the open run beside its script under a bug mode"}}
 	CompareText = Decl[string, *session.Comparison]{Info{"compare_text", "text", "the open run beside another script"}}

@@ -85,7 +85,7 @@ export interface BridgeMethods {
   scale_cancel(): null;
 }
 
-/** engine.Action */
+/** view.Action */
 export interface Action {
   id: string;
   label: string;
@@ -139,7 +139,7 @@ export interface BugInfo {
   release: string;
 }
 
-/** engine.BuilderView */
+/** view.BuilderView */
 export interface BuilderView {
   vnode: number;
   capacity: number;
@@ -193,7 +193,7 @@ export interface Cite {
   url: string;
 }
 
-/** engine.CodeLine */
+/** view.CodeLine */
 export interface CodeLine {
   id: string;
   depth: number;
@@ -204,7 +204,7 @@ export interface CodeLine {
   url: string;
 }
 
-/** engine.ColumnView */
+/** view.ColumnView */
 export interface ColumnView {
   name: string;
   type: string;
@@ -246,7 +246,7 @@ export interface Comparison {
   rows: CompareRow[];
 }
 
-/** engine.ConfigView */
+/** view.ConfigView */
 export interface ConfigView {
   columns: ColumnView[];
   locality: string[];
@@ -275,7 +275,7 @@ export interface Differs {
   only_right: Row[];
 }
 
-/** engine.DownstreamView */
+/** view.DownstreamView */
 export interface DownstreamView {
   rows: Row[];
   durable_epoch: number;
@@ -602,7 +602,7 @@ export interface PlanSection {
   questions: PlanQuestion[];
 }
 
-/** engine.PredictRow */
+/** view.PredictRow */
 export interface PredictRow {
   arrived_step: number;
   op: string;
@@ -612,7 +612,7 @@ export interface PredictRow {
   why: string;
 }
 
-/** engine.Prediction */
+/** view.Prediction */
 export interface Prediction {
   step: number;
   epoch: number;
@@ -621,7 +621,7 @@ export interface Prediction {
   rows: PredictRow[];
 }
 
-/** engine.ProgressTabView */
+/** view.ProgressTabView */
 export interface ProgressTabView {
   columns: TableColumn[];
   rows: unknown[][];
@@ -629,7 +629,7 @@ export interface ProgressTabView {
   durable_epoch: number;
 }
 
-/** engine.ProgressView */
+/** view.ProgressView */
 export interface ProgressView {
   vnode: number;
   state: string;
@@ -782,7 +782,7 @@ export interface StagesAt {
   differs: Differs;
 }
 
-/** engine.StateTableView */
+/** view.StateTableView */
 export interface StateTableView {
   rows: VnodeRow[];
   pending: PendingRow[];
@@ -804,7 +804,7 @@ export interface StepForm {
   fields: FormField[];
 }
 
-/** engine.TableColumn */
+/** view.TableColumn */
 export interface TableColumn {
   name: string;
   kind: string;
@@ -825,7 +825,7 @@ export interface Trace {
   create?: string;
 }
 
-/** engine.UpstreamView */
+/** view.UpstreamView */
 export interface UpstreamView {
   next: MessageView[];
   more: number;
@@ -836,7 +836,7 @@ export interface UpstreamView {
 /** engine.Value */
 export type Value = number | string | null;
 
-/** engine.View */
+/** view.View */
 export interface View {
   title: string;
   summary: string;

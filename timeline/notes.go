@@ -1,6 +1,10 @@
-package engine
+package timeline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/backfill-explainer/explainer/engine"
+)
 
 // A note is written for one release. Under another release it is not the room's text: the
 // view's note is then a short sentence, in the caveat's small type, saying that it is hidden
@@ -8,13 +12,13 @@ import "strings"
 
 // noteForRun returns a step's note for the run's release, or, when it was written for another
 // release only, "" and the sentence that says it is hidden.
-func (t *Timeline) noteForRun(s Step) (text, hidden string) {
-	run := t.cur.rel().Name
+func (t *Timeline) noteForRun(s engine.Step) (text, hidden string) {
+	run := t.cur.Release().Name
 	if s.NoteBy != nil { // written per release: its own releases only
 		if n, ok := s.NoteBy[run]; ok {
 			return strings.TrimSpace(n), ""
 		}
-		return "", NoteHiddenText(NamesWhere(func(r *Release) bool { _, ok := s.NoteBy[r.Name]; return ok }), run)
+		return "", NoteHiddenText(engine.NamesWhere(func(r *engine.Release) bool { _, ok := s.NoteBy[r.Name]; return ok }), run)
 	}
 	if t.NoteFor == "" || t.NoteFor == run {
 		return strings.TrimSpace(s.Note), ""

@@ -1,10 +1,11 @@
-package engine_test
+package codemap_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
 )
 
@@ -13,9 +14,9 @@ import (
 // merged into one long span ("open the snapshot stream" once spanned 231-579).
 func TestCodeMapLinesDoNotMergeFarSites(t *testing.T) {
 	for _, r := range engine.Releases {
-		for _, id := range engine.CodeLineIDs() {
+		for _, id := range codemap.LineIDs() {
 			var spans [][2]int
-			for _, s := range engine.CodeLineSites(id) {
+			for _, s := range codemap.LineSites(id) {
 				if l, ok := r.SiteLines(s); ok && s.File != "" {
 					spans = append(spans, l)
 				}
