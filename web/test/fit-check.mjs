@@ -65,3 +65,44 @@ export function problemsHere() {
     resolve(bad);
   })));
 }
+
+/**
+ * In the page: what of the narration (the step's explanations beside the stage) is cut, covered
+ * or out of view: each explanation must be whole in its box, so no sentence is cut off midway.
+ */
+export function narrationHere() {
+  return new Promise((resolve) => requestAnimationFrame(() => {
+    const bad = [];
+    const live = document.getElementById("narration-live");
+    if (!live || !live.getClientRects().length) return resolve(bad);
+    const fmt = (r) => `[${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}]`;
+    const box = live.querySelector(".why") || live;
+    const b = box.getBoundingClientRect();
+    const items = [...live.querySelectorAll(".narr-head, .why-item, :scope > p:not(.note):not(.narr-fatal)")];
+    for (const it of items) {
+      const r = it.getBoundingClientRect();
+      const inBox = !box.contains(it) || (r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5);
+      if (!inBox || r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+        bad.push(`narration: "${it.textContent.trim().slice(0, 40)}…" ${fmt(r)} is cut by ${inBox ? "the viewport" : `its box ${fmt(b)}`}`);
+        continue;
+      }
+      const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      if (at && !(at === it || it.contains(at) || at.contains(it))) bad.push(`narration: "${it.textContent.trim().slice(0, 40)}…" is covered`);
+    }
+    resolve(bad);
+  }));
+}
+
+/** In the page: the smallest computed font size of the stage's rendered text, and where. */
+export function stageFontFloor() {
+  const stage = document.getElementById("stage");
+  let px = Infinity, where = "";
+  const walk = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT, { acceptNode: (t) => (t.data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    const el = t.parentElement;
+    if (!el.getClientRects().length || el.closest(".sr-only") || getComputedStyle(el).visibility !== "visible") continue;
+    const f = parseFloat(getComputedStyle(el).fontSize);
+    if (f < px) { px = f; where = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${t.data.trim().slice(0, 20)}"`; }
+  }
+  return { px, where };
+}
