@@ -68,27 +68,31 @@ export function problemsHere() {
 
 /**
  * In the page: what of the narration (the step's explanations beside the stage) is cut, covered
- * or out of view: each explanation must be whole in its box, so no sentence is cut off midway.
+ * or out of view. No explanation is cut mid-sentence: each is whole in its box or, past the
+ * first, wholly below it (the box scrolls to it); `all`: every explanation whole in view.
  */
-export function narrationHere() {
+export function narrationHere(all = false) {
   return new Promise((resolve) => requestAnimationFrame(() => {
     const bad = [];
     const live = document.getElementById("narration-live");
     if (!live || !live.getClientRects().length) return resolve(bad);
     const fmt = (r) => `[${Math.round(r.left)},${Math.round(r.top)} → ${Math.round(r.right)},${Math.round(r.bottom)}]`;
-    const box = live.querySelector(".why") || live;
-    const b = box.getBoundingClientRect();
-    const items = [...live.querySelectorAll(".narr-head, .why-item, :scope > p:not(.note):not(.narr-fatal)")];
-    for (const it of items) {
+    const box = live.querySelector(".why");
+    const b = (box || live).getBoundingClientRect();
+    const items = [...live.querySelectorAll(":scope > .narr-head, .why-item, :scope > p.muted")];
+    items.forEach((it, i) => {
       const r = it.getBoundingClientRect();
-      const inBox = !box.contains(it) || (r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5);
-      if (!inBox || r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
-        bad.push(`narration: "${it.textContent.trim().slice(0, 40)}…" ${fmt(r)} is cut by ${inBox ? "the viewport" : `its box ${fmt(b)}`}`);
-        continue;
+      const said = `"${it.textContent.trim().slice(0, 40)}…" ${fmt(r)}`;
+      if (box?.contains(it)) {
+        const below = r.top >= b.bottom - 0.5;
+        if (below && (all || it === box.firstElementChild)) return bad.push(`narration: ${said} is below its box ${fmt(b)}`);
+        if (below) return;
+        if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) return bad.push(`narration: ${said} is cut mid-sentence by its box ${fmt(b)}`);
       }
+      if (r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) return bad.push(`narration: ${said} is cut by the viewport`);
       const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
-      if (at && !(at === it || it.contains(at) || at.contains(it))) bad.push(`narration: "${it.textContent.trim().slice(0, 40)}…" is covered`);
-    }
+      if (at && !(at === it || it.contains(at) || at.contains(it))) bad.push(`narration: ${said} is covered`);
+    });
     resolve(bad);
   }));
 }

@@ -22,10 +22,11 @@ try {
     for (const name of names) {
       const steps = await page.evaluate((name) => window.explainer.open(name).then((v) => v.steps), name);
       let ok = 0, jumps = 0, minFont = Infinity, prev = null;
-      const scaled = [], tight = [], bad = [];
+      const scaled = [], tight = [], bad = [], scrolls = [];
       for (let n = 0; n <= steps; n++) {
         await call(page, "goto", n);
         const p = [...await page.evaluate(problemsHere), ...await page.evaluate(narrationHere)];
+        if ((await page.evaluate(narrationHere, true)).length) scrolls.push(n);
         const m = await page.evaluate(() => ({
           cols: [...document.querySelectorAll("#stage > .col")].map((c) => Math.round(c.getBoundingClientRect().width)).join(","),
           fit: document.documentElement.style.getPropertyValue("--fit") || "1",
@@ -43,8 +44,9 @@ try {
       }
       whole += ok; total += steps + 1;
       console.log(`${w}×${hgt} ${name.padEnd(34)} whole ${ok}/${steps + 1}${bad.length ? ` cut at ${bad.join(",")}` : ""}; ` +
-        `min font ${minFont.toFixed(1)} px; width changes ${jumps}; scaled ${scaled.join(" ") || "-"}; tight ${tight.join(",") || "-"}`);
+        `min font ${minFont.toFixed(1)} px; width changes ${jumps}; scaled ${scaled.join(" ") || "-"}; tight ${tight.join(",") || "-"}; narration scrolls at ${scrolls.join(",") || "-"}`);
     }
+    if (w === 1280) console.log("small type:", JSON.stringify(await page.evaluate(smallType)));
     totals.push(`${w}×${hgt}: ${whole}/${total} steps whole`);
     await page.close();
   }
@@ -52,3 +54,16 @@ try {
   await h.close();
 }
 console.log(totals.join("\n"));
+
+/** In the page: each distinct tag.class and font size of the stage's rendered text under 18 px. */
+function smallType() {
+  const seen = {};
+  const walk = document.createTreeWalker(document.getElementById("stage"), NodeFilter.SHOW_TEXT);
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    const el = t.parentElement;
+    if (!t.data.trim() || !el.getClientRects().length || el.closest(".sr-only")) continue;
+    const f = parseFloat(getComputedStyle(el).fontSize);
+    if (f < 18) seen[`${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`] = f.toFixed(1);
+  }
+  return seen;
+}
