@@ -19,6 +19,7 @@ try {
     const names = process.argv.slice(2).length ? process.argv.slice(2)
       : await page.evaluate(() => window.explainer.scenarios().then((l) => l.map((s) => s.name)));
     let whole = 0, total = 0;
+    const small = {};
     for (const name of names) {
       const steps = await page.evaluate((name) => window.explainer.open(name).then((v) => v.steps), name);
       let ok = 0, jumps = 0, minFont = Infinity, prev = null;
@@ -33,6 +34,7 @@ try {
           tight: document.documentElement.classList.contains("fit-tight"),
         }));
         const f = await page.evaluate(stageFontFloor);
+        if (w === 1280) Object.assign(small, await page.evaluate(smallType));
         if (f.px < minFont) minFont = f.px;
         if (prev !== null && prev !== m.cols) jumps++;
         prev = m.cols;
@@ -46,7 +48,7 @@ try {
       console.log(`${w}×${hgt} ${name.padEnd(34)} whole ${ok}/${steps + 1}${bad.length ? ` cut at ${bad.join(",")}` : ""}; ` +
         `min font ${minFont.toFixed(1)} px; width changes ${jumps}; scaled ${scaled.join(" ") || "-"}; tight ${tight.join(",") || "-"}; narration scrolls at ${scrolls.join(",") || "-"}`);
     }
-    if (w === 1280) console.log("small type:", JSON.stringify(await page.evaluate(smallType)));
+    if (w === 1280) console.log("small type at 1280:", JSON.stringify(small));
     totals.push(`${w}×${hgt}: ${whole}/${total} steps whole`);
     await page.close();
   }
