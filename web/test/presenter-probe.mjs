@@ -18,15 +18,17 @@ try {
     await byTestId(page, "presenter").click();
     const names = process.argv.slice(2).length ? process.argv.slice(2)
       : await page.evaluate(() => window.explainer.scenarios().then((l) => l.map((s) => s.name)));
-    let whole = 0, total = 0;
+    let whole = 0, wholeStage = 0, total = 0;
     const small = {};
     for (const name of names) {
       const steps = await page.evaluate((name) => window.explainer.open(name).then((v) => v.steps), name);
-      let ok = 0, jumps = 0, minFont = Infinity, prev = null;
+      let ok = 0, stageOk = 0, jumps = 0, minFont = Infinity, prev = null;
       const scaled = [], tight = [], bad = [], scrolls = [];
       for (let n = 0; n <= steps; n++) {
         await call(page, "goto", n);
-        const p = [...await page.evaluate(problemsHere), ...await page.evaluate(narrationHere)];
+        const sp = await page.evaluate(problemsHere);
+        if (!sp.length) stageOk++;
+        const p = [...sp, ...await page.evaluate(narrationHere)];
         if ((await page.evaluate(narrationHere, true)).length) scrolls.push(n);
         const m = await page.evaluate(() => ({
           cols: [...document.querySelectorAll("#stage > .col")].map((c) => Math.round(c.getBoundingClientRect().width)).join(","),
@@ -44,12 +46,12 @@ try {
         if (verbose) for (const x of p) console.log(`  ${w}×${hgt} ${name} ${n}: ${x}`);
         if (verbose && f.px < 18) console.log(`  ${w}×${hgt} ${name} ${n}: font ${f.px} px (${f.where})`);
       }
-      whole += ok; total += steps + 1;
-      console.log(`${w}×${hgt} ${name.padEnd(34)} whole ${ok}/${steps + 1}${bad.length ? ` cut at ${bad.join(",")}` : ""}; ` +
+      whole += ok; wholeStage += stageOk; total += steps + 1;
+      console.log(`${w}×${hgt} ${name.padEnd(34)} whole ${ok}/${steps + 1} (stage ${stageOk})${bad.length ? ` cut at ${bad.join(",")}` : ""}; ` +
         `min font ${minFont.toFixed(1)} px; width changes ${jumps}; scaled ${scaled.join(" ") || "-"}; tight ${tight.join(",") || "-"}; narration scrolls at ${scrolls.join(",") || "-"}`);
     }
     if (w === 1280) console.log("small type at 1280:", JSON.stringify(small));
-    totals.push(`${w}×${hgt}: ${whole}/${total} steps whole`);
+    totals.push(`${w}×${hgt}: ${whole}/${total} steps whole (${wholeStage} with the narration left out)`);
     await page.close();
   }
 } finally {
