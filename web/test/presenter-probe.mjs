@@ -22,7 +22,7 @@ try {
     const small = {};
     for (const name of names) {
       const steps = await page.evaluate((name) => window.explainer.open(name).then((v) => v.steps), name);
-      let ok = 0, stageOk = 0, jumps = 0, minFont = Infinity, prev = null;
+      let minWhere = "", ok = 0, stageOk = 0, jumps = 0, minFont = Infinity, prev = null;
       const scaled = [], tight = [], bad = [], scrolls = [];
       for (let n = 0; n <= steps; n++) {
         await call(page, "goto", n);
@@ -37,7 +37,7 @@ try {
         }));
         const f = await page.evaluate(stageFontFloor);
         if (w === 1280) Object.assign(small, await page.evaluate(smallType));
-        if (f.px < minFont) minFont = f.px;
+        if (f.px < minFont) { minFont = f.px; minWhere = `${n} ${f.where}`; }
         if (prev !== null && prev !== m.cols) jumps++;
         prev = m.cols;
         if (m.fit !== "1") scaled.push(`${n}:${m.fit}`);
@@ -48,7 +48,7 @@ try {
       }
       whole += ok; wholeStage += stageOk; total += steps + 1;
       console.log(`${w}×${hgt} ${name.padEnd(34)} whole ${ok}/${steps + 1} (stage ${stageOk})${bad.length ? ` cut at ${bad.join(",")}` : ""}; ` +
-        `min font ${minFont.toFixed(1)} px; width changes ${jumps}; scaled ${scaled.join(" ") || "-"}; tight ${tight.join(",") || "-"}; narration scrolls at ${scrolls.join(",") || "-"}`);
+        `min font ${minFont.toFixed(1)} px${minFont < 18 ? ` (${minWhere})` : ""}; width changes ${jumps}; scaled ${scaled.join(" ") || "-"}; tight ${tight.join(",") || "-"}; narration scrolls at ${scrolls.join(",") || "-"}`);
     }
     if (w === 1280) console.log("small type at 1280:", JSON.stringify(small));
     totals.push(`${w}×${hgt}: ${whole}/${total} steps whole (${wholeStage} with the narration left out)`);
