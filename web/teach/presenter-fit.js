@@ -56,9 +56,11 @@ function setKeeps(panels) {
     const body = p.querySelector(".panel-body");
     const span = items.at(-1).getBoundingClientRect().bottom - items[0].getBoundingClientRect().top;
     const chrome = p.getBoundingClientRect().height - body.getBoundingClientRect().height;
+    // (never less than the first of them, the log's newest)
+    const least = Math.ceil((p.classList.contains("panel-outputs") ? items.at(-1) : items[0]).getBoundingClientRect().height + chrome + 8);
     const want = Math.ceil(span + chrome + 8), most = room(p);
     if (want > most) bounded.add(p);
-    p.style.setProperty("--keep", `${Math.max(0, Math.min(want, most))}px`);
+    p.style.setProperty("--keep", `${Math.max(least, Math.min(want, most))}px`);
   }
 }
 
