@@ -93,17 +93,27 @@ function cut(cols, panels) {
 function snapNarration() {
   const box = document.querySelector("#narration-live > .why");
   if (!box || !shown(box)) return;
-  box.style.removeProperty("max-height");
-  const roomPx = box.clientHeight;
-  if (box.scrollHeight <= roomPx + 1) return;
-  const top = box.getBoundingClientRect().top - box.scrollTop;
-  let end = 0;
-  for (const li of box.children) {
-    const bottom = li.getBoundingClientRect().bottom - top;
-    if (bottom > roomPx + 0.5) break;
-    end = bottom;
+  const dock = box.closest(".dock");
+  // (a first explanation taller than the box: the box grows to it, what can happen next gives way)
+  const first = box.firstElementChild;
+  if (first && first.getBoundingClientRect().height > box.clientHeight + 0.5) {
+    dock?.classList.add("narr-long");
+    box.style.setProperty("min-height", `${Math.ceil(first.getBoundingClientRect().height)}px`);
   }
-  if (end > 0) box.style.setProperty("max-height", `${Math.ceil(end)}px`);
+  // (the box's room can shrink as it does: again until it holds)
+  for (let i = 0; i < 3 && box.scrollHeight > box.clientHeight + 1; i++) {
+    const roomPx = box.clientHeight;
+    const top = box.getBoundingClientRect().top - box.scrollTop;
+    let end = 0;
+    for (const li of box.children) {
+      const bottom = li.getBoundingClientRect().bottom - top;
+      if (bottom > roomPx + 0.5) break;
+      end = bottom;
+    }
+    if (!end) break;
+    box.style.setProperty("max-height", `${Math.floor(end * 10) / 10}px`);
+    if (box.clientHeight >= end - 0.5) break;
+  }
 }
 
 /** Undo every adjustment (out of presenter mode, and before each fit). */
@@ -112,7 +122,10 @@ export function unfit(stage = document.getElementById("stage")) {
   document.documentElement.style.removeProperty("--fit");
   document.documentElement.classList.remove("fit-tight");
   for (const p of stage.querySelectorAll(".panel")) p.style.removeProperty("--keep");
-  document.querySelector("#narration-live > .why")?.style.removeProperty("max-height");
+  const why = document.querySelector("#narration-live > .why");
+  why?.style.removeProperty("max-height");
+  why?.style.removeProperty("min-height");
+  document.querySelector(".dock")?.classList.remove("narr-long");
 }
 
 /** fitStage(): arrange the projected stage for the view just drawn (presenter mode, one-screen layout). */
