@@ -7,14 +7,16 @@
 // (its box is laid out from its bottom). When a column still cannot hold its changed panels, what
 // stands above the stage gives way (:root.fit-tight: the bug-mode banner keeps its name and
 // buttons, not its explanation, which the speaker has) and then the type is scaled down a little
-// (--fit; the stage's type keeps its floor, style.css); the first arrangement that fits is kept,
-// else the one that cuts least. Then the narration's box is made to end after a whole
-// explanation: the next one is wholly below it (the box scrolls to it), never cut mid-sentence.
+// (--fit; the stage's type keeps its floor, style.css), and last the stage's type too, under its
+// floor (fit-under); the first arrangement that fits is kept, else the one that cuts least. Then
+// the narration's box is made to end after a whole explanation: the next one is wholly below it
+// (the box scrolls to it), never cut mid-sentence.
 // It reads layout only in presenter mode, once per view.
 
 const SCALES = [1, 0.93, 0.86, 0.8];
-// [tight, scale]: the stage at full size first, then with the chrome above it tight, then smaller
-const TRIES = [[false, 1], ...SCALES.map((s) => [true, s])];
+// [tight, scale, under]: the stage at full size first, then with the chrome above it tight, then
+// smaller; last, the stage's type too under its floor (fit-under), for a step nothing else fits
+const TRIES = [[false, 1, false], ...SCALES.map((s) => [true, s, false]), ...SCALES.slice(1).map((s) => [true, s, true])];
 
 /** The changed items of a list panel that must stay in sight: the upstream queue's first ones, the log's new ones. */
 function keptItems(panel) {
@@ -120,7 +122,7 @@ function snapNarration() {
 export function unfit(stage = document.getElementById("stage")) {
   if (!stage) return;
   document.documentElement.style.removeProperty("--fit");
-  document.documentElement.classList.remove("fit-tight");
+  document.documentElement.classList.remove("fit-tight", "fit-under");
   for (const p of stage.querySelectorAll(".panel")) p.style.removeProperty("--keep");
   const why = document.querySelector("#narration-live > .why");
   why?.style.removeProperty("max-height");
@@ -137,19 +139,20 @@ export function fitStage(stage = document.getElementById("stage")) {
   if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return; // not the three-column layout
   for (const c of cols) c.scrollTop = 0;
   const root = document.documentElement;
-  const apply = (tight, scale) => {
+  const apply = (tight, scale, under) => {
     root.classList.toggle("fit-tight", tight);
+    root.classList.toggle("fit-under", under);
     if (scale === 1) root.style.removeProperty("--fit"); else root.style.setProperty("--fit", String(scale));
     for (const p of panels) p.style.removeProperty("--keep");
     setKeeps(panels);
     return cut(cols, panels);
   };
   let best = null;
-  for (const [tight, scale] of TRIES) {
-    const px = apply(tight, scale);
+  for (const [tight, scale, under] of TRIES) {
+    const px = apply(tight, scale, under);
     if (px === 0) { best = null; break; }
-    if (!best || px < best.px) best = { px, tight, scale };
+    if (!best || px < best.px) best = { px, tight, scale, under };
   }
-  if (best) apply(best.tight, best.scale);
+  if (best) apply(best.tight, best.scale, best.under);
   snapNarration();
 }
