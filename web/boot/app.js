@@ -123,6 +123,7 @@ function createStage(page) {
     page.teach?.update(v);
     syncPicker(page, v);
     page.glossary?.decorate(document.body);
+    page.teach?.settle(); // (presenter mode fits what is drawn, the glossary's words included)
     changedStrip.update(v.changed); // before follow: the strip is part of the sticky bottom it measures
     if (page.booted) changedStrip.setCurrent(follow(v.changed));
   };

@@ -1,18 +1,22 @@
 // presenter-fit.js — in presenter mode, every panel the step changed is shown whole on the one
-// screen. style.css sizes the panels to their content (the unchanged ones give way first); a
-// changed long list (the upstream queue, the output log) may scroll inside itself but keeps what
-// changed in sight (--keep, set here). When a column still cannot hold its changed panels, the
-// columns' widths are shifted towards it (its text wraps less, so it gets shorter) and, if that
-// is not enough, what stands above the stage gives way (:root.fit-tight: the bug-mode banner keeps
-// its name and buttons, not its explanation, which the speaker has) and then the type is scaled
-// down a little (--fit); the first arrangement that fits is kept, else the one that cuts least.
+// screen, and nothing moves sideways from step to step: the columns keep their widths
+// (style.css), only heights and, if need be, the type follow the step. style.css sizes the panels
+// to their content (the unchanged ones give way first); a changed long list (the upstream queue,
+// the output log) may scroll inside itself but keeps what changed in sight (--keep, set here), at
+// most the room its column has left: a log whose new entries outgrow it shows the newest of them
+// (its box is laid out from its bottom). When a column still cannot hold its changed panels, what
+// stands above the stage gives way (:root.fit-tight: the bug-mode banner keeps its name and
+// buttons, not its explanation, which the speaker has) and then the type is scaled down a little
+// (--fit; the stage's type keeps its floor, style.css), and last the stage's type too, under its
+// floor (fit-under); the first arrangement that fits is kept, else the one that cuts least. Then
+// the narration's box is made to end after a whole explanation: the next one is wholly below it
+// (the box scrolls to it), never cut mid-sentence.
 // It reads layout only in presenter mode, once per view.
 
-const BASE = [1, 1.2, 1]; // the stage's columns (style.css, the wide layout)
-const WIDEN = [1, 1.35, 1.7, 2.1];
 const SCALES = [1, 0.93, 0.86, 0.8];
-// [tight, scale]: the stage at full size first, then with the chrome above it tight, then smaller
-const TRIES = [[false, 1], ...SCALES.map((s) => [true, s])];
+// [tight, scale, under]: the stage at full size first, then with the chrome above it tight, then
+// smaller; last, the stage's type too under its floor (fit-under), for a step nothing else fits
+const TRIES = [[false, 1, false], ...SCALES.map((s) => [true, s, false]), ...SCALES.slice(1).map((s) => [true, s, true])];
 
 /** The changed items of a list panel that must stay in sight: the upstream queue's first ones, the log's new ones. */
 function keptItems(panel) {
@@ -28,17 +32,37 @@ function keptItems(panel) {
 const must = (p) => p.classList.contains("panel-changed") || p.classList.contains("named");
 const isList = (panel) => panel.classList.contains("panel-next") || panel.classList.contains("panel-outputs");
 const shown = (el) => el.getClientRects().length > 0;
+const bounded = new WeakSet(); // list panels whose --keep is their column's room: their oldest kept items may be out of sight
 
-/** Set --keep on each changed list panel: its heading, padding and kept items. */
+/** The most of its column a panel can have: the column less its heading, the gaps and what the other panels keep. */
+function room(panel) {
+  const col = panel.parentElement;
+  const cs = getComputedStyle(col);
+  const kids = [...col.children].filter(shown);
+  let px = col.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - (parseFloat(cs.rowGap) || 0) * (kids.length - 1);
+  for (const k of kids) {
+    if (k === panel) continue;
+    const least = k.classList.contains("panel") && !must(k);
+    px -= least ? parseFloat(getComputedStyle(k).minHeight) || 0 : k.getBoundingClientRect().height;
+  }
+  return Math.floor(px);
+}
+
+/** Set --keep on each changed list panel: its heading, padding and kept items, within its column's room. */
 function setKeeps(panels) {
   for (const p of panels) {
+    bounded.delete(p);
     if (!isList(p) || !must(p)) continue;
     const items = keptItems(p).filter(shown);
     if (!items.length) continue;
     const body = p.querySelector(".panel-body");
     const span = items.at(-1).getBoundingClientRect().bottom - items[0].getBoundingClientRect().top;
     const chrome = p.getBoundingClientRect().height - body.getBoundingClientRect().height;
-    p.style.setProperty("--keep", `${Math.ceil(span + chrome + 8)}px`);
+    // (never less than the first of them, the log's newest)
+    const least = Math.ceil((p.classList.contains("panel-outputs") ? items.at(-1) : items[0]).getBoundingClientRect().height + chrome + 8);
+    const want = Math.ceil(span + chrome + 8), most = room(p);
+    if (want > most) bounded.add(p);
+    p.style.setProperty("--keep", `${Math.max(least, Math.min(want, most))}px`);
   }
 }
 
@@ -57,7 +81,9 @@ function cut(cols, panels) {
         const items = keptItems(p).filter(shown);
         if (items.length) {
           const bb = body.getBoundingClientRect();
-          px += Math.max(0, bb.top - items[0].getBoundingClientRect().top) + Math.max(0, items.at(-1).getBoundingClientRect().bottom - bb.bottom);
+          // (a bounded log: its newest item in sight is enough, the box is full of new ones)
+          const top = bounded.has(p) ? items.at(-1) : items[0];
+          px += Math.max(0, bb.top - top.getBoundingClientRect().top) + Math.max(0, items.at(-1).getBoundingClientRect().bottom - bb.bottom);
         }
       } else px += Math.max(0, body.scrollHeight - body.clientHeight - 1);
     }
@@ -65,13 +91,43 @@ function cut(cols, panels) {
   return px;
 }
 
+/** End the narration's box after the last explanation it holds whole (none is cut mid-sentence). */
+function snapNarration() {
+  const box = document.querySelector("#narration-live > .why");
+  if (!box || !shown(box)) return;
+  const dock = box.closest(".dock");
+  // (a first explanation taller than the box: the box grows to it, what can happen next gives way)
+  const first = box.firstElementChild;
+  if (first && first.getBoundingClientRect().height > box.clientHeight + 0.5) {
+    dock?.classList.add("narr-long");
+    box.style.setProperty("min-height", `${Math.ceil(first.getBoundingClientRect().height)}px`);
+  }
+  // (the box's room can shrink as it does: again until it holds)
+  for (let i = 0; i < 3 && box.scrollHeight > box.clientHeight + 1; i++) {
+    const roomPx = box.clientHeight;
+    const top = box.getBoundingClientRect().top - box.scrollTop;
+    let end = 0;
+    for (const li of box.children) {
+      const bottom = li.getBoundingClientRect().bottom - top;
+      if (bottom > roomPx + 0.5) break;
+      end = bottom;
+    }
+    if (!end) break;
+    box.style.setProperty("max-height", `${Math.floor(end * 10) / 10}px`);
+    if (box.clientHeight >= end - 0.5) break;
+  }
+}
+
 /** Undo every adjustment (out of presenter mode, and before each fit). */
 export function unfit(stage = document.getElementById("stage")) {
   if (!stage) return;
   document.documentElement.style.removeProperty("--fit");
-  document.documentElement.classList.remove("fit-tight");
-  stage.style.removeProperty("grid-template-columns");
+  document.documentElement.classList.remove("fit-tight", "fit-under");
   for (const p of stage.querySelectorAll(".panel")) p.style.removeProperty("--keep");
+  const why = document.querySelector("#narration-live > .why");
+  why?.style.removeProperty("max-height");
+  why?.style.removeProperty("min-height");
+  document.querySelector(".dock")?.classList.remove("narr-long");
 }
 
 /** fitStage(): arrange the projected stage for the view just drawn (presenter mode, one-screen layout). */
@@ -83,27 +139,20 @@ export function fitStage(stage = document.getElementById("stage")) {
   if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return; // not the three-column layout
   for (const c of cols) c.scrollTop = 0;
   const root = document.documentElement;
-  const apply = (tight, scale, weights) => {
+  const apply = (tight, scale, under) => {
     root.classList.toggle("fit-tight", tight);
+    root.classList.toggle("fit-under", under);
     if (scale === 1) root.style.removeProperty("--fit"); else root.style.setProperty("--fit", String(scale));
-    stage.style.setProperty("grid-template-columns", weights.map((w) => `minmax(0, ${w}fr)`).join(" "));
     for (const p of panels) p.style.removeProperty("--keep");
     setKeeps(panels);
     return cut(cols, panels);
   };
   let best = null;
-  for (const [tight, scale] of TRIES) {
-    // the column that hides most at the base widths is the one to widen
-    const base = apply(tight, scale, BASE);
-    if (base === 0) return;
-    if (!best || base < best.px) best = { px: base, tight, scale, weights: BASE };
-    const worst = cols.map((c) => cut([c], panels)).reduce((w, px, i, all) => (px > all[w] ? i : w), 0);
-    for (const k of WIDEN.slice(1)) {
-      const weights = BASE.map((w, i) => (i === worst ? w * k : w));
-      const px = apply(tight, scale, weights);
-      if (px === 0) return;
-      if (px < best.px) best = { px, tight, scale, weights };
-    }
+  for (const [tight, scale, under] of TRIES) {
+    const px = apply(tight, scale, under);
+    if (px === 0) { best = null; break; }
+    if (!best || px < best.px) best = { px, tight, scale, under };
   }
-  apply(best.tight, best.scale, best.weights);
+  if (best) apply(best.tight, best.scale, best.under);
+  snapNarration();
 }

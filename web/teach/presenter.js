@@ -25,7 +25,7 @@ function tabId() {
 }
 
 /**
- * createPresenter({tools, run(name, arg), idle()}) → {toggle, enabled, setEnabled(on), update(view), openSpeaker(), setLesson(l)}
+ * createPresenter({tools, run(name, arg), idle()}) → {toggle, enabled, setEnabled(on), update(view), settle(), openSpeaker(), setLesson(l)}
  * `tools` is where presenter mode's own buttons go (Speaker notes, Exit); `run` runs a command of
  * the session (the speaker window's keys and buttons come through it) and returns its promise;
  * `idle` (optional) resolves when the engine calls queued so far are done (after a key).
@@ -82,7 +82,7 @@ export function createPresenter({ tools, run, idle }) {
     toggle.setAttribute("aria-pressed", String(enabled));
     document.documentElement.classList.toggle("presenter", enabled);
     if (!enabled) unfit();
-    if (last) update(last);
+    if (last) { update(last); settle(); }
   }
 
   // The speaker window hears the first change at once, then the latest once a frame (a burst of
@@ -113,12 +113,14 @@ export function createPresenter({ tools, run, idle }) {
     }
   }
 
+  // (the stage is fitted by settle(), once the view is drawn whole: app.js calls it after the
+  // glossary has made its words buttons, which can wrap a line differently)
   function update(view) {
     last = view;
     markNamed();
-    if (enabled) fit();
     send();
   }
+  function settle() { if (enabled) fit(); }
 
   function openSpeaker() {
     const u = new URL(location.href);
@@ -221,5 +223,5 @@ export function createPresenter({ tools, run, idle }) {
     send();
   }
   window.addEventListener("explainer:lesson", (ev) => setLesson(ev.detail ?? null));
-  return { toggle, get enabled() { return enabled; }, setEnabled, update, openSpeaker, setLesson };
+  return { toggle, get enabled() { return enabled; }, setEnabled, update, settle, openSpeaker, setLesson };
 }

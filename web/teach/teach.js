@@ -89,5 +89,7 @@ export function createTeach({ explainer, session, getName, showToast }) {
       predict.onChange(view);
       presenter.update(view);
     },
+    /** after a view is drawn whole (the glossary's words too): presenter mode fits the stage */
+    settle() { presenter.settle(); },
   };
 }
