@@ -24,6 +24,8 @@ var Legend = map[string]string{
 	"outputs.step_key":         "#N is the step that emitted it",
 	"builders.none":            "no builders (they exist only while backfilling)",
 	"progress.none":            "not loaded yet (progress is loaded after the first barrier)",
+	"progress.dropped":         "gone with the job: the recovery dropped it",
+	"downstream.dropped":       "gone with the job: the recovery dropped the new view",
 	"state_table.committed":    "what a snapshot created now reads",
 	"state_table.pending":      "written, committed at the next barrier",
 	"progress_table.committed": "by the last barrier",

@@ -13,7 +13,7 @@ export function renderDownstream(view, els) {
   setText(els.downstreamSub, `durable e${ds.durable_epoch ?? 0}`);
   const added = new Set((view.added_rows?.downstream || []).map(key));
   keyed(els.downstream, [chipListPart("rows", ds.rows, {
-    empty: "no rows yet",
+    empty: view.dropped ? legend("downstream.dropped") : "no rows yet",
     changed: (r) => added.has(key(r)),
   })]);
   renderInvariant(view, els.invariant);

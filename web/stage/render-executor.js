@@ -107,7 +107,7 @@ const STATE_GLYPH = { not_started: "○", in_progress: "◐", completed: "●" }
 function renderProgress(view, changedVnodes, box) {
   const ps = view.progress || [];
   if (!ps.length) {
-    keyed(box, [{ key: "\0none", sig: "", build: () => h("p", { class: "empty" }, legend("progress.none")) }]);
+    keyed(box, [{ key: view.dropped ? "\0dropped" : "\0none", sig: "", build: () => h("p", { class: "empty" }, view.dropped ? legend("progress.dropped") : legend("progress.none")) }]);
     return;
   }
   const item = (i) => {
