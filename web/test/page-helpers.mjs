@@ -57,6 +57,16 @@ export async function call(target, method, ...args) {
 export const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`);
 
 // blur takes the focus off whatever holds it, so that keys go to the page.
+/** Turns presenter mode on and opens the speaker window (it takes the focus, as it does for a
+ * trainer); resolves with that window once it shows its step. */
+export async function presentWithSpeaker(page) {
+  await byTestId(page, "presenter").click();
+  const [speaker] = await Promise.all([page.context().waitForEvent("page"), byTestId(page, "speaker-open").click()]);
+  await speaker.waitForLoadState();
+  await byTestId(speaker, "speaker-step").waitFor({ timeout: 10000 });
+  return speaker;
+}
+
 export const blur = (page) => page.evaluate(() => document.activeElement?.blur());
 
 /** The text a person reads in a panel (textContent, whitespace collapsed). */

@@ -6,19 +6,12 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, openPage, byTestId, waitStep } from "./page-helpers.mjs";
+import { setupPrivate, openPage, byTestId, waitStep, presentWithSpeaker as openSpeaker } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
-async function openSpeaker(page) {
-  await byTestId(page, "presenter").click();
-  const [speaker] = await Promise.all([page.context().waitForEvent("page"), byTestId(page, "speaker-open").click()]);
-  await speaker.waitForLoadState();
-  await byTestId(speaker, "speaker-step").waitFor({ timeout: 10000 });
-  return speaker;
-}
 
 // count the views the explainer window draws (every change of the timeline is one)
 const countViews = (page) => page.evaluate(() => {

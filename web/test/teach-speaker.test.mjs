@@ -6,19 +6,12 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, text, waitStep, call } from "./page-helpers.mjs";
+import { openPage, byTestId, text, waitStep, call, presentWithSpeaker as openSpeaker } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
-async function openSpeaker(page) {
-  await byTestId(page, "presenter").click();
-  const [speaker] = await Promise.all([page.context().waitForEvent("page"), byTestId(page, "speaker-open").click()]);
-  await speaker.waitForLoadState();
-  await byTestId(speaker, "speaker-step").waitFor({ timeout: 10000 });
-  return speaker;
-}
 const speakerStep = (speaker, n) => speaker.waitForFunction((n) =>
   document.querySelector('[data-testid="speaker-step"]')?.textContent.startsWith(`step ${n} /`), n, { timeout: 10000 });
 const collapse = (s) => String(s).replace(/\s+/g, " ").trim();
