@@ -207,6 +207,16 @@ async function firstViewLoad(browser, url, { docs = null, interactive = true } =
   }
 }
 
+// firstViews: one load of the deep link and one of the docs page with one element, each figure
+// pushed onto deep's and docs' lists
+async function firstViews(browser, pageURL, deep, docs) {
+  const d = await firstViewLoad(browser, pageURL + DEEP_LINK);
+  for (const k of Object.keys(deep)) deep[k].push(d[k]);
+  const e = await firstViewLoad(browser, new URL("docs/bench.html", pageURL).href, { docs: DOCS_PAGE, interactive: false });
+  docs.firstView.push(e.firstView);
+  docs.bytes.push(e.bytes);
+}
+
 async function coldLoads(browser, pageURL, floorURL, baselineURL) {
   // One load of each first, not counted: the server's first answer of a file (reading it,
   // compressing it) is the server's start-up, not a visitor's load.
@@ -215,16 +225,11 @@ async function coldLoads(browser, pageURL, floorURL, baselineURL) {
   if (baselineURL) await coldLoad(browser, baselineURL, { floor: false });
   const page = [], view = [], floor = [], base = [], baseView = [];
   const deep = { firstView: [], interactive: [], bytes: [] }, docs = { firstView: [], bytes: [] };
-  const docsURL = new URL("docs/bench.html", pageURL).href;
   for (let i = 0; i < RUNS; i++) { // alternate, so all see the same machine
     const p = await coldLoad(browser, pageURL, { floor: false });
     page.push(p.ready);
     view.push(p.view);
-    const d = await firstViewLoad(browser, pageURL + DEEP_LINK);
-    for (const k of Object.keys(deep)) deep[k].push(d[k]);
-    const e = await firstViewLoad(browser, docsURL, { docs: DOCS_PAGE, interactive: false });
-    docs.firstView.push(e.firstView);
-    docs.bytes.push(e.bytes);
+    await firstViews(browser, pageURL, deep, docs);
     floor.push((await coldLoad(browser, floorURL, { floor: true })).ready);
     if (baselineURL) {
       const b = await coldLoad(browser, baselineURL, { floor: false });
@@ -240,13 +245,8 @@ async function lineLoads(browser, pageURL, floorURL) {
   net = LINE;
   try {
     const deep = { firstView: [], interactive: [], bytes: [] }, docs = { firstView: [], bytes: [] }, floor = [];
-    const docsURL = new URL("docs/bench.html", pageURL).href;
     for (let i = 0; i < NET_RUNS; i++) {
-      const d = await firstViewLoad(browser, pageURL + DEEP_LINK);
-      for (const k of Object.keys(deep)) deep[k].push(d[k]);
-      const e = await firstViewLoad(browser, docsURL, { docs: DOCS_PAGE, interactive: false });
-      docs.firstView.push(e.firstView);
-      docs.bytes.push(e.bytes);
+      await firstViews(browser, pageURL, deep, docs);
       floor.push((await coldLoad(browser, floorURL, { floor: true })).ready);
     }
     return { deep, docs, floor };
