@@ -91,9 +91,12 @@ func (e *Engine) drop() {
 	e.droppedAt = e.step
 	e.failure = nil
 	e.narration.failKind, e.narration.failLeft = "", LeftBehind{}
+	epoch := e.state.epoch
+	e.state = newStateTable(e.pk, len(e.owned))
+	e.state.epoch = epoch
 	e.progTab = newProgressTable(len(e.owned))
 	e.world.down = newRowset(e.pk, len(e.owned))
-	e.dur.progress, e.dur.down = e.progTab.clone(), e.world.down.share()
+	e.dur.state, e.dur.progress, e.dur.down = e.state.version(), e.progTab.clone(), e.world.down.share()
 	e.markAllDirty()
 	e.buffer, e.snap = nil, nil
 	e.dropBuilders()

@@ -13,7 +13,7 @@ import (
 // path's data says whether the recovery keeps or drops the job, and the recovery does it: a
 // creating foreground job is dropped exactly where the release's registry says, and a job whose
 // first barrier no checkpoint committed (still initial) in every release and for both create
-// types (phase dropped, progress table and downstream empty, the outputs kept); nothing may
+// types (phase dropped, state table, progress table and downstream empty, the outputs kept); nothing may
 // follow, and background (or a release that keeps creating jobs) resumes.
 func TestRecoveryDropsACreatingForegroundJob(t *testing.T) {
 	drops := 0
@@ -64,6 +64,9 @@ func TestRecoveryDropsACreatingForegroundJob(t *testing.T) {
 					assert.Nil(t, tr.Error)
 					assert.Empty(t, tr.ProgressTable)
 					assert.Empty(t, tr.Downstream)
+					// its state table goes with it: nothing committed, nothing pending
+					assert.Empty(t, v.StateTable.Rows, "the dropped job's state table")
+					assert.Empty(t, v.StateTable.Pending, "the dropped job's state table")
 					assert.Equal(t, outs, len(tr.Outputs), "what was emitted stays")
 					require.NotNil(t, v.Dropped)
 					err := s.Apply("barrier: 9")

@@ -103,10 +103,13 @@ function renderDropped(view, panel, more) {
       h("span", { class: "fatal-icon", "aria-hidden": "true" }, "✕"),
       h("h2", { id: "fatal-title", "data-short": "Dropped", "data-testid": "dropped-title" }, "The recovery dropped the job",
         h("span", { class: "h-sub" }, ` · ${view.release} · ${d.reason ?? ""}`))),
+    // two columns, as a failure's card: what happens to data beside before and after the recovery
     h("div", { class: "fatal-lead" },
       h("section", { class: "fatal-data", "data-testid": "fatal-data", "aria-labelledby": "fatal-data-h" },
         h("h3", { id: "fatal-data-h" }, "What happens to data"),
-        h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, d.headline ?? ""),
+        h("p", { class: "fatal-headline", "data-testid": "fatal-data-headline" }, d.headline ?? "")),
+      h("section", { class: "fatal-when", "aria-labelledby": "fatal-when-h" },
+        h("h3", { id: "fatal-when-h" }, "Before and after the recovery"),
         h("p", { "data-testid": "fatal-data-until" }, d.until ?? ""),
         h("p", { "data-testid": "fatal-data-after" }, d.after ?? ""))));
   if (more && !more.hidden) { more.hidden = true; more.replaceChildren(); }
