@@ -139,7 +139,7 @@ func (e *Engine) emitWatermark(w Watermark) {
 func (e *Engine) endStream() {
 	e.phase = PhaseEnded
 	e.narration.marks = append(e.narration.marks, Mark{Step: e.step, Kind: "end", Label: "end"})
-	e.explain(siteActorExited, "The executor returns no error, but its actor runs until a Stop barrier and takes an end of the stream before one as a failure: the actor fails with \"actor exited unexpectedly\", and the meta service then recovers the job.")
+	e.explain(siteActorExited, "The executor returns no error, but its actor runs until a Stop barrier and takes an end of the stream before one as a failure: the actor fails with \"actor exited unexpectedly\", and the meta service then starts a recovery.")
 	e.checkInvariant()
 }
 

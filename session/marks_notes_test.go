@@ -9,6 +9,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
+	"github.com/backfill-explainer/explainer/scenarios"
 )
 
 // TestInvariantMarkAtTheBrokenCheck: in every run, the timeline has a mark of kind invariant at
@@ -57,13 +58,17 @@ func TestInvariantMarkAtTheBrokenCheck(t *testing.T) {
 
 // TestNextNoteIsTheNextStepsNote: at every step of every built-in, next_note is the note the
 // view shows once the next scripted step is applied (when that step can happen in the run), and
-// "" at the end of the script.
+// "" at the end of the script and once the job is dropped.
 func TestNextNoteIsTheNextStepsNote(t *testing.T) {
 	seen := 0
 	everyRun(t, func(t *testing.T, s *Session) {
 		for n := 0; n < s.Steps(); n++ {
 			require.NoError(t, s.Goto(n))
 			next := s.View().NextNote
+			// a dropped job has no next step: no note may say what it would do
+			if s.tl.Engine().Phase() == engine.PhaseDropped {
+				assert.Equal(t, "", next, "step %d: the job was dropped", n)
+			}
 			require.NoError(t, s.Step())
 			v := s.View()
 			if !s.tl.Engine().Skipped() {
@@ -109,4 +114,30 @@ func keysOf(m map[string]bool) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestADroppedJobHasNoNextNote: under every release and create type, once a recovery has dropped
+// the job nothing follows, so no "next note" may tell what the script's next step would do (it
+// said "the snapshot resumes…" on v3.0 beside a dropped job).
+func TestADroppedJobHasNoNextNote(t *testing.T) {
+	drops := 0
+	for _, name := range scenarios.BuiltinNames() {
+		for _, rel := range engine.Releases {
+			for _, create := range []string{"foreground", "background"} {
+				s, err := OpenBuiltin(name)
+				require.NoError(t, err)
+				require.NoError(t, s.SetRelease(rel.Name))
+				require.NoError(t, s.SetCreate(create))
+				for n := 0; n <= s.Steps(); n++ {
+					require.NoError(t, s.Goto(n))
+					if s.tl.Engine().Phase() != engine.PhaseDropped {
+						continue
+					}
+					drops++
+					assert.Equal(t, "", s.View().NextNote, "%s %s %s step %d", name, rel.Name, create, n)
+				}
+			}
+		}
+	}
+	assert.Positive(t, drops)
 }
