@@ -80,8 +80,11 @@ func (e *Engine) Initial() bool { return e.dur.epoch == 0 }
 // RecoveryDrops reports whether a recovery now would drop the job: one still in its Initial
 // status (every release, whatever its create type), or a creating foreground job in a release
 // whose recovery drops those.
-func (e *Engine) RecoveryDrops() bool {
-	return e.Initial() || e.rel().DropsCreatingForeground && e.cfg.Create == CreateForeground && e.Creating()
+func (e *Engine) RecoveryDrops() bool { return e.RecoveryDropsAs(e.cfg.Create) }
+
+// RecoveryDropsAs reports whether a recovery now would drop the job had it been created as c.
+func (e *Engine) RecoveryDropsAs(c CreateType) bool {
+	return e.Initial() || e.rel().DropsCreatingForeground && c == CreateForeground && e.Creating()
 }
 
 // drop is the recovery that drops the job: its tables and the new view go with it; what was

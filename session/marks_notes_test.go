@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -140,4 +141,36 @@ func TestADroppedJobHasNoNextNote(t *testing.T) {
 		}
 	}
 	assert.Positive(t, drops)
+}
+
+// TestARecoveryNoteTellsBothFates: where a recovery's fate depends on the create type (a creating
+// job on a release that drops foreground ones), the recover step's note is shown under both
+// create types, so it must tell both fates: the foreground job dropped, the background one kept.
+// (crash-while-buffering said only "Back to e2 …" beside a dropped foreground job.)
+func TestARecoveryNoteTellsBothFates(t *testing.T) {
+	seen := 0
+	for _, name := range scenarios.BuiltinNames() {
+		for _, rel := range engine.Releases {
+			s, err := OpenBuiltin(name)
+			require.NoError(t, err)
+			require.NoError(t, s.SetRelease(rel.Name))
+			for n := 1; n <= s.Steps(); n++ {
+				require.NoError(t, s.Goto(n))
+				st := s.tl.Script()[n-1]
+				e := s.tl.Engine()
+				if st.Kind != engine.EventRecover || e.Skipped() || e.RecoveryDropsAs(engine.CreateForeground) == e.RecoveryDropsAs(engine.CreateBackground) {
+					continue
+				}
+				note, _ := s.tl.Note()
+				if note == "" {
+					continue
+				}
+				seen++
+				where := fmt.Sprintf("%s %s step %d", name, rel.Name, n)
+				assert.Regexp(t, `(?i)foreground[^.]*drop|drop[^.]*foreground`, note, where)
+				assert.Regexp(t, `(?i)background[^.]*(kept|keeps|resumes|back to)`, note, where)
+			}
+		}
+	}
+	assert.Positive(t, seen)
 }
