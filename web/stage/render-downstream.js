@@ -99,11 +99,12 @@ const INV = {
   holds: { glyph: "✓", text: "holds" },
   violated: { glyph: "✗", text: "violated" },
   unchecked: { glyph: "–", text: "not checked yet" },
+  dropped: { glyph: "–", text: "not checked" }, // (a dropped job's never will be)
 };
 
 function renderInvariant(view, box) {
   const inv = view.invariant || { status: "unchecked" };
-  const m = INV[inv.status] || { glyph: "?", text: inv.status };
+  const m = (view.dropped && inv.status === "unchecked" ? INV.dropped : INV[inv.status]) || { glyph: "?", text: inv.status };
   const changed = !!view.changed?.invariant;
   fillIf(box, key([inv, changed]), () => invariantParts(inv, m, changed));
 }
