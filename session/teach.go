@@ -8,7 +8,6 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/scenarios"
-	"github.com/backfill-explainer/explainer/view"
 )
 
 // Export is the current run as files: a scenario that replays it exactly (injected events and
@@ -180,13 +179,21 @@ func compareRuns(lc *engine.Config, ls []engine.Step, ladapt bool, rc *engine.Co
 	if c.Left == c.Right {
 		c.Left, c.Right = "this run", "the other run"
 	}
+	// Downstream changes only by a visible emitted row, a recovery's rollback or the job's drop:
+	// both downstreams are diffed again only after a step that did one of those on either side
+	// (a step costs what it touches, not what came before it).
+	var onlyLeft, onlyRight []engine.Row
 	for i := 0; i < max(len(ls), len(rs)); i++ {
 		row := CompareRow{Step: i + 1}
-		row.Left = advance(le, ls, i, ladapt)
-		row.Right = advance(re, rs, i, radapt)
+		var lt, rt bool
+		row.Left, lt = advance(le, ls, i, ladapt)
+		row.Right, rt = advance(re, rs, i, radapt)
 		row.OutputsDiffer = !slices.Equal(row.Left.Outputs, row.Right.Outputs)
 		row.ProgressDiffers = !slices.Equal(row.Left.Progress, row.Right.Progress)
-		row.OnlyLeft, row.OnlyRight = diffRows(le.Trace().Downstream, re.Trace().Downstream)
+		if i == 0 || lt || rt {
+			onlyLeft, onlyRight = diffRows(le.Trace().Downstream, re.Trace().Downstream)
+		}
+		row.OnlyLeft, row.OnlyRight = onlyLeft, onlyRight
 		row.DownstreamDiffers = len(row.OnlyLeft)+len(row.OnlyRight) > 0
 		c.Rows = append(c.Rows, row)
 	}
@@ -194,9 +201,10 @@ func compareRuns(lc *engine.Config, ls []engine.Step, ladapt bool, rc *engine.Co
 }
 
 // advance applies script step i (if there is one and it can happen, or adapted when adapt) and
-// describes the result.
-func advance(e *engine.Engine, script []engine.Step, i int, adapt bool) CompareSide {
-	var side CompareSide
+// describes the result; touched reports whether the step may have changed downstream's rows (it
+// emitted a visible row, recovered, or dropped the job).
+func advance(e *engine.Engine, script []engine.Step, i int, adapt bool) (side CompareSide, touched bool) {
+	phase := e.Phase()
 	applied := false
 	if i < len(script) && e.StepCount() == i {
 		if adapt {
@@ -208,23 +216,29 @@ func advance(e *engine.Engine, script []engine.Step, i int, adapt bool) CompareS
 	}
 	if applied {
 		side.Step = script[i].Describe(e.Config().Columns)
-		for _, o := range e.Outputs() {
-			if o.Step == e.StepCount() {
-				side.Outputs = append(side.Outputs, o.String())
-			}
+		// this step's outputs are the last ones (outputs are in step order)
+		outs := e.Outputs()
+		first := len(outs)
+		for first > 0 && outs[first-1].Step == e.StepCount() {
+			first--
+		}
+		for _, o := range outs[first:] {
+			side.Outputs = append(side.Outputs, o.String())
+			touched = touched || o.Type == engine.OutRecovery || slices.ContainsFunc(o.Rows, func(r engine.OutRow) bool { return r.Visible })
 		}
 	}
-	v := view.Of(e)
-	for _, p := range v.Progress {
-		d := fmt.Sprintf("v%d %s", p.Vnode, p.State)
+	touched = touched || e.Phase() != phase
+	owned := e.Owned()
+	for k, p := range e.Progress() {
+		d := fmt.Sprintf("v%d %s", owned[k], p.State)
 		if p.Pos != nil {
 			d += " " + p.Pos.String()
 		}
 		side.Progress = append(side.Progress, d)
 	}
-	side.Downstream = len(e.Trace().Downstream)
-	side.Invariant = v.Invariant.Status
-	side.Phase = v.Phase
+	side.Downstream = e.DownstreamRows()
+	side.Invariant = e.Invariant().Status
+	side.Phase = e.Phase().String()
 	if f := e.Failure(); f != nil {
 		side.Error = f.Message
 	}
@@ -234,7 +248,7 @@ func advance(e *engine.Engine, script []engine.Step, i int, adapt bool) CompareS
 	if side.Progress == nil {
 		side.Progress = []string{}
 	}
-	return side
+	return side, touched
 }
 
 // diffRows returns the rows (as multisets) only in a and only in b; both are sorted.
