@@ -35,7 +35,6 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   const root = document.documentElement;
   root.classList.toggle("embed", embed);
   root.classList.add("is-loading");
-  layout(); // (read now, while the page's styles are as its first paint left them: read later, in the first view's drawing, it was a style recalculation of its own)
   // The page's parts, each made by one function below (those made later are null until then).
   const page = {
     explainer, internal, embed, root,
