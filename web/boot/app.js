@@ -7,7 +7,7 @@
 // the injection dialog, help and the first-visit card, the Scale panel; teach.js does the same for
 // the explorer and compare) are lazy (lazy.js): their code is neither fetched nor run before the
 // first view. Their buttons are here (or in index.html) from the start; a click or key that comes
-// before the module loads it, then opens the dialog. Right after the first view the page fetches
+// before the module loads it, then opens the dialog. Once the engine has started the page fetches
 // them all, and enables the scenario picker (the sign that the page has started) once they are
 // in: from then on a tool opens at once, as if it had come with the page.
 import { h, fill, byTestId } from "../ui/dom.js";
@@ -50,6 +50,7 @@ export async function start(explainer, internal, { embed = isEmbed() } = {}) {
   // brings the page's styles up to date, finds nothing to do; after the drawing it restyled
   // what the view changed, and the frame then did part of that again)
   page.session.onView((v) => { if (page.booted) { page.hideToast(); page.show(v); } });
+  page.makeGlossary = glossaryLater(page);  // after the first view
   Object.assign(page, wireHeader(page));    // help, openHelp, openLesson
 
   // Boot.
@@ -177,7 +178,8 @@ function wireHeader(page) {
   document.getElementById("open-btn").addEventListener("click", () => { session.run("pause"); editor.use((ed) => ed.open()); });
   const help = lazy(withSheets(() => import("../help/help.js"), "web/help/help.css"), undefined, showToast);
   const openLesson = (name) => lesson.use((b) => b.open(name, 1));
-  const openHelp = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary: page.glossary, link: location.href, explainer, openLesson }));
+  const show = () => help.use(({ openHelp }) => openHelp(document.getElementById("help"), { glossary: page.glossary, link: location.href, explainer, openLesson }));
+  const openHelp = () => (page.glossary ? show() : page.makeGlossary().then(show)); // (the help lists the glossary)
   document.getElementById("help-btn").addEventListener("click", openHelp);
   for (const d of document.querySelectorAll("dialog.overlay")) {
     d.addEventListener("click", (ev) => { if (ev.target === d) d.close(); }); // a click on the backdrop
@@ -214,11 +216,10 @@ function engineFailure(page) {
   };
 }
 
-/** addEngineParts(page): what needs the engine's answers: the legend, the glossary, the teaching tools, Scale and diagnose. */
+/** addEngineParts(page): what needs the engine's answers: the legend, the teaching tools, Scale and diagnose (the glossary comes after the first view). */
 async function addEngineParts(page) {
   const { explainer, internal, session, embed, showToast } = page;
   setLegend(await internal.legend().catch(() => ({})));
-  page.glossary = createGlossary(await internal.glossary().catch(() => []));
   page.teach = createTeach({ explainer, session, getName: () => session.view?.name || session.view?.title || "scenario", showToast });
   page.scale = lazy(withSheets(() => import("../scale/scale-panel.js"), "web/tools/explorer.css", "web/scale/scale.css", "web/uPlot.min.css"), ({ createScalePanel }) =>
     createScalePanel(document.getElementById("scale-dialog"), { explainer, internal }), showToast);
@@ -236,6 +237,22 @@ async function addEngineParts(page) {
       onclick: () => page.scale.use((p) => p.open()),
     }, "Scale…"));
   }
+}
+
+/**
+ * glossaryLater(page) → make() → Promise of the glossary: its index of words and the term buttons
+ * in the labels shown are not part of the first view (their dotted underline comes a moment
+ * later): made once, when the browser is idle after the first view, or at once when the help,
+ * which lists the terms, opens first.
+ */
+function glossaryLater(page) {
+  let made = null;
+  return () => (made ??= page.internal.glossary().catch(() => []).then((entries) => {
+    page.glossary = createGlossary(entries);
+    page.glossary.decorate(document.body);
+    page.teach?.settle(); // (presenter mode fits the stage again: a term button can wrap a line differently)
+    return page.glossary;
+  }));
 }
 
 /** installKeys(page): the page's keys (keyboard.js). */
@@ -282,6 +299,7 @@ async function firstView(page, engineFailed) {
   if (session.view?.error && layout() === "flow" && failed && !failed.hidden) reveal(failed, { smooth: false });
   await afterPaint();
   mark("explainer:first-view");
+  whenIdle(() => page.makeGlossary());
   const loadEngine = (opts) => { internal.loadEngine(opts); explainer.ready.catch(engineFailed); };
   if (!embed) loadEngine({ priority: "low" });
   else for (const ev of ["pointerdown", "keydown", "focusin"]) window.addEventListener(ev, () => loadEngine(), { once: true });
@@ -291,13 +309,16 @@ async function firstView(page, engineFailed) {
 }
 
 /**
- * afterFirstView(page, want): the dialogs' modules, fetched while the engine makes the list of
- * built-ins; on a plain first visit the first-visit card, before that list (which takes the
- * engine a while); then the picker, enabled: the sign that the page has started.
+ * afterFirstView(page, want): the dialogs' modules, fetched once the engine has started; on a
+ * plain first visit the first-visit card, before the list of built-ins; then the picker,
+ * enabled: the sign that the page has started.
  */
 async function afterFirstView(page, want) {
   const { explainer, embed, picker, help, editor, inject, scale, teach, diagnose, openLesson } = page;
-  const tools = embed ? null : Promise.all([help, editor, inject, scale, teach, diagnose].map((t) => t.prefetch()));
+  // (once the engine has taken over, or failed to: fetched with the engine, their modules took
+  // the page's thread while the engine started)
+  const prefetch = () => Promise.all([help, editor, inject, scale, teach, diagnose].map((t) => t.prefetch()));
+  const tools = embed ? null : explainer.ready.then(prefetch, prefetch);
   if (!embed && isPlain(want)) {
     await help.get().then(({ maybeWelcome }) => {
       maybeWelcome(document.getElementById("welcome"), { onStart: () => document.getElementById("btn-step")?.focus(), explainer, openLesson });
@@ -309,6 +330,7 @@ async function afterFirstView(page, want) {
   if (page.session.view) syncPicker(page, page.session.view);
   // (a module that has not arrived in a few seconds still loads at its first use)
   if (tools) await Promise.race([tools, new Promise((r) => setTimeout(r, 3000))]);
+  await page.makeGlossary(); // (made by now, in an idle moment: the page has started with its words)
   picker.disabled = false;
 }
 
@@ -334,6 +356,12 @@ function showStopped({ session, root }, why) {
 }
 
 function mark(name) { try { performance.mark(name); } catch { /* no performance here */ } }
+
+/** whenIdle(f): f() when the page's thread is idle (within a second at most). */
+function whenIdle(f) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => f(), { timeout: 1000 });
+  else setTimeout(f, 50);
+}
 
 /** afterPaint resolves once the browser has painted a frame (a task after the next animation frame). */
 function afterPaint() {

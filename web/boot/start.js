@@ -1,5 +1,6 @@
-// start.js — the first script of the page (index.html loads it async, first in <head>, so that
-// neither the stylesheet nor the module graph holds it back): it fetches what the first view
+// start.js — the first script of the page (index.html loads it first in <head>, a plain script:
+// Chromium ran it async only after the page's first paint, after the modules had loaded, and
+// the first view's stored views were then asked for last): it fetches what the first view
 // needs while the page's modules load, instead of after them — the stored views of the run the
 // link shows (stored.js), or, for a link that needs the engine (#run=, #src=, lesson=) and in the
 // offline file, the engine itself (fetched and compiled at once). It is a classic script with no
