@@ -22,7 +22,7 @@
 // also run this module as a test file, since it sits in a test/ directory).
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -321,11 +321,42 @@ export async function closeShared() {
 const running = [];
 const harnesses = new Set();
 if (SHARED || process.env.NODE_TEST_CONTEXT || /\.test\.mjs$/.test(process.argv[1] || "")) {
-  beforeEach((t) => { running.push(t); });
+  const cpuAt = new Map(); // test → the CPU seconds its process tree had used when it began (TEST_CPU)
+  beforeEach((t) => {
+    running.push(t);
+    if (TEST_CPU) cpuAt.set(t, treeCPU());
+  });
   afterEach(async (t) => {
     running.splice(running.lastIndexOf(t), 1);
     for (const h of harnesses) await h.testEnded(t);
+    if (TEST_CPU && cpuAt.has(t)) t.diagnostic(`cpu ${(treeCPU() - cpuAt.get(t)).toFixed(1)} s`);
+    cpuAt.delete(t);
   });
+}
+
+// TEST_CPU=1: each test's report says the CPU time it took (the test process, its browser and
+// its servers, all their processes; wall time on a shared machine says little), read from Linux's
+// /proc: each process's own time and that of its children it has waited for (an ended renderer's
+// time moves to its parent's).
+const TEST_CPU = process.env.TEST_CPU === "1" && existsSync("/proc/self/stat");
+function treeCPU() {
+  const parent = new Map(); // pid → [ppid, CPU seconds]
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const f = readFileSync(`/proc/${d}/stat`, "utf8").split(")").pop().trim().split(" ");
+      parent.set(Number(d), [Number(f[1]), (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100]); // (utime, stime, cutime, cstime: 1/100 s)
+    } catch { /* (gone meanwhile) */ }
+  }
+  const kids = new Map();
+  for (const [pid, [pp]] of parent) kids.set(pp, [...(kids.get(pp) || []), pid]);
+  let sum = 0;
+  for (const st = [process.pid]; st.length; ) {
+    const pid = st.pop();
+    sum += parent.get(pid)?.[1] || 0;
+    st.push(...(kids.get(pid) || []));
+  }
+  return sum;
 }
 
 // markChanges notes, on the context, a change that a reset cannot undo (context.changed).
