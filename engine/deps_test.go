@@ -16,7 +16,8 @@ import (
 // session, scenarios, diagnose, lessons). This names the import that breaks that.
 func TestModelImportsNoMachinery(t *testing.T) {
 	t.Parallel() // (go list: it waits on another process, beside the package's other tests)
-	root, err := filepath.Abs("..") // (a package's tests run in its folder)
+	// (a package's tests run in its folder)
+	root, err := filepath.Abs("..")
 	require.NoError(t, err)
 	const module = "github.com/backfill-explainer/explainer"
 	// one go list for every package checked (each go list loads the module anew: ~0.3 s of CPU):
