@@ -13,7 +13,9 @@ import { setupPrivate, openPage } from "./page-helpers.mjs";
 let h;
 before(async () => {
   const file = (name) => readFileSync(new URL(name, import.meta.url), "utf8");
-  h = await setupPrivate({ extra: { "docs/docs-page.css": file("docs-page.css") } });
+  // (the docs page too, unused here: the same extra files as codemap, element-fit and
+  // stage-embed, so that under run.mjs it shares their copy of the site, and their contexts)
+  h = await setupPrivate({ extra: { "docs/docs-page.css": file("docs-page.css"), "docs/embed.html": file("docs-page.html") } });
 });
 after(async () => { await h?.close(); });
 

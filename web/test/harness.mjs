@@ -22,7 +22,7 @@
 // also run this module as a test file, since it sits in a test/ directory).
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -166,8 +166,9 @@ export function assertNoErrors(page) {
 // test closes the last page it opened in it, its pages are closed, its localStorage emptied and
 // it waits for the next open with the same options, which gets a new page in it. Contexts are
 // pooled by their options but storageState, whose localStorage an open puts in the context itself
-// (poolable, setStorage), and colorScheme, which the page is given (emulateMedia): a context at
-// 1280×800 serves a first visit and a returning reader alike, in light or dark.
+// (poolable, setStorage), colorScheme, which the page is given (emulateMedia), and the viewport
+// but a phone's, which the page is given (setViewportSize) before it loads: one context serves a
+// first visit and a returning reader alike, in light or dark, at 1280×800 or 1920×1080.
 // What a reader's fresh visit has is kept: no storage of an earlier test, a new tab
 // (sessionStorage, BroadcastChannel peers: none). What differs is the HTTP cache: the site is
 // served with no-cache and ETags, so the page asks for every file again and gets 304s.
@@ -226,7 +227,7 @@ export async function setup({ dir = DIST } = {}) {
     async open(path = "index.html", { ready = true, keep = false, ...options } = {}) {
       // (a context a page of this test handed back on closing (release) is ready once reset)
       if (releasing.size) await Promise.all(releasing);
-      const { contextOptions, storage, colorScheme } = poolable(options, origin);
+      const { contextOptions, storage, colorScheme, size } = poolable(options, origin);
       const key = `${origin} ${JSON.stringify(Object.entries(contextOptions).sort(([a], [b]) => a.localeCompare(b)))}`;
       let context;
       for (;;) {
@@ -241,6 +242,9 @@ export async function setup({ dir = DIST } = {}) {
         context = await browser.newContext({ ...contextOptions, ...(origins.length ? { storageState: { cookies: [], origins } } : {}) });
         if (!SHARED) contexts.push(context);
         markChanges(context);
+        // a window the page opens (the speaker window) has the size the test asked for, as it
+        // would in a context made at that size
+        context.on("page", (p) => { if (context.size && p !== context.keeper) p.setViewportSize(context.size).catch(() => {}); });
         context.key = key;
         context.storage = storage || [];
         context.keeper = await keeper(context, server.url);
@@ -253,7 +257,9 @@ export async function setup({ dir = DIST } = {}) {
       } else if (SHARED) {
         contexts.push(context);
       }
+      context.size = size;
       const page = watch(await context.newPage());
+      if (size) await page.setViewportSize(size);
       if (test) page.once("close", () => release(test, context));
       if (colorScheme) await page.emulateMedia({ colorScheme });
       const url = /^[a-z]+:/.test(path) ? path : new URL(path, server.url).href;
@@ -321,11 +327,42 @@ export async function closeShared() {
 const running = [];
 const harnesses = new Set();
 if (SHARED || process.env.NODE_TEST_CONTEXT || /\.test\.mjs$/.test(process.argv[1] || "")) {
-  beforeEach((t) => { running.push(t); });
+  const cpuAt = new Map(); // test → the CPU seconds its process tree had used when it began (TEST_CPU)
+  beforeEach((t) => {
+    running.push(t);
+    if (TEST_CPU) cpuAt.set(t, treeCPU());
+  });
   afterEach(async (t) => {
     running.splice(running.lastIndexOf(t), 1);
     for (const h of harnesses) await h.testEnded(t);
+    if (TEST_CPU && cpuAt.has(t)) t.diagnostic(`cpu ${(treeCPU() - cpuAt.get(t)).toFixed(1)} s`);
+    cpuAt.delete(t);
   });
+}
+
+// TEST_CPU=1: each test's report says the CPU time it took (the test process, its browser and
+// its servers, all their processes; wall time on a shared machine says little), read from Linux's
+// /proc: each process's own time and that of its children it has waited for (an ended renderer's
+// time moves to its parent's).
+const TEST_CPU = process.env.TEST_CPU === "1" && existsSync("/proc/self/stat");
+function treeCPU() {
+  const parent = new Map(); // pid → [ppid, CPU seconds]
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const f = readFileSync(`/proc/${d}/stat`, "utf8").split(")").pop().trim().split(" ");
+      parent.set(Number(d), [Number(f[1]), (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100]); // (utime, stime, cutime, cstime: 1/100 s)
+    } catch { /* (gone meanwhile) */ }
+  }
+  const kids = new Map();
+  for (const [pid, [pp]] of parent) kids.set(pp, [...(kids.get(pp) || []), pid]);
+  let sum = 0;
+  for (const st = [process.pid]; st.length; ) {
+    const pid = st.pop();
+    sum += parent.get(pid)?.[1] || 0;
+    st.push(...(kids.get(pid) || []));
+  }
+  return sum;
 }
 
 // markChanges notes, on the context, a change that a reset cannot undo (context.changed).
@@ -400,17 +437,25 @@ async function setStorage(context, items) {
 // frames in between being work a test that is not about them need not wait for. The tests of
 // the flash and of the smooth follow ask for "no-preference" (changed, stage-phone).
 function poolable({ storageState, colorScheme, ...options }, origin) {
+  // The viewport is the page's (setViewportSize, before it loads), not the context's, but on a
+  // phone (isMobile: the page's meta viewport applies): a context at 1280×720, Playwright's
+  // default, serves every desktop size; a context made costs ~4-8 s of CPU, a pooled page ~1-2 s
+  let size = null;
+  if (!options.isMobile && options.viewport !== null) {
+    size = options.viewport || null;
+    delete options.viewport;
+  }
   const contextOptions = { reducedMotion: "reduce", ...options };
   // (light is playwright's default; another scheme is the page's own, emulateMedia, as a reader's
   // system setting is: the page's schemes are its style sheet's. A window the page opens, the
   // speaker window, is light unless the test emulates another scheme on it too.)
   colorScheme = colorScheme === "light" ? null : colorScheme;
-  if (!storageState) return { contextOptions, storage: [], colorScheme };
+  if (!storageState) return { contextOptions, storage: [], colorScheme, size };
   const origins = storageState.origins || [];
   if ((storageState.cookies || []).length || origins.some((o) => o.origin !== origin || (o.sessionStorage || []).length)) {
-    return { contextOptions: { ...contextOptions, storageState }, storage: null, colorScheme };
+    return { contextOptions: { ...contextOptions, storageState }, storage: null, colorScheme, size };
   }
-  return { contextOptions, storage: origins.flatMap((o) => o.localStorage || []), colorScheme };
+  return { contextOptions, storage: origins.flatMap((o) => o.localStorage || []), colorScheme, size };
 }
 
 // The page's own modules, for a test that imports one of its helpers (session/run-link.js,

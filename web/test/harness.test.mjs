@@ -125,3 +125,21 @@ test("pages open with reduced motion unless the test asks for motion; in the col
   assert.deepEqual(await media(dark), [true, true]);
   assert.equal(dark.context(), context, "light and dark pages share the pool");
 });
+
+test("a page and a window it opens have the size asked for, in a context that served another size; a phone has a context of its own", async () => {
+  const size = (p) => p.evaluate(() => [innerWidth, innerHeight]);
+  const wide = await h.open("index.html", { viewport: { width: 1920, height: 1080 } });
+  assert.deepEqual(await size(wide), [1920, 1080]);
+  const context = wide.context();
+  await wide.close();
+  const page = await h.open("index.html", { viewport: { width: 1100, height: 800 } });
+  assert.equal(page.context(), context, "one context for both sizes");
+  assert.deepEqual(await size(page), [1100, 800]);
+  const [opened] = await Promise.all([context.waitForEvent("page"), page.evaluate(() => { window.open("index.html", "_blank"); })]);
+  await opened.waitForLoadState();
+  assert.deepEqual(await size(opened), [1100, 800], "the window the page opened");
+  await opened.close();
+  await page.close();
+  const phone = await h.open("index.html", { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  assert.notEqual(phone.context(), context, "a phone's context is made at its size (the page's meta viewport applies)");
+});

@@ -14,7 +14,8 @@
 // process of its own: a new page, storage as its options ask, a server log of its file's
 // requests. `node --test web/test/X.test.mjs` still runs one file in a process of its own.
 //
-// Each file's report is printed whole when it is done; the exit status is 1 when a test failed,
+// Each file's report is printed whole when it is done, with the file's time; at the end the 10
+// slowest files and the sum of all files' times (about the run's time × the workers); the exit status is 1 when a test failed,
 // a worker died or a file was not run.
 
 import { fork } from "node:child_process";
@@ -37,6 +38,7 @@ async function main(args) {
   const n = Math.max(1, Math.min(Number(process.env.TEST_CONCURRENCY) || 2, files.length));
   const problems = [];
   const ran = new Set();
+  const took = new Map(); // file → seconds, from its start to its end in its worker
   const started = Date.now();
 
   await Promise.all(Array.from({ length: n }, (_, i) => new Promise((done) => {
@@ -47,17 +49,21 @@ async function main(args) {
     });
     let out = "";
     let current = null;
+    let since = 0;
     const flush = () => { if (out) process.stdout.write(out); out = ""; };
     child.stdout.on("data", (d) => { out += d; });
     child.stderr.on("data", (d) => { out += d; });
     const next = () => {
       current = queue.shift() || null;
+      since = Date.now();
       child.send({ file: current });
     };
     child.on("message", (m) => {
       if (m.ready) return next();
       if (m.done) {
         ran.add(m.done);
+        took.set(m.done, (Date.now() - since) / 1000);
+        out += `(${rel(m.done)}: ${took.get(m.done).toFixed(1)} s)\n`;
         flush();
         next();
       }
@@ -75,6 +81,12 @@ async function main(args) {
   const missed = files.filter((f) => !ran.has(f));
   for (const f of missed) problems.push(`not run: ${rel(f)}`);
   const secs = Math.round((Date.now() - started) / 1000);
+  // each file's time (wall, in its worker: the other worker's file shares the cores), the slowest
+  // first; their sum over the workers is about the run's time
+  const slow = [...took].sort((a, b) => b[1] - a[1]);
+  const sum = slow.reduce((s, [, t]) => s + t, 0);
+  console.log(`\nthe slowest files (of ${slow.length}, ${Math.round(sum)} s in all):`);
+  for (const [f, t] of slow.slice(0, 10)) console.log(`  ${t.toFixed(1).padStart(6)} s  ${rel(f)}`);
   console.log(`\n${process.env.TEST_LABEL || "browser tests"}: ${ran.size} of ${files.length} files in ${n} workers, ${secs} s`);
   if (problems.length) {
     console.log(problems.map((p) => `  ${p}`).join("\n"));

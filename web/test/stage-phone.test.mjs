@@ -6,9 +6,10 @@
 // touch is at least 44 px each way; Compare and the explorer open, fit the screen and work.
 // Screenshots, light and dark, in web/test/artifacts/stage-phone-*.png.
 // The "Changed" strip at the top of the sticky part names every panel the step changed (exactly
-// those marked data-changed="true", in stage order); each of its 44 px buttons brings its panel
-// into the free part of the screen, is marked aria-current, and leaves the keys stepping; the
-// strip adds at most one 44 px row to the sticky part and is hidden in the one-screen layout.
+// those marked data-changed="true", in stage order; checked in the same walk, at every step); at
+// the steps that change the most, each of its 44 px buttons brings its panel into the free part
+// of the screen, is marked aria-current, and leaves the keys stepping; the strip adds at most one
+// 44 px row to the sticky part and is hidden in the one-screen layout.
 // Screenshots in web/test/artifacts/phone-changed-strip-*.png.
 
 import { test, before, after } from "node:test";
@@ -42,8 +43,35 @@ const smallTargets = (page) => page.evaluate(() => [...document.querySelectorAll
   .map((e) => { const r = e.getBoundingClientRect(); return { what: `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""} "${(e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 24)}"`, w: Math.round(r.width), h: Math.round(r.height) }; })
   .filter((x) => x.w < 44 || x.h < 44));
 
+/** The strip as shown: the panels its buttons name (data-panel), and which is current. */
+const strip = (page) => page.evaluate(() => {
+  const nav = document.querySelector('[data-testid="changed-strip"]');
+  const chips = [...nav.querySelectorAll('[data-testid="changed-chip"]')];
+  return {
+    shown: nav.getClientRects().length > 0,
+    panels: chips.map((c) => c.dataset.panel),
+    current: chips.filter((c) => c.getAttribute("aria-current") === "true").map((c) => c.dataset.panel),
+  };
+});
+
+/** The stage panels marked data-changed="true" and shown, in the page's order (the failure first). */
+const markedPanels = (page) => page.evaluate(() => [...document.querySelectorAll('#fatal[data-changed="true"], #stage [data-changed="true"]')]
+  .filter((e) => e.getClientRects().length).map((e) => e.dataset.testid));
+
+/** Height the strip adds to the sticky part: the part measured with it and with it hidden. */
+const stripAdds = (page) => page.evaluate(() => {
+  const nav = document.querySelector('[data-testid="changed-strip"]');
+  const b = document.getElementById("bottom");
+  const withIt = b.getBoundingClientRect().height;
+  const was = nav.hidden;
+  nav.hidden = true;
+  const without = b.getBoundingClientRect().height;
+  nav.hidden = was;
+  return { withIt, without };
+});
+
 for (const scenario of ["happy-path", "fatal-upstream-end"]) {
-  test(`375×740: each step of ${scenario} brings what it changed into view above the sticky bottom`, async () => {
+  test(`375×740: each step of ${scenario} brings what it changed into view above the sticky bottom; the Changed strip names every changed panel`, async () => {
     // (happy-path with a smooth scroll, as most readers have it; the page's other tests, this one
     // of fatal-upstream-end too, with the instant one of a reader who asks for less motion: harness.poolable)
     const motion = scenario === "happy-path" ? { reducedMotion: "no-preference" } : {};
@@ -53,6 +81,7 @@ for (const scenario of ["happy-path", "fatal-upstream-end"]) {
     const steps = await page.evaluate(() => window.explainer.steps());
     const problems = [];
     let moved = 0;
+    let most = { withIt: 0, without: 0 };
     for (let n = 1; n <= steps; n++) {
       const y0 = await page.evaluate(() => scrollY);
       await page.locator("#btn-step").tap();
@@ -65,9 +94,16 @@ for (const scenario of ["happy-path", "fatal-upstream-end"]) {
       for (const p of await inView(page, ["narration"])) problems.push(`step ${n}: ${p}`);
       if (await page.evaluate(() => scrollY) !== y0) moved++;
       if (await sideways(page)) problems.push(`step ${n}: ${await sideways(page)}`);
+      // the Changed strip: exactly the changed panels, in stage order, the followed one current;
+      // at most one 44 px row more in the sticky part, each button 44 px tall (its buttons are
+      // tapped at a few steps: the strip's test below)
+      problems.push(...(await stripAt(page, id)).map((p) => `step ${n}: ${p}`));
+      const m = await stripAdds(page);
+      if (m.withIt > most.withIt) most = m;
     }
     assert.deepEqual(problems, []);
     assert.ok(moved >= steps / 3, `the page followed the steps (it scrolled at ${moved} of ${steps})`);
+    console.log(`# ${scenario}: sticky part at most ${most.withIt.toFixed(1)} px with the strip, ${most.without.toFixed(1)} px without it (of 740)`);
     h.assertNoErrors(page);
   });
 }
@@ -133,21 +169,6 @@ test("375×740: Compare and the explorer are usable", async () => {
   h.assertNoErrors(page);
 });
 
-/** The strip as shown: the panels its buttons name (data-panel), and which is current. */
-const strip = (page) => page.evaluate(() => {
-  const nav = document.querySelector('[data-testid="changed-strip"]');
-  const chips = [...nav.querySelectorAll('[data-testid="changed-chip"]')];
-  return {
-    shown: nav.getClientRects().length > 0,
-    panels: chips.map((c) => c.dataset.panel),
-    current: chips.filter((c) => c.getAttribute("aria-current") === "true").map((c) => c.dataset.panel),
-  };
-});
-
-/** The stage panels marked data-changed="true" and shown, in the page's order (the failure first). */
-const markedPanels = (page) => page.evaluate(() => [...document.querySelectorAll('#fatal[data-changed="true"], #stage [data-changed="true"]')]
-  .filter((e) => e.getClientRects().length).map((e) => e.dataset.testid));
-
 /**
  * Is the panel holding data-testid `id` in the free part of the screen (above the sticky part)?
  * Wholly, when it is not taller than that part; otherwise from its top (heading and first item,
@@ -168,49 +189,47 @@ const inFreePart = (page, id) => page.evaluate((id) => {
   return problems;
 }, id);
 
-/** Height the strip adds to the sticky part: the part measured with it and with it hidden. */
-const stripAdds = (page) => page.evaluate(() => {
-  const nav = document.querySelector('[data-testid="changed-strip"]');
-  const b = document.getElementById("bottom");
-  const withIt = b.getBoundingClientRect().height;
-  const was = nav.hidden;
-  nav.hidden = true;
-  const without = b.getBoundingClientRect().height;
-  nav.hidden = was;
-  return { withIt, without };
-});
+/** What is wrong with the strip at this step (followedId: the panel follow.js brings into view). */
+async function stripAt(page, followedId) {
+  const problems = [];
+  const marked = await markedPanels(page);
+  const s = await strip(page);
+  if (s.shown !== marked.length > 0) problems.push(`strip ${s.shown ? "shown" : "hidden"} with ${marked.length} changed panels`);
+  if (JSON.stringify(s.panels) !== JSON.stringify(marked)) problems.push(`strip lists ${s.panels} but the changed panels are ${marked}`);
+  if (followedId && JSON.stringify(s.current) !== JSON.stringify([followedId])) problems.push(`${followedId} is followed but the strip marks ${s.current}`);
+  if (s.shown) {
+    const m = await stripAdds(page);
+    if (m.withIt - m.without > 44.5) problems.push(`the strip adds ${m.withIt - m.without} px to the sticky part`);
+    for (const b of await page.locator('[data-testid="changed-chip"]').evaluateAll((bs) => bs.map((x) => x.getBoundingClientRect().height))) {
+      if (b < 44) problems.push(`a strip button is ${b} px tall`);
+    }
+  }
+  return problems;
+}
 
 // At these steps of each scenario every button of the strip is tapped: the steps that change the
 // most panels (barriers: builders, buffer, progress, outputs, downstream …) and the failure.
 const TAP_AT = { "happy-path": [10, 12], "fatal-upstream-end": [10, 11, 15] };
 
 for (const scenario of ["happy-path", "fatal-upstream-end"]) {
-  test(`375×740: ${scenario}: the Changed strip names every changed panel and brings each into view`, async () => {
-    const page = await h.open(`index.html#scenario=${scenario}&step=0`, { ...PHONE, ...welcomed(h) });
-    await waitStep(page, 0);
-    const steps = await page.evaluate(() => window.explainer.steps());
+  test(`375×740: ${scenario}: at the steps that change the most, each Changed strip button brings its panel into view`, async () => {
+    // (each tap step reached from the step before it by one tap of Step, as a reader stepping
+    // there has it; the strip at every step: the walk above)
+    const first = TAP_AT[scenario][0];
+    const page = await h.open(`index.html#scenario=${scenario}&step=${first - 1}`, { ...PHONE, ...welcomed(h) });
+    await waitStep(page, first - 1);
     const problems = [];
     let tapped = 0;
-    let most = { withIt: 0, without: 0 };
-    for (let n = 1; n <= steps; n++) {
+    for (const n of TAP_AT[scenario]) {
+      if (n !== first) {
+        await page.evaluate((n) => window.explainer.goto(n), n - 1);
+        await waitStep(page, n - 1);
+      }
       await page.locator("#btn-step").tap();
       await waitStep(page, n);
       await settle(page);
       const marked = await markedPanels(page);
-      const s = await strip(page);
-      if (s.shown !== marked.length > 0) problems.push(`step ${n}: strip ${s.shown ? "shown" : "hidden"} with ${marked.length} changed panels`);
-      if (JSON.stringify(s.panels) !== JSON.stringify(marked)) problems.push(`step ${n}: strip lists ${s.panels} but the changed panels are ${marked}`);
-      const followedId = await followed(page);
-      if (followedId && JSON.stringify(s.current) !== JSON.stringify([followedId])) problems.push(`step ${n}: ${followedId} is followed but the strip marks ${s.current}`);
-      if (s.shown) {
-        const m = await stripAdds(page);
-        if (m.withIt - m.without > 44.5) problems.push(`step ${n}: the strip adds ${m.withIt - m.without} px to the sticky part`);
-        if (m.withIt > most.withIt) most = m;
-        for (const b of await page.locator('[data-testid="changed-chip"]').evaluateAll((bs) => bs.map((x) => x.getBoundingClientRect().height))) {
-          if (b < 44) problems.push(`step ${n}: a strip button is ${b} px tall`);
-        }
-      }
-      if (!(TAP_AT[scenario] || []).includes(n)) continue;
+      problems.push(...(await stripAt(page, await followed(page))).map((p) => `step ${n}: ${p}`));
       if (marked.length < 3) problems.push(`step ${n}: only ${marked.length} panels changed (expected a step that changes several)`);
       // Tap them last to first, so each tap must scroll (the first ones are at the top of the page);
       // then again, each with its panel peeking out above the sticky part (covered below it).
@@ -232,7 +251,6 @@ for (const scenario of ["happy-path", "fatal-upstream-end"]) {
     }
     assert.deepEqual(problems, []);
     assert.ok(tapped >= 20, `tapped ${tapped} buttons`);
-    console.log(`# ${scenario}: sticky part at most ${most.withIt.toFixed(1)} px with the strip, ${most.without.toFixed(1)} px without it (of 740)`);
     h.assertNoErrors(page);
   });
 }
