@@ -130,13 +130,18 @@ export function unfit(stage = document.getElementById("stage")) {
   document.querySelector(".dock")?.classList.remove("narr-long");
 }
 
-/** fitStage(): arrange the projected stage for the view just drawn (presenter mode, one-screen layout). */
-export function fitStage(stage = document.getElementById("stage")) {
-  if (!stage) return;
+/**
+ * fitStage(stage, from, cuts): arrange the projected stage for the view just drawn (presenter
+ * mode, one-screen layout), trying the arrangements from the from-th on (a lesson section's, so
+ * that its stops keep one type); → the index of the arrangement kept (-1: not the three-column
+ * layout). cuts (an array): each arrangement tried, and what it cuts (px) added to cuts[i].
+ */
+export function fitStage(stage = document.getElementById("stage"), from = 0, cuts = null) {
+  if (!stage) return -1;
   unfit(stage);
   const cols = [...stage.querySelectorAll(":scope > .col")];
   const panels = [...stage.querySelectorAll(".col > .panel")];
-  if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return; // not the three-column layout
+  if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return -1; // not the three-column layout
   for (const c of cols) c.scrollTop = 0;
   const root = document.documentElement;
   const apply = (tight, scale, under) => {
@@ -147,12 +152,16 @@ export function fitStage(stage = document.getElementById("stage")) {
     setKeeps(panels);
     return cut(cols, panels);
   };
-  let best = null;
-  for (const [tight, scale, under] of TRIES) {
+  let best = null, kept = -1;
+  for (let i = Math.max(0, Math.min(from, TRIES.length - 1)); i < TRIES.length; i++) {
+    const [tight, scale, under] = TRIES[i];
     const px = apply(tight, scale, under);
-    if (px === 0) { best = null; break; }
-    if (!best || px < best.px) best = { px, tight, scale, under };
+    if (cuts) { cuts[i] = (cuts[i] || 0) + px; continue; }
+    if (px === 0) { best = null; kept = i; break; }
+    if (!best || px < best.px) best = { px, tight, scale, under, i };
   }
-  if (best) apply(best.tight, best.scale, best.under);
+  if (cuts) return fitStage(stage, from); // (measured: now arranged as for the room)
+  if (best) { apply(best.tight, best.scale, best.under); kept = best.i; }
   snapNarration();
+  return kept;
 }

@@ -83,6 +83,7 @@ export function createPresenter({ tools, run, idle }) {
     document.documentElement.classList.toggle("presenter", enabled);
     if (!enabled) unfit();
     if (last) { update(last); settle(); }
+    if (enabled) window.dispatchEvent(new CustomEvent("explainer:presenter-on")); // (a lesson's section: lesson-bar.js)
   }
 
   // The speaker window hears the first change at once, then the latest once a frame (a burst of
@@ -207,7 +208,31 @@ export function createPresenter({ tools, run, idle }) {
   // fit again then, once the box has settled (not for the change a fit itself made).
   let fitted = "";
   const sizeOf = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
-  const fit = () => { fitStage(); const s = document.getElementById("stage"); fitted = s ? sizeOf(s.getBoundingClientRect()) : ""; };
+  // A lesson section keeps one arrangement at all its stops (no type change from stop to stop):
+  // as it opens, lesson-bar.js draws each of its stops once ("explainer:section-fit" start … end),
+  // where every arrangement is tried; the section keeps the first that cuts nothing at any of
+  // them (else the one that cuts least), for this window's size.
+  let measuring = null;   // {cuts}: px cut by each arrangement, summed over the stops drawn so far
+  let sectionFit = null;  // {from, size}
+  const windowSize = () => `${innerWidth}x${innerHeight}`;
+  const fit = () => {
+    const from = !measuring && sectionFit && sectionFit.size === windowSize() ? sectionFit.from : 0;
+    fitStage(undefined, from, measuring ? measuring.cuts : null);
+    const s = document.getElementById("stage");
+    fitted = s ? sizeOf(s.getBoundingClientRect()) : "";
+  };
+  window.addEventListener("explainer:section-fit", (ev) => {
+    const root = document.documentElement;
+    if (ev.detail === "start") { measuring = { cuts: [] }; sectionFit = null; delete root.dataset.sectionFit; return; }
+    if (ev.detail !== "end" || !measuring) return;
+    const { cuts } = measuring;
+    measuring = null;
+    let from = cuts.findIndex((px) => px === 0);
+    if (from < 0) from = cuts.length ? cuts.indexOf(Math.min(...cuts.filter((px) => px !== undefined))) : 0;
+    sectionFit = { from: Math.max(0, from), size: windowSize() };
+    root.dataset.sectionFit = String(sectionFit.from); // (tests wait for it)
+    if (enabled) fit();
+  });
   const stage = document.getElementById("stage");
   if (stage && typeof ResizeObserver === "function") {
     new ResizeObserver((entries) => {
@@ -218,6 +243,7 @@ export function createPresenter({ tools, run, idle }) {
   /** The lesson open in this window, for the speaker window's clock (null: none). */
   function setLesson(l) {
     lesson = l && typeof l === "object" ? l : null;
+    if (!lesson) { sectionFit = null; delete document.documentElement.dataset.sectionFit; }
     markNamed();
     if (enabled) fit();
     send();
