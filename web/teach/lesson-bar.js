@@ -174,9 +174,11 @@ async function openSection(session, s, at) {
 async function stopsThenAt(session, s, at) {
   const measure = document.documentElement.classList.contains("presenter") && s.stops.length > 1;
   if (measure) window.dispatchEvent(new CustomEvent("explainer:section-fit", { detail: "start" }));
+  const stop = () => window.dispatchEvent(new CustomEvent("explainer:section-fit", { detail: "stop" }));
   try {
-    if (measure) for (const x of s.stops) if (x !== at) await session.run("goto", x);
+    if (measure) for (const x of s.stops) if (x !== at) { await session.run("goto", x); stop(); }
     if (session.view && session.view.step !== at) await session.run("goto", at);
+    if (measure) stop();
   } finally {
     if (measure) window.dispatchEvent(new CustomEvent("explainer:section-fit", { detail: "end" }));
   }

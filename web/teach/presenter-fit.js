@@ -130,21 +130,16 @@ export function unfit(stage = document.getElementById("stage")) {
   document.querySelector(".dock")?.classList.remove("narr-long");
 }
 
-/**
- * fitStage(stage, from, cuts): arrange the projected stage for the view just drawn (presenter
- * mode, one-screen layout), trying the arrangements from the from-th on (a lesson section's, so
- * that its stops keep one type); → the index of the arrangement kept (-1: not the three-column
- * layout). cuts (an array): each arrangement tried, and what it cuts (px) added to cuts[i].
- */
-export function fitStage(stage = document.getElementById("stage"), from = 0, cuts = null) {
-  if (!stage) return -1;
+/** The stage's arranger for the view just drawn: apply(i) → px the i-th arrangement cuts; null: not the three-column layout. */
+function arranger(stage) {
   unfit(stage);
   const cols = [...stage.querySelectorAll(":scope > .col")];
   const panels = [...stage.querySelectorAll(".col > .panel")];
-  if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return -1; // not the three-column layout
+  if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return null;
   for (const c of cols) c.scrollTop = 0;
   const root = document.documentElement;
-  const apply = (tight, scale, under) => {
+  return (i) => {
+    const [tight, scale, under] = TRIES[i];
     root.classList.toggle("fit-tight", tight);
     root.classList.toggle("fit-under", under);
     if (scale === 1) root.style.removeProperty("--fit"); else root.style.setProperty("--fit", String(scale));
@@ -152,16 +147,42 @@ export function fitStage(stage = document.getElementById("stage"), from = 0, cut
     setKeeps(panels);
     return cut(cols, panels);
   };
+}
+
+/**
+ * fitStage(stage, from): arrange the projected stage for the view just drawn (presenter mode,
+ * one-screen layout), trying the arrangements from the from-th on (a lesson section's, so that its
+ * stops keep one type); → the index of the arrangement kept (-1: not the three-column layout).
+ */
+export function fitStage(stage = document.getElementById("stage"), from = 0) {
+  const apply = stage ? arranger(stage) : null;
+  if (!apply) return -1;
   let best = null, kept = -1;
   for (let i = Math.max(0, Math.min(from, TRIES.length - 1)); i < TRIES.length; i++) {
-    const [tight, scale, under] = TRIES[i];
-    const px = apply(tight, scale, under);
-    if (cuts) { cuts[i] = (cuts[i] || 0) + px; continue; }
+    const px = apply(i);
     if (px === 0) { best = null; kept = i; break; }
-    if (!best || px < best.px) best = { px, tight, scale, under, i };
+    if (!best || px < best.px) best = { px, i };
   }
-  if (cuts) return fitStage(stage, from); // (measured: now arranged as for the room)
-  if (best) { apply(best.tight, best.scale, best.under); kept = best.i; }
+  if (best) { apply(best.i); kept = best.i; }
   snapNarration();
   return kept;
 }
+
+/** Is arrangement j at most as large as arrangement i in every way (tight if i is, type no larger, floor off if i's is)? */
+const within = (j, i) => (TRIES[j][0] || !TRIES[i][0]) && TRIES[j][1] <= TRIES[i][1] && (TRIES[j][2] || !TRIES[i][2]);
+
+/**
+ * fitsAt(stage, indexes) → those of the arrangements `indexes` that cut nothing of the view just
+ * drawn (all of them: not the three-column layout). One within an arrangement that fits is taken
+ * to fit without being tried (smaller everywhere).
+ */
+export function fitsAt(stage = document.getElementById("stage"), indexes = TRIES.map((_, i) => i)) {
+  const apply = stage ? arranger(stage) : null;
+  if (!apply) return indexes;
+  const out = [];
+  for (const i of indexes) if (out.some((f) => within(i, f)) || apply(i) === 0) out.push(i);
+  return out;
+}
+
+/** The number of arrangements fitStage tries (from the largest type to the smallest). */
+export const ARRANGEMENTS = TRIES.length;

@@ -6,7 +6,7 @@
 // buttons give (step, back …), which run here as any button's would.
 import { h } from "../ui/dom.js";
 import { speakerMessage, channelName, COMMANDS, KEYS, BLANK_KEYS } from "./speaker-link.js";
-import { fitStage, unfit } from "./presenter-fit.js";
+import { fitStage, fitsAt, unfit, ARRANGEMENTS } from "./presenter-fit.js";
 import { focusStage } from "../ui/keyboard.js";
 import { namedPanels } from "./named-panels.js";
 
@@ -209,27 +209,32 @@ export function createPresenter({ tools, run, idle }) {
   let fitted = "";
   const sizeOf = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
   // A lesson section keeps one arrangement at all its stops (no type change from stop to stop):
-  // as it opens, lesson-bar.js draws each of its stops once ("explainer:section-fit" start … end),
-  // where every arrangement is tried; the section keeps the first that cuts nothing at any of
-  // them (else the one that cuts least), for this window's size.
-  let measuring = null;   // {cuts}: px cut by each arrangement, summed over the stops drawn so far
+  // as it opens, lesson-bar.js draws each of its stops once ("explainer:section-fit" start, a
+  // "stop" after each, end), where the arrangements that cut nothing at the stops before are tried;
+  // the section keeps the first that cuts nothing at any stop (none: the last, the smallest type),
+  // for this window's size.
+  let measuring = null;   // {alive}: the arrangements that cut nothing at the stops drawn so far
   let sectionFit = null;  // {from, size}
   const windowSize = () => `${innerWidth}x${innerHeight}`;
   const fit = () => {
-    const from = !measuring && sectionFit && sectionFit.size === windowSize() ? sectionFit.from : 0;
-    fitStage(undefined, from, measuring ? measuring.cuts : null);
+    if (measuring) return; // (each stop is measured once it is drawn whole: "stop" below)
+    const from = sectionFit && sectionFit.size === windowSize() ? sectionFit.from : 0;
+    fitStage(undefined, from);
     const s = document.getElementById("stage");
     fitted = s ? sizeOf(s.getBoundingClientRect()) : "";
   };
   window.addEventListener("explainer:section-fit", (ev) => {
     const root = document.documentElement;
-    if (ev.detail === "start") { measuring = { cuts: [] }; sectionFit = null; delete root.dataset.sectionFit; return; }
+    if (ev.detail === "start") {
+      measuring = { alive: [...Array(ARRANGEMENTS).keys()] };
+      sectionFit = null;
+      delete root.dataset.sectionFit;
+      return;
+    }
+    if (ev.detail === "stop") { if (measuring && enabled) measuring.alive = fitsAt(undefined, measuring.alive); return; }
     if (ev.detail !== "end" || !measuring) return;
-    const { cuts } = measuring;
+    sectionFit = { from: measuring.alive[0] ?? ARRANGEMENTS - 1, size: windowSize() };
     measuring = null;
-    let from = cuts.findIndex((px) => px === 0);
-    if (from < 0) from = cuts.length ? cuts.indexOf(Math.min(...cuts.filter((px) => px !== undefined))) : 0;
-    sectionFit = { from: Math.max(0, from), size: windowSize() };
     root.dataset.sectionFit = String(sectionFit.from); // (tests wait for it)
     if (enabled) fit();
   });
