@@ -123,7 +123,7 @@ export function unfit(stage = document.getElementById("stage")) {
   if (!stage) return;
   document.documentElement.style.removeProperty("--fit");
   document.documentElement.classList.remove("fit-tight", "fit-under");
-  for (const p of stage.querySelectorAll(".panel")) p.style.removeProperty("--keep");
+  for (const p of stage.querySelectorAll(".panel")) { p.style.removeProperty("--keep"); p.classList.remove("collapsed"); }
   const why = document.querySelector("#narration-live > .why");
   why?.style.removeProperty("max-height");
   why?.style.removeProperty("min-height");
@@ -164,8 +164,37 @@ export function fitStage(stage = document.getElementById("stage"), from = 0) {
     if (!best || px < best.px) best = { px, i };
   }
   if (best) { apply(best.i); kept = best.i; }
+  collapseCut(stage);
   snapNarration();
   return kept;
+}
+
+/** A panel the step did not change nor the lesson names, squeezed so that some of its content is
+ *  cut, shows its heading only and says so (style.css .collapsed: "unchanged, collapsed"): one a
+ *  column at a time, the most cut first, as the room it gives up may make the others whole; not
+ *  one whose heading alone would take more room, cutting what must stay whole. (Not the long
+ *  lists: they scroll.) */
+function collapseCut(stage) {
+  const cols = [...stage.querySelectorAll(":scope > .col")];
+  const panels = [...stage.querySelectorAll(".col > .panel")];
+  const cutPx = (p) => { const b = p.querySelector(".panel-body"); return b ? b.scrollHeight - b.clientHeight : 0; };
+  const kept = new Set();
+  let base = cut(cols, panels);
+  for (let round = 0; round < 6; round++) {
+    let any = false;
+    for (const col of cols) {
+      const squeezed = [...col.querySelectorAll(":scope > .panel")]
+        .filter((p) => shown(p) && !must(p) && !isList(p) && !kept.has(p) && !p.classList.contains("collapsed") && cutPx(p) > 1);
+      if (!squeezed.length) continue;
+      const p = squeezed.sort((a, b) => cutPx(b) - cutPx(a))[0];
+      const was = p.getBoundingClientRect().height;
+      p.classList.add("collapsed");
+      const px = cut(cols, panels);
+      if (px > base || p.getBoundingClientRect().height > was + 0.5) { p.classList.remove("collapsed"); kept.add(p); } else base = px;
+      any = true;
+    }
+    if (!any) return;
+  }
 }
 
 /** Is arrangement j at most as large as arrangement i in every way (tight if i is, type no larger, floor off if i's is)? */

@@ -1,7 +1,9 @@
 // lesson-steady.test.mjs — no layout jump between the stops of one lesson section in presenter
 // mode: both built-in lessons walked with PageDown at 1280×800 and 1366×768, and at every stop of a
 // section the stage's type (its computed font size, presenter-fit.js's --fit, fit-tight and
-// fit-under) is the one the section's first stop showed.
+// fit-under) is the one the section's first stop showed. A panel the stop did not change nor the
+// section names, squeezed, may be collapsed to its heading ("(unchanged, collapsed)"): some are,
+// and never a changed or named one.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -19,6 +21,9 @@ const here = (page) => page.evaluate(() => new Promise((resolve) => requestAnima
   resolve({
     at: `${p.get("section")}/${p.get("step")}`,
     finished: !document.querySelector('[data-testid="lesson-finished"]')?.hidden,
+    // (the panels collapsed to their heading: never one the step changed or the lesson names, and saying so)
+    collapsed: [...document.querySelectorAll("#stage .panel.collapsed")].map((p) => [p.querySelector(".panel-body")?.dataset.testid,
+      p.matches(".panel-changed, .named"), getComputedStyle(p.querySelector("h3"), "::after").content]),
     type: [getComputedStyle(stage).fontSize, getComputedStyle(root).fontSize, root.classList.contains("fit-tight") ? "tight" : "",
       root.classList.contains("fit-under") ? "under" : ""].join(" ").trim(),
   });
@@ -55,6 +60,9 @@ for (const lesson of ["workshop", "met-this-error"]) {
         if (a.at.split("/")[0] === b.at.split("/")[0] && a.type !== b.type) jumps.push(`${a.at} → ${b.at}: ${a.type} → ${b.type}`);
       }
       assert.deepEqual(jumps, [], "the stage's type changes between stops of one section");
+      const collapsed = seen.flatMap((x) => x.collapsed.map(([id, must, says]) => ({ at: x.at, id, must, says })));
+      assert.ok(collapsed.length > 0, "some stop has an unchanged panel collapsed to its heading");
+      assert.deepEqual(collapsed.filter((c) => c.must || c.says !== '" (unchanged, collapsed)"'), [], "collapsed: changed or named, or not saying so");
       h.assertNoErrors(page);
     });
   }
