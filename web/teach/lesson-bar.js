@@ -59,6 +59,11 @@ export function createLessonBar({ explainer, session, anchor, showToast, refresh
 
   setHashExtra(() => (L.plan && L.plan.name ? [["lesson", L.plan.name], ["section", String(L.index + 1)]] : []));
   session.onView((v) => show(v));
+  // presenter mode turned on in a section: its stops measured again, back at the step shown
+  window.addEventListener("explainer:presenter-on", () => {
+    const s = section(L), v = session.view;
+    if (s && onScenario(v, s)) stopsThenAt(session, s, v.step).catch(() => {});
+  });
   /** follow(want, problem): a link (parseHash) honoured by url.js, with its problem (an Error or
    *  null): the lesson it names opens (or goes to its section), one naming none closes the bar;
    *  the link's problem is shown again once the lesson's own views are drawn. */
@@ -160,7 +165,23 @@ async function openSection(session, s, at) {
   else await session.run("load", s.scenario_text);
   if (s.bug) await session.run("bug", s.bug);
   if (s.release) await session.run("release", s.release); // (after the bug mode, as the engine checks it)
-  if (session.view && session.view.step !== at) await session.run("goto", at);
+  await stopsThenAt(session, s, at);
+}
+
+/** stopsThenAt(session, s, at): step `at` of section s; in presenter mode the section's other
+ *  stops drawn once first, so that presenter mode finds the type all of them fit in and keeps it
+ *  from stop to stop (presenter.js, "explainer:section-fit"). */
+async function stopsThenAt(session, s, at) {
+  const measure = document.documentElement.classList.contains("presenter") && s.stops.length > 1;
+  if (measure) window.dispatchEvent(new CustomEvent("explainer:section-fit", { detail: "start" }));
+  const stop = () => window.dispatchEvent(new CustomEvent("explainer:section-fit", { detail: "stop" }));
+  try {
+    if (measure) for (const x of s.stops) if (x !== at) { await session.run("goto", x); stop(); }
+    if (session.view && session.view.step !== at) await session.run("goto", at);
+    if (measure) stop();
+  } finally {
+    if (measure) window.dispatchEvent(new CustomEvent("explainer:section-fit", { detail: "end" }));
+  }
 }
 
 /**

@@ -123,23 +123,23 @@ export function unfit(stage = document.getElementById("stage")) {
   if (!stage) return;
   document.documentElement.style.removeProperty("--fit");
   document.documentElement.classList.remove("fit-tight", "fit-under");
-  for (const p of stage.querySelectorAll(".panel")) p.style.removeProperty("--keep");
+  for (const p of stage.querySelectorAll(".panel")) { p.style.removeProperty("--keep"); p.classList.remove("collapsed"); }
   const why = document.querySelector("#narration-live > .why");
   why?.style.removeProperty("max-height");
   why?.style.removeProperty("min-height");
   document.querySelector(".dock")?.classList.remove("narr-long");
 }
 
-/** fitStage(): arrange the projected stage for the view just drawn (presenter mode, one-screen layout). */
-export function fitStage(stage = document.getElementById("stage")) {
-  if (!stage) return;
+/** The stage's arranger for the view just drawn: apply(i) → px the i-th arrangement cuts; null: not the three-column layout. */
+function arranger(stage) {
   unfit(stage);
   const cols = [...stage.querySelectorAll(":scope > .col")];
   const panels = [...stage.querySelectorAll(".col > .panel")];
-  if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return; // not the three-column layout
+  if (cols.length !== 3 || getComputedStyle(stage).gridTemplateColumns.split(" ").length !== 3) return null;
   for (const c of cols) c.scrollTop = 0;
   const root = document.documentElement;
-  const apply = (tight, scale, under) => {
+  return (i) => {
+    const [tight, scale, under] = TRIES[i];
     root.classList.toggle("fit-tight", tight);
     root.classList.toggle("fit-under", under);
     if (scale === 1) root.style.removeProperty("--fit"); else root.style.setProperty("--fit", String(scale));
@@ -147,12 +147,71 @@ export function fitStage(stage = document.getElementById("stage")) {
     setKeeps(panels);
     return cut(cols, panels);
   };
-  let best = null;
-  for (const [tight, scale, under] of TRIES) {
-    const px = apply(tight, scale, under);
-    if (px === 0) { best = null; break; }
-    if (!best || px < best.px) best = { px, tight, scale, under };
-  }
-  if (best) apply(best.tight, best.scale, best.under);
-  snapNarration();
 }
+
+/**
+ * fitStage(stage, from): arrange the projected stage for the view just drawn (presenter mode,
+ * one-screen layout), trying the arrangements from the from-th on (a lesson section's, so that its
+ * stops keep one type); → the index of the arrangement kept (-1: not the three-column layout).
+ */
+export function fitStage(stage = document.getElementById("stage"), from = 0) {
+  const apply = stage ? arranger(stage) : null;
+  if (!apply) return -1;
+  let best = null, kept = -1;
+  for (let i = Math.max(0, Math.min(from, TRIES.length - 1)); i < TRIES.length; i++) {
+    const px = apply(i);
+    if (px === 0) { best = null; kept = i; break; }
+    if (!best || px < best.px) best = { px, i };
+  }
+  if (best) { apply(best.i); kept = best.i; }
+  collapseCut(stage);
+  snapNarration();
+  return kept;
+}
+
+/** A panel the step did not change nor the lesson names, squeezed so that some of its content is
+ *  cut, shows its heading only and says so (style.css .collapsed: "unchanged, collapsed"): one a
+ *  column at a time, the most cut first, as the room it gives up may make the others whole; not
+ *  one whose heading alone would take more room, cutting what must stay whole. (Not the long
+ *  lists: they scroll.) */
+function collapseCut(stage) {
+  const cols = [...stage.querySelectorAll(":scope > .col")];
+  const panels = [...stage.querySelectorAll(".col > .panel")];
+  const cutPx = (p) => { const b = p.querySelector(".panel-body"); return b ? b.scrollHeight - b.clientHeight : 0; };
+  const kept = new Set();
+  let base = cut(cols, panels);
+  for (let round = 0; round < 6; round++) {
+    let any = false;
+    for (const col of cols) {
+      const squeezed = [...col.querySelectorAll(":scope > .panel")]
+        .filter((p) => shown(p) && !must(p) && !isList(p) && !kept.has(p) && !p.classList.contains("collapsed") && cutPx(p) > 1);
+      if (!squeezed.length) continue;
+      const p = squeezed.sort((a, b) => cutPx(b) - cutPx(a))[0];
+      const was = p.getBoundingClientRect().height;
+      p.classList.add("collapsed");
+      const px = cut(cols, panels);
+      if (px > base || p.getBoundingClientRect().height > was + 0.5) { p.classList.remove("collapsed"); kept.add(p); } else base = px;
+      any = true;
+    }
+    if (!any) return;
+  }
+}
+
+/** Is arrangement j at most as large as arrangement i in every way (tight if i is, type no larger, floor off if i's is)? */
+const within = (j, i) => (TRIES[j][0] || !TRIES[i][0]) && TRIES[j][1] <= TRIES[i][1] && (TRIES[j][2] || !TRIES[i][2]);
+
+/**
+ * fitsAt(stage, indexes) → those of the arrangements `indexes` that cut nothing of the view just
+ * drawn (all of them: not the three-column layout). One within an arrangement that fits is taken
+ * to fit without being tried (smaller everywhere).
+ */
+export function fitsAt(stage = document.getElementById("stage"), indexes = TRIES.map((_, i) => i)) {
+  const apply = stage ? arranger(stage) : null;
+  if (!apply) return indexes;
+  const out = [];
+  for (const i of indexes) if (out.some((f) => within(i, f)) || apply(i) === 0) out.push(i);
+  return out;
+}
+
+/** The number of arrangements fitStage tries (from the largest type to the smallest). */
+export const ARRANGEMENTS = TRIES.length;

@@ -6,7 +6,7 @@
 // buttons give (step, back …), which run here as any button's would.
 import { h } from "../ui/dom.js";
 import { speakerMessage, channelName, COMMANDS, KEYS, BLANK_KEYS } from "./speaker-link.js";
-import { fitStage, unfit } from "./presenter-fit.js";
+import { fitStage, fitsAt, unfit, ARRANGEMENTS } from "./presenter-fit.js";
 import { focusStage } from "../ui/keyboard.js";
 import { namedPanels } from "./named-panels.js";
 
@@ -83,6 +83,7 @@ export function createPresenter({ tools, run, idle }) {
     document.documentElement.classList.toggle("presenter", enabled);
     if (!enabled) unfit();
     if (last) { update(last); settle(); }
+    if (enabled) window.dispatchEvent(new CustomEvent("explainer:presenter-on")); // (a lesson's section: lesson-bar.js)
   }
 
   // The speaker window hears the first change at once, then the latest once a frame (a burst of
@@ -207,7 +208,36 @@ export function createPresenter({ tools, run, idle }) {
   // fit again then, once the box has settled (not for the change a fit itself made).
   let fitted = "";
   const sizeOf = (r) => `${Math.round(r.width)}x${Math.round(r.height)}`;
-  const fit = () => { fitStage(); const s = document.getElementById("stage"); fitted = s ? sizeOf(s.getBoundingClientRect()) : ""; };
+  // A lesson section keeps one arrangement at all its stops (no type change from stop to stop):
+  // as it opens, lesson-bar.js draws each of its stops once ("explainer:section-fit" start, a
+  // "stop" after each, end), where the arrangements that cut nothing at the stops before are tried;
+  // the section keeps the first that cuts nothing at any stop (none: the last, the smallest type),
+  // for this window's size.
+  let measuring = null;   // {alive}: the arrangements that cut nothing at the stops drawn so far
+  let sectionFit = null;  // {from, size}
+  const windowSize = () => `${innerWidth}x${innerHeight}`;
+  const fit = () => {
+    if (measuring) return; // (each stop is measured once it is drawn whole: "stop" below)
+    const from = sectionFit && sectionFit.size === windowSize() ? sectionFit.from : 0;
+    fitStage(undefined, from);
+    const s = document.getElementById("stage");
+    fitted = s ? sizeOf(s.getBoundingClientRect()) : "";
+  };
+  window.addEventListener("explainer:section-fit", (ev) => {
+    const root = document.documentElement;
+    if (ev.detail === "start") {
+      measuring = { alive: [...Array(ARRANGEMENTS).keys()] };
+      sectionFit = null;
+      delete root.dataset.sectionFit;
+      return;
+    }
+    if (ev.detail === "stop") { if (measuring && enabled) measuring.alive = fitsAt(undefined, measuring.alive); return; }
+    if (ev.detail !== "end" || !measuring) return;
+    sectionFit = { from: measuring.alive[0] ?? ARRANGEMENTS - 1, size: windowSize() };
+    measuring = null;
+    root.dataset.sectionFit = String(sectionFit.from); // (tests wait for it)
+    if (enabled) fit();
+  });
   const stage = document.getElementById("stage");
   if (stage && typeof ResizeObserver === "function") {
     new ResizeObserver((entries) => {
@@ -218,6 +248,7 @@ export function createPresenter({ tools, run, idle }) {
   /** The lesson open in this window, for the speaker window's clock (null: none). */
   function setLesson(l) {
     lesson = l && typeof l === "object" ? l : null;
+    if (!lesson) { sectionFit = null; delete document.documentElement.dataset.sectionFit; }
     markNamed();
     if (enabled) fit();
     send();

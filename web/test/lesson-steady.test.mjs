@@ -1,0 +1,69 @@
+// lesson-steady.test.mjs — no layout jump between the stops of one lesson section in presenter
+// mode: both built-in lessons walked with PageDown at 1280×800 and 1366×768, and at every stop of a
+// section the stage's type (its computed font size, presenter-fit.js's --fit, fit-tight and
+// fit-under) is the one the section's first stop showed. A panel the stop did not change nor the
+// section names, squeezed, may be collapsed to its heading ("(unchanged, collapsed)"): some are,
+// and never a changed or named one.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setupPrivate, openPage, byTestId, blur } from "./page-helpers.mjs";
+
+let h;
+before(async () => { h = await setupPrivate(); });
+after(async () => { await h?.close(); });
+
+/** In the page: where the lesson is and what type the stage has. */
+const here = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+  const p = new URLSearchParams(location.hash.slice(1));
+  const root = document.documentElement;
+  const stage = document.getElementById("stage");
+  resolve({
+    at: `${p.get("section")}/${p.get("step")}`,
+    finished: !document.querySelector('[data-testid="lesson-finished"]')?.hidden,
+    // (the panels collapsed to their heading: never one the step changed or the lesson names, and saying so)
+    collapsed: [...document.querySelectorAll("#stage .panel.collapsed")].map((p) => [p.querySelector(".panel-body")?.dataset.testid,
+      p.matches(".panel-changed, .named"), getComputedStyle(p.querySelector("h3"), "::after").content]),
+    type: [getComputedStyle(stage).fontSize, getComputedStyle(root).fontSize, root.classList.contains("fit-tight") ? "tight" : "",
+      root.classList.contains("fit-under") ? "under" : ""].join(" ").trim(),
+  });
+})));
+
+for (const lesson of ["workshop", "met-this-error"]) {
+  for (const [w, hgt] of [[1280, 800], [1366, 768]]) {
+    test(`${lesson} at ${w}×${hgt} in presenter mode: one type size at every stop of a section`, async () => {
+      const page = await openPage(h, `index.html#lesson=${lesson}&section=1`, { viewport: { width: w, height: hgt } });
+      await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get("section") === "1", null, { timeout: 10000 });
+      const plan = await page.evaluate((n) => window.explainer.lesson(n), lesson);
+      await byTestId(page, "presenter").click();
+      // (section 1 opened before presenter mode: its stops are measured as it turns on)
+      const want = plan.sections.flatMap((s, i) => s.stops.map((x) => `${i + 1}/${x}`));
+      await page.waitForFunction((s) => new URLSearchParams(location.hash.slice(1)).get("section") === "1"
+        && new URLSearchParams(location.hash.slice(1)).get("step") === s, String(plan.sections[0].stops[0]));
+      await page.waitForFunction(() => document.documentElement.dataset.sectionFit !== undefined);
+      await blur(page);
+      const seen = [await here(page)];
+      for (let i = 1; i < want.length; i++) {
+        await page.keyboard.press("PageDown");
+        await page.waitForFunction((w) => {
+          const p = new URLSearchParams(location.hash.slice(1));
+          return `${p.get("section")}/${p.get("step")}` === w;
+        }, want[i], { timeout: 15000 });
+        // (a new section: its stops measured first)
+        if (want[i].split("/")[0] !== want[i - 1].split("/")[0]) await page.waitForFunction(() => document.documentElement.dataset.sectionFit !== undefined);
+        seen.push(await here(page));
+      }
+      assert.deepEqual(seen.map((x) => x.at), want, "the stops");
+      const jumps = [];
+      for (let i = 1; i < seen.length; i++) {
+        const [a, b] = [seen[i - 1], seen[i]];
+        if (a.at.split("/")[0] === b.at.split("/")[0] && a.type !== b.type) jumps.push(`${a.at} → ${b.at}: ${a.type} → ${b.type}`);
+      }
+      assert.deepEqual(jumps, [], "the stage's type changes between stops of one section");
+      const collapsed = seen.flatMap((x) => x.collapsed.map(([id, must, says]) => ({ at: x.at, id, must, says })));
+      assert.ok(collapsed.length > 0, "some stop has an unchanged panel collapsed to its heading");
+      assert.deepEqual(collapsed.filter((c) => c.must || c.says !== '" (unchanged, collapsed)"'), [], "collapsed: changed or named, or not saying so");
+      h.assertNoErrors(page);
+    });
+  }
+}
