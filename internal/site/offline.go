@@ -245,8 +245,12 @@ func (b *offlineBuilder) rewrite(page []byte, head, base, wasmExec string) ([]by
 				if err != nil {
 					return nil, err
 				}
+				js, err := minifyClassic(file, data)
+				if err != nil {
+					return nil, err
+				}
 				out.WriteString(openTagWithout(tok, "src", "defer", "async"))
-				out.WriteString(escapeScript(string(data)))
+				out.WriteString(escapeScript(js))
 				out.WriteString("</script>")
 				continue
 			default: // an external or inline classic script (or data block): as it was
@@ -498,6 +502,23 @@ func (b *offlineBuilder) bundleCSS(file string) (string, error) {
 		return "", err
 	}
 	return outputOfKind(res, ".css")
+}
+
+// minifyClassic minifies a local classic script as the modules are (whitespace and syntax, names
+// kept: a classic script's top-level names are globals); wasm_exec.js, Go's, is inlined as written.
+func minifyClassic(file string, data []byte) (string, error) {
+	res := api.Transform(string(data), api.TransformOptions{
+		Sourcefile: file, Loader: api.LoaderJS, Charset: api.CharsetUTF8, LogLevel: api.LogLevelSilent,
+		MinifyWhitespace: true, MinifySyntax: true,
+	})
+	if len(res.Errors) > 0 {
+		m := res.Errors[0]
+		if m.Location != nil {
+			return "", fmt.Errorf("%s:%d:%d: %s", file, m.Location.Line, m.Location.Column+1, m.Text)
+		}
+		return "", fmt.Errorf("%s: %s", file, m.Text)
+	}
+	return string(res.Code), nil
 }
 
 const inlineNamespace = "backfill-inline"

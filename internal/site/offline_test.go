@@ -47,7 +47,7 @@ func offlineFixture(t *testing.T) string {
 		"index.html":         offlineIndex,
 		"web/explainer.wasm": wasmBytes,
 		"web/wasm_exec.js":   "globalThis.Go = class Go { constructor() { this.argv = ['js']; } };\n",
-		"web/classic.js":     "globalThis.log = ['classic ran first, Go is ' + typeof Go];\n",
+		"web/classic.js":     "// a comment the offline file does not carry\nglobalThis.log = ['classic ran first, Go is ' + typeof Go];\n",
 		"web/a.js": `export let n = 0;
 export function bump() { n++; }
 export function helper() { return "a-helper"; }
@@ -133,7 +133,8 @@ func TestBuildOfflineInlinesEverything(t *testing.T) {
 	assert.True(t, strings.HasPrefix(scripts[0].text, "globalThis.__backfillWasmBase64=\""))
 	assert.Contains(t, scripts[1].text, "globalThis.Go = class Go")
 	assert.Equal(t, 1, strings.Count(s, "globalThis.Go = class Go"), "the page's own <script src=wasm_exec.js> is not inlined twice")
-	assert.Contains(t, scripts[2].text, "globalThis.log = ")
+	assert.Contains(t, scripts[2].text, "globalThis.log=")
+	assert.NotContains(t, scripts[2].text, "a comment", "a local classic script is minified, as the modules are")
 	assert.NotContains(t, scripts[2].attrs, "defer", "defer means nothing inline")
 	assert.Equal(t, "module", scripts[3].attrs["type"])
 	assert.NotContains(t, scripts[3].text, "import ")
@@ -219,6 +220,7 @@ func TestBuildOfflineErrors(t *testing.T) {
 		{"missing module", map[string]string{"web/ui/c.js": ""}, `Could not resolve "../ui/c.js"`},
 		{"syntax error in a module", map[string]string{"web/b.js": "export function (\n"}, "web/b.js"},
 		{"missing classic script", map[string]string{"web/classic.js": ""}, "classic.js"},
+		{"syntax error in a classic script", map[string]string{"web/classic.js": "let x = ;\n"}, "web/classic.js:1:9: "},
 		{"missing stylesheet", map[string]string{"web/app.css": ""}, "app.css"},
 		{"missing index", map[string]string{"index.html": ""}, "index.html"},
 	}
