@@ -130,7 +130,7 @@ function progressNode(p, changed) {
 function renderStateTable(view, changedVnodes, box, sub) {
   const st = view.state_table || { rows: [], pending: [] };
   setText(sub, `committed e${st.epoch ?? 0} · durable e${st.durable_epoch ?? 0}`);
-  if (droppedWithTheJob(view, box, "state_table.dropped", st.rows, st.pending)) return;
+  if (droppedWithTheJob(view, box, legend("state_table.dropped"), st.rows, st.pending)) return;
   // Group committed rows by vnode for reading.
   const byV = new Map();
   for (const r of st.rows || []) {
@@ -181,7 +181,7 @@ function renderStateTable(view, changedVnodes, box, sub) {
 function renderProgressTable(view, changedRows, changedDurable, box, sub) {
   const pt = view.progress_table || { rows: [], durable: [], columns: [] };
   setText(sub, `durable as of e${pt.durable_epoch ?? 0}`);
-  if (droppedWithTheJob(view, box, "progress_table.dropped", pt.rows, pt.durable)) return;
+  if (droppedWithTheJob(view, box, legend("progress_table.dropped"), pt.rows, pt.durable)) return;
   const cols = pt.columns || [];
   keyed(box, [part("split", () => h("div", { class: "split" }), (split) => keyed(split, [
     tableOf("committed", legend("progress_table.committed"), pt.rows || [], cols, changedRows),
@@ -193,9 +193,9 @@ function renderProgressTable(view, changedRows, changedDurable, box, sub) {
  * A dropped job's table went with it: one line says so, in place of an empty committed and
  * pending (or durable) half. It reports whether it drew that line.
  */
-function droppedWithTheJob(view, box, key, ...halves) {
+function droppedWithTheJob(view, box, text, ...halves) {
   if (!view.dropped || halves.some((rows) => rows?.length)) return false;
-  keyed(box, [{ key: "\0dropped", sig: "", build: () => h("p", { class: "empty" }, legend(key)) }]);
+  keyed(box, [{ key: "\0dropped", sig: "", build: () => h("p", { class: "empty" }, text) }]);
   return true;
 }
 
