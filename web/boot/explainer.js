@@ -54,18 +54,19 @@ function makeExplainer() {
     const st = stored?.state();
     if (!st) return;
     // (the views on the way, of open, bug and release, are not read: only whether one failed)
-    const ask = (method, arg, read = true) => {
-      const raw = b.call(method, arg === undefined ? "null" : JSON.stringify(arg));
+    const answer = (raw, read) => {
       if (!read && raw.startsWith('{"ok":')) return null;
       const res = JSON.parse(raw);
       if (res.error) throw engineError(res.error);
       return res.ok;
     };
+    const ask = (method, arg) => answer(b.call(method, arg === undefined ? "null" : JSON.stringify(arg)), true);
+    const tell = (method, arg) => answer(b.call(method, JSON.stringify(arg)), false); // only whether it failed
     try {
       const opens = stored.opens(st.scenario);
-      ask("open", st.scenario, false);
-      if (st.bug !== opens.bug) ask("bug", st.bug, false);
-      if (st.release !== opens.release) ask("release", st.release, false);
+      tell("open", st.scenario);
+      if (st.bug !== opens.bug) tell("bug", st.bug);
+      if (st.release !== opens.release) tell("release", st.release);
       alias = { engine: ask("goto", st.step).revision, page: st.revision };
     } catch (e) {
       console.error("the engine could not take over the stored views' run:", e); // (its next view shows what it has)

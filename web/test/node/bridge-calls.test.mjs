@@ -2,7 +2,7 @@
 // (web/boot/bridge.d.ts, generated from wasm/api by internal/tools/bridgegen, whose Go test
 // keeps it current). No TypeScript compiler here: the declarations' method lines are read, and
 // every bridge call in web/ (outside the tests and benchmarks) — call("name", …), callSync(…),
-// mutate(…), ask(…) — is checked: the method is declared; it is given an argument exactly when
+// mutate(…), ask(…), tell(…) — is checked: the method is declared; it is given an argument exactly when
 // its declaration takes one (an optional one may be left out); an argument whose type the call
 // makes plain (a literal, String(…), Math.trunc(Number(…)), an object literal) is of the
 // declared type, and an object literal has the declared fields (the required ones among them).
@@ -128,7 +128,7 @@ export function bridgeCalls() {
   const calls = [];
   for (const file of sources(WEB)) {
     const src = readFileSync(file, "utf8");
-    const re = /\b(?:call|callSync|mutate|ask)\(\s*"(\w+)"/g;
+    const re = /\b(?:call|callSync|mutate|ask|tell)\(\s*"(\w+)"/g;
     for (let m; (m = re.exec(src));) {
       const open = m.index + m[0].indexOf("(");
       const args = callArgs(src, open);
