@@ -114,7 +114,7 @@ func BundlePage(opt BundleOptions) ([]byte, BundleReport, error) {
 		Plugins:          []api.Plugin{externalFiles(b, opt.External, outDir)},
 		LogLevel:         api.LogLevelSilent,
 	})
-	if err := buildError("bundling the page's modules", res); err != nil {
+	if err := buildError("bundling the page's modules", res.Errors); err != nil {
 		return nil, rep, err
 	}
 	rep.Entries = map[string]string{}
@@ -258,7 +258,7 @@ func bundleWorker(b *offlineBuilder, file string, opt BundleOptions) (int, error
 		Plugins:          []api.Plugin{externalFiles(b, append(append([]string{}, opt.External...), opt.WorkerExternal...), filepath.Dir(p))},
 		LogLevel:         api.LogLevelSilent,
 	})
-	if err := buildError("bundling the worker "+file, res); err != nil {
+	if err := buildError("bundling the worker "+file, res.Errors); err != nil {
 		return 0, err
 	}
 	if len(res.OutputFiles) != 1 {

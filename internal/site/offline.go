@@ -498,7 +498,7 @@ func (b *offlineBuilder) bundleCSS(file string) (string, error) {
 		MinifyWhitespace: true,
 		MinifySyntax:     true,
 	})
-	if err := buildError("bundling "+file, res); err != nil {
+	if err := buildError("bundling "+file, res.Errors); err != nil {
 		return "", err
 	}
 	return outputOfKind(res, ".css")
@@ -511,12 +511,8 @@ func minifyClassic(file string, data []byte) (string, error) {
 		Sourcefile: file, Loader: api.LoaderJS, Charset: api.CharsetUTF8, LogLevel: api.LogLevelSilent,
 		MinifyWhitespace: true, MinifySyntax: true,
 	})
-	if len(res.Errors) > 0 {
-		m := res.Errors[0]
-		if m.Location != nil {
-			return "", fmt.Errorf("%s:%d:%d: %s", file, m.Location.Line, m.Location.Column+1, m.Text)
-		}
-		return "", fmt.Errorf("%s: %s", file, m.Text)
+	if err := buildError("minifying "+file, res.Errors); err != nil {
+		return "", err
 	}
 	return string(res.Code), nil
 }
@@ -579,17 +575,17 @@ func (b *offlineBuilder) bundleModules(modules []moduleEntry) (string, error) {
 		MinifyWhitespace: true,
 		MinifySyntax:     true,
 	})
-	if err := buildError("bundling the page's modules", res); err != nil {
+	if err := buildError("bundling the page's modules", res.Errors); err != nil {
 		return "", err
 	}
 	return outputOfKind(res, ".js")
 }
 
-func buildError(what string, res api.BuildResult) error {
-	if len(res.Errors) == 0 {
+func buildError(what string, errs []api.Message) error {
+	if len(errs) == 0 {
 		return nil
 	}
-	msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+	msgs := api.FormatMessages(errs, api.FormatMessagesOptions{Kind: api.ErrorMessage})
 	return fmt.Errorf("offline: %s:\n%s", what, strings.Join(msgs, ""))
 }
 

@@ -220,7 +220,7 @@ func TestBuildOfflineErrors(t *testing.T) {
 		{"missing module", map[string]string{"web/ui/c.js": ""}, `Could not resolve "../ui/c.js"`},
 		{"syntax error in a module", map[string]string{"web/b.js": "export function (\n"}, "web/b.js"},
 		{"missing classic script", map[string]string{"web/classic.js": ""}, "classic.js"},
-		{"syntax error in a classic script", map[string]string{"web/classic.js": "let x = ;\n"}, "web/classic.js:1:9: "},
+		{"syntax error in a classic script", map[string]string{"web/classic.js": "let x = ;\n"}, "web/classic.js:1:"},
 		{"missing stylesheet", map[string]string{"web/app.css": ""}, "app.css"},
 		{"missing index", map[string]string{"index.html": ""}, "index.html"},
 	}

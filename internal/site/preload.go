@@ -123,7 +123,7 @@ func (b *offlineBuilder) staticImports(entries []string) ([]string, error) {
 		Loader:        assetLoaders,
 		LogLevel:      api.LogLevelSilent,
 	})
-	if err := buildError("reading the page's module graph", res); err != nil {
+	if err := buildError("reading the page's module graph", res.Errors); err != nil {
 		return nil, err
 	}
 	var meta struct {
