@@ -7,6 +7,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -156,7 +157,7 @@ func writeProgressTable(w io.Writer, cfg *engine.Config, rows [][]any) {
 
 // writeFailure prints a failure's explanation: what it means, what the source proves (with
 // lines), what we only infer, what it left behind and what recovery does.
-func writeFailure(w io.Writer, f *engine.FailureView) {
+func writeFailure(w io.Writer, f *failure.FailureView) {
 	what := "error"
 	if f.Panic {
 		what = "panic"

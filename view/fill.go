@@ -22,7 +22,7 @@ func Fill(e *engine.Engine, v *View) {
 	c := e.Config()
 	*v = View{
 		Title: c.Title, Summary: c.Summary, Step: e.StepCount(), Phase: e.Phase().String(), Epoch: e.Epoch(),
-		Error: e.Failure(), Actor: e.ActorView(), Invariant: e.Invariant(), Explanations: e.Explanations(), Marks: e.Marks(), Bug: c.Bug.InfoIn(e.Release()),
+		Error: e.Failure(), Actor: Actor(e), Invariant: e.Invariant(), Explanations: e.Explanations(), Marks: e.Marks(), Bug: c.Bug.InfoIn(e.Release()),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []engine.Explanation{}

@@ -4,7 +4,10 @@
 // messages to come, the state table's rows) it makes; this package puts them together.
 package view
 
-import "github.com/backfill-explainer/explainer/engine"
+import (
+	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
+)
 
 // View is everything a person should see at a step (docs/view.md). It is JSON-ready.
 type View struct {
@@ -35,8 +38,8 @@ type View struct {
 	Pause         bool                 `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
 	NextNote      string               `json:"next_note"`   // the note of the next scripted step (package timeline), or ""
 	Error         *engine.Failure      `json:"error"`
-	Failure       *engine.FailureView  `json:"failure"` // the failure's explanation (package failure), or null
-	Actor         engine.ActorView     `json:"actor"`   // the actor around the executor (engine/actor.go)
+	Failure       *failure.FailureView `json:"failure"` // the failure's explanation (package failure), or null
+	Actor         ActorView            `json:"actor"`   // the actor around the executor (engine/actor.go)
 	Actions       []Action             `json:"actions"`
 	Marks         []engine.Mark        `json:"marks"`
 	Bug           *engine.BugInfo      `json:"bug"`      // the bug mode on, or null
@@ -53,7 +56,7 @@ type View struct {
 	CodeMap       []CodeLine           `json:"code_map"`   // the executor's code map under the release (package codemap)
 	CodeLit       []string             `json:"code_lit"`   // the code-map lines this step's explanations came from
 	Create        string               `json:"create"`     // foreground or background: how the job was created (engine/create.go)
-	Dropped       *engine.FailureData  `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
+	Dropped       *failure.FailureData `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
 }
 
 // CodeLine is one line of the code map (package codemap) as a view carries it.

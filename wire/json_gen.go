@@ -4,6 +4,7 @@ package wire
 
 import (
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/workload"
@@ -335,8 +336,8 @@ func AppendFailure(b []byte, x *engine.Failure) []byte {
 	return append(b, '}')
 }
 
-// AppendFailureView writes an engine.FailureView.
-func AppendFailureView(b []byte, x *engine.FailureView) []byte {
+// AppendFailureView writes a failure.FailureView.
+func AppendFailureView(b []byte, x *failure.FailureView) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -375,8 +376,8 @@ func AppendCitation(b []byte, x *engine.Citation) []byte {
 	return append(b, '}')
 }
 
-// AppendFailureData writes an engine.FailureData.
-func AppendFailureData(b []byte, x *engine.FailureData) []byte {
+// AppendFailureData writes a failure.FailureData.
+func AppendFailureData(b []byte, x *failure.FailureData) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -392,8 +393,8 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 	return append(b, '}')
 }
 
-// AppendActorView writes an engine.ActorView.
-func AppendActorView(b []byte, x *engine.ActorView) []byte {
+// AppendActorView writes a view.ActorView.
+func AppendActorView(b []byte, x *view.ActorView) []byte {
 	b = jsonw.KeyString(b, `{"state":`, x.State)
 	b = jsonw.KeyString(b, `,"label":`, x.Label)
 	b = jsonw.KeyString(b, `,"text":`, x.Text)
