@@ -47,9 +47,9 @@ type View struct {
 	Name          *string              `json:"name"`     // the built-in scenario's name, or null for loaded text
 	Revision      int64                `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
 	Predict       *Prediction          `json:"predict"`  // the next barrier that marks the buffer, or null
-	Changed       engine.Changed       `json:"changed"`  // which panels the last step changed
-	ChangedVnodes engine.ChangedVnodes `json:"changed_vnodes"`
-	AddedRows     engine.AddedRows     `json:"added_rows"`
+	Changed       Changed              `json:"changed"`  // which panels the last step changed
+	ChangedVnodes ChangedVnodes        `json:"changed_vnodes"`
+	AddedRows     AddedRows            `json:"added_rows"`
 	Release       string               `json:"release"`    // the release the run plays (engine/release.go)
 	Releases      []engine.ReleaseInfo `json:"releases"`   // every release, for a picker
 	NewerMain     string               `json:"newer_main"` // what newer main does that no release here models

@@ -469,8 +469,8 @@ func AppendPredictRow(b []byte, x *view.PredictRow) []byte {
 	return append(b, '}')
 }
 
-// AppendChanged writes an engine.Changed.
-func AppendChanged(b []byte, x *engine.Changed) []byte {
+// AppendChanged writes a view.Changed.
+func AppendChanged(b []byte, x *view.Changed) []byte {
 	b = jsonw.KeyBool(b, `{"phase":`, x.Phase)
 	b = jsonw.KeyBool(b, `,"epoch":`, x.Epoch)
 	b = jsonw.KeyBool(b, `,"upstream_next":`, x.UpstreamNext)
@@ -490,8 +490,8 @@ func AppendChanged(b []byte, x *engine.Changed) []byte {
 	return append(b, '}')
 }
 
-// AppendChangedVnodes writes an engine.ChangedVnodes.
-func AppendChangedVnodes(b []byte, x *engine.ChangedVnodes) []byte {
+// AppendChangedVnodes writes a view.ChangedVnodes.
+func AppendChangedVnodes(b []byte, x *view.ChangedVnodes) []byte {
 	b = jsonw.Key(b, `{"snapshot":`)
 	b = jsonw.Ints(b, x.Snapshot)
 	b = jsonw.Key(b, `,"builders":`)
@@ -507,8 +507,8 @@ func AppendChangedVnodes(b []byte, x *engine.ChangedVnodes) []byte {
 	return append(b, '}')
 }
 
-// AppendAddedRows writes an engine.AddedRows.
-func AppendAddedRows(b []byte, x *engine.AddedRows) []byte {
+// AppendAddedRows writes a view.AddedRows.
+func AppendAddedRows(b []byte, x *view.AddedRows) []byte {
 	b = jsonw.Key(b, `{"upstream_content":`)
 	b = AppendRows(b, x.UpstreamContent)
 	b = jsonw.Key(b, `,"downstream":`)
