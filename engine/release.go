@@ -254,24 +254,6 @@ func joinLines(ms ...map[string][2]int) map[string][2]int {
 	return out
 }
 
-// ReleaseInfo is a release as the view and the CLI list it.
-type ReleaseInfo struct {
-	Name    string `json:"name"`
-	Tags    string `json:"tags"`
-	Ref     string `json:"ref"`
-	Summary string `json:"summary"`
-	Default bool   `json:"default,omitempty"`
-}
-
-// ReleaseList lists every release for a picker, oldest first.
-func ReleaseList() []ReleaseInfo {
-	out := make([]ReleaseInfo, len(Releases))
-	for i, r := range Releases {
-		out[i] = ReleaseInfo{Name: r.Name, Tags: r.Tags, Ref: r.Ref, Summary: r.Summary, Default: r == DefaultRelease}
-	}
-	return out
-}
-
 // traceRelease is the trace's `release`: the release's name when it is not the default.
 func (e *Engine) traceRelease() string {
 	if r := e.rel(); r != DefaultRelease {

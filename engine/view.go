@@ -2,22 +2,6 @@ package engine
 
 // The panels of the view (package view) that only the engine can make, and what the view reads.
 
-// MessageView is an upstream message still to come.
-type MessageView struct {
-	Type          string       `json:"type"`
-	Step          int          `json:"step"`
-	Epoch         int64        `json:"epoch,omitempty"`
-	Checkpoint    bool         `json:"checkpoint,omitempty"`
-	StartBackfill []int64      `json:"start_backfill,omitempty"`
-	Rescale       bool         `json:"rescale,omitempty"`
-	Mutation      string       `json:"mutation,omitempty"` // pause | resume | throttle: a mutation the executor ignores
-	Throttle      *int64       `json:"throttle,omitempty"` // the throttle's rate limit
-	Rows          []outRowJSON `json:"rows,omitempty"`
-	Column        string       `json:"column,omitempty"`
-	Value         *Value       `json:"value,omitempty"`
-	Message       string       `json:"message,omitempty"`
-}
-
 // SnapshotView is the open snapshot stream.
 type SnapshotView struct {
 	Epoch     int64      `json:"epoch"`
@@ -153,31 +137,3 @@ func (e *Engine) ProgressTableRows() [][]any { return e.progTab.Rows() }
 // NextEpoch is the smallest epoch the next barrier may carry (epochs increase strictly, also
 // across a recovery).
 func (e *Engine) NextEpoch() int64 { return e.lastEpoch + 1 }
-
-// MessageView is upstream message s, script step step, as the view lists it still to come.
-func (e *Engine) MessageView(s Step, step int) MessageView {
-	m := MessageView{Step: step, Type: s.Kind.Info().Key}
-	if s.Kind.Info().Takes == TakesText {
-		m.Message = s.Message
-	}
-	switch s.Kind {
-	case EventBarrier:
-		m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
-		if s.Barrier.Mutation != MutationNone {
-			m.Mutation = s.Barrier.Mutation.String()
-		}
-		if s.Barrier.Mutation == MutationThrottle {
-			t := s.Barrier.Throttle
-			m.Throttle = &t
-		}
-	case EventChunk:
-		for _, r := range s.Chunk {
-			_, vn := e.vnodeIndex(r.Row)
-			m.Rows = append(m.Rows, outRowJSON{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn})
-		}
-	case EventWatermark:
-		val := s.Watermark.Value
-		m.Column, m.Value = e.cfg.Columns[s.Watermark.Column].Name, &val
-	}
-	return m
-}

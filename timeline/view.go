@@ -37,7 +37,7 @@ func (t *Timeline) FillView(v *view.View) {
 			v.Upstream.More++
 			continue
 		}
-		v.Upstream.Next = append(v.Upstream.Next, t.cur.MessageView(s, i+1))
+		v.Upstream.Next = append(v.Upstream.Next, view.Message(t.cur, s, i+1))
 	}
 	v.Actions = t.Actions()
 	v.Marks = t.Marks()

@@ -51,7 +51,7 @@ func Fill(e *engine.Engine, v *View) {
 	for _, col := range c.Columns {
 		v.Config.Columns = append(v.Config.Columns, ColumnView{col.Name, col.Type.String()})
 	}
-	v.Upstream = UpstreamView{Next: []engine.MessageView{}, Ended: e.UpstreamEnded(), Content: e.UpstreamContent()}
+	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.UpstreamEnded(), Content: e.UpstreamContent()}
 	v.Snapshot = e.SnapshotView()
 	v.Buffer = e.BufferView()
 	owned := e.Owned()
@@ -92,15 +92,33 @@ func progressColumns(e *engine.Engine) []TableColumn {
 	return append(cols, TableColumn{Name: "finished", Kind: "bool"}, TableColumn{Name: "rows", Kind: "count"})
 }
 
-// releaseList is engine.ReleaseList, made again only when the registry changed (a test adds one).
-func releaseList() []engine.ReleaseInfo {
+// releaseList is ReleaseList, made again only when the registry changed (a test adds one).
+func releaseList() []ReleaseInfo {
 	l := listed.Load()
 	if l == nil || len(*l) != len(engine.Releases) || (*l)[len(*l)-1].Name != engine.Releases[len(engine.Releases)-1].Name {
-		n := engine.ReleaseList()
+		n := ReleaseList()
 		l = &n
 		listed.Store(l)
 	}
 	return *l
 }
 
-var listed atomic.Pointer[[]engine.ReleaseInfo]
+var listed atomic.Pointer[[]ReleaseInfo]
+
+// ReleaseInfo is a release as the view and the CLI list it.
+type ReleaseInfo struct {
+	Name    string `json:"name"`
+	Tags    string `json:"tags"`
+	Ref     string `json:"ref"`
+	Summary string `json:"summary"`
+	Default bool   `json:"default,omitempty"`
+}
+
+// ReleaseList lists every release for a picker, oldest first.
+func ReleaseList() []ReleaseInfo {
+	out := make([]ReleaseInfo, len(engine.Releases))
+	for i, r := range engine.Releases {
+		out[i] = ReleaseInfo{Name: r.Name, Tags: r.Tags, Ref: r.Ref, Summary: r.Summary, Default: r == engine.DefaultRelease}
+	}
+	return out
+}

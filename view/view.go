@@ -51,7 +51,7 @@ type View struct {
 	ChangedVnodes ChangedVnodes        `json:"changed_vnodes"`
 	AddedRows     AddedRows            `json:"added_rows"`
 	Release       string               `json:"release"`    // the release the run plays (engine/release.go)
-	Releases      []engine.ReleaseInfo `json:"releases"`   // every release, for a picker
+	Releases      []ReleaseInfo        `json:"releases"`   // every release, for a picker
 	NewerMain     string               `json:"newer_main"` // what newer main does that no release here models
 	CodeMap       []CodeLine           `json:"code_map"`   // the executor's code map under the release (package codemap)
 	CodeLit       []string             `json:"code_lit"`   // the code-map lines this step's explanations came from
@@ -102,10 +102,10 @@ type ColumnView struct {
 
 // UpstreamView is the upstream: what is still to come and what it holds.
 type UpstreamView struct {
-	Next    []engine.MessageView `json:"next"`
-	More    int                  `json:"more"`
-	Ended   bool                 `json:"ended"`
-	Content []engine.Row         `json:"content"`
+	Next    []MessageView `json:"next"`
+	More    int           `json:"more"`
+	Ended   bool          `json:"ended"`
+	Content []engine.Row  `json:"content"`
 }
 
 // BuilderView is one vnode's chunk builder.

@@ -132,8 +132,8 @@ func AppendUpstreamView(b []byte, x *view.UpstreamView) []byte {
 	return append(b, '}')
 }
 
-// AppendMessageView writes an engine.MessageView.
-func AppendMessageView(b []byte, x *engine.MessageView) []byte {
+// AppendMessageView writes a view.MessageView.
+func AppendMessageView(b []byte, x *view.MessageView) []byte {
 	b = jsonw.KeyString(b, `{"type":`, x.Type)
 	b = jsonw.KeyInt(b, `,"step":`, int64(x.Step))
 	if x.Epoch != 0 {
@@ -516,8 +516,8 @@ func AppendAddedRows(b []byte, x *view.AddedRows) []byte {
 	return append(b, '}')
 }
 
-// AppendReleaseInfo writes an engine.ReleaseInfo.
-func AppendReleaseInfo(b []byte, x *engine.ReleaseInfo) []byte {
+// AppendReleaseInfo writes a view.ReleaseInfo.
+func AppendReleaseInfo(b []byte, x *view.ReleaseInfo) []byte {
 	b = jsonw.KeyString(b, `{"name":`, x.Name)
 	b = jsonw.KeyString(b, `,"tags":`, x.Tags)
 	b = jsonw.KeyString(b, `,"ref":`, x.Ref)

@@ -7,6 +7,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // releaseHelp is the --release flag's help: every release, and what newer main does.
@@ -45,7 +46,7 @@ func setWorkloadRelease(ws *scenarios.WorkloadScenario, name string, stderr io.W
 
 // releasesCmd lists the releases the engine runs (`backfill releases`).
 func releasesCmd(stdout io.Writer) int {
-	for _, r := range engine.ReleaseList() {
+	for _, r := range view.ReleaseList() {
 		def := ""
 		if r.Default {
 			def = " (default)"
