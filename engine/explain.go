@@ -8,9 +8,6 @@ import (
 // SourceCommit is the RisingWave commit the model was read off.
 const SourceCommit = "448c6570b1b9d636736708340f61a85900c2b7d7"
 
-// SourceURL links a range of lines of locality_provider.rs at SourceCommit.
-func SourceURL(lines [2]int) string { return FileURL(FileLocalityProvider, lines) }
-
 // Line ranges of locality_provider.rs at SourceCommit that more than one place cites (the rest
 // are in the narration sites, engine/cite.go). Each is checked against the source by a test.
 var (

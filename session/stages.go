@@ -176,7 +176,7 @@ func viewDiffers(l, r *view.View, ld, rd []engine.Row) Differs {
 		Snapshot:             vnodesDiffer(lanes[0], lanes[1], func(x engine.LaneView) int { return x.Vnode }),
 		Builders:             vnodesDiffer(l.Builders, r.Builders, func(x view.BuilderView) int { return x.Vnode }),
 		Progress:             vnodesDiffer(l.Progress, r.Progress, func(x view.ProgressView) int { return x.Vnode }),
-		StateTable:           slices.Compact(slices.Sorted(slices.Values(append(vnodesDiffer(l.StateTable.Rows, r.StateTable.Rows, func(x engine.VnodeRow) int { return x.Vnode }), vnodesDiffer(l.StateTable.Pending, r.StateTable.Pending, func(x engine.PendingRow) int { return x.Vnode })...)))),
+		StateTable:           slices.Compact(slices.Sorted(slices.Values(append(vnodesDiffer(l.StateTable.Rows, r.StateTable.Rows, func(x view.VnodeRow) int { return x.Vnode }), vnodesDiffer(l.StateTable.Pending, r.StateTable.Pending, func(x view.PendingRow) int { return x.Vnode })...)))),
 		ProgressTable:        vnodesDiffer(l.ProgressTable.Rows, r.ProgressTable.Rows, tupleVnode),
 		ProgressTableDurable: vnodesDiffer(l.ProgressTable.Durable, r.ProgressTable.Durable, tupleVnode),
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/failure"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -36,7 +37,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
 	ReleaseHeader(w, cfg)
-	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
+	if info := view.BugIn(cfg.Bug, cfg.RunRelease()); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
 		if info.History != "" {
 			fmt.Fprintf(w, "%s\n", info.History)

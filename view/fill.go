@@ -22,7 +22,7 @@ func Fill(e *engine.Engine, v *View) {
 	c := e.Config()
 	*v = View{
 		Title: c.Title, Summary: c.Summary, Step: e.StepCount(), Phase: e.Phase().String(), Epoch: e.Epoch(),
-		Error: e.Failure(), Actor: Actor(e), Invariant: e.Invariant(), Explanations: e.Explanations(), Marks: e.Marks(), Bug: c.Bug.InfoIn(e.Release()),
+		Error: e.Failure(), Actor: Actor(e), Invariant: e.Invariant(), Explanations: e.Explanations(), Marks: e.Marks(), Bug: BugIn(c.Bug, e.Release()),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []engine.Explanation{}
@@ -53,7 +53,7 @@ func Fill(e *engine.Engine, v *View) {
 	}
 	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.UpstreamEnded(), Content: e.UpstreamContent()}
 	v.Snapshot = e.SnapshotView()
-	v.Buffer = e.BufferView()
+	v.Buffer = Buffer(e)
 	owned := e.Owned()
 	v.Builders = []BuilderView{}
 	if rows := e.BuilderRows(); rows != nil {
@@ -68,7 +68,7 @@ func Fill(e *engine.Engine, v *View) {
 		v.Progress = append(v.Progress, ProgressView{Vnode: owned[i], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
 	}
 	v.StateTable = StateTableView{Epoch: e.CommittedEpoch(), DurableEpoch: e.DurableEpoch()}
-	v.StateTable.Rows, v.StateTable.Pending = e.StateTableRows()
+	v.StateTable.Rows, v.StateTable.Pending = StateTable(e)
 	v.ProgressTable = ProgressTabView{Columns: progressColumns(e), Rows: e.ProgressTableRows(), Durable: e.DurableProgress().Rows(), DurableEpoch: e.DurableEpoch()}
 	v.Downstream = DownstreamView{Rows: e.DownstreamContent(), DurableEpoch: e.DurableEpoch()}
 	outs := e.Outputs()

@@ -36,15 +36,23 @@ func Message(e *engine.Engine, s engine.Step, step int) MessageView {
 		}
 	case engine.EventChunk:
 		for _, r := range s.Chunk {
-			vn, err := e.Config().Vnode(r.Row)
-			if err != nil {
-				vn = -1
-			}
-			m.Rows = append(m.Rows, engine.OutRowView{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn})
+			m.Rows = append(m.Rows, engine.OutRowView{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vnodeOf(e, r.Row)})
 		}
 	case engine.EventWatermark:
 		val := s.Watermark.Value
 		m.Column, m.Value = e.Config().Columns[s.Watermark.Column].Name, &val
+	}
+	return m
+}
+
+// EventLegend is the page's text for each kind's pill, keyed "message.KEY" as the legend
+// (glossary.Legend) keys its texts.
+func EventLegend() map[string]string {
+	m := map[string]string{}
+	for _, ev := range engine.Events {
+		if ev.Pill != "" {
+			m["message."+ev.Key] = ev.Pill
+		}
 	}
 	return m
 }

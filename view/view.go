@@ -20,7 +20,7 @@ type View struct {
 	Config        ConfigView           `json:"config"`
 	Upstream      UpstreamView         `json:"upstream"`
 	Snapshot      *engine.SnapshotView `json:"snapshot"`
-	Buffer        []engine.BufferView  `json:"buffer"`
+	Buffer        []BufferView         `json:"buffer"`
 	Builders      []BuilderView        `json:"builders"`
 	Progress      []ProgressView       `json:"progress"`
 	StateTable    StateTableView       `json:"state_table"`
@@ -125,10 +125,10 @@ type ProgressView struct {
 
 // StateTableView is the state table, committed and pending.
 type StateTableView struct {
-	Rows         []engine.VnodeRow   `json:"rows"`
-	Pending      []engine.PendingRow `json:"pending"`
-	Epoch        int64               `json:"epoch"`
-	DurableEpoch int64               `json:"durable_epoch"`
+	Rows         []VnodeRow   `json:"rows"`
+	Pending      []PendingRow `json:"pending"`
+	Epoch        int64        `json:"epoch"`
+	DurableEpoch int64        `json:"durable_epoch"`
 }
 
 // ProgressTabView is the progress table: committed and durable.

@@ -199,8 +199,8 @@ func AppendLaneView(b []byte, x *engine.LaneView) []byte {
 	return append(b, '}')
 }
 
-// AppendBufferView writes an engine.BufferView.
-func AppendBufferView(b []byte, x *engine.BufferView) []byte {
+// AppendBufferView writes a view.BufferView.
+func AppendBufferView(b []byte, x *view.BufferView) []byte {
 	b = jsonw.KeyInt(b, `{"arrived_step":`, int64(x.ArrivedStep))
 	b = jsonw.Key(b, `,"rows":`)
 	b = engine.AppendOutRows(b, x.Rows, false)
@@ -237,16 +237,16 @@ func AppendStateTableView(b []byte, x *view.StateTableView) []byte {
 	return append(b, '}')
 }
 
-// AppendVnodeRow writes an engine.VnodeRow.
-func AppendVnodeRow(b []byte, x *engine.VnodeRow) []byte {
+// AppendVnodeRow writes a view.VnodeRow.
+func AppendVnodeRow(b []byte, x *view.VnodeRow) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.Key(b, `,"values":`)
 	b = x.Values.AppendJSON(b)
 	return append(b, '}')
 }
 
-// AppendPendingRow writes an engine.PendingRow.
-func AppendPendingRow(b []byte, x *engine.PendingRow) []byte {
+// AppendPendingRow writes a view.PendingRow.
+func AppendPendingRow(b []byte, x *view.PendingRow) []byte {
 	b = jsonw.KeyString(b, `{"op":`, x.Op)
 	b = jsonw.KeyInt(b, `,"vnode":`, int64(x.Vnode))
 	b = jsonw.Key(b, `,"values":`)

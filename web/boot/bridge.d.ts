@@ -120,7 +120,7 @@ export interface Answer {
   release_from: string;
 }
 
-/** engine.BufferView */
+/** view.BufferView */
 export interface BufferView {
   arrived_step: number;
   rows: OutRowJSON[];
@@ -558,7 +558,7 @@ export type Output = {type: "barrier"; epoch: number; checkpoint: boolean; step:
   | {type: "watermark"; column: string; value: Value; step: number}
   | {type: "recovery"; epoch: number; step: number};
 
-/** engine.PendingRow */
+/** view.PendingRow */
 export interface PendingRow {
   op: string;
   vnode: number;
@@ -886,7 +886,7 @@ export interface View {
   dropped: FailureData | null;
 }
 
-/** engine.VnodeRow */
+/** view.VnodeRow */
 export interface VnodeRow {
   vnode: number;
   values: Row;
