@@ -72,15 +72,6 @@ func (e *Engine) Record() *Before {
 	return b
 }
 
-// vecAt is element i of v, or the zero value when v is nil or shorter.
-func vecAt[T any](v *persist.Vec[OwnedIndex, T], i OwnedIndex) T {
-	if v == nil || int(i) >= v.Len() {
-		var zero T
-		return zero
-	}
-	return v.At(i)
-}
-
 // Changes compares the panels of the private state now with what b recorded before the step s
 // was applied.
 func (e *Engine) Changes(b *Before, s Step) PanelChanges {
@@ -229,10 +220,10 @@ func (e *Engine) downstreamAdded(b *Before) ([]Row, bool) {
 }
 
 // lanePos is the pos a snapshot lane shows for owned index vi under progress (nil while not
-// started).
+// started, or when progress is nil or shorter).
 func lanePos(progress *persist.Vec[OwnedIndex, VnodeProgress], vi OwnedIndex) Row {
-	if p := vecAt(progress, vi); p.State != NotStarted {
-		return p.Pos
+	if progress != nil && int(vi) < progress.Len() && progress.At(vi).State != NotStarted {
+		return progress.At(vi).Pos
 	}
 	return nil
 }

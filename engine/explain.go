@@ -48,24 +48,6 @@ type Explanation struct {
 	Site    string `json:"-"`                 // the narration site that said it (engine/cite.go)
 }
 
-// Cite renders where a sentence comes from for people, e.g. "locality_provider.rs:437-465".
-func (f Explanation) Cite() string {
-	switch {
-	case f.File != "" && f.Lines[0] == f.Lines[1]:
-		return fmt.Sprintf("%s:%d", shortFile(f.File), f.Lines[0])
-	case f.File != "":
-		return fmt.Sprintf("%s:%d-%d", shortFile(f.File), f.Lines[0], f.Lines[1])
-	case f.Uncited == UncitedOutside:
-		return "not in locality_provider.rs"
-	}
-	return "not RisingWave's code: the explainer's own"
-}
-
-// Cite renders where a citation's lines are for people, e.g. "executor/mod.rs:1469-1473".
-func (c Citation) Cite() string {
-	return Explanation{File: c.File, Lines: c.Lines}.Cite()
-}
-
 // shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs,
 // exchange/input.rs (a name too common alone keeps its folder).
 func shortFile(file string) string {

@@ -72,7 +72,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 			fmt.Fprintf(w, "  → %s\n", outputWords(o))
 		}
 		for _, ef := range e.Explanations() {
-			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
+			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, view.Where(ef.File, ef.Lines, ef.Uncited))
 		}
 		if f := s.FailureExplanation(); f != nil && f.Step == tl.Pos() {
 			writeFailure(w, f)
@@ -175,7 +175,7 @@ func writeFailure(w io.Writer, f *failure.FailureView) {
 	fmt.Fprintf(w, "    what it means: %s\n", f.Meaning)
 	fmt.Fprintf(w, "    what the source proves:\n")
 	for _, c := range f.Proven {
-		fmt.Fprintf(w, "      - %s  [%s]\n", c.Text, c.Cite())
+		fmt.Fprintf(w, "      - %s  [%s]\n", c.Text, view.Where(c.File, c.Lines, ""))
 	}
 	fmt.Fprintf(w, "    what we infer (not in the source):\n")
 	for _, s := range f.Inferred {

@@ -33,7 +33,7 @@ func setWorkloadRelease(ws *scenarios.WorkloadScenario, name string, stderr io.W
 	if name == "" {
 		return 0
 	}
-	r, err := engine.ReleaseNamed(name)
+	r, err := scenarios.ReleaseNamed(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "backfill: %v\n", err)
 		return 2
