@@ -1,7 +1,8 @@
 // Package view is what a person sees at a step, as the page renders it (docs/view.md): View,
 // made in its final shape from an engine (Fill) and completed by the timeline with what the
-// script knows. The panels only the engine can make (the snapshot's lanes, the buffer, the
-// messages to come, the state table's rows) it makes; this package puts them together.
+// script knows. The panels only the engine can make (the snapshot's lanes) it makes; this
+// package makes the others from its read-outs (the actor, the buffer, the messages to come,
+// the state table's rows, what changed) and puts them together.
 package view
 
 import (
@@ -39,7 +40,7 @@ type View struct {
 	NextNote      string               `json:"next_note"`   // the note of the next scripted step (package timeline), or ""
 	Error         *engine.Failure      `json:"error"`
 	Failure       *failure.FailureView `json:"failure"` // the failure's explanation (package failure), or null
-	Actor         ActorView            `json:"actor"`   // the actor around the executor (engine/actor.go)
+	Actor         ActorView            `json:"actor"`   // the actor around the executor (actor.go)
 	Actions       []Action             `json:"actions"`
 	Marks         []engine.Mark        `json:"marks"`
 	Bug           *engine.BugInfo      `json:"bug"`      // the bug mode on, or null
