@@ -130,18 +130,6 @@ func FirstWhere(has func(*Release) bool) string {
 	return ""
 }
 
-// NewerMain is what the model leaves out of RisingWave's main branch after v3.1.
-const NewerMain = "Newer main: PR #27020 (2026-09-10) applies the backfill rate limit to the drain; not modelled (its source is not read here)."
-
-// ReleaseNames lists the release names, e.g. "v2.7, v2.8, v3.0, v3.1".
-func ReleaseNames() string {
-	n := make([]string, len(Releases))
-	for i, r := range Releases {
-		n[i] = r.Name
-	}
-	return strings.Join(n, ", ")
-}
-
 func (r *Release) String() string { return r.Name }
 
 // RunRelease is the release the configuration runs (the default when none is set).

@@ -6,35 +6,30 @@ package engine
 // checks, the upstream-ended error, the kept snapshot stream). v2.8 and v3.0 have the same
 // locality_provider.rs line for line (two attributes differ); v2.7 has its own lines.
 
-// linesLPSame: the cited ranges of locality_provider.rs whose lines are the same at v2.7.4 as at
-// v2.8.5 and v3.0.3 (most of what comes before the buffering loop).
-var linesLPSame = map[string][2]int{
-	"locality_provider.rs:40-150":  {41, 151},
-	"locality_provider.rs:121-131": {122, 132},
-	"locality_provider.rs:220-266": {221, 270},
-	"locality_provider.rs:226-265": {227, 266},
-	"locality_provider.rs:230-250": {231, 251},
-	"locality_provider.rs:253-262": {254, 263},
-	"locality_provider.rs:268-312": {272, 316},
-	"locality_provider.rs:314-368": {318, 372},
-	"locality_provider.rs:370-403": {374, 407},
-	"locality_provider.rs:383-398": {387, 402},
-	"locality_provider.rs:391-394": {395, 398},
-	"locality_provider.rs:405-425": {409, 429},
-	"locality_provider.rs:439-440": {443, 444},
-	"locality_provider.rs:440-444": {444, 448},
-	"locality_provider.rs:459-467": {463, 471},
-	"locality_provider.rs:471-472": {475, 476},
-	"locality_provider.rs:471-473": {475, 477},
-	"locality_provider.rs:476-478": {480, 482},
-}
-
 // linesLP28 is locality_provider.rs at v2.8.5 and v3.0.3.
-var linesLP28 = joinLines(linesLPSame, map[string][2]int{
+var linesLP28 = map[string][2]int{
+	"locality_provider.rs:40-150":      {41, 151},
+	"locality_provider.rs:121-131":     {122, 132},
+	"locality_provider.rs:220-266":     {221, 270},
+	"locality_provider.rs:226-265":     {227, 266},
+	"locality_provider.rs:230-250":     {231, 251},
+	"locality_provider.rs:253-262":     {254, 263},
+	"locality_provider.rs:268-312":     {272, 316},
+	"locality_provider.rs:314-368":     {318, 372},
+	"locality_provider.rs:370-403":     {374, 407},
+	"locality_provider.rs:383-398":     {387, 402},
+	"locality_provider.rs:391-394":     {395, 398},
+	"locality_provider.rs:405-425":     {409, 429},
 	"locality_provider.rs:437-465":     {441, 469},
+	"locality_provider.rs:439-440":     {443, 444},
+	"locality_provider.rs:440-444":     {444, 448},
 	"locality_provider.rs:459-460":     {463, 464},
+	"locality_provider.rs:459-467":     {463, 471},
 	"locality_provider.rs:462-467":     {466, 471},
 	"locality_provider.rs:466-518":     {470, 519},
+	"locality_provider.rs:471-472":     {475, 476},
+	"locality_provider.rs:471-473":     {475, 477},
+	"locality_provider.rs:476-478":     {480, 482},
 	"locality_provider.rs:479-482":     {483, 486},
 	"locality_provider.rs:486-498":     {490, 502},
 	"locality_provider.rs:500-509":     {504, 510},
@@ -93,14 +88,32 @@ var linesLP28 = joinLines(linesLPSame, map[string][2]int{
 	"site:barrier.mutation-ignored":    {735, 737},
 	"site:completion.mutation-ignored": {747, 751},
 	"site:forwarding.mutation-ignored": {806, 813},
-})
+}
 
 // linesLP27 is locality_provider.rs at v2.7.4.
-var linesLP27 = joinLines(linesLPSame, map[string][2]int{
+var linesLP27 = map[string][2]int{
+	"locality_provider.rs:40-150":      {41, 151},
+	"locality_provider.rs:121-131":     {122, 132},
+	"locality_provider.rs:220-266":     {221, 270},
+	"locality_provider.rs:226-265":     {227, 266},
+	"locality_provider.rs:230-250":     {231, 251},
+	"locality_provider.rs:253-262":     {254, 263},
+	"locality_provider.rs:268-312":     {272, 316},
+	"locality_provider.rs:314-368":     {318, 372},
+	"locality_provider.rs:370-403":     {374, 407},
+	"locality_provider.rs:383-398":     {387, 402},
+	"locality_provider.rs:391-394":     {395, 398},
+	"locality_provider.rs:405-425":     {409, 429},
 	"locality_provider.rs:437-465":     {441, 468},
+	"locality_provider.rs:439-440":     {443, 444},
+	"locality_provider.rs:440-444":     {444, 448},
 	"locality_provider.rs:459-460":     {463, 463},
+	"locality_provider.rs:459-467":     {463, 471},
 	"locality_provider.rs:462-467":     {465, 471},
 	"locality_provider.rs:466-518":     {470, 527},
+	"locality_provider.rs:471-472":     {475, 476},
+	"locality_provider.rs:471-473":     {475, 477},
+	"locality_provider.rs:476-478":     {480, 482},
 	"locality_provider.rs:479-482":     {483, 487},
 	"locality_provider.rs:486-498":     {491, 503},
 	"locality_provider.rs:500-509":     {512, 518},
@@ -159,7 +172,7 @@ var linesLP27 = joinLines(linesLPSame, map[string][2]int{
 	"site:barrier.mutation-ignored":    {743, 745},
 	"site:completion.mutation-ignored": {755, 759},
 	"site:forwarding.mutation-ignored": {814, 821},
-})
+}
 
 // The framework around the executor: executor/mod.rs (expect_first_barrier), actor.rs, merge.rs,
 // exchange/input.rs, at each release's newest patch tag.

@@ -65,7 +65,7 @@ func (p *parser) writtenFor(n *yaml.Node) []string {
 	out, seen := []string{own}, map[string]bool{}
 	for _, item := range p.sequence(n, "written_for") {
 		if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
-			p.failAt(item, "written_for: expected a release name (one of %s), found %s", engine.ReleaseNames(), describe(item))
+			p.failAt(item, "written_for: expected a release name (one of %s), found %s", ReleaseNames(), describe(item))
 		}
 		r, err := ReleaseNamed(item.Value)
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 // release reads `release:`: a release's name (a number too is read as text, to say what to write).
 func (p *parser) release(n *yaml.Node) *engine.Release {
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		p.failAt(n, "release: expected one of %s, found %s", engine.ReleaseNames(), describe(n))
+		p.failAt(n, "release: expected one of %s, found %s", ReleaseNames(), describe(n))
 	}
 	r, err := ReleaseNamed(n.Value)
 	if err != nil {
@@ -43,10 +43,10 @@ func ReleaseNamed(name string) (*engine.Release, error) {
 	}
 	for _, r := range engine.Releases {
 		if "v"+name == r.Name || strings.HasPrefix(name, r.Name+".") || strings.HasPrefix("v"+name, r.Name+".") {
-			return nil, fmt.Errorf("unknown release %s: write %s (one of %s)", quote.Q(name), r.Name, engine.ReleaseNames())
+			return nil, fmt.Errorf("unknown release %s: write %s (one of %s)", quote.Q(name), r.Name, ReleaseNames())
 		}
 	}
-	return nil, fmt.Errorf("unknown release %s: expected one of %s", quote.Q(name), engine.ReleaseNames())
+	return nil, fmt.Errorf("unknown release %s: expected one of %s", quote.Q(name), ReleaseNames())
 }
 
 // CreateTypeNames lists the values a scenario's `create:` takes.
@@ -61,4 +61,13 @@ func CreateTypeNamed(s string) (engine.CreateType, error) {
 		return engine.CreateBackground, nil
 	}
 	return 0, fmt.Errorf("unknown create type %s: expected one of %s", quote.Q(s), CreateTypeNames)
+}
+
+// ReleaseNames lists the release names, e.g. "v2.7, v2.8, v3.0, v3.1".
+func ReleaseNames() string {
+	n := make([]string, len(engine.Releases))
+	for i, r := range engine.Releases {
+		n[i] = r.Name
+	}
+	return strings.Join(n, ", ")
 }

@@ -21,7 +21,10 @@ type PendingRow struct {
 	Values engine.Row `json:"values"`
 }
 
-// Buffer is the upstream buffer, chunk by chunk.
+// Buffer is the upstream buffer, chunk by chunk. (Out of line: Fill and the prediction call it,
+// and inlined in both it cost the wasm more.)
+//
+//go:noinline
 func Buffer(e *engine.Engine) []BufferView {
 	out := []BufferView{}
 	e.Buffered(func(step int, rows []engine.RowOp) {

@@ -1,10 +1,6 @@
 package view
 
-import (
-	"slices"
-
-	"github.com/backfill-explainer/explainer/engine"
-)
+import "github.com/backfill-explainer/explainer/engine"
 
 // Changed says which panels of the view the last step changed (docs/view.md): each flag is
 // true exactly when that panel's part of the view differs from the view one step earlier on the
@@ -80,7 +76,7 @@ func Changes(e *engine.Engine, b *Before, s engine.Step) (Changed, ChangedVnodes
 	c := Changed{
 		Phase: e.Phase() != b.phase, Epoch: e.Epoch() != b.epoch, Fatal: !sameFailure(e.Failure(), b.failure),
 		Outputs: p.Outputs, Invariant: !sameInvariant(e.Invariant(), b.inv),
-		Narration: !slices.Equal(e.Explanations(), b.explanations), Buffer: p.Buffer,
+		Narration: !sameExplanations(e.Explanations(), b.explanations), Buffer: p.Buffer,
 		Builders: len(p.Builders) > 0, Progress: len(p.Progress) > 0, Snapshot: p.SnapshotChanged,
 		StateTable: p.StateTableChanged, ProgressTable: p.ProgressTableChanged,
 		UpstreamContent: p.UpstreamChanged, Downstream: p.DownstreamChanged,
@@ -100,7 +96,33 @@ func sameFailure(a, b *engine.Failure) bool {
 
 func sameInvariant(a, b engine.Invariant) bool {
 	return a.Status == b.Status && a.Step == b.Step && a.Epoch == b.Epoch && a.Text == b.Text &&
-		slices.EqualFunc(a.Missing, b.Missing, engine.Row.Equal) && slices.EqualFunc(a.Extra, b.Extra, engine.Row.Equal)
+		sameRowList(a.Missing, b.Missing) && sameRowList(a.Extra, b.Extra)
+}
+
+// sameRowList and sameExplanations are loops rather than slices.EqualFunc and slices.Equal,
+// whose generic instances cost the wasm more.
+func sameRowList(a, b []engine.Row) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameExplanations(a, b []engine.Explanation) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // nonNil makes every list a JSON array.

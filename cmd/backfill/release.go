@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 	"github.com/backfill-explainer/explainer/view"
@@ -12,7 +11,7 @@ import (
 
 // releaseHelp is the --release flag's help: every release, and what newer main does.
 func releaseHelp() string {
-	return "run under a RisingWave release (overrides the file's release:): " + engine.ReleaseNames() + "; `backfill releases` lists them"
+	return "run under a RisingWave release (overrides the file's release:): " + scenarios.ReleaseNames() + "; `backfill releases` lists them"
 }
 
 // setRelease runs a session under a release when name is not empty; it returns an exit code
@@ -53,6 +52,6 @@ func releasesCmd(stdout io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s%s: %s, cited at %s\n  %s\n", r.Name, def, r.Tags, r.Ref, r.Summary)
 	}
-	fmt.Fprintln(stdout, engine.NewerMain)
+	fmt.Fprintln(stdout, view.NewerMain)
 	return 0
 }
