@@ -200,7 +200,7 @@ func Text(r *engine.Release, ids []string) []string {
 			}
 			where := "not in RisingWave's files"
 			if l.File != "" {
-				where = engine.Citation{File: l.File, Lines: l.Lines}.Cite()
+				where = view.Where(l.File, l.Lines, "")
 			}
 			out = append(out, fmt.Sprintf("%s › %s  [%s]", l.Section, strings.TrimSpace(l.Text), where))
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 )
 
 // Instead is what a release that cannot produce a message does in the same situation.
@@ -75,8 +76,8 @@ func endFails(r *engine.Release) bool { return r.EndFails }
 const leftRecovered = "If the recovery keeps the job (see \"The job\"), it rolls the state table, the progress table and downstream back to the last checkpoint, and the restarted executor loads its persisted progress and goes on from there (in the explainer no row is lost); if it drops the job, all three are gone with it."
 
 func upstreamEnded() *Message {
-	info := engine.FailUpstreamEnded.Info()
-	bufInfo := engine.FailUpstreamEndedBuffering.Info()
+	info := failure.Of(engine.FailUpstreamEnded)
+	bufInfo := failure.Of(engine.FailUpstreamEndedBuffering)
 	m := &Message{ID: MsgUpstreamEnded, Text: engine.ErrUpstreamEnded, Raiser: "the locality provider"}
 	m.Facts = each(func(r string, _ int) *Fact {
 		if !rel(r).EndFails {
@@ -93,7 +94,7 @@ func upstreamEnded() *Message {
 	return m
 }
 
-func upstreamEndedFact(r string, info, bufInfo *engine.FailureInfo) *Fact {
+func upstreamEndedFact(r string, info, bufInfo *failure.Info) *Fact {
 	v31 := &Fact{
 		Where:   fmt.Sprintf(r+" raises it in the locality provider's backfill loop when the upstream's stream ends (%s:%d-%d).", fileLP, engine.LinesFatalEnd[0], engine.LinesFatalEnd[1]),
 		Meaning: info.Meaning + " If the end came while the executor was still buffering, the buffering loop stops silently, the backfill starts without a start signal, and its first poll of the upstream fails the same way.",
@@ -227,7 +228,7 @@ func rescale() *Message {
 	bySyncLog := func(r *engine.Release) bool { return r.RescaleFails == 0 && r.SyncLogChecksRescale }
 	m := &Message{ID: MsgRescale, Text: engine.ErrRescale, Raiser: "the check for an in-place vnode bitmap update (assume_no_update_vnode_bitmap in executor/mod.rs), called by the locality provider at " + engine.NamesWhere(byLP),
 		Note: "the locality provider at " + engine.NamesWhere(byLP) + " only; other executors at " + engine.NamesWhere(bySyncLog)}
-	info := engine.FailRescale.Info()
+	info := failure.Of(engine.FailRescale)
 	m.Facts = each(func(r string, _ int) *Fact {
 		switch {
 		case byLP(rel(r)):
@@ -256,7 +257,7 @@ func rescale() *Message {
 // rescalePhases are the phases the locality provider checks a barrier in, with their names.
 var rescalePhases = [4]engine.Phase{engine.PhaseBuffering, engine.PhaseBackfilling, engine.PhaseCompleting, engine.PhaseForwarding}
 
-func rescaleByLP(r string, info *engine.FailureInfo) *Fact {
+func rescaleByLP(r string, info *failure.Info) *Fact {
 	names := [4]string{"buffering", "backfill", "completion", "forwarding"}
 	var where []string
 	var phases []string
@@ -312,7 +313,7 @@ func rescaleBySyncLog(r string) *Fact {
 }
 
 func streamClosed() *Message {
-	info := engine.FailStreamClosed.Info()
+	info := failure.Of(engine.FailStreamClosed)
 	m := &Message{ID: MsgStreamClosed, Text: engine.ErrStreamClosed, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), which every executor calls first"}
 	m.Facts = each(func(r string, i int) *Fact {
 		f := &Fact{
@@ -333,7 +334,7 @@ func streamClosed() *Message {
 }
 
 func firstNotBarrier() *Message {
-	info := engine.FailFirstNotBarrier.Info()
+	info := failure.Of(engine.FailFirstNotBarrier)
 	m := &Message{ID: MsgFirstNotBarrier, Text: engine.PanicFirstMessage, Panic: true, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
@@ -353,7 +354,7 @@ func firstNotBarrier() *Message {
 }
 
 func notCheckpoint() *Message {
-	info := engine.FailFirstNotCheckpoint.Info()
+	info := failure.Of(engine.FailFirstNotCheckpoint)
 	m := &Message{ID: MsgNotCheckpoint, Text: engine.PanicNotCheckpoint, Panic: true, Raiser: "the wait for the first barrier (expect_first_barrier in executor/mod.rs), a panic"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{
@@ -373,7 +374,7 @@ func notCheckpoint() *Message {
 }
 
 func storageError() *Message {
-	info := engine.FailSnapshotError.Info()
+	info := failure.Of(engine.FailSnapshotError)
 	m := &Message{ID: MsgStorage, Text: "Storage error: …", Raiser: "any executor that reads or writes the state store"}
 	m.Facts = each(func(r string, i int) *Fact {
 		return &Fact{

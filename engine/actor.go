@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -51,60 +50,8 @@ func (e *Engine) actorStops(b Barrier, was Phase) {
 	e.explain(siteActorStopInput, "Its input ends here too: a merge input ends its stream only right after passing on a Stop barrier for this actor. A Stop is the actor's normal way out: it ends without an error, and nothing recovers.")
 }
 
-// ActorView is the actor around the executor as the view shows it (docs/view.md).
-type ActorView struct {
-	State    string    `json:"state"` // running | stopped | exited unexpectedly | failed | dropped
-	Label    string    `json:"label"` // the state in one word, for the executor's header: exited for exited unexpectedly
-	Text     string    `json:"text"`
-	Citation *Citation `json:"citation"` // the lines of actor.rs that decide it, or null
-}
-
-// Actor states.
-const (
-	ActorRunning    = "running"
-	ActorDropped    = "dropped" // the recovery dropped the job (create.go): nothing restarts
-	ActorStopped    = "stopped"
-	ActorExited     = "exited unexpectedly"
-	ActorFailed     = "failed"
-	actorPanicWords = "the panic hook aborts the compute node's process, so the actor dies with the node and every other actor on it"
-)
-
-// ActorView says what the actor is doing now.
-func (e *Engine) ActorView() ActorView {
-	a := e.actorNow()
-	a.Label = a.State
-	if a.State == ActorExited {
-		a.Label = "exited"
-	}
-	return a
-}
-
-// actorNow is the actor's state, sentence and lines, before its label.
-func (e *Engine) actorNow() ActorView {
-	loop := func(lines [2]int, text string) *Citation {
-		c := e.rel().Cite(cite(FileActor, lines, text))
-		return &c
-	}
-	a := e.cfg.Actor
-	switch {
-	case e.phase == PhaseDropped:
-		return ActorView{State: ActorDropped, Text: fmt.Sprintf("The recovery dropped the job: actor %d is not restarted, and nothing of the job runs until the CREATE is run again.", a)}
-	case e.phase == PhaseEnded && e.stopEpoch > 0:
-		return ActorView{State: ActorStopped, Text: fmt.Sprintf("Actor %d stopped at the Stop barrier e%d: it reads the executor no more and ends without an error.", a, e.stopEpoch),
-			Citation: loop(LinesActorStop, "At a Stop barrier for itself the actor leaves its loop.")}
-	case e.phase == PhaseEnded:
-		return ActorView{State: ActorExited, Text: fmt.Sprintf("The executor's stream ended without a Stop barrier, so actor %d fails with \"actor exited unexpectedly\": the actor's own error, not the executor's (a log shows it without the \"Executor error:\" an executor's error gets). The meta service then recovers the database.", a),
-			Citation: loop(LinesActorLoop, "An end of the executor's stream (Ok(None)) breaks the actor's loop with \"actor exited unexpectedly\".")}
-	case e.phase == PhaseFailed && e.failure != nil && e.failure.Panic:
-		c := e.rel().Cite(citePanicHook)
-		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor panicked inside actor %d: %s. %s", a, actorPanicWords, PanicNodeWords), Citation: &c}
-	case e.phase == PhaseFailed:
-		return ActorView{State: ActorFailed, Text: fmt.Sprintf("The executor's error ends actor %d with that error (a log shows an executor's error as \"Executor error: …\"). The meta service then recovers the database.", a),
-			Citation: loop(LinesActorLoop, "An error from the executor's stream (Err(err)) breaks the actor's loop with that error.")}
-	}
-	return ActorView{State: ActorRunning, Text: fmt.Sprintf("Actor %d reads the executor's stream and collects each barrier it passes on; only a Stop barrier for it ends it without an error.", a),
-		Citation: loop(LinesActorLoop, "The actor's loop over the executor's stream.")}
-}
+// StopEpoch is the Stop barrier the actor stopped at (0: it has not stopped).
+func (e *Engine) StopEpoch() int64 { return e.stopEpoch }
 
 // An upstream actor that dies or is dropped: its exchange channel closes, and the exchange input
 // yields an error (exchange/input.rs): an exchange input never just ends.

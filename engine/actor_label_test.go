@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // TestActorLabelIsOneWordOfTheState: the executor's header shows the actor's label, one word
@@ -15,7 +16,7 @@ import (
 // under every release and create type, and after the recovery that drops a job.
 func TestActorLabelIsOneWordOfTheState(t *testing.T) {
 	seen := map[string]bool{}
-	check := func(t *testing.T, a engine.ActorView) {
+	check := func(t *testing.T, a view.ActorView) {
 		seen[a.State] = true
 		assert.NotContains(t, a.Label, " ", a.State)
 		assert.Equal(t, strings.Fields(a.State)[0], a.Label, a.State)
@@ -36,7 +37,7 @@ func TestActorLabelIsOneWordOfTheState(t *testing.T) {
 			}
 		}
 	}
-	for _, st := range []string{engine.ActorRunning, engine.ActorFailed, engine.ActorExited, engine.ActorDropped} {
+	for _, st := range []string{view.ActorRunning, view.ActorFailed, view.ActorExited, view.ActorDropped} {
 		assert.True(t, seen[st], "no path ends with the actor %s", st)
 	}
 }

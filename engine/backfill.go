@@ -72,7 +72,7 @@ func (e *Engine) snapshotItem() {
 		e.onSnapshotEnd()
 		return
 	}
-	n, c := e.appendToBuilder(vi, rows, i), e.cfg.Capacity()
+	n, c := e.appendToBuilder(vi, rows, i, 1), e.cfg.Capacity()
 	if n == c {
 		if e.narration.on {
 			e.explain(siteRowFull, "The snapshot delivers %s of vnode %d; the builder is now full (%d of %d) and is emitted at once.", row.Project(e.pk), e.owned[vi], n, c)
@@ -107,21 +107,12 @@ func (e *Engine) snapshotItems(count int) {
 			continue
 		}
 		l := &e.snap.cur
-		b := e.builders.Ref(vi)
-		k := min(count, l.rows.Len()-l.next, c-b.n)
-		switch {
-		case b.n == 0:
-			*b = builder{rows: l.rows, from: l.next, n: k}
-		case b.rows.Same(l.rows) && b.from+b.n == l.next:
-			b.n += k
-		default:
-			panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, l.next))
-		}
+		k := min(count, l.rows.Len()-l.next, c-e.builders.At(vi).n)
+		n := e.appendToBuilder(vi, l.rows, l.next, k)
 		l.next += k
 		e.snap.left -= k
-		e.tally.builderRows += k
 		count -= k - 1 // (and the loop's one)
-		if b.n == c {
+		if n == c {
 			e.emitBuilder(vi)
 		}
 	}
@@ -389,7 +380,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	var persisted []string
 	if e.narration.on {
 		e.startedVnodes(func(vi OwnedIndex, p VnodeProgress) bool {
-			r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
+			r := e.progressRow(vi, p)
 			verb := "update"
 			if e.progTab.get(vi) == nil {
 				verb = "insert"
@@ -400,7 +391,7 @@ func (e *Engine) finishBarrier(b Barrier, refresh bool) {
 	}
 	for _, vi := range e.changedProgress() {
 		if p := e.progress.At(vi); p.State != NotStarted {
-			e.progTab.put(vi, ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows})
+			e.progTab.put(vi, e.progressRow(vi, p))
 		}
 	}
 	if len(persisted) > 0 {

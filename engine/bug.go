@@ -64,28 +64,9 @@ var Bugs = []BugInfo{
 
 func init() {
 	for i := range Bugs {
-		Bugs[i].URL = SourceURL(Bugs[i].Lines)
+		Bugs[i].URL = FileURL(FileLocalityProvider, Bugs[i].Lines)
 		Bugs[i].Release = DefaultRelease.Name
 	}
-}
-
-// InfoIn is the bug mode's description in a release: its lines and link in that release's file,
-// and its history said for that release (nil for BugNone).
-func (b Bug) InfoIn(r *Release) *BugInfo {
-	i := b.Info()
-	if i == nil || r == DefaultRelease {
-		return i
-	}
-	c := *i
-	l, ok := r.At(FileLocalityProvider, i.Lines)
-	if !ok {
-		panic(fmt.Sprintf("internal error: %s has no lines for bug mode %s", r.Name, i.Name))
-	}
-	c.Lines, c.URL, c.Release = l, r.URL(FileLocalityProvider, l), r.Name
-	if c.Bug == BugNoStateWrite {
-		c.History += fmt.Sprintf(" %s has the write too (every release here does); like the executor before the PR, it rebuilds the snapshot at every barrier and has neither the upstream-ended error nor the rescale checks.", r.Name)
-	}
-	return &c
 }
 
 // ParseBug reads a bug mode's name ("" or "none" is no bug).

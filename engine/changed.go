@@ -6,44 +6,16 @@ import (
 	"github.com/backfill-explainer/explainer/internal/persist"
 )
 
-// Changed says which panels of the view the last step changed (docs/view.md): each flag is
-// true exactly when that panel's part of the view differs from the view one step earlier on the
-// same script. The engine works it out from a small record of the state before the step (slice
-// headers, lengths, counts), never by rendering and comparing views.
-type Changed struct {
-	Phase           bool `json:"phase"`
-	Epoch           bool `json:"epoch"`
-	UpstreamNext    bool `json:"upstream_next"`
-	UpstreamContent bool `json:"upstream_content"`
-	Snapshot        bool `json:"snapshot"`
-	Buffer          bool `json:"buffer"`
-	Builders        bool `json:"builders"`
-	Progress        bool `json:"progress"`
-	StateTable      bool `json:"state_table"`
-	ProgressTable   bool `json:"progress_table"`
-	Outputs         bool `json:"outputs"`
-	Downstream      bool `json:"downstream"`
-	Invariant       bool `json:"invariant"`
-	Narration       bool `json:"narration"`
-	Note            bool `json:"note"`
-	Fatal           bool `json:"fatal"`
-}
-
-// ChangedVnodes names, per panel, the vnodes whose part of it the last step changed, so that
-// the page can mark the lane, builder, progress entry or table row itself.
-type ChangedVnodes struct {
-	Snapshot             []int `json:"snapshot"`
-	Builders             []int `json:"builders"`
-	Progress             []int `json:"progress"`
-	StateTable           []int `json:"state_table"`
-	ProgressTable        []int `json:"progress_table"`
-	ProgressTableDurable []int `json:"progress_table_durable"`
-}
-
-// AddedRows lists the rows the last step added to the upstream's content and to downstream.
-type AddedRows struct {
-	UpstreamContent []Row `json:"upstream_content"`
-	Downstream      []Row `json:"downstream"`
+// PanelChanges is what a step changed in the panels made of the engine's private state (the
+// view's `changed`, `changed_vnodes` and `added_rows` for them; package timeline compares the
+// rest from the read-outs and puts them together). Each list of vnodes is in vnode order.
+type PanelChanges struct {
+	Buffer, Outputs                                          bool
+	Builders, Progress, Snapshot, StateTable, ProgressTable  []int
+	ProgressTableDurable                                     []int
+	SnapshotChanged, StateTableChanged, ProgressTableChanged bool
+	UpstreamAdded, DownstreamAdded                           []Row
+	UpstreamChanged, DownstreamChanged                       bool
 }
 
 // Before is what the view's panels showed before a step: enough to tell, after it, what the
@@ -51,30 +23,24 @@ type AddedRows struct {
 // a pointer per directory of vnodes), and a copy of the snapshot stream's cursor; rows are never
 // copied.
 type Before struct {
-	step         int
-	phase        Phase
-	epoch        int64
-	upEnded      bool
-	upstream     *rowset
-	down         *rowset
-	snap         *Snapshot // the stream (its identity)
-	snapAt       Snapshot  // and its cursor, as it was
-	buffer       int
-	bufFirst     int
-	bufLast      int
-	builders     *persist.Vec[OwnedIndex, builder]
-	progress     *persist.Vec[OwnedIndex, VnodeProgress]
-	committed    *persist.Vec[OwnedIndex, persist.Seq[Row]]
-	pending      int
-	lastWrite    write
-	stEpoch      int64
-	durEpoch     int64
-	progTab      *persist.Vec[OwnedIndex, *ProgressRow]
-	durProg      *ProgressTable
-	outputs      int
-	inv          Invariant
-	explanations []Explanation
-	failure      *Failure
+	step      int
+	upstream  *rowset
+	down      *rowset
+	snap      *Snapshot // the stream (its identity)
+	snapAt    Snapshot  // and its cursor, as it was
+	buffer    int
+	bufFirst  int
+	bufLast   int
+	builders  *persist.Vec[OwnedIndex, builder]
+	progress  *persist.Vec[OwnedIndex, VnodeProgress]
+	committed *persist.Vec[OwnedIndex, persist.Seq[Row]]
+	pending   int
+	lastWrite write
+	stEpoch   int64
+	durEpoch  int64
+	progTab   *persist.Vec[OwnedIndex, *ProgressRow]
+	durProg   *ProgressTable
+	outputs   int
 }
 
 // Step is the step count the record was made at.
@@ -83,10 +49,10 @@ func (b *Before) Step() int { return b.step }
 // Record notes what the panels show now, before a step is applied to e (Changes compares).
 func (e *Engine) Record() *Before {
 	b := &Before{
-		step: e.step, phase: e.phase, epoch: e.epoch, upEnded: e.upEnded, upstream: e.world.upstream, down: e.world.down,
+		step: e.step, upstream: e.world.upstream, down: e.world.down,
 		snap: e.snap, buffer: len(e.buffer), committed: e.state.committed.Share(), pending: len(e.state.pending),
 		stEpoch: e.state.epoch, durEpoch: e.dur.epoch, progTab: e.progTab.rows.Share(),
-		durProg: e.dur.progress, outputs: len(e.outputs), inv: e.check.result, explanations: e.narration.explanations, failure: e.failure,
+		durProg: e.dur.progress, outputs: len(e.outputs),
 	}
 	if e.progress != nil {
 		b.progress = e.progress.Share()
@@ -106,51 +72,36 @@ func (e *Engine) Record() *Before {
 	return b
 }
 
-// vecAt is element i of v, or the zero value when v is nil or shorter.
-func vecAt[T any](v *persist.Vec[OwnedIndex, T], i OwnedIndex) T {
-	if v == nil || int(i) >= v.Len() {
-		var zero T
-		return zero
-	}
-	return v.At(i)
-}
-
-// Changes compares the panels now with what b recorded before the step s was applied. Only the
-// engine's panels are compared; the note and a branch's queue belong to the script (package
-// timeline). Every list is a JSON array.
-func (e *Engine) Changes(b *Before, s Step) (Changed, ChangedVnodes, AddedRows) {
-	var c Changed
-	var cv ChangedVnodes
-	var added AddedRows
-	c.Phase = e.phase != b.phase
-	c.Epoch = e.epoch != b.epoch
-	c.Fatal = !sameFailure(e.failure, b.failure)
+// Changes compares the panels of the private state now with what b recorded before the step s
+// was applied.
+func (e *Engine) Changes(b *Before, s Step) PanelChanges {
+	var c PanelChanges
 	c.Outputs = len(e.outputs) != b.outputs
-	c.Invariant = !sameInvariant(e.check.result, b.inv)
-	c.Narration = !sameExplanations(e.narration.explanations, b.explanations)
 	c.Buffer = e.bufferChanged(b)
-	c.Builders, cv.Builders = e.buildersChanged(b)
-	c.Progress, cv.Progress = e.progressChanged(b)
-	c.Snapshot, cv.Snapshot = e.snapshotChanged(b)
-	c.StateTable, cv.StateTable = e.stateTableChanged(b)
-	c.ProgressTable, cv.ProgressTable, cv.ProgressTableDurable = e.progressTableChanged(b)
-	added.UpstreamContent, c.UpstreamContent = e.upstreamAdded(b, s)
-	added.Downstream, c.Downstream = e.downstreamAdded(b)
-	c.Downstream = c.Downstream || e.dur.epoch != b.durEpoch
-	c.UpstreamNext = s.Kind.IsUpstream() || e.upEnded != b.upEnded
-	sortRows(added.UpstreamContent)
-	sortRows(added.Downstream)
-	return c, cv.nonNil(), added.nonNil()
+	c.Builders = changedAt(e, e.builders, b.builders, func(now, was builder) bool {
+		// rows are only appended, or all emitted at once; a builder refilled after being
+		// emitted in the same step ends on a later row
+		return now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
+	})
+	c.Progress = changedAt(e, e.progress, b.progress, sameProgress)
+	c.SnapshotChanged, c.Snapshot = e.snapshotChanged(b)
+	c.StateTableChanged, c.StateTable = e.stateTableChanged(b)
+	c.ProgressTableChanged, c.ProgressTable, c.ProgressTableDurable = e.progressTableChanged(b)
+	c.UpstreamAdded, c.UpstreamChanged = e.upstreamAdded(b, s)
+	c.DownstreamAdded, c.DownstreamChanged = e.downstreamAdded(b)
+	c.DownstreamChanged = c.DownstreamChanged || e.dur.epoch != b.durEpoch
+	sortRows(c.UpstreamAdded)
+	sortRows(c.DownstreamAdded)
+	return c
 }
 
-// NoChange is what a step changed when nothing was recorded before it (step 0, a jump).
-func NoChange() (Changed, ChangedVnodes, AddedRows) {
-	return Changed{}, ChangedVnodes{}.nonNil(), AddedRows{}.nonNil()
-}
-
-// changedAt lists the vnodes whose element of now differs from was's by same.
+// changedAt lists the vnodes whose element of now differs from was's by same (every vnode when
+// one of now and was is nil and the other not).
 func changedAt[T any](e *Engine, now, was *persist.Vec[OwnedIndex, T], same func(a, b T) bool) []int {
 	var vs []int
+	if (now == nil) != (was == nil) {
+		return slices.Clone(e.owned)
+	}
 	persist.Changes(now, was, func(vi OwnedIndex) {
 		if !same(now.At(vi), was.At(vi)) {
 			vs = append(vs, e.owned[vi])
@@ -159,38 +110,12 @@ func changedAt[T any](e *Engine, now, was *persist.Vec[OwnedIndex, T], same func
 	return vs
 }
 
-// perVnodeChanged is changedAt, or every vnode when one of now and was is nil and the other not.
-func perVnodeChanged[T any](e *Engine, now, was *persist.Vec[OwnedIndex, T], same func(a, b T) bool) (bool, []int) {
-	if (now == nil) != (was == nil) {
-		var vs []int
-		for vi := range OwnedIndex(len(e.owned)) {
-			vs = append(vs, e.owned[vi])
-		}
-		return true, vs
-	}
-	vs := changedAt(e, now, was, same)
-	return len(vs) > 0, vs
-}
-
 // bufferChanged: the buffer only grows by one chunk or is emptied within a step.
 func (e *Engine) bufferChanged(b *Before) bool {
 	if len(e.buffer) != b.buffer {
 		return true
 	}
 	return b.buffer > 0 && (e.buffer[0].step != b.bufFirst || e.buffer[len(e.buffer)-1].step != b.bufLast)
-}
-
-// buildersChanged: rows are only appended, or all emitted at once; a builder refilled after
-// being emitted in the same step ends on a later row.
-func (e *Engine) buildersChanged(b *Before) (bool, []int) {
-	return perVnodeChanged(e, e.builders, b.builders, func(now, was builder) bool {
-		return now.len() == was.len() && (was.len() == 0 || now.last().Equal(was.last()))
-	})
-}
-
-// progressChanged: the per-vnode progress.
-func (e *Engine) progressChanged(b *Before) (bool, []int) {
-	return perVnodeChanged(e, e.progress, b.progress, sameProgress)
 }
 
 // snapshotChanged: a new stream, or lanes that moved or whose shown pos moved. A lane of a new
@@ -222,7 +147,7 @@ func (e *Engine) snapshotChanged(b *Before) (changed bool, vs []int) {
 				vi = was[i].vi
 				i++
 			default:
-				if !now[j].same(was[i]) || !sameLanePos(e.lanePos(now[j].vi), b.lanePos(now[j].vi)) {
+				if !now[j].same(was[i]) || !sameLanePos(lanePos(e.progress, now[j].vi), lanePos(b.progress, now[j].vi)) {
 					vi = now[j].vi
 				}
 				i, j = i+1, j+1
@@ -294,17 +219,11 @@ func (e *Engine) downstreamAdded(b *Before) ([]Row, bool) {
 	return deltas.effect(e.world.down)
 }
 
-// lanePos is the pos a snapshot lane shows for owned index vi (nil while not started).
-func (e *Engine) lanePos(vi OwnedIndex) Row {
-	if p := vecAt(e.progress, vi); p.State != NotStarted {
-		return p.Pos
-	}
-	return nil
-}
-
-func (b *Before) lanePos(vi OwnedIndex) Row {
-	if p := vecAt(b.progress, vi); p.State != NotStarted {
-		return p.Pos
+// lanePos is the pos a snapshot lane shows for owned index vi under progress (nil while not
+// started, or when progress is nil or shorter).
+func lanePos(progress *persist.Vec[OwnedIndex, VnodeProgress], vi OwnedIndex) Row {
+	if progress != nil && int(vi) < progress.Len() && progress.At(vi).State != NotStarted {
+		return progress.At(vi).Pos
 	}
 	return nil
 }
@@ -327,54 +246,23 @@ func sameProgressRow(a, b *ProgressRow) bool {
 
 // sameRows compares two committed versions of a vnode: the same tree, or equal rows.
 func sameRows(a, b persist.Seq[Row]) bool {
-	if a.Len() != b.Len() {
-		return false
-	}
-	if a.Len() == 0 || a.Same(b) {
-		return true
-	}
+	return a.Len() == b.Len() && (a.Len() == 0 || a.Same(b) || sameFrom(a, 0, b, 0))
+}
+
+// sameFrom reports whether a's rows from index i on equal b's from index j on (as many).
+func sameFrom(a persist.Seq[Row], i int, b persist.Seq[Row], j int) bool {
 	ca, cb := persist.NewCursor(a, a.Len()), persist.NewCursor(b, b.Len())
+	for range i {
+		ca.Next()
+	}
+	for range j {
+		cb.Next()
+	}
 	for ; ca.Ok(); ca.Next() {
 		if !ca.Cur().Equal(cb.Cur()) {
 			return false
 		}
 		cb.Next()
-	}
-	return true
-}
-
-func sameFailure(a, b *Failure) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
-}
-
-func sameInvariant(a, b Invariant) bool {
-	return a.Status == b.Status && a.Step == b.Step && a.Epoch == b.Epoch && a.Text == b.Text &&
-		sameRowList(a.Missing, b.Missing) && sameRowList(a.Extra, b.Extra)
-}
-
-func sameRowList(a, b []Row) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func sameExplanations(a, b []Explanation) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
 	}
 	return true
 }
@@ -449,26 +337,6 @@ func addedRows(a, b *rowset) []Row {
 	return out
 }
 
-// nonNil makes every list a JSON array.
-func (cv ChangedVnodes) nonNil() ChangedVnodes {
-	for _, l := range []*[]int{&cv.Snapshot, &cv.Builders, &cv.Progress, &cv.StateTable, &cv.ProgressTable, &cv.ProgressTableDurable} {
-		if *l == nil {
-			*l = []int{}
-		}
-	}
-	return cv
-}
-
-func (a AddedRows) nonNil() AddedRows {
-	if a.UpstreamContent == nil {
-		a.UpstreamContent = []Row{}
-	}
-	if a.Downstream == nil {
-		a.Downstream = []Row{}
-	}
-	return a
-}
-
 // laneState is what the view shows of one snapshot lane: its rows and its cursor.
 type laneState struct{ lane }
 
@@ -503,21 +371,5 @@ func (l laneState) same(o laneState) bool {
 	if l.total() != o.total() || l.next-l.first != o.next-o.first {
 		return false
 	}
-	if l.total() == 0 || l.rows.Same(o.rows) && l.first == o.first {
-		return true
-	}
-	a, b := persist.NewCursor(l.rows, l.rows.Len()), persist.NewCursor(o.rows, o.rows.Len())
-	for range l.first {
-		a.Next()
-	}
-	for range o.first {
-		b.Next()
-	}
-	for ; a.Ok(); a.Next() {
-		if !a.Cur().Equal(b.Cur()) {
-			return false
-		}
-		b.Next()
-	}
-	return true
+	return l.total() == 0 || l.rows.Same(o.rows) && l.first == o.first || sameFrom(l.rows, l.first, o.rows, o.first)
 }

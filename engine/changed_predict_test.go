@@ -183,7 +183,7 @@ func part(t *testing.T, m map[string]json.RawMessage, path string) string {
 }
 
 // oracle works out what changed between two consecutive views by comparing their JSON.
-func oracle(t *testing.T, prev, cur *view.View) (map[string]bool, engine.ChangedVnodes, engine.AddedRows) {
+func oracle(t *testing.T, prev, cur *view.View) (map[string]bool, view.ChangedVnodes, view.AddedRows) {
 	c := map[string]bool{}
 	pj, cj := viewJSON(t, prev), viewJSON(t, cur)
 	for name, paths := range panels {
@@ -206,7 +206,7 @@ func oracle(t *testing.T, prev, cur *view.View) (map[string]bool, engine.Changed
 		}
 		return out
 	}
-	var cv engine.ChangedVnodes
+	var cv view.ChangedVnodes
 	lanes := func(v *view.View) map[int]string {
 		m := map[int]string{}
 		if v.Snapshot != nil {
@@ -269,14 +269,14 @@ func oracle(t *testing.T, prev, cur *view.View) (map[string]bool, engine.Changed
 		}
 		return out
 	}
-	added := engine.AddedRows{
+	added := view.AddedRows{
 		UpstreamContent: minus(cur.Upstream.Content, prev.Upstream.Content),
 		Downstream:      minus(cur.Downstream.Rows, prev.Downstream.Rows),
 	}
 	return c, cv, added
 }
 
-func flags(c engine.Changed) map[string]bool {
+func flags(c view.Changed) map[string]bool {
 	raw, _ := json.Marshal(c)
 	var m map[string]bool
 	_ = json.Unmarshal(raw, &m)

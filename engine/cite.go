@@ -17,7 +17,7 @@ var sites []*Site
 // Sites lists every narration site, in the order they are declared.
 func Sites() []*Site { return sites }
 
-// newSite declares a site. It stays out of line (as lp and mod in failure.go): the package's
+// newSite declares a site. It stays out of line (as lp and mod in failure/table.go): the package's
 // initialization calls it for every site, and inlined there it made the engine's init the
 // largest function of the wasm (76 KB of code, compiled at every start-up; 31 KB without).
 //

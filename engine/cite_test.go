@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
@@ -363,7 +364,7 @@ func citedRanges() map[string]bool {
 			add(s.File, s.Lines)
 		}
 	}
-	for _, f := range engine.Failures {
+	for _, f := range failure.Failures {
 		for _, c := range f.Proven {
 			add(c.File, c.Lines)
 		}
@@ -379,8 +380,8 @@ func citedRanges() map[string]bool {
 		engine.LinesFatalEnd, engine.LinesBackfillBarrier, engine.LinesMarkWhen, engine.LinesCompletion, engine.LinesForwarding} {
 		add(engine.FileLocalityProvider, l)
 	}
-	for _, l := range [][2]int{engine.LinesModExpectFirstBarrier, engine.LinesModStreamClosed, engine.LinesModExpectBarrier,
-		engine.LinesModAssertCheckpoint, engine.LinesModNoUpdateBitmap} {
+	for _, l := range [][2]int{failure.LinesModExpectFirstBarrier, failure.LinesModStreamClosed, failure.LinesModExpectBarrier,
+		failure.LinesModAssertCheckpoint, failure.LinesModNoUpdateBitmap} {
 		add(engine.FileExecutorMod, l)
 	}
 	add(engine.FileActor, engine.LinesActorLoop)

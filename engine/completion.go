@@ -60,7 +60,7 @@ func (e *Engine) onCompletingBarrier(b Barrier) {
 		}
 		p.State = Completed
 		e.putProgress(vi, p)
-		r := ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: true, Rows: p.Rows}
+		r := e.progressRow(vi, p)
 		verb := "update"
 		if e.progTab.put(vi, r) {
 			verb = "insert"

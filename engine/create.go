@@ -2,8 +2,6 @@ package engine
 
 import (
 	"fmt"
-
-	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // CreateType is how the job was created: RisingWave's session variable background_ddl
@@ -20,20 +18,6 @@ func (c CreateType) String() string {
 		return "background"
 	}
 	return "foreground"
-}
-
-// CreateTypeNames lists the values a scenario's `create:` takes.
-const CreateTypeNames = "foreground, background"
-
-// CreateTypeNamed returns the create type a scenario names, or an error that says what to write.
-func CreateTypeNamed(s string) (CreateType, error) {
-	switch s {
-	case "foreground":
-		return CreateForeground, nil
-	case "background":
-		return CreateBackground, nil
-	}
-	return 0, fmt.Errorf("unknown create type %s: expected one of %s", quote.Q(s), CreateTypeNames)
 }
 
 // The meta service's catalog, whose recovery cleans the creating jobs it cannot keep.

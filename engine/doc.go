@@ -18,11 +18,13 @@
 // per-vnode state lives in the copy-on-write vectors and sequences of internal/persist).
 //
 // What reads the model for the page lives beside it, not in it: package view makes the view
-// from the engine's read-outs; package timeline keeps copies along a script (Step, Back, Goto,
-// and Apply, which branches) and adds to the view what the script knows (the note, what comes
-// next, the actions, the marks, what changed, the prediction, run on a copy); package codemap maps the
-// narration's sites to the executor's code map; package failure explains a failure for the
-// failure panel. Each reads only what the engine exports.
+// from the engine's read-outs (the actor, the buffer, the state table, what changed: the
+// engine compares only its private panels); package timeline keeps copies along a script
+// (Step, Back, Goto, and Apply, which branches) and adds to the view what the script knows (the
+// note, what comes next, the actions, the marks, the prediction, run on a copy); package codemap
+// maps the narration's sites to the executor's code map; package failure explains a failure
+// (its table of meanings and citations) for the failure panel. Each reads only what the engine
+// exports.
 // Package session drives a timeline for the command line and the page; package explore clones
 // engines to run every interleaving; package workload runs generated steps at production size
 // in scale mode (scale_mode.go: outputs counted, not kept). The names: scale mode is the
@@ -70,14 +72,14 @@
 // and scale (scale_mode.go).
 //
 // The other files, around the executor: actor.go, meta.go, release*.go (what differs by
-// release). What they say: explain.go, cite.go, failure.go (the failure table), bug.go,
-// adapt.go. What a step is made of: config.go, value.go, message.go, vnode.go (placement),
-// mutation.go; what a step may ask: validate.go, work.go. Read-outs that need the private state
-// stay here: view.go (the panels only the engine can make), changed.go (Record before a step,
-// Changes after it), trace.go, mark_invariant.go, statekey.go and explore_key.go (the
-// explorer's keys), scale_mode.go (what a workload's run reads and the fast path it feeds). The
-// JSON of these types is package wire's, but for a value's, a row's and an output's, which their
-// MarshalJSON needs (json.go).
+// release). What they say: explain.go, cite.go, failure.go (its kinds, what it left behind),
+// bug.go, adapt.go. What a step is made of: config.go, value.go, message.go, vnode.go
+// (placement), mutation.go; what a step may ask: validate.go, work.go. Read-outs that need the
+// private state stay here: view.go (the panels only the engine can make), changed.go (Record
+// before a step, Changes of the private panels after it), trace.go, mark_invariant.go,
+// statekey.go and explore_key.go (the explorer's keys), scale_mode.go (what a workload's run
+// reads and the fast path it feeds). The JSON of these types is package wire's, but for a
+// value's, a row's and an output's, which their MarshalJSON needs (json.go).
 //
 // The tests beside them: mechanism_test.go and world_test.go one rule at a time;
 // changed_predict_test.go and property_test.go the read-outs against simpler computations;

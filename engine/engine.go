@@ -374,7 +374,7 @@ func (e *Engine) deliver(s Step) {
 // fail stops the executor with an error (or a panic) of the given kind; the site cites where
 // the executor does it.
 func (e *Engine) fail(kind FailureKind, msg string, site *Site) {
-	panicked := kind.Info().Panic
+	panicked := kind.Panics()
 	e.narration.failKind = kind
 	e.narration.failLeft = e.captureLeftBehind()
 	e.phase = PhaseFailed

@@ -69,30 +69,8 @@ func (k EventKind) Info() *EventInfo {
 	return &EventInfo{}
 }
 
-// EventNamed is the kind whose key a scenario file writes.
-func EventNamed(key string) (*EventInfo, bool) {
-	for i := range Events {
-		if Events[i].Key == key {
-			return &Events[i], true
-		}
-	}
-	return nil, false
-}
-
 // IsUpstream reports whether the event is something the upstream delivers.
 func (k EventKind) IsUpstream() bool { return k.Info().By == "upstream" }
-
-// EventLegend is the page's text for each kind's pill, keyed "message.KEY" as the legend
-// (glossary.Legend) keys its texts.
-func EventLegend() map[string]string {
-	m := map[string]string{}
-	for _, ev := range Events {
-		if ev.Pill != "" {
-			m["message."+ev.Key] = ev.Pill
-		}
-	}
-	return m
-}
 
 // words fills a template of Says or Label with the step's message, when it takes one.
 func (s Step) words(template string) string {

@@ -8,9 +8,6 @@ import (
 // SourceCommit is the RisingWave commit the model was read off.
 const SourceCommit = "448c6570b1b9d636736708340f61a85900c2b7d7"
 
-// SourceURL links a range of lines of locality_provider.rs at SourceCommit.
-func SourceURL(lines [2]int) string { return FileURL(FileLocalityProvider, lines) }
-
 // Line ranges of locality_provider.rs at SourceCommit that more than one place cites (the rest
 // are in the narration sites, engine/cite.go). Each is checked against the source by a test.
 var (
@@ -49,24 +46,6 @@ type Explanation struct {
 	Uncited string `json:"uncited,omitempty"` // "ours" or "outside" when nothing is cited
 	Fix     string `json:"fix,omitempty"`     // a link to the real fix, for a bug mode's explanation
 	Site    string `json:"-"`                 // the narration site that said it (engine/cite.go)
-}
-
-// Cite renders where a sentence comes from for people, e.g. "locality_provider.rs:437-465".
-func (f Explanation) Cite() string {
-	switch {
-	case f.File != "" && f.Lines[0] == f.Lines[1]:
-		return fmt.Sprintf("%s:%d", shortFile(f.File), f.Lines[0])
-	case f.File != "":
-		return fmt.Sprintf("%s:%d-%d", shortFile(f.File), f.Lines[0], f.Lines[1])
-	case f.Uncited == UncitedOutside:
-		return "not in locality_provider.rs"
-	}
-	return "not RisingWave's code: the explainer's own"
-}
-
-// Cite renders where a citation's lines are for people, e.g. "executor/mod.rs:1469-1473".
-func (c Citation) Cite() string {
-	return Explanation{File: c.File, Lines: c.Lines}.Cite()
 }
 
 // shortFile names a RisingWave file as a reader knows it: locality_provider.rs, executor/mod.rs,

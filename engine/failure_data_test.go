@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 )
 
 // failurePaths are scripts that end in a failure, one or more per kind and phase.
@@ -224,7 +225,7 @@ func TestShortHeadlineIsTheHeadlineWithoutItsWhy(t *testing.T) {
 							return
 						}
 						kinds[f.Kind], rels[rel.Name] = true, true
-						datas := []engine.FailureData{f.Data}
+						datas := []failure.FailureData{f.Data}
 						if f.Data.Dropped {
 							require.NoError(t, s.Apply("recover"))
 							require.NotNil(t, s.View().Dropped)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/session"
 )
 
@@ -17,9 +18,9 @@ import (
 func TestFailureTableIsComplete(t *testing.T) {
 	kinds := []engine.FailureKind{engine.FailUpstreamEnded, engine.FailUpstreamEndedBuffering, engine.FailStreamClosed,
 		engine.FailFirstNotBarrier, engine.FailFirstNotCheckpoint, engine.FailRescale, engine.FailUpstreamError, engine.FailSnapshotError}
-	require.Len(t, engine.Failures, len(kinds))
+	require.Len(t, failure.Failures, len(kinds))
 	for _, k := range kinds {
-		info := k.Info()
+		info := failure.Of(k)
 		require.NotNil(t, info, k)
 		assert.NotEmpty(t, info.Meaning, k)
 		assert.NotEmpty(t, info.Proven, k)
@@ -36,10 +37,10 @@ func TestFailureTableIsComplete(t *testing.T) {
 			assert.Contains(t, c.URL, engine.SourceCommit, k)
 		}
 	}
-	assert.True(t, engine.FailFirstNotBarrier.Info().Panic)
-	assert.True(t, engine.FailFirstNotCheckpoint.Info().Panic)
-	assert.Contains(t, engine.FailFirstNotBarrier.Info().Proven[1].Text, "expects it to be one", "the first-message panic is an expect, not an assertion")
-	assert.Contains(t, engine.FailFirstNotCheckpoint.Info().Proven[1].Text, "asserts", "the checkpoint-kind check is the assertion")
+	assert.True(t, engine.FailFirstNotBarrier.Panics())
+	assert.True(t, engine.FailFirstNotCheckpoint.Panics())
+	assert.Contains(t, failure.Of(engine.FailFirstNotBarrier).Proven[1].Text, "expects it to be one", "the first-message panic is an expect, not an assertion")
+	assert.Contains(t, failure.Of(engine.FailFirstNotCheckpoint).Proven[1].Text, "asserts", "the checkpoint-kind check is the assertion")
 }
 
 // TestFailureExplanations: each failure path explains itself in the view: its kind, what the
@@ -74,11 +75,11 @@ steps:
 `, engine.FailUpstreamEndedBuffering, false, [2]int{471, 473},
 			[]string{"Never committed: 1 write to the state table."},
 			"buffers again and waits for a new start signal"},
-		{"stream closed first", "steps:\n  - end\n", engine.FailStreamClosed, false, engine.LinesModStreamClosed,
+		{"stream closed first", "steps:\n  - end\n", engine.FailStreamClosed, false, failure.LinesModStreamClosed,
 			[]string{"Nothing: the executor failed on its first message"}, "deletes a job in its initial status"},
-		{"chunk first", "steps:\n  - chunk: [\"+ 1 100\"]\n", engine.FailFirstNotBarrier, true, engine.LinesModExpectBarrier,
+		{"chunk first", "steps:\n  - chunk: [\"+ 1 100\"]\n", engine.FailFirstNotBarrier, true, failure.LinesModExpectBarrier,
 			[]string{"Nothing"}, "deletes a job in its initial status"},
-		{"non-checkpoint first barrier", "steps:\n  - barrier: {epoch: 1, checkpoint: false}\n", engine.FailFirstNotCheckpoint, true, engine.LinesModAssertCheckpoint,
+		{"non-checkpoint first barrier", "steps:\n  - barrier: {epoch: 1, checkpoint: false}\n", engine.FailFirstNotCheckpoint, true, failure.LinesModAssertCheckpoint,
 			[]string{"Nothing"}, "deletes a job in its initial status"},
 		{"rescale at a backfill barrier", `steps:
   - barrier: 1

@@ -29,11 +29,8 @@ type vnodeCheck struct {
 // every row of a Completed vnode (or of any vnode once the snapshot has ended), and every row
 // with pk ≤ pos in an InProgress vnode.
 func (e *Engine) passed(r Row) bool {
-	if e.snapshotFinished {
-		return true
-	}
-	if e.progress == nil {
-		return false
+	if e.snapshotFinished || e.progress == nil {
+		return e.snapshotFinished
 	}
 	vi, _ := e.vnodeIndex(r)
 	return e.passedIn(vi, r)

@@ -27,21 +27,6 @@ func (o Op) String() string {
 	return "+"
 }
 
-// ParseOp reads "+", "-", "U-" or "U+".
-func ParseOp(s string) (Op, bool) {
-	switch s {
-	case "+":
-		return OpInsert, true
-	case "-":
-		return OpDelete, true
-	case "U-":
-		return OpUpdateDelete, true
-	case "U+":
-		return OpUpdateInsert, true
-	}
-	return 0, false
-}
-
 // IsInsert reports whether the op puts a row (+ or U+).
 func (o Op) IsInsert() bool { return o == OpInsert || o == OpUpdateInsert }
 

@@ -32,21 +32,6 @@ func (m Mutation) String() string {
 	return "none"
 }
 
-// mutationCount is how many mutations the barrier carries (a valid barrier carries at most one).
-func (b Barrier) mutationCount() int {
-	n := 0
-	if b.StartBackfill != nil {
-		n++
-	}
-	if b.Rescale {
-		n++
-	}
-	if b.Mutation != MutationNone {
-		n++
-	}
-	return n
-}
-
 // ignoredMutation names the mutation the executor ignores, e.g. "Pause" or "Throttle (rate limit
 // 1)", or "" when the barrier carries none.
 func (b Barrier) ignoredMutation() string {

@@ -36,6 +36,10 @@ type Output struct {
 	Source     string // chunk: builder | marked | flushed | forwarded
 }
 
+// OutRowView is a row of a chunk as the view shows it (a message to come, a buffered chunk, an
+// output): its op, values, visibility, vnode and, for a marked row, why.
+type OutRowView = outRowJSON
+
 type outRowJSON struct {
 	Op      string `json:"op"`
 	Values  Row    `json:"values"`

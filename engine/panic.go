@@ -23,5 +23,5 @@ const PanicNodeWords = "There is no \"actor exit with error\" line: the node is 
 
 var (
 	sitePanicAbort = newSite("fail.panic-abort", "fail", FilePanicHook, LinesPanicHook[0], LinesPanicHook[1], "")
-	citePanicHook  = cite(FilePanicHook, LinesPanicHook, panicAbortText)
+	CitePanicHook  = cite(FilePanicHook, LinesPanicHook, panicAbortText)
 )

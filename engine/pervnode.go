@@ -168,20 +168,25 @@ func (e *Engine) builderLast(vi OwnedIndex) (Row, bool) {
 	return nil, false
 }
 
-// appendToBuilder adds row i of a lane's rows (the snapshot's next item) to a vnode's builder
-// and returns how many rows the builder now holds.
-func (e *Engine) appendToBuilder(vi OwnedIndex, rows persist.Seq[Row], i int) int {
+// appendToBuilder adds rows i to i+k-1 of a lane's rows (the snapshot's next items) to a
+// vnode's builder and returns how many rows the builder now holds.
+func (e *Engine) appendToBuilder(vi OwnedIndex, rows persist.Seq[Row], i, k int) int {
 	b := e.builders.Ref(vi)
 	switch {
 	case b.n == 0:
-		*b = builder{rows: rows, from: i, n: 1}
+		*b = builder{rows: rows, from: i, n: k}
 	case b.rows.Same(rows) && b.from+b.n == i:
-		b.n++
+		b.n += k
 	default:
 		panic(fmt.Sprintf("internal error: the builder of vnode %d holds rows %d..%d of a lane, and the snapshot delivers row %d of another", e.owned[vi], b.from, b.from+b.n-1, i))
 	}
-	e.tally.builderRows++
+	e.tally.builderRows += k
 	return b.n
+}
+
+// progressRow is the progress table's row for a vnode's progress.
+func (e *Engine) progressRow(vi OwnedIndex, p VnodeProgress) ProgressRow {
+	return ProgressRow{Vnode: e.owned[vi], Pos: p.Pos, Finished: p.State == Completed, Rows: p.Rows}
 }
 
 // takeBuilder empties a vnode's builder and returns what it held.

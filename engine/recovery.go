@@ -42,7 +42,7 @@ func (e *Engine) recover() {
 	e.check.result = Invariant{Status: "unchecked", Step: e.step, Epoch: e.dur.epoch, Text: "not checked since the recovery; it is checked again at the next barrier"}
 	extra := ""
 	if pending > 0 {
-		extra = fmt.Sprintf(" %s not yet committed %s dropped.", Plural(pending, "state-table write"), map[bool]string{true: "is", false: "are"}[pending == 1])
+		extra = fmt.Sprintf(" %s not yet committed %s dropped.", Plural(pending, "state-table write"), isAre(pending))
 	}
 	if undone {
 		extra += fmt.Sprintf(" Commits after e%d (up to e%d) were not checkpoints, so they are undone too.", e.dur.epoch, committed)

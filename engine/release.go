@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/backfill-explainer/explainer/internal/quote"
 )
 
 // Release is a RisingWave release whose locality provider the engine runs: one value of the
@@ -132,33 +130,6 @@ func FirstWhere(has func(*Release) bool) string {
 	return ""
 }
 
-// NewerMain is what the model leaves out of RisingWave's main branch after v3.1.
-const NewerMain = "Newer main: PR #27020 (2026-09-10) applies the backfill rate limit to the drain; not modelled (its source is not read here)."
-
-// ReleaseNamed returns the release a scenario names, or an error that says what to write.
-func ReleaseNamed(name string) (*Release, error) {
-	for _, r := range Releases {
-		if r.Name == name {
-			return r, nil
-		}
-	}
-	for _, r := range Releases {
-		if "v"+name == r.Name || strings.HasPrefix(name, r.Name+".") || strings.HasPrefix("v"+name, r.Name+".") {
-			return nil, fmt.Errorf("unknown release %s: write %s (one of %s)", quote.Q(name), r.Name, ReleaseNames())
-		}
-	}
-	return nil, fmt.Errorf("unknown release %s: expected one of %s", quote.Q(name), ReleaseNames())
-}
-
-// ReleaseNames lists the release names, e.g. "v2.7, v2.8, v3.0, v3.1".
-func ReleaseNames() string {
-	n := make([]string, len(Releases))
-	for i, r := range Releases {
-		n[i] = r.Name
-	}
-	return strings.Join(n, ", ")
-}
-
 func (r *Release) String() string { return r.Name }
 
 // RunRelease is the release the configuration runs (the default when none is set).
@@ -172,8 +143,9 @@ func (c *Config) release() *Release {
 	return c.Release
 }
 
-// rangeKey names a range of a file as the line tables key it, e.g. "locality_provider.rs:599-604".
-func rangeKey(file string, lines [2]int) string {
+// RangeKey names a range of a file as the line tables key it, and as a person reads it, e.g.
+// "locality_provider.rs:599-604".
+func RangeKey(file string, lines [2]int) string {
 	if lines[0] == lines[1] {
 		return fmt.Sprintf("%s:%d", shortFile(file), lines[0])
 	}
@@ -183,7 +155,7 @@ func rangeKey(file string, lines [2]int) string {
 // At returns where this release's file has the lines cited at SourceCommit, and whether the
 // release has them at all (the rescale checks and the upstream-ended error are v3.1's only).
 func (r *Release) At(file string, lines [2]int) ([2]int, bool) {
-	if l, ok := r.lines[rangeKey(file, lines)]; ok {
+	if l, ok := r.lines[RangeKey(file, lines)]; ok {
 		return l, true
 	}
 	return lines, r.AtSource
@@ -250,24 +222,6 @@ func joinLines(ms ...map[string][2]int) map[string][2]int {
 		for k, v := range m {
 			out[k] = v
 		}
-	}
-	return out
-}
-
-// ReleaseInfo is a release as the view and the CLI list it.
-type ReleaseInfo struct {
-	Name    string `json:"name"`
-	Tags    string `json:"tags"`
-	Ref     string `json:"ref"`
-	Summary string `json:"summary"`
-	Default bool   `json:"default,omitempty"`
-}
-
-// ReleaseList lists every release for a picker, oldest first.
-func ReleaseList() []ReleaseInfo {
-	out := make([]ReleaseInfo, len(Releases))
-	for i, r := range Releases {
-		out[i] = ReleaseInfo{Name: r.Name, Tags: r.Tags, Ref: r.Ref, Summary: r.Summary, Default: r == DefaultRelease}
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/internal/rwsource"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
@@ -233,7 +234,7 @@ func TestCitedFilesAreFetched(t *testing.T) {
 			assert.Contains(t, files, s.File, s.ID)
 		}
 	}
-	for _, f := range engine.Failures {
+	for _, f := range failure.Failures {
 		for _, c := range f.Proven {
 			assert.Contains(t, files, c.File, f.Kind)
 		}

@@ -1,7 +1,7 @@
 package engine
 
 // Where each cited range of locality_provider.rs at SourceCommit (engine/cite.go, explain.go,
-// failure.go, bug.go) is in the older releases' files, and the lines of the sites only they
+// bug.go, failure/table.go) is in the older releases' files, and the lines of the sites only they
 // say ("site:ID"). A range missing here is code the older releases do not have (the rescale
 // checks, the upstream-ended error, the kept snapshot stream). v2.8 and v3.0 have the same
 // locality_provider.rs line for line (two attributes differ); v2.7 has its own lines.

@@ -13,7 +13,7 @@ func TestPanicHookLinesAreInEveryTable(t *testing.T) {
 		if r.AtSource {
 			continue
 		}
-		l, ok := r.lines[rangeKey(FilePanicHook, LinesPanicHook)]
+		l, ok := r.lines[RangeKey(FilePanicHook, LinesPanicHook)]
 		assert.True(t, ok, "%s: its line table has no panic_hook.rs:17-35", r.Name)
 		assert.Equal(t, LinesPanicHook, l, r.Name)
 	}

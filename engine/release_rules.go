@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
 )
 
 // The few places where the releases differ (docs/scenario-format.md, Releases). Each phase's
@@ -136,20 +135,20 @@ func (e *Engine) finishAfterRestart() string {
 // linesText names a site's lines in the engine's release, e.g. "812-819".
 func (e *Engine) linesText(s *Site) string {
 	l, _ := e.siteLines(s)
-	return strconv.Itoa(l[0]) + "-" + strconv.Itoa(l[1])
+	return span(l)
 }
 
 // LoadLines names the lines that load the progress, e.g. "314-368".
 func (e *Engine) LoadLines() string {
 	l, _ := e.rel().At(FileLocalityProvider, LinesLoad)
-	return fmt.Sprintf("%d-%d", l[0], l[1])
+	return span(l)
 }
 
 // raceLines names the lines where the backfill loop races the upstream against the snapshot,
 // the upstream first, e.g. "577-586".
 func (e *Engine) raceLines() string {
 	l, _ := e.rel().At(FileLocalityProvider, linesRace)
-	return fmt.Sprintf("%d-%d", l[0], l[1])
+	return span(l)
 }
 
 // bufferedText adds v2.7's buffered rows to a report's sentence.

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
 )
 
@@ -30,7 +30,7 @@ func TestReleaseKeyErrors(t *testing.T) {
 	for text, want := range map[string]string{
 		"release: 3.0\n":    "5:10: release: unknown release \"3.0\": write v3.0",
 		"release: v3.0.2\n": "5:10: release: unknown release \"v3.0.2\": write v3.0",
-		"release: v2.6\n":   "5:10: release: unknown release \"v2.6\": expected one of " + engine.ReleaseNames(),
+		"release: v2.6\n":   "5:10: release: unknown release \"v2.6\": expected one of " + scenarios.ReleaseNames(),
 	} {
 		_, err := session.Load("t.yaml", []byte(header+text+"steps:\n  - barrier: 1\n"))
 		require.Error(t, err)

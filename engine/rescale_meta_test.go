@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/session"
 )
 
@@ -79,7 +80,7 @@ func TestCorrectedSentences(t *testing.T) {
 		assert.NotContains(t, all, "may behave differently", name)
 		assert.NotContains(t, all, "rescaled offline, through a recovery", name)
 	}
-	for _, f := range engine.Failures {
+	for _, f := range failure.Failures {
 		for _, l := range f.Inferred {
 			assert.NotContains(t, l, "an offline reschedule", f.Kind)
 		}

@@ -180,14 +180,7 @@ func pkBefore(a, b Row, pk []int) bool {
 
 // pkAfterLast reports whether row's pk sorts after every entry's pk of p.
 func (s *rowset) pkAfterLast(p persist.Seq[rsEntry], row Row) bool {
-	if p.Len() == 0 {
-		return true
-	}
-	last := p.Last().row
-	if c := s.pk[0]; last[c].Kind == KindInt && row[c].Kind == KindInt && last[c].I != row[c].I {
-		return last[c].I < row[c].I
-	}
-	return compareRowsPK(last, row, s.pk) < 0
+	return p.Len() == 0 || pkBefore(p.Last().row, row, s.pk)
 }
 
 // getPK returns the row holding row's pk (pk-keyed use: the upstream's content).

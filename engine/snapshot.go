@@ -132,40 +132,20 @@ func (e *Engine) newSnapshot(refresh bool) *Snapshot {
 		unread: e.tally.unread.Share(), owned: e.owned, pk: e.pk, left: e.tally.unreadRows, openedAt: e.step, refreshed: refresh}
 }
 
-// laneViews lists the snapshot's lanes as the view shows them: one per owned vnode that is not
-// Completed (those the stream skips), in vnode order, empty for a vnode with nothing to read;
-// a long lane as a window of maxLaneRows rows around the next one.
+// laneViews lists the snapshot's lanes as the view shows them (laneStates), a long lane as a
+// window of maxLaneRows rows around the next one.
 func (e *Engine) laneViews() []LaneView {
-	s := e.snap
-	lanes := s.lanes()
-	out := make([]LaneView, 0, len(e.owned)-e.tally.byState[Completed])
-	k := 0 // next lane of lanes
-	for i, vnode := range e.owned {
-		vi := OwnedIndex(i)
-		p := e.progress.At(vi)
-		if p.State == Completed {
-			continue
+	states := e.snap.laneStates()
+	out := make([]LaneView, 0, len(states))
+	for _, st := range states {
+		l := st.lane
+		lv := LaneView{Vnode: l.vnode, Rows: []Row{}, Pos: lanePos(e.progress, l.vi), Total: l.total(), Next: l.next - l.first}
+		if lv.Total > maxLaneRows {
+			lv.Offset = min(max(0, lv.Next-maxLaneRows/4), lv.Total-maxLaneRows)
+			lv.Next -= lv.Offset
 		}
-		lv := LaneView{Vnode: vnode, Rows: []Row{}}
-		var l *lane
-		switch {
-		case k < len(lanes) && lanes[k].vi == vi:
-			l = &lanes[k]
-			k++
-		case vi > s.reached() && s.unread.Has(vi):
-			ahead := s.laneAt(vi)
-			l = &ahead
-		}
-		if l != nil {
-			lv.Total, lv.Next = l.total(), l.next-l.first
-			if lv.Total > maxLaneRows {
-				lv.Offset = min(max(0, lv.Next-maxLaneRows/4), lv.Total-maxLaneRows)
-				lv.Next -= lv.Offset
-			}
+		if lv.Total > 0 {
 			lv.Rows = l.rows.Slice(l.first+lv.Offset, l.first+lv.Offset+min(lv.Total, maxLaneRows))
-		}
-		if p.State != NotStarted {
-			lv.Pos = p.Pos
 		}
 		out = append(out, lv)
 	}

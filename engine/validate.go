@@ -69,7 +69,7 @@ func (e *Engine) validate(s Step) error {
 		if e.startRefused(s.Barrier) {
 			return inputErr(-1, "%s: leave start_backfill out, or run the scenario under %s or later", e.startRefusedText(), FirstWhere(resendsStart))
 		}
-		if s.Barrier.mutationCount() > 1 {
+		if len(s.Barrier.mutationNames()) > 1 {
 			return inputErr(-1, "a barrier carries one mutation: %s together", strings.Join(s.Barrier.mutationNames(), " and "))
 		}
 		if s.Barrier.Mutation > MutationStop {

@@ -128,25 +128,17 @@ func CompareRows(a, b Row) int {
 func (r Row) Equal(o Row) bool { return len(r) == len(o) && CompareRows(r, o) == 0 }
 
 // String renders a row as a tuple, e.g. (3,102).
-func (r Row) String() string {
-	var b strings.Builder
-	b.WriteByte('(')
-	for i, v := range r {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(v.String())
-	}
-	b.WriteByte(')')
-	return b.String()
-}
+func (r Row) String() string { return r.tuple(0) }
 
 // briefLen is how many characters of a value an error message repeats.
 const briefLen = 60
 
 // brief renders a row as String does, each value cut to briefLen characters and "…", for
 // error messages (a value may be half a megabyte).
-func (r Row) brief() string {
+func (r Row) brief() string { return r.tuple(briefLen) }
+
+// tuple renders a row as a tuple, each value cut to cut characters and "…" (0: whole).
+func (r Row) tuple(cut int) string {
 	var b strings.Builder
 	b.WriteByte('(')
 	for i, v := range r {
@@ -154,9 +146,9 @@ func (r Row) brief() string {
 			b.WriteByte(',')
 		}
 		s := v.String()
-		if n := 0; len(s) > briefLen {
+		if n := 0; cut > 0 && len(s) > cut {
 			for k := range s {
-				if n == briefLen {
+				if n == cut {
 					s = s[:k] + "…"
 					break
 				}

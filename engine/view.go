@@ -2,22 +2,6 @@ package engine
 
 // The panels of the view (package view) that only the engine can make, and what the view reads.
 
-// MessageView is an upstream message still to come.
-type MessageView struct {
-	Type          string       `json:"type"`
-	Step          int          `json:"step"`
-	Epoch         int64        `json:"epoch,omitempty"`
-	Checkpoint    bool         `json:"checkpoint,omitempty"`
-	StartBackfill []int64      `json:"start_backfill,omitempty"`
-	Rescale       bool         `json:"rescale,omitempty"`
-	Mutation      string       `json:"mutation,omitempty"` // pause | resume | throttle: a mutation the executor ignores
-	Throttle      *int64       `json:"throttle,omitempty"` // the throttle's rate limit
-	Rows          []outRowJSON `json:"rows,omitempty"`
-	Column        string       `json:"column,omitempty"`
-	Value         *Value       `json:"value,omitempty"`
-	Message       string       `json:"message,omitempty"`
-}
-
 // SnapshotView is the open snapshot stream.
 type SnapshotView struct {
 	Epoch     int64      `json:"epoch"`
@@ -37,29 +21,11 @@ type LaneView struct {
 	Total  int   `json:"total"`  // rows in the lane
 }
 
-// BufferView is one buffered upstream chunk.
-type BufferView struct {
-	ArrivedStep int          `json:"arrived_step"`
-	Rows        []outRowJSON `json:"rows"`
-}
-
-// VnodeRow is a state-table row with its vnode.
-type VnodeRow struct {
-	Vnode  int `json:"vnode"`
-	Values Row `json:"values"`
-}
-
-// PendingRow is an uncommitted state-table write.
-type PendingRow struct {
-	Op     string `json:"op"`
-	Vnode  int    `json:"vnode"`
-	Values Row    `json:"values"`
-}
-
 // maxLaneRows bounds a snapshot lane's window.
 const maxLaneRows = 64
 
-// maxViewRows bounds the rows of one panel of the view (a snapshot lane, the state table).
+// maxViewRows bounds the rows of one panel of the view (the upstream's content, downstream's;
+// package view bounds the state table's alike).
 const maxViewRows = 500
 
 // Epoch is the epoch of the last barrier the executor processed.
@@ -83,20 +49,6 @@ func (e *Engine) SnapshotView() *SnapshotView {
 		return nil
 	}
 	return &SnapshotView{Epoch: e.snap.epoch, Remaining: e.snap.Remaining(), OpenedAt: e.snap.openedAt, Refreshed: e.snap.refreshed, Vnodes: e.laneViews()}
-}
-
-// BufferView is the upstream buffer, chunk by chunk.
-func (e *Engine) BufferView() []BufferView {
-	out := []BufferView{}
-	for _, b := range e.buffer {
-		bv := BufferView{ArrivedStep: b.step, Rows: make([]outRowJSON, len(b.rows))}
-		for i, r := range b.rows {
-			_, vn := e.vnodeIndex(r.Row)
-			bv.Rows[i] = outRowJSON{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn}
-		}
-		out = append(out, bv)
-	}
-	return out
 }
 
 // BuilderRows is each owned vnode's chunk builder, a copy of its rows; nil before the backfill
@@ -124,27 +76,32 @@ func (e *Engine) Progress() []VnodeProgress {
 	return out
 }
 
-// StateTableRows is the state table: its committed rows (at most maxViewRows) and its pending
-// writes.
-func (e *Engine) StateTableRows() (rows []VnodeRow, pending []PendingRow) {
-	rows, pending = []VnodeRow{}, []PendingRow{}
+// Buffered calls f for each chunk of the upstream buffer, in order: the step it arrived at and
+// its rows (visible ones: a buffered chunk is compacted).
+func (e *Engine) Buffered(f func(step int, rows []RowOp)) {
+	for _, c := range e.buffer {
+		f(c.step, c.rows)
+	}
+}
+
+// CommittedRows calls f for each committed row of the state table, vnode by vnode in pk order,
+// until f returns false; PendingWrites calls f for each uncommitted write, in order (put: an
+// insert, else a delete).
+func (e *Engine) CommittedRows(f func(vnode int, r Row) bool) {
 	for vi, part := range e.state.committed.Present() {
-		part.Each(0, func(r Row) bool {
-			rows = append(rows, VnodeRow{e.owned[vi], r})
-			return len(rows) < maxViewRows
-		})
-		if len(rows) >= maxViewRows {
-			break
+		ok := true
+		part.Each(0, func(r Row) bool { ok = f(e.owned[vi], r); return ok })
+		if !ok {
+			return
 		}
 	}
+}
+
+// PendingWrites: see CommittedRows.
+func (e *Engine) PendingWrites(f func(put bool, vnode int, r Row)) {
 	for _, w := range e.state.pending {
-		op := "-"
-		if w.put {
-			op = "+"
-		}
-		pending = append(pending, PendingRow{op, e.owned[w.vi], w.row})
+		f(w.put, e.owned[w.vi], w.row)
 	}
-	return rows, pending
 }
 
 // ProgressTableRows is the progress table as committed (not yet durable).
@@ -153,31 +110,3 @@ func (e *Engine) ProgressTableRows() [][]any { return e.progTab.Rows() }
 // NextEpoch is the smallest epoch the next barrier may carry (epochs increase strictly, also
 // across a recovery).
 func (e *Engine) NextEpoch() int64 { return e.lastEpoch + 1 }
-
-// MessageView is upstream message s, script step step, as the view lists it still to come.
-func (e *Engine) MessageView(s Step, step int) MessageView {
-	m := MessageView{Step: step, Type: s.Kind.Info().Key}
-	if s.Kind.Info().Takes == TakesText {
-		m.Message = s.Message
-	}
-	switch s.Kind {
-	case EventBarrier:
-		m.Epoch, m.Checkpoint, m.StartBackfill, m.Rescale = s.Barrier.Epoch, s.Barrier.Checkpoint, s.Barrier.StartBackfill, s.Barrier.Rescale
-		if s.Barrier.Mutation != MutationNone {
-			m.Mutation = s.Barrier.Mutation.String()
-		}
-		if s.Barrier.Mutation == MutationThrottle {
-			t := s.Barrier.Throttle
-			m.Throttle = &t
-		}
-	case EventChunk:
-		for _, r := range s.Chunk {
-			_, vn := e.vnodeIndex(r.Row)
-			m.Rows = append(m.Rows, outRowJSON{Op: r.Op.String(), Values: r.Row, Visible: r.Visible, Vnode: vn})
-		}
-	case EventWatermark:
-		val := s.Watermark.Value
-		m.Column, m.Value = e.cfg.Columns[s.Watermark.Column].Name, &val
-	}
-	return m
-}

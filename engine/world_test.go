@@ -9,6 +9,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // Held-out cases of a Stop barrier, one per phase the executor can be in when it comes.
@@ -39,7 +40,7 @@ func TestStopByPhaseAndRelease(t *testing.T) {
 			last := tr.Outputs[len(tr.Outputs)-1]
 			assert.Equal(t, engine.OutBarrier, last.Type, where)
 			v := s.View()
-			assert.Equal(t, engine.ActorStopped, v.Actor.State, where)
+			assert.Equal(t, view.ActorStopped, v.Actor.State, where)
 			require.NotNil(t, v.Actor.Citation, where)
 			assert.Contains(t, v.Actor.Citation.URL, "/blob/"+r.Ref+"/", where)
 			sites := map[string]engine.Explanation{}
@@ -67,7 +68,7 @@ func TestStopByPhaseAndRelease(t *testing.T) {
 				continue
 			}
 			assert.Equal(t, "starting", s.Trace().Phase, where)
-			assert.Equal(t, engine.ActorRunning, s.View().Actor.State, where)
+			assert.Equal(t, view.ActorRunning, s.View().Actor.State, where)
 		}
 	}
 }
@@ -92,18 +93,18 @@ func TestStopCommitsLikeAnyBarrier(t *testing.T) {
 func TestActorStates(t *testing.T) {
 	for _, r := range engine.Releases {
 		run := runUnder(t, r.Name, "  - barrier: 1\n")
-		assert.Equal(t, engine.ActorRunning, run.View().Actor.State)
+		assert.Equal(t, view.ActorRunning, run.View().Actor.State)
 		exited := runUnder(t, r.Name, endForwarding)
 		a := exited.View().Actor
-		assert.Equal(t, engine.ActorExited, a.State, r.Name)
+		assert.Equal(t, view.ActorExited, a.State, r.Name)
 		assert.Contains(t, a.Text, "actor exited unexpectedly")
 		require.NotNil(t, a.Citation)
 		assert.Equal(t, engine.FileActor, a.Citation.File)
 		failed := runUnder(t, r.Name, "  - barrier: 1\n  - error: boom\n").View().Actor
-		assert.Equal(t, engine.ActorFailed, failed.State, r.Name)
+		assert.Equal(t, view.ActorFailed, failed.State, r.Name)
 		require.NotNil(t, failed.Citation)
 		panicked := runUnder(t, r.Name, "  - chunk: [\"+ 1 100\"]\n").View().Actor
-		assert.Equal(t, engine.ActorFailed, panicked.State, r.Name)
+		assert.Equal(t, view.ActorFailed, panicked.State, r.Name)
 		require.NotNil(t, panicked.Citation, r.Name)
 		assert.Equal(t, engine.FilePanicHook, panicked.Citation.File, r.Name)
 		assert.Contains(t, panicked.Text, "aborts the compute node", r.Name)

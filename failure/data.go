@@ -36,7 +36,7 @@ func phaseLabel(kind engine.FailureKind, p engine.Phase) string {
 }
 
 // failureData says what the failure does to the data, counted from what it left behind.
-func failureData(e *engine.Engine) engine.FailureData {
+func failureData(e *engine.Engine) FailureData {
 	l := e.LeftBehind()
 	ck := fmt.Sprintf("e%d", e.DurableEpoch())
 	if e.DurableEpoch() == 0 {
@@ -50,7 +50,7 @@ func failureData(e *engine.Engine) engine.FailureData {
 	if e.Config().Bug != engine.BugNone {
 		rows = fmt.Sprintf("No row is lost in RisingWave's code; under bug mode %s, the invariant says.", e.Config().Bug)
 	}
-	d := engine.FailureData{Headline: "The job is kept: " + keptWhy(e) + ". " + rows, Short: "The job is kept. " + rows}
+	d := FailureData{Headline: "The job is kept: " + keptWhy(e) + ". " + rows, Short: "The job is kept. " + rows}
 	if e.Failure().Panic {
 		const panics = "The panic aborts the compute node, and the meta service recovers the database on the node's failure, as after an error. "
 		d.Headline, d.Short = panics+d.Headline, panics+d.Short
@@ -109,15 +109,15 @@ func keptWhy(e *engine.Engine) string {
 }
 
 // dropData is what a recovery that drops the job does to the data: the job, the rows, the cost.
-func dropData(e *engine.Engine) engine.FailureData {
+func dropData(e *engine.Engine) FailureData {
 	if e.Initial() {
-		return engine.FailureData{Dropped: true, Reason: "no checkpoint yet",
+		return FailureData{Dropped: true, Reason: "no checkpoint yet",
 			Headline: "The job is dropped: no checkpoint had committed its first barrier, so it was still in its initial status, and every release's recovery deletes such a job whatever its create type, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again.",
 			Short:    "The job is dropped: the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again.",
 			Until:    "Until the recovery: nothing of the job is durable yet (no checkpoint); the recovery drops its state table, progress table and the new view.",
 			After:    "The recovery drops the job: nothing restarts. Rerun the CREATE to build the view from the start."}
 	}
-	return engine.FailureData{Dropped: true, Reason: "created in the foreground",
+	return FailureData{Dropped: true, Reason: "created in the foreground",
 		Headline: fmt.Sprintf("The job is dropped: it was created in the foreground and is still creating, and %s's recovery deletes such a job, so the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.", e.Release().Name),
 		Short:    "The job is dropped: the CREATE fails and the new materialized view is gone. No row is lost upstream; downstream's view and what it held go with the job. The cost: run the whole CREATE again, or SET BACKGROUND_DDL = true before it so that a recovery keeps the job.",
 		Until:    "Until the recovery: the job's state table, progress table and the new view hold what the checkpoint made durable; the recovery drops all three.",

@@ -67,11 +67,11 @@ func recoveryText(e *engine.Engine) string {
 }
 
 // Explain explains the failure that stopped the executor, or returns nil.
-func Explain(e *engine.Engine) *engine.FailureView {
+func Explain(e *engine.Engine) *FailureView {
 	if e.Failure() == nil {
 		return nil
 	}
-	info := e.FailureKind().Info()
+	info := Of(e.FailureKind())
 	if info == nil {
 		return nil
 	}
@@ -82,7 +82,7 @@ func Explain(e *engine.Engine) *engine.FailureView {
 	for i, c := range proven {
 		proven[i] = e.Release().Cite(c)
 	}
-	return &engine.FailureView{
+	return &FailureView{
 		Kind: info.Kind, Message: e.Failure().Message, Panic: e.Failure().Panic, Step: e.Failure().Step,
 		Meaning: info.Meaning, Proven: proven, Inferred: append([]string{}, info.Inferred...),
 		LeftBehind: leftText(e.LeftBehind()), Recovery: recoveryText(e),
@@ -92,7 +92,7 @@ func Explain(e *engine.Engine) *engine.FailureView {
 }
 
 // Dropped is what the page shows for a dropped job (nil unless the phase is dropped).
-func Dropped(e *engine.Engine) *engine.FailureData {
+func Dropped(e *engine.Engine) *FailureData {
 	if e.Phase() != engine.PhaseDropped {
 		return nil
 	}

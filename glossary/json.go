@@ -19,7 +19,7 @@ func AppendJSONGlossary(b []byte, entries []GlossaryEntry) []byte {
 }
 
 // AppendJSONLegend writes the legend (Legend) with the texts of more (the engine's pills for
-// each kind of step, engine.EventLegend): one object, its keys sorted as encoding/json sorts a map's.
+// each kind of step, view.EventLegend): one object, its keys sorted as encoding/json sorts a map's.
 func AppendJSONLegend(b []byte, legend map[string]string, more ...map[string]string) []byte {
 	if len(more) > 0 {
 		all := make(map[string]string, len(legend))

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/jsonw/jsontest"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
@@ -195,8 +194,8 @@ func TestErrorsArePositioned(t *testing.T) {
 		{"unknown section key", sec("    goals: x\n"), `f.yaml:6:5: unknown key "goals" in section 1; allowed keys: title, goal, scenario, release, bug, steps, minutes, notes, questions`},
 		{"no scenario", "title: t\nsections:\n  - {title: s, minutes: 3}\n", `f.yaml:3:5: section 1: missing key "scenario"`},
 		{"unknown scenario", "title: t\nsections:\n  - {title: s, minutes: 3, scenario: happy}\n", "f.yaml:3:38: section 1: no built-in scenario named \"happy\" (`backfill list` names them)"},
-		{"release", sec("    release: 3.0\n"), "f.yaml:6:14: section 1: unknown release the number 3.0; one of " + engine.ReleaseNames()},
-		{"release name", sec("    release: \"3.0\"\n"), `f.yaml:6:14: section 1: unknown release "3.0": write v3.0 (one of ` + engine.ReleaseNames() + `)`},
+		{"release", sec("    release: 3.0\n"), "f.yaml:6:14: section 1: unknown release the number 3.0; one of " + scenarios.ReleaseNames()},
+		{"release name", sec("    release: \"3.0\"\n"), `f.yaml:6:14: section 1: unknown release "3.0": write v3.0 (one of ` + scenarios.ReleaseNames() + `)`},
 		{"bug", sec("    bug: typo\n"), `f.yaml:6:10: section 1: unknown bug mode "typo" (one of: no-state-write, mark-before-drain, mark-on-arrival, emit-beyond-pos)`},
 		{"to past the end", sec("    steps: {from: 2, to: 19}\n"), "f.yaml:6:26: section 1 steps: to 19 is past the scenario's last step (it has 18 steps)"},
 		{"to before from", sec("    steps: {from: 5, to: 4}\n"), "f.yaml:6:26: section 1 steps: to 4 comes before from 5"},

@@ -50,7 +50,7 @@ func (rd reader) section(n *yaml.Node, number int) Section {
 	// adapts it too when the release is not the one it was written for)
 	if _, v, ok := f.Get("release"); ok {
 		if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
-			r.Fail(v, "%s: unknown release %s; one of %s", where, scenarios.Describe(v), engine.ReleaseNames())
+			r.Fail(v, "%s: unknown release %s; one of %s", where, scenarios.Describe(v), scenarios.ReleaseNames())
 		}
 		s.Release = v.Value
 		if err := sess.SetRelease(s.Release); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/scenarios"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // TestAFictionalEventKindReachesEverySurface: a kind of step added to the engine's table (in
@@ -46,7 +47,7 @@ func TestAFictionalEventKindReachesEverySurface(t *testing.T) {
 	assert.Contains(t, scenarios.EventKeys(), "fictional")
 
 	var legend map[string]string // as the bridge's `legend` writes it
-	require.NoError(t, json.Unmarshal(glossary.AppendJSONLegend(nil, glossary.Legend, engine.EventLegend()), &legend))
+	require.NoError(t, json.Unmarshal(glossary.AppendJSONLegend(nil, glossary.Legend, view.EventLegend()), &legend))
 	assert.Equal(t, "✦ fictional", legend["message.fictional"])
 }
 

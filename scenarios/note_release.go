@@ -33,7 +33,7 @@ func (p *parser) byRelease(n *yaml.Node, what string) (string, map[string]string
 			p.failAt(k, "%s: a %s written per release has release names as keys, found %s", what, what, describe(k))
 		}
 		for _, name := range names {
-			r, err := engine.ReleaseNamed(name)
+			r, err := ReleaseNamed(name)
 			if err != nil {
 				p.failAt(k, "%s: a %s written per release has release names as keys: %s", what, what, err.Error())
 			}
@@ -65,9 +65,9 @@ func (p *parser) writtenFor(n *yaml.Node) []string {
 	out, seen := []string{own}, map[string]bool{}
 	for _, item := range p.sequence(n, "written_for") {
 		if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
-			p.failAt(item, "written_for: expected a release name (one of %s), found %s", engine.ReleaseNames(), describe(item))
+			p.failAt(item, "written_for: expected a release name (one of %s), found %s", ReleaseNames(), describe(item))
 		}
-		r, err := engine.ReleaseNamed(item.Value)
+		r, err := ReleaseNamed(item.Value)
 		if err != nil {
 			failMsg(p.file, posOf(item), "written_for: "+err.Error())
 		}

@@ -28,7 +28,7 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 	var st engine.Step
 	switch n.Kind {
 	case yaml.ScalarNode:
-		ev, ok := engine.EventNamed(n.Value)
+		ev, ok := eventNamed(n.Value)
 		switch {
 		case ok && ev.Takes == engine.TakesNone:
 			st.Kind = ev.Kind
@@ -68,7 +68,7 @@ func (p *parser) step(n *yaml.Node, number int) (engine.Step, []Pos) {
 	}
 	v := ev.val
 	var rows []Pos
-	info, _ := engine.EventNamed(ev.key.Value)
+	info, _ := eventNamed(ev.key.Value)
 	st.Kind = info.Kind
 	switch info.Takes {
 	case engine.TakesBarrier:
@@ -218,4 +218,14 @@ func (p *parser) mutation(n *yaml.Node) (engine.Mutation, int64) {
 	}
 	p.failAt(n, "mutation: expected %s, found %s", want, describe(n))
 	return engine.MutationNone, 0
+}
+
+// eventNamed is the kind whose key a scenario file writes.
+func eventNamed(key string) (*engine.EventInfo, bool) {
+	for i := range engine.Events {
+		if engine.Events[i].Key == key {
+			return &engine.Events[i], true
+		}
+	}
+	return nil, false
 }

@@ -161,7 +161,7 @@ func tokenizeRow(s string) (op engine.Op, opOff int, visible bool, vals []token,
 	if len(toks) == 0 {
 		return 0, 0, false, nil, &rowSyntaxError{lo, "empty row; expected OP v1 v2 … with OP one of +, -, U-, U+"}
 	}
-	op, ok := engine.ParseOp(toks[0].text)
+	op, ok := parseOp(toks[0].text)
 	if !ok {
 		return 0, 0, false, nil, &rowSyntaxError{toks[0].off, fmt.Sprintf("bad op %q; a row starts with +, -, U- or U+", clip(toks[0].text))}
 	}
@@ -365,4 +365,19 @@ func valueTooLong(v engine.Value) string {
 		return fmt.Sprintf("a value is %d characters; the limit is %d", c, MaxValueChars)
 	}
 	return ""
+}
+
+// parseOp reads "+", "-", "U-" or "U+".
+func parseOp(s string) (engine.Op, bool) {
+	switch s {
+	case "+":
+		return engine.OpInsert, true
+	case "-":
+		return engine.OpDelete, true
+	case "U-":
+		return engine.OpUpdateDelete, true
+	case "U+":
+		return engine.OpUpdateInsert, true
+	}
+	return 0, false
 }

@@ -363,6 +363,9 @@ func TestFaultWorkloadShowsFailureAndResume(t *testing.T) {
 // and a last call with done == total; returning false cancels the run.
 func TestScaleProgressAndCancel(t *testing.T) {
 	text := []byte(wlHead + "workload: {rows: 300000, snapshot_per_epoch: 20000}\n")
+	if testing.Short() {
+		text = []byte(wlHead + "workload: {rows: 30000, snapshot_per_epoch: 2000}\n") // (the same epochs)
+	}
 	var calls [][2]int
 	_, err := Scale("w.yaml", text, func(done, total int) bool {
 		calls = append(calls, [2]int{done, total})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/backfill-explainer/explainer/diagnose"
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/failure"
 )
 
@@ -12,7 +11,7 @@ import (
 // the diagnosis's advice for the message the failure prints (diagnose.Checks). It lives here,
 // above the engine, because the diagnosis reads the engine's failure table: the engine cannot
 // import it, and the advice stays written once, in diagnose/catalogue.go.
-func attachChecks(f *engine.FailureView) {
+func attachChecks(f *failure.FailureView) {
 	if f == nil {
 		return
 	}
@@ -26,7 +25,7 @@ func attachChecks(f *engine.FailureView) {
 
 // FailureExplanation is the explanation (package failure) of the failure at the current step, with what
 // to check (nil when the executor has not failed).
-func (s *Session) FailureExplanation() *engine.FailureView {
+func (s *Session) FailureExplanation() *failure.FailureView {
 	f := failure.Explain(s.tl.Engine())
 	attachChecks(f)
 	return f

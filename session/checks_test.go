@@ -8,6 +8,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/diagnose"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/scenarios"
 )
 
@@ -48,10 +49,10 @@ func TestFailureChecksAreTheDiagnosis(t *testing.T) {
 // An upstream error whose text the diagnosis does not know gets no checks (the details keep the
 // engine's likely causes); one it knows gets that message's.
 func TestUpstreamErrorChecksFollowItsText(t *testing.T) {
-	f := &engine.FailureView{Kind: engine.FailUpstreamError, Message: "boom", Release: "v3.1"}
+	f := &failure.FailureView{Kind: engine.FailUpstreamError, Message: "boom", Release: "v3.1"}
 	attachChecks(f)
 	assert.Nil(t, f.Checks)
-	f = &engine.FailureView{Kind: engine.FailUpstreamError, Message: "exchange channel from remote upstream actor 5 closed unexpectedly", Release: "v2.8"}
+	f = &failure.FailureView{Kind: engine.FailUpstreamError, Message: "exchange channel from remote upstream actor 5 closed unexpectedly", Release: "v2.8"}
 	attachChecks(f)
 	require.NotEmpty(t, f.Checks)
 	assert.Contains(t, f.Checks[0], "Upstream actor 5's own failure first", "the actor the message names")

@@ -1,12 +1,15 @@
 package session
 
-import "github.com/backfill-explainer/explainer/engine"
+import (
+	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
+)
 
 // SetRelease runs the session under a RisingWave release (docs/scenario-format.md, Releases),
 // from the start of its script to where it was. A release other than the file's adapts the
 // script: a step the run cannot take under it (after a silent end, say) is skipped, not an error.
 func (s *Session) SetRelease(name string) error {
-	r, err := engine.ReleaseNamed(name)
+	r, err := scenarios.ReleaseNamed(name)
 	if err != nil {
 		return err
 	}
@@ -17,7 +20,7 @@ func (s *Session) SetRelease(name string) error {
 // (docs/scenario-format.md, The job), from the start of its script to where it was; a step the
 // run cannot take (after the recovery dropped the job) is skipped, not an error.
 func (s *Session) SetCreate(name string) error {
-	c, err := engine.CreateTypeNamed(name)
+	c, err := scenarios.CreateTypeNamed(name)
 	if err != nil {
 		return err
 	}

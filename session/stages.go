@@ -42,10 +42,10 @@ type StepDiffs struct {
 // `changed`), the vnodes within them (as `changed_vnodes`), and the downstream rows only one
 // run holds.
 type Differs struct {
-	Panels    engine.Changed       `json:"panels"`
-	Vnodes    engine.ChangedVnodes `json:"vnodes"`
-	OnlyLeft  []engine.Row         `json:"only_left"`
-	OnlyRight []engine.Row         `json:"only_right"`
+	Panels    view.Changed       `json:"panels"`
+	Vnodes    view.ChangedVnodes `json:"vnodes"`
+	OnlyLeft  []engine.Row       `json:"only_left"`
+	OnlyRight []engine.Row       `json:"only_right"`
 }
 
 // StagesAt is both runs' views after step n (a shorter run's at its end) and how they differ.
@@ -150,7 +150,7 @@ func (st *Stages) At(n int) (*StagesAt, error) {
 // tells each run's step in its own words).
 func viewDiffers(l, r *view.View, ld, rd []engine.Row) Differs {
 	eq := reflect.DeepEqual
-	d := Differs{Panels: engine.Changed{
+	d := Differs{Panels: view.Changed{
 		Phase:           l.Phase != r.Phase,
 		Epoch:           l.Epoch != r.Epoch,
 		UpstreamNext:    !eq(l.Upstream.Next, r.Upstream.Next) || l.Upstream.More != r.Upstream.More || l.Upstream.Ended != r.Upstream.Ended,
@@ -172,11 +172,11 @@ func viewDiffers(l, r *view.View, ld, rd []engine.Row) Differs {
 			lanes[i] = v.Snapshot.Vnodes
 		}
 	}
-	d.Vnodes = engine.ChangedVnodes{
+	d.Vnodes = view.ChangedVnodes{
 		Snapshot:             vnodesDiffer(lanes[0], lanes[1], func(x engine.LaneView) int { return x.Vnode }),
 		Builders:             vnodesDiffer(l.Builders, r.Builders, func(x view.BuilderView) int { return x.Vnode }),
 		Progress:             vnodesDiffer(l.Progress, r.Progress, func(x view.ProgressView) int { return x.Vnode }),
-		StateTable:           slices.Compact(slices.Sorted(slices.Values(append(vnodesDiffer(l.StateTable.Rows, r.StateTable.Rows, func(x engine.VnodeRow) int { return x.Vnode }), vnodesDiffer(l.StateTable.Pending, r.StateTable.Pending, func(x engine.PendingRow) int { return x.Vnode })...)))),
+		StateTable:           slices.Compact(slices.Sorted(slices.Values(append(vnodesDiffer(l.StateTable.Rows, r.StateTable.Rows, func(x view.VnodeRow) int { return x.Vnode }), vnodesDiffer(l.StateTable.Pending, r.StateTable.Pending, func(x view.PendingRow) int { return x.Vnode })...)))),
 		ProgressTable:        vnodesDiffer(l.ProgressTable.Rows, r.ProgressTable.Rows, tupleVnode),
 		ProgressTableDurable: vnodesDiffer(l.ProgressTable.Durable, r.ProgressTable.Durable, tupleVnode),
 	}
@@ -224,7 +224,7 @@ func vnodesDiffer[T any](a, b []T, vnode func(T) int) []int {
 }
 
 // panelNames lists the panels flagged, as the view's `changed` keys, in the stage's order.
-func panelNames(c engine.Changed) []string {
+func panelNames(c view.Changed) []string {
 	out := []string{}
 	for _, p := range []struct {
 		on   bool

@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/internal/testutil"
+	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/wire"
 	"github.com/backfill-explainer/explainer/wire/wiretest"
 )
@@ -123,5 +123,5 @@ func TestStagesTwoReleases(t *testing.T) {
 	assert.Equal(t, "v3.0, as RisingWave does it", st.Left)
 	assert.Equal(t, "v3.1, bug mode no-state-write", st.Right)
 	_, err = s.Stages(Run{}, Run{Release: "3.0"})
-	assert.EqualError(t, err, `right run: unknown release "3.0": write v3.0 (one of `+engine.ReleaseNames()+`)`)
+	assert.EqualError(t, err, `right run: unknown release "3.0": write v3.0 (one of `+scenarios.ReleaseNames()+`)`)
 }

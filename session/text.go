@@ -7,6 +7,8 @@ import (
 
 	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -35,7 +37,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 	cfg := s.Scenario.Config
 	fmt.Fprintf(w, "%s\n%s\n", cfg.Title, strings.Repeat("=", len([]rune(cfg.Title))))
 	ReleaseHeader(w, cfg)
-	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
+	if info := view.BugIn(cfg.Bug, cfg.RunRelease()); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n%s\n", info.Name, info.Summary, info.Why)
 		if info.History != "" {
 			fmt.Fprintf(w, "%s\n", info.History)
@@ -70,7 +72,7 @@ func (s *Session) writeText(w io.Writer, code bool) error {
 			fmt.Fprintf(w, "  → %s\n", outputWords(o))
 		}
 		for _, ef := range e.Explanations() {
-			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, ef.Cite())
+			fmt.Fprintf(w, "  · %s  [%s]\n", ef.Text, view.Where(ef.File, ef.Lines, ef.Uncited))
 		}
 		if f := s.FailureExplanation(); f != nil && f.Step == tl.Pos() {
 			writeFailure(w, f)
@@ -156,7 +158,7 @@ func writeProgressTable(w io.Writer, cfg *engine.Config, rows [][]any) {
 
 // writeFailure prints a failure's explanation: what it means, what the source proves (with
 // lines), what we only infer, what it left behind and what recovery does.
-func writeFailure(w io.Writer, f *engine.FailureView) {
+func writeFailure(w io.Writer, f *failure.FailureView) {
 	what := "error"
 	if f.Panic {
 		what = "panic"
@@ -173,7 +175,7 @@ func writeFailure(w io.Writer, f *engine.FailureView) {
 	fmt.Fprintf(w, "    what it means: %s\n", f.Meaning)
 	fmt.Fprintf(w, "    what the source proves:\n")
 	for _, c := range f.Proven {
-		fmt.Fprintf(w, "      - %s  [%s]\n", c.Text, c.Cite())
+		fmt.Fprintf(w, "      - %s  [%s]\n", c.Text, view.Where(c.File, c.Lines, ""))
 	}
 	fmt.Fprintf(w, "    what we infer (not in the source):\n")
 	for _, s := range f.Inferred {

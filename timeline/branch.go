@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // Apply makes s happen next. If s is the scripted next step the script is followed; otherwise
@@ -17,7 +18,7 @@ func (t *Timeline) Apply(s engine.Step) error {
 		return t.Step()
 	}
 	next := t.cur.Clone()
-	b := next.Record()
+	b := view.Record(next)
 	q := upstreamQueue(t.script, pos)
 	if err := next.Apply(s); err != nil {
 		return err

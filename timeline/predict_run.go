@@ -40,7 +40,7 @@ func predict(e *engine.Engine, script []engine.Step, pos int) (p *view.Predictio
 // it did with each buffered row: the marked chunks it emitted are the buffered chunks in order,
 // row for row; when it emitted none, no vnode was in progress and every row was held back.
 func predictBarrier(e *engine.Engine, s engine.Step, step int) *view.Prediction {
-	buffer := e.BufferView()
+	buffer := view.Buffer(e)
 	first := len(e.Outputs())
 	if e.Apply(s) != nil {
 		return nil

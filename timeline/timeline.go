@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // checkpointEvery is how many steps apart the timeline keeps engine copies, so that going to any
@@ -34,11 +35,11 @@ type Timeline struct {
 	cur    *engine.Engine
 	saved  map[int]*engine.Engine // engine after k steps, for k a multiple of checkpointEvery
 	format func(engine.Step) string
-	marks  []engine.Mark  // the whole script's timeline marks; nil until computed
-	rev    int64          // the script's revision (see Revision)
-	before *engine.Before // the panels before the step that led to cur (nil at step 0)
-	queue  *queue         // set when that step branched: the old script's upstream queue
-	pred   *predictCache  // the last prediction
+	marks  []engine.Mark // the whole script's timeline marks; nil until computed
+	rev    int64         // the script's revision (see Revision)
+	before *view.Before  // the panels before the step that led to cur (nil at step 0)
+	queue  *queue        // set when that step branched: the old script's upstream queue
+	pred   *predictCache // the last prediction
 	// leftAt, per script step, is the step (1-based) at which the run first left the script
 	// before this step, when this step was kept from the script across that branch: its note was
 	// written for the scripted run. 0 for a step of the run as scripted (or nil: all 0).
@@ -120,9 +121,9 @@ func (t *Timeline) step(record bool) error {
 	if pos >= len(t.script) {
 		return fmt.Errorf("already at the last step (%d)", pos)
 	}
-	var b *engine.Before
+	var b *view.Before
 	if record {
-		b = t.cur.Record()
+		b = view.Record(t.cur)
 	}
 	if t.Adapt {
 		t.cur.Play(t.script[pos])

@@ -37,7 +37,7 @@ func (t *Timeline) FillView(v *view.View) {
 			v.Upstream.More++
 			continue
 		}
-		v.Upstream.Next = append(v.Upstream.Next, t.cur.MessageView(s, i+1))
+		v.Upstream.Next = append(v.Upstream.Next, view.Message(t.cur, s, i+1))
 	}
 	v.Actions = t.Actions()
 	v.Marks = t.Marks()
@@ -128,13 +128,13 @@ func (t *Timeline) Played() ([]PlayedStep, *engine.Engine) {
 }
 
 // changed says what the step that led to the current position changed (nothing at step 0).
-func (t *Timeline) changed() (engine.Changed, engine.ChangedVnodes, engine.AddedRows) {
+func (t *Timeline) changed() (view.Changed, view.ChangedVnodes, view.AddedRows) {
 	p := t.Pos()
 	if p == 0 || t.before == nil || t.before.Step() != p-1 {
-		return engine.NoChange()
+		return view.NoChange()
 	}
 	s := t.script[p-1]
-	c, cv, added := t.cur.Changes(t.before, s)
+	c, cv, added := view.Changes(t.cur, t.before, s)
 	if q := t.queue; q != nil { // the step branched: compare with the old script's queue
 		c.UpstreamNext = c.UpstreamNext || !q.same(upstreamQueue(t.script, p))
 	}

@@ -22,7 +22,7 @@ func Fill(e *engine.Engine, v *View) {
 	c := e.Config()
 	*v = View{
 		Title: c.Title, Summary: c.Summary, Step: e.StepCount(), Phase: e.Phase().String(), Epoch: e.Epoch(),
-		Error: e.Failure(), Actor: e.ActorView(), Invariant: e.Invariant(), Explanations: e.Explanations(), Marks: e.Marks(), Bug: c.Bug.InfoIn(e.Release()),
+		Error: e.Failure(), Actor: Actor(e), Invariant: e.Invariant(), Explanations: e.Explanations(), Marks: e.Marks(), Bug: BugIn(c.Bug, e.Release()),
 	}
 	if v.Explanations == nil {
 		v.Explanations = []engine.Explanation{}
@@ -43,7 +43,7 @@ func Fill(e *engine.Engine, v *View) {
 		}
 		return out
 	}
-	v.Release, v.Releases, v.NewerMain = e.Release().Name, releaseList(), engine.NewerMain
+	v.Release, v.Releases, v.NewerMain = e.Release().Name, releaseList(), NewerMain
 	v.Create = c.Create.String()
 	v.Config = ConfigView{Locality: names(c.Locality), StreamKey: names(c.StreamKey), PK: names(e.PK()),
 		VnodeCount: c.VnodeCount, Owned: e.Owned(), Rule: c.Rule.String(), ChunkSize: c.ChunkSize,
@@ -51,9 +51,9 @@ func Fill(e *engine.Engine, v *View) {
 	for _, col := range c.Columns {
 		v.Config.Columns = append(v.Config.Columns, ColumnView{col.Name, col.Type.String()})
 	}
-	v.Upstream = UpstreamView{Next: []engine.MessageView{}, Ended: e.UpstreamEnded(), Content: e.UpstreamContent()}
+	v.Upstream = UpstreamView{Next: []MessageView{}, Ended: e.UpstreamEnded(), Content: e.UpstreamContent()}
 	v.Snapshot = e.SnapshotView()
-	v.Buffer = e.BufferView()
+	v.Buffer = Buffer(e)
 	owned := e.Owned()
 	v.Builders = []BuilderView{}
 	if rows := e.BuilderRows(); rows != nil {
@@ -68,7 +68,7 @@ func Fill(e *engine.Engine, v *View) {
 		v.Progress = append(v.Progress, ProgressView{Vnode: owned[i], State: p.State.String(), Pos: p.Pos, Rows: p.Rows})
 	}
 	v.StateTable = StateTableView{Epoch: e.CommittedEpoch(), DurableEpoch: e.DurableEpoch()}
-	v.StateTable.Rows, v.StateTable.Pending = e.StateTableRows()
+	v.StateTable.Rows, v.StateTable.Pending = StateTable(e)
 	v.ProgressTable = ProgressTabView{Columns: progressColumns(e), Rows: e.ProgressTableRows(), Durable: e.DurableProgress().Rows(), DurableEpoch: e.DurableEpoch()}
 	v.Downstream = DownstreamView{Rows: e.DownstreamContent(), DurableEpoch: e.DurableEpoch()}
 	outs := e.Outputs()
@@ -92,15 +92,36 @@ func progressColumns(e *engine.Engine) []TableColumn {
 	return append(cols, TableColumn{Name: "finished", Kind: "bool"}, TableColumn{Name: "rows", Kind: "count"})
 }
 
-// releaseList is engine.ReleaseList, made again only when the registry changed (a test adds one).
-func releaseList() []engine.ReleaseInfo {
+// releaseList is ReleaseList, made again only when the registry changed (a test adds one).
+func releaseList() []ReleaseInfo {
 	l := listed.Load()
 	if l == nil || len(*l) != len(engine.Releases) || (*l)[len(*l)-1].Name != engine.Releases[len(engine.Releases)-1].Name {
-		n := engine.ReleaseList()
+		n := ReleaseList()
 		l = &n
 		listed.Store(l)
 	}
 	return *l
 }
 
-var listed atomic.Pointer[[]engine.ReleaseInfo]
+var listed atomic.Pointer[[]ReleaseInfo]
+
+// ReleaseInfo is a release as the view and the CLI list it.
+type ReleaseInfo struct {
+	Name    string `json:"name"`
+	Tags    string `json:"tags"`
+	Ref     string `json:"ref"`
+	Summary string `json:"summary"`
+	Default bool   `json:"default,omitempty"`
+}
+
+// ReleaseList lists every release for a picker, oldest first.
+func ReleaseList() []ReleaseInfo {
+	out := make([]ReleaseInfo, len(engine.Releases))
+	for i, r := range engine.Releases {
+		out[i] = ReleaseInfo{Name: r.Name, Tags: r.Tags, Ref: r.Ref, Summary: r.Summary, Default: r == engine.DefaultRelease}
+	}
+	return out
+}
+
+// NewerMain is what the model leaves out of RisingWave's main branch after v3.1.
+const NewerMain = "Newer main: PR #27020 (2026-09-10) applies the backfill rate limit to the drain; not modelled (its source is not read here)."

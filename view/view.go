@@ -1,10 +1,14 @@
 // Package view is what a person sees at a step, as the page renders it (docs/view.md): View,
 // made in its final shape from an engine (Fill) and completed by the timeline with what the
-// script knows. The panels only the engine can make (the snapshot's lanes, the buffer, the
-// messages to come, the state table's rows) it makes; this package puts them together.
+// script knows. The panels only the engine can make (the snapshot's lanes) it makes; this
+// package makes the others from its read-outs (the actor, the buffer, the messages to come,
+// the state table's rows, what changed) and puts them together.
 package view
 
-import "github.com/backfill-explainer/explainer/engine"
+import (
+	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
+)
 
 // View is everything a person should see at a step (docs/view.md). It is JSON-ready.
 type View struct {
@@ -17,7 +21,7 @@ type View struct {
 	Config        ConfigView           `json:"config"`
 	Upstream      UpstreamView         `json:"upstream"`
 	Snapshot      *engine.SnapshotView `json:"snapshot"`
-	Buffer        []engine.BufferView  `json:"buffer"`
+	Buffer        []BufferView         `json:"buffer"`
 	Builders      []BuilderView        `json:"builders"`
 	Progress      []ProgressView       `json:"progress"`
 	StateTable    StateTableView       `json:"state_table"`
@@ -35,8 +39,8 @@ type View struct {
 	Pause         bool                 `json:"pause"`       // the step just applied asks autoplay to stop (presenter mode)
 	NextNote      string               `json:"next_note"`   // the note of the next scripted step (package timeline), or ""
 	Error         *engine.Failure      `json:"error"`
-	Failure       *engine.FailureView  `json:"failure"` // the failure's explanation (package failure), or null
-	Actor         engine.ActorView     `json:"actor"`   // the actor around the executor (engine/actor.go)
+	Failure       *failure.FailureView `json:"failure"` // the failure's explanation (package failure), or null
+	Actor         ActorView            `json:"actor"`   // the actor around the executor (actor.go)
 	Actions       []Action             `json:"actions"`
 	Marks         []engine.Mark        `json:"marks"`
 	Bug           *engine.BugInfo      `json:"bug"`      // the bug mode on, or null
@@ -44,16 +48,16 @@ type View struct {
 	Name          *string              `json:"name"`     // the built-in scenario's name, or null for loaded text
 	Revision      int64                `json:"revision"` // changes whenever the script changes (a branch, a bug mode, a load)
 	Predict       *Prediction          `json:"predict"`  // the next barrier that marks the buffer, or null
-	Changed       engine.Changed       `json:"changed"`  // which panels the last step changed
-	ChangedVnodes engine.ChangedVnodes `json:"changed_vnodes"`
-	AddedRows     engine.AddedRows     `json:"added_rows"`
+	Changed       Changed              `json:"changed"`  // which panels the last step changed
+	ChangedVnodes ChangedVnodes        `json:"changed_vnodes"`
+	AddedRows     AddedRows            `json:"added_rows"`
 	Release       string               `json:"release"`    // the release the run plays (engine/release.go)
-	Releases      []engine.ReleaseInfo `json:"releases"`   // every release, for a picker
+	Releases      []ReleaseInfo        `json:"releases"`   // every release, for a picker
 	NewerMain     string               `json:"newer_main"` // what newer main does that no release here models
 	CodeMap       []CodeLine           `json:"code_map"`   // the executor's code map under the release (package codemap)
 	CodeLit       []string             `json:"code_lit"`   // the code-map lines this step's explanations came from
 	Create        string               `json:"create"`     // foreground or background: how the job was created (engine/create.go)
-	Dropped       *engine.FailureData  `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
+	Dropped       *failure.FailureData `json:"dropped"`    // the recovery dropped the job: what that does to the data, or null
 }
 
 // CodeLine is one line of the code map (package codemap) as a view carries it.
@@ -99,10 +103,10 @@ type ColumnView struct {
 
 // UpstreamView is the upstream: what is still to come and what it holds.
 type UpstreamView struct {
-	Next    []engine.MessageView `json:"next"`
-	More    int                  `json:"more"`
-	Ended   bool                 `json:"ended"`
-	Content []engine.Row         `json:"content"`
+	Next    []MessageView `json:"next"`
+	More    int           `json:"more"`
+	Ended   bool          `json:"ended"`
+	Content []engine.Row  `json:"content"`
 }
 
 // BuilderView is one vnode's chunk builder.
@@ -122,10 +126,10 @@ type ProgressView struct {
 
 // StateTableView is the state table, committed and pending.
 type StateTableView struct {
-	Rows         []engine.VnodeRow   `json:"rows"`
-	Pending      []engine.PendingRow `json:"pending"`
-	Epoch        int64               `json:"epoch"`
-	DurableEpoch int64               `json:"durable_epoch"`
+	Rows         []VnodeRow   `json:"rows"`
+	Pending      []PendingRow `json:"pending"`
+	Epoch        int64        `json:"epoch"`
+	DurableEpoch int64        `json:"durable_epoch"`
 }
 
 // ProgressTabView is the progress table: committed and durable.

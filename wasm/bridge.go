@@ -82,7 +82,7 @@ var methods = index(
 	bind(api.Bugs, func(*bridge, api.None) ([]engine.BugInfo, error) { return engine.Bugs, nil }, wire.AppendJSONBugs),
 	bind(api.Legend, func(*bridge, api.None) (map[string]string, error) {
 		all := maps.Clone(glossary.Legend)
-		maps.Copy(all, engine.EventLegend())
+		maps.Copy(all, view.EventLegend())
 		return all, nil
 	}, func(b []byte, m map[string]string) []byte { return glossary.AppendJSONLegend(b, m) }),
 	bind(api.Glossary, func(*bridge, api.None) ([]glossary.GlossaryEntry, error) { return glossary.Glossary, nil }, glossary.AppendJSONGlossary),

@@ -13,6 +13,7 @@ import (
 
 	"github.com/backfill-explainer/explainer/codemap"
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/wasm/api"
 	"github.com/backfill-explainer/explainer/wire"
 	"github.com/stretchr/testify/assert"
@@ -125,7 +126,7 @@ func TestEveryMethod(t *testing.T) {
 		{"create in state", [][2]string{{"open", `"fatal-upstream-end"`}, {"create", `"background"`}, {"state", ""}}, contains(`"create":"background"`), ""},
 		{"create unknown", [][2]string{{"open", `"happy-path"`}, {"create", `"later"`}}, nil, `unknown create type "later": expected one of foreground, background`},
 		{"compare foreground and background", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare", `{"left": {"release": "v3.0"}, "right": {"release": "v3.0", "create": "background"}}`}}, contains(`"left":"foreground","right":"background"`, `{"step":11,"panels":["phase"`), ""},
-		{"release unknown", [][2]string{{"open", `"happy-path"`}, {"release", `"v9"`}}, nil, `unknown release "v9": expected one of ` + engine.ReleaseNames()},
+		{"release unknown", [][2]string{{"open", `"happy-path"`}, {"release", `"v9"`}}, nil, `unknown release "v9": expected one of ` + scenarios.ReleaseNames()},
 		{"release not a string", [][2]string{{"open", `"happy-path"`}, {"release", `3`}}, nil, "the argument must be a JSON string"},
 		{"compare two releases", [][2]string{{"open", `"fatal-upstream-end"`}, {"compare", `{"left": {"release": "v3.0"}, "right": {}}`}}, contains(`"left":"v3.0","right":"v3.1"`, `"differ":[{"step":10,"panels":["phase",`), ""},
 		{"compare release unknown", [][2]string{{"open", `"happy-path"`}, {"compare", `{"right": {"release": "3.0"}}`}}, nil, `right run: unknown release "3.0": write v3.0`},

@@ -18,6 +18,7 @@ import (
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -41,7 +42,7 @@ func TestAnswersAsEncodingJSON(t *testing.T) {
 	assert.Equal(t, oldOK(t, scenarios.Builtins()), b.call("scenarios", ""))
 	assert.Equal(t, oldOK(t, engine.Bugs), b.call("bugs", ""))
 	legend := maps.Clone(glossary.Legend) // with the engine's pill for each kind of step
-	maps.Copy(legend, engine.EventLegend())
+	maps.Copy(legend, view.EventLegend())
 	assert.Equal(t, oldOK(t, legend), b.call("legend", ""))
 	assert.Equal(t, oldOK(t, glossary.Glossary), b.call("glossary", ""))
 	assert.Equal(t, oldOK(t, scenarios.Workloads()), b.call("workloads", ""))

@@ -4,6 +4,7 @@ package wire
 
 import (
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/internal/jsonw"
 	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/workload"
@@ -131,8 +132,8 @@ func AppendUpstreamView(b []byte, x *view.UpstreamView) []byte {
 	return append(b, '}')
 }
 
-// AppendMessageView writes an engine.MessageView.
-func AppendMessageView(b []byte, x *engine.MessageView) []byte {
+// AppendMessageView writes a view.MessageView.
+func AppendMessageView(b []byte, x *view.MessageView) []byte {
 	b = jsonw.KeyString(b, `{"type":`, x.Type)
 	b = jsonw.KeyInt(b, `,"step":`, int64(x.Step))
 	if x.Epoch != 0 {
@@ -198,8 +199,8 @@ func AppendLaneView(b []byte, x *engine.LaneView) []byte {
 	return append(b, '}')
 }
 
-// AppendBufferView writes an engine.BufferView.
-func AppendBufferView(b []byte, x *engine.BufferView) []byte {
+// AppendBufferView writes a view.BufferView.
+func AppendBufferView(b []byte, x *view.BufferView) []byte {
 	b = jsonw.KeyInt(b, `{"arrived_step":`, int64(x.ArrivedStep))
 	b = jsonw.Key(b, `,"rows":`)
 	b = engine.AppendOutRows(b, x.Rows, false)
@@ -236,16 +237,16 @@ func AppendStateTableView(b []byte, x *view.StateTableView) []byte {
 	return append(b, '}')
 }
 
-// AppendVnodeRow writes an engine.VnodeRow.
-func AppendVnodeRow(b []byte, x *engine.VnodeRow) []byte {
+// AppendVnodeRow writes a view.VnodeRow.
+func AppendVnodeRow(b []byte, x *view.VnodeRow) []byte {
 	b = jsonw.KeyInt(b, `{"vnode":`, int64(x.Vnode))
 	b = jsonw.Key(b, `,"values":`)
 	b = x.Values.AppendJSON(b)
 	return append(b, '}')
 }
 
-// AppendPendingRow writes an engine.PendingRow.
-func AppendPendingRow(b []byte, x *engine.PendingRow) []byte {
+// AppendPendingRow writes a view.PendingRow.
+func AppendPendingRow(b []byte, x *view.PendingRow) []byte {
 	b = jsonw.KeyString(b, `{"op":`, x.Op)
 	b = jsonw.KeyInt(b, `,"vnode":`, int64(x.Vnode))
 	b = jsonw.Key(b, `,"values":`)
@@ -335,8 +336,8 @@ func AppendFailure(b []byte, x *engine.Failure) []byte {
 	return append(b, '}')
 }
 
-// AppendFailureView writes an engine.FailureView.
-func AppendFailureView(b []byte, x *engine.FailureView) []byte {
+// AppendFailureView writes a failure.FailureView.
+func AppendFailureView(b []byte, x *failure.FailureView) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -375,8 +376,8 @@ func AppendCitation(b []byte, x *engine.Citation) []byte {
 	return append(b, '}')
 }
 
-// AppendFailureData writes an engine.FailureData.
-func AppendFailureData(b []byte, x *engine.FailureData) []byte {
+// AppendFailureData writes a failure.FailureData.
+func AppendFailureData(b []byte, x *failure.FailureData) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
@@ -392,8 +393,8 @@ func AppendFailureData(b []byte, x *engine.FailureData) []byte {
 	return append(b, '}')
 }
 
-// AppendActorView writes an engine.ActorView.
-func AppendActorView(b []byte, x *engine.ActorView) []byte {
+// AppendActorView writes a view.ActorView.
+func AppendActorView(b []byte, x *view.ActorView) []byte {
 	b = jsonw.KeyString(b, `{"state":`, x.State)
 	b = jsonw.KeyString(b, `,"label":`, x.Label)
 	b = jsonw.KeyString(b, `,"text":`, x.Text)
@@ -468,8 +469,8 @@ func AppendPredictRow(b []byte, x *view.PredictRow) []byte {
 	return append(b, '}')
 }
 
-// AppendChanged writes an engine.Changed.
-func AppendChanged(b []byte, x *engine.Changed) []byte {
+// AppendChanged writes a view.Changed.
+func AppendChanged(b []byte, x *view.Changed) []byte {
 	b = jsonw.KeyBool(b, `{"phase":`, x.Phase)
 	b = jsonw.KeyBool(b, `,"epoch":`, x.Epoch)
 	b = jsonw.KeyBool(b, `,"upstream_next":`, x.UpstreamNext)
@@ -489,8 +490,8 @@ func AppendChanged(b []byte, x *engine.Changed) []byte {
 	return append(b, '}')
 }
 
-// AppendChangedVnodes writes an engine.ChangedVnodes.
-func AppendChangedVnodes(b []byte, x *engine.ChangedVnodes) []byte {
+// AppendChangedVnodes writes a view.ChangedVnodes.
+func AppendChangedVnodes(b []byte, x *view.ChangedVnodes) []byte {
 	b = jsonw.Key(b, `{"snapshot":`)
 	b = jsonw.Ints(b, x.Snapshot)
 	b = jsonw.Key(b, `,"builders":`)
@@ -506,8 +507,8 @@ func AppendChangedVnodes(b []byte, x *engine.ChangedVnodes) []byte {
 	return append(b, '}')
 }
 
-// AppendAddedRows writes an engine.AddedRows.
-func AppendAddedRows(b []byte, x *engine.AddedRows) []byte {
+// AppendAddedRows writes a view.AddedRows.
+func AppendAddedRows(b []byte, x *view.AddedRows) []byte {
 	b = jsonw.Key(b, `{"upstream_content":`)
 	b = AppendRows(b, x.UpstreamContent)
 	b = jsonw.Key(b, `,"downstream":`)
@@ -515,8 +516,8 @@ func AppendAddedRows(b []byte, x *engine.AddedRows) []byte {
 	return append(b, '}')
 }
 
-// AppendReleaseInfo writes an engine.ReleaseInfo.
-func AppendReleaseInfo(b []byte, x *engine.ReleaseInfo) []byte {
+// AppendReleaseInfo writes a view.ReleaseInfo.
+func AppendReleaseInfo(b []byte, x *view.ReleaseInfo) []byte {
 	b = jsonw.KeyString(b, `{"name":`, x.Name)
 	b = jsonw.KeyString(b, `,"tags":`, x.Tags)
 	b = jsonw.KeyString(b, `,"ref":`, x.Ref)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/backfill-explainer/explainer/engine"
+	"github.com/backfill-explainer/explainer/failure"
 	"github.com/backfill-explainer/explainer/glossary"
 	"github.com/backfill-explainer/explainer/internal/jsonw/jsontest"
 	"github.com/backfill-explainer/explainer/view"
@@ -18,7 +19,7 @@ func TestAppendJSONAsEncodingJSON(t *testing.T) {
 	wiretest.CheckAsEncoder(t, "View", func(x *view.View, b []byte) []byte { return AppendView(b, x) })
 	wiretest.CheckAsEncoder(t, "Trace", func(x *engine.Trace, b []byte) []byte { return AppendTrace(b, x) })
 	wiretest.CheckAsEncoder(t, "Invariant", func(x *engine.Invariant, b []byte) []byte { return AppendInvariant(b, x) })
-	wiretest.CheckAsEncoder(t, "FailureView", func(x *engine.FailureView, b []byte) []byte { return AppendFailureView(b, x) })
+	wiretest.CheckAsEncoder(t, "FailureView", func(x *failure.FailureView, b []byte) []byte { return AppendFailureView(b, x) })
 	wiretest.CheckAsEncoder(t, "Prediction", func(x *view.Prediction, b []byte) []byte { return AppendPrediction(b, x) })
 	wiretest.CheckAsEncoder(t, "[]Action", func(a *[]view.Action, b []byte) []byte { return AppendJSONActions(b, *a) })
 	wiretest.CheckAsEncoder(t, "[]BugInfo", func(x *[]engine.BugInfo, b []byte) []byte { return AppendJSONBugs(b, *x) })

@@ -11,6 +11,7 @@ import (
 	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/explore"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // exploreCmd runs the interleaving explorer over a scenario.
@@ -67,7 +68,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	stdout = out
 	fmt.Fprintf(stdout, "%s\n", cfg.Title)
-	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
+	if info := view.BugIn(cfg.Bug, cfg.RunRelease()); info != nil {
 		fmt.Fprintf(stdout, "bug mode: %s\n", info.Name)
 	}
 	capped := ""

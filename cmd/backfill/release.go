@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/backfill-explainer/explainer/engine"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 )
 
 // releaseHelp is the --release flag's help: every release, and what newer main does.
 func releaseHelp() string {
-	return "run under a RisingWave release (overrides the file's release:): " + engine.ReleaseNames() + "; `backfill releases` lists them"
+	return "run under a RisingWave release (overrides the file's release:): " + scenarios.ReleaseNames() + "; `backfill releases` lists them"
 }
 
 // setRelease runs a session under a release when name is not empty; it returns an exit code
@@ -32,7 +32,7 @@ func setWorkloadRelease(ws *scenarios.WorkloadScenario, name string, stderr io.W
 	if name == "" {
 		return 0
 	}
-	r, err := engine.ReleaseNamed(name)
+	r, err := scenarios.ReleaseNamed(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "backfill: %v\n", err)
 		return 2
@@ -45,13 +45,13 @@ func setWorkloadRelease(ws *scenarios.WorkloadScenario, name string, stderr io.W
 
 // releasesCmd lists the releases the engine runs (`backfill releases`).
 func releasesCmd(stdout io.Writer) int {
-	for _, r := range engine.ReleaseList() {
+	for _, r := range view.ReleaseList() {
 		def := ""
 		if r.Default {
 			def = " (default)"
 		}
 		fmt.Fprintf(stdout, "%s%s: %s, cited at %s\n  %s\n", r.Name, def, r.Tags, r.Ref, r.Summary)
 	}
-	fmt.Fprintln(stdout, engine.NewerMain)
+	fmt.Fprintln(stdout, view.NewerMain)
 	return 0
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/backfill-explainer/explainer/internal/golden"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire"
 	"github.com/backfill-explainer/explainer/workload"
 )
@@ -115,7 +116,7 @@ func writeScaleText(ws *scenarios.WorkloadScenario, s *workload.ScaleSummary, w 
 	cfg, wl := ws.Config, s.Workload
 	fmt.Fprintf(w, "%s\n%s\n", s.Title, strings.Repeat("=", len([]rune(s.Title))))
 	session.ReleaseHeader(w, cfg)
-	if info := cfg.Bug.InfoIn(cfg.RunRelease()); info != nil {
+	if info := view.BugIn(cfg.Bug, cfg.RunRelease()); info != nil {
 		fmt.Fprintf(w, "BUG MODE %s: %s.\n", info.Name, info.Summary)
 	}
 	owned := fmt.Sprintf("%s vnodes", num(s.Vnodes))

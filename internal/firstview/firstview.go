@@ -26,6 +26,7 @@ import (
 	"github.com/backfill-explainer/explainer/lessons"
 	"github.com/backfill-explainer/explainer/scenarios"
 	"github.com/backfill-explainer/explainer/session"
+	"github.com/backfill-explainer/explainer/view"
 	"github.com/backfill-explainer/explainer/wire"
 )
 
@@ -133,7 +134,7 @@ func Write() (map[string][]byte, error) {
 	idx := []byte(`{"bugs":`)
 	idx = wire.AppendJSONBugs(idx, engine.Bugs)
 	idx = append(idx, `,"legend":`...)
-	idx = glossary.AppendJSONLegend(idx, glossary.Legend, engine.EventLegend())
+	idx = glossary.AppendJSONLegend(idx, glossary.Legend, view.EventLegend())
 	idx = append(idx, `,"glossary":`...)
 	idx = glossary.AppendJSONGlossary(idx, glossary.Glossary)
 	rest, err := json.Marshal(map[string]any{"open": open, "runs": runs, "default_release": engine.DefaultRelease.Name})

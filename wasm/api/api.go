@@ -39,7 +39,7 @@ type Compare struct {
 }
 
 // Diagnose is diagnose's argument: a pasted error message or log excerpt, and the release it
-// came from (one of engine.ReleaseNames; "" or left out for none).
+// came from (one of scenarios.ReleaseNames; "" or left out for none).
 type Diagnose struct {
 	Text    string `json:"text"`
 	Release string `json:"release,omitempty"`

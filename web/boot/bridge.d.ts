@@ -94,7 +94,7 @@ export interface Action {
   scripted: boolean;
 }
 
-/** engine.ActorView */
+/** view.ActorView */
 export interface ActorView {
   state: string;
   label: string;
@@ -102,7 +102,7 @@ export interface ActorView {
   citation: Citation | null;
 }
 
-/** engine.AddedRows */
+/** view.AddedRows */
 export interface AddedRows {
   upstream_content: Row[];
   downstream: Row[];
@@ -120,7 +120,7 @@ export interface Answer {
   release_from: string;
 }
 
-/** engine.BufferView */
+/** view.BufferView */
 export interface BufferView {
   arrived_step: number;
   rows: OutRowJSON[];
@@ -146,7 +146,7 @@ export interface BuilderView {
   rows: Row[];
 }
 
-/** engine.Changed */
+/** view.Changed */
 export interface Changed {
   phase: boolean;
   epoch: boolean;
@@ -166,7 +166,7 @@ export interface Changed {
   fatal: boolean;
 }
 
-/** engine.ChangedVnodes */
+/** view.ChangedVnodes */
 export interface ChangedVnodes {
   snapshot: number[];
   builders: number[];
@@ -342,7 +342,7 @@ export interface Failure {
   step: number;
 }
 
-/** engine.FailureData */
+/** failure.FailureData */
 export interface FailureData {
   lost: boolean;
   dropped: boolean;
@@ -353,7 +353,7 @@ export interface FailureData {
   after: string;
 }
 
-/** engine.FailureView */
+/** failure.FailureView */
 export interface FailureView {
   kind: string;
   message: string;
@@ -499,7 +499,7 @@ export interface Match {
   lesson: LessonLink | null;
 }
 
-/** engine.MessageView */
+/** view.MessageView */
 export interface MessageView {
   type: string;
   step: number;
@@ -558,7 +558,7 @@ export type Output = {type: "barrier"; epoch: number; checkpoint: boolean; step:
   | {type: "watermark"; column: string; value: Value; step: number}
   | {type: "recovery"; epoch: number; step: number};
 
-/** engine.PendingRow */
+/** view.PendingRow */
 export interface PendingRow {
   op: string;
   vnode: number;
@@ -637,7 +637,7 @@ export interface ProgressView {
   rows: number;
 }
 
-/** engine.ReleaseInfo */
+/** view.ReleaseInfo */
 export interface ReleaseInfo {
   name: string;
   tags: string;
@@ -886,7 +886,7 @@ export interface View {
   dropped: FailureData | null;
 }
 
-/** engine.VnodeRow */
+/** view.VnodeRow */
 export interface VnodeRow {
   vnode: number;
   values: Row;
