@@ -118,6 +118,38 @@ export async function waitReady(page, { timeoutMs = 20000 } = {}) {
   if (err !== null) throw new Error(`explainer.ready rejected: ${err}`);
 }
 
+// holdEngine(page): the page's fetches of the engine (web/explainer.wasm) never answer, so the
+// engine never loads and every call is answered by the stored views (web/boot/stored.js). An init
+// script of the page's own (the context stays poolable) wraps its fetch: a fetch of the engine
+// returns a promise that never settles, as a request the network never answers would; every other
+// fetch is the page's. (Not a route: a page with a route has no HTTP cache, and its bundle then
+// loads and compiles anew: ~0.25 s of CPU more a page.) The page's low-priority fetch of the
+// engine after its first view then simply never ends: no error, nothing shown. A call the stored
+// views cannot answer (a lesson, load, apply, explore, compare, scale, diagnose, export, state,
+// the editor's and inject's forms …) waits for the engine, that is for ever: a test that makes
+// one opens its page with the engine.
+export async function holdEngine(page) {
+  await page.addInitScript(() => {
+    const fetch = window.fetch;
+    window.fetch = function (input, init) {
+      const u = String(input instanceof Request ? input.url : input);
+      if (/\/web\/explainer\.wasm(\?|$)/.test(u)) return new Promise(() => {});
+      return fetch.call(this, input, init);
+    };
+  });
+}
+
+// waitFirstView waits for what a page opened without the engine has once it has started: the
+// first view painted (app.js's mark explainer:first-view), the picker filled with the built-ins
+// and the glossary's term buttons in the labels. (The picker is enabled, the page's own sign
+// that it has started, ~3 s later: it waits that long for the dialogs' modules, fetched once the
+// engine has started, which here it never does.)
+export async function waitFirstView(page, { timeoutMs = 20000 } = {}) {
+  await page.waitForFunction(() => performance.getEntriesByName("explainer:first-view").length > 0
+    && [...(document.querySelector('[data-testid="scenario-picker"]')?.options || [])].some((o) => o.value)
+    && document.querySelector(".term") !== null, null, { timeout: timeoutMs });
+}
+
 // axe runs axe-core on the page (or on `include`, a CSS selector) and returns the violations
 // whose impact is in `impacts`, trimmed to what a failing assertion should show.
 export async function axe(page, { impacts = ["serious", "critical"], include, rules } = {}) {
@@ -224,7 +256,7 @@ export async function setup({ dir = DIST } = {}) {
     url: server.url,
     server,
     browser,
-    async open(path = "index.html", { ready = true, keep = false, ...options } = {}) {
+    async open(path = "index.html", { ready = true, keep = false, engine = true, ...options } = {}) {
       // (a context a page of this test handed back on closing (release) is ready once reset)
       if (releasing.size) await Promise.all(releasing);
       const { contextOptions, storage, colorScheme, size } = poolable(options, origin);
@@ -263,8 +295,10 @@ export async function setup({ dir = DIST } = {}) {
       if (test) page.once("close", () => release(test, context));
       if (colorScheme) await page.emulateMedia({ colorScheme });
       const url = /^[a-z]+:/.test(path) ? path : new URL(path, server.url).href;
+      if (!engine) await holdEngine(page);
       await page.goto(url);
-      if (ready) await waitReady(page);
+      if (ready && engine) await waitReady(page);
+      else if (ready) await waitFirstView(page);
       return page;
     },
     // testEnded(test): the contexts the test opened go back to the spares, or are closed.

@@ -40,8 +40,9 @@ export async function openPage(h, path, options = {}) {
   const m = /[#&]step=(\d+)/.exec(path);
   if (m) await waitStep(page, Number(m[1]));
   else await page.waitForFunction(() => /^step \d+ \/ [1-9]/.test(document.querySelector('[data-testid="step-count"]')?.textContent || ""));
-  // The picker fills after the first view is painted (app.js): wait until the page has started.
-  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  // The picker fills after the first view is painted (app.js): wait until the page has started
+  // (without the engine: filled, harness.waitFirstView; it is enabled once the engine starts).
+  if (options.engine !== false) await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
   return page;
 }
 
