@@ -129,6 +129,7 @@ export async function waitReady(page, { timeoutMs = 20000 } = {}) {
 // the editor's and inject's forms …) waits for the engine, that is for ever: a test that makes
 // one opens its page with the engine.
 export async function holdEngine(page) {
+  page.engineHeld = true;
   await page.addInitScript(() => {
     const fetch = window.fetch;
     window.fetch = function (input, init) {
