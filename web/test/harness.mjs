@@ -29,7 +29,7 @@
 // machine shared): an open that waits for the engine ~1.9 s of CPU (1.75-2.15) and 1.3-3.7 s of
 // wall time; one that waits for the first view ~1.15 s of CPU (1.14-1.20) and 1.3-1.4 s. (With the
 // engine held by a page route instead: ~1.5 s of CPU: a routed page has no HTTP cache.) In the
-// tests themselves the saving is smaller, less than the machine's noise but in the files that open
+// tests themselves the saving is smaller, within the shared machine's noise but in files that open
 // many pages: element-fit's six loads of a docs page took 18.0 s of CPU with the engine, 16.3 s
 // without it (run.mjs, TEST_CPU=1).
 //
