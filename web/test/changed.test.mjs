@@ -2,10 +2,12 @@
 // changed, steps in quick succession are drawn calm. (Which panels and items a step marks
 // changed, and the progress table's header, are read without a browser:
 // node/render-panels.test.mjs and node/render-stage.test.mjs.)
+// Its pages open without the engine (harness holdEngine): they step built-ins, whose views (and
+// what each marks changed) are their stored ones.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, waitStep, stepCount, setupPrivate, welcomed, call } from "./page-helpers.mjs";
+import { openPage, waitStep, stepCount, setupPrivate, welcomed, call, pageStarted } from "./page-helpers.mjs";
 import { serveSources } from "./harness.mjs";
 
 let h;
@@ -17,14 +19,14 @@ after(async () => { await h?.close(); });
 // flash clock is the test's (flash.js's hook): how far apart the views come is set, not waited for.
 test("the change flash: a step after a pause flashes; steps in quick succession are drawn calm, with the highlight but no flash", async () => {
   // (the flash is motion: a reader who asks for less motion gets none, harness.poolable)
-  const page = await h.open("about:blank", { ...welcomed(h), ready: false, reducedMotion: "no-preference" });
+  const page = await h.open("about:blank", { engine: false, ...welcomed(h), ready: false, reducedMotion: "no-preference" });
   await page.addInitScript(() => {
     window.__flashNow = 0;
     window.__backfillFlashClock = () => window.__flashNow;
   });
   await page.goto(new URL("index.html#scenario=happy-path&step=3", h.url).href);
   await waitStep(page, 3);
-  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  await pageStarted(page);
   const flashing = () => page.evaluate(() => ({
     calm: "calm" in document.documentElement.dataset,
     changed: document.querySelectorAll(".changed").length,
@@ -56,7 +58,7 @@ test("the change flash: a step after a pause flashes; steps in quick succession 
 });
 
 test("the stage panels a step changed are the view's `changed` keys, in stage order, not read back from the page", async () => {
-  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0", { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0", { engine: false, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
   await serveSources(page);
   const failed = await page.evaluate(async () => { // the step that fails: the failure panel is shown
     let v = await window.explainer.view();

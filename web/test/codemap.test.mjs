@@ -5,12 +5,14 @@
 // lines; in the embed and at 375 px it is one line naming the current branch, which unfolds; the
 // offline file shows it. Screenshots at
 // 1280×800 and 1920×1080 (light and dark), the embed and 375×740 in web/test/artifacts/codemap-*.png.
+// Pages open without the engine (harness holdEngine: the stored views carry the run's code map and
+// each step's lit lines) but for the release test (export), predict mode and the speaker window.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { fileURL } from "./harness.mjs";
-import { setupPrivate, waitStep, WELCOMED_KEY, call } from "./page-helpers.mjs";
+import { fileURL, waitStarted } from "./harness.mjs";
+import { setupPrivate, waitStep, WELCOMED_KEY, call, pageStarted } from "./page-helpers.mjs";
 import { inView, requiredFor, settle, sideways } from "./stage-helpers.mjs";
 
 const CODEMAP_KEY = "backfill-explainer:codemap"; // codemap.js KEY
@@ -22,16 +24,17 @@ before(async () => {
 });
 after(async () => { await h?.close(); });
 
-/** Open the page at `hash` with the first-visit card seen and the code map's choice `map` ("1", "0" or null). */
+/** Open the page at `hash` with the first-visit card seen and the code map's choice `map` ("1", "0" or null);
+ *  without the engine (harness holdEngine: the map is the stored views' code_map and code_lit) unless options.engine. */
 async function open(hash, { map = null, ...options } = {}) {
   const storage = [{ name: WELCOMED_KEY, value: "1" }];
   if (map !== null) storage.push({ name: CODEMAP_KEY, value: map });
-  const page = await h.open("index.html" + hash, {
+  const page = await h.open("index.html" + hash, { engine: false,
     storageState: { cookies: [], origins: [{ origin: new URL(h.url).origin, localStorage: storage }] }, ...options,
   });
   const m = /step=(\d+)/.exec(hash);
   if (m) await waitStep(page, Number(m[1]));
-  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  await pageStarted(page);
   return page;
 }
 
@@ -114,7 +117,7 @@ test("screenshots at 1280×800 and 1920×1080, light and dark: the map beside a 
 });
 
 test("fatal-upstream-end: v3.1 lights its fatal line; under v3.0 there is none, the silent end instead", async () => {
-  const page = await open("#scenario=fatal-upstream-end&step=10", { map: "1", viewport: { width: 1280, height: 800 } });
+  const page = await open("#scenario=fatal-upstream-end&step=10", { engine: true, map: "1", viewport: { width: 1280, height: 800 } });
   assert.deepEqual(await lit(page), ["back-end"]);
   assert.match(await page.locator('li[data-id="back-end"]').textContent(), /upstream ended → error/);
   await goto(page, 9);
@@ -133,11 +136,11 @@ test("fatal-upstream-end: v3.1 lights its fatal line; under v3.0 there is none, 
 });
 
 test("predict mode: the lit line is hidden while the quiz asks, shown once it is answered", async () => {
-  const page = await open("#scenario=happy-path&step=9", { map: "1", viewport: { width: 1280, height: 800 } });
+  const page = await open("#scenario=happy-path&step=9", { engine: true, map: "1", viewport: { width: 1280, height: 800 } });
   await page.evaluate(() => sessionStorage.setItem("backfill-explainer:predict-on", "true"));
   await page.reload();
   await waitStep(page, 9);
-  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  await pageStarted(page);
   assert.deepEqual(await lit(page), ["back-chunk"]);
   await page.locator("#btn-step").click();
   await page.locator('[data-testid="predict-quiz"]').waitFor();
@@ -149,10 +152,10 @@ test("predict mode: the lit line is hidden while the quiz asks, shown once it is
 });
 
 test("the embed folds the map to one line naming the branch; it unfolds", async () => {
-  const page = await h.open("docs/embed.html", { ready: false, viewport: { width: 1000, height: 900 } });
+  const page = await h.open("docs/embed.html", { engine: false, ready: false, viewport: { width: 1000, height: 900 } });
   await page.evaluate((src) => { document.getElementById("ex").src = src; }, "../index.html?embed=1#scenario=fatal-upstream-end&step=9");
   const frame = await (await page.locator("#ex").elementHandle()).contentFrame();
-  await frame.waitForFunction(() => window.explainer && window.explainer.ready);
+  await waitStarted(frame, page);
   await waitStep(frame, 9);
   await settle(frame);
   const fold = frame.locator('[data-testid="codemap-fold"]');
@@ -228,7 +231,7 @@ test("the offline file shows the code map from file://", async () => {
 });
 
 test("the speaker window names the step's lit lines", async () => {
-  const page = await open("#scenario=happy-path&step=8", { viewport: { width: 1280, height: 800 } });
+  const page = await open("#scenario=happy-path&step=8", { engine: true, viewport: { width: 1280, height: 800 } });
   await page.locator('[data-testid="presenter"]').click();
   const [speaker] = await Promise.all([page.context().waitForEvent("page"), page.locator('[data-testid="speaker-open"]').click()]);
   await speaker.waitForLoadState();

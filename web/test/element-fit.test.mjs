@@ -4,12 +4,17 @@
 // controls inside; every embed carries a caption (the scenario's title, the bug mode when one is
 // on, a link to the same state in the full explainer); an unknown scenario or step shows a notice
 // in the embed and comes back as explainer-error; the first explainer-state is the step asked for.
+// Where the element shows a built-in under its own bug mode, its page opens without the engine
+// (harness holdEngine): the frame's first view, and an attribute's open and goto, are the
+// built-in's stored views, and what is checked is the element's height, layout and events. A
+// bug mode not the built-in's own, and an unknown scenario or step (the engine's error), need the engine.
 // Screenshots in web/test/artifacts/element-fit-*.png.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { setupPrivate, CSP, assertServedPolicy, call } from "./page-helpers.mjs";
+import { waitFirstView } from "./harness.mjs";
 import { inView, requiredFor, settle } from "./stage-helpers.mjs";
 
 let h;
@@ -52,8 +57,8 @@ function docsHTML(attrs) {
  * A fresh browser context on the docs page with one element (attrs), served under the CSP.
  * Records the element's explainer-state / explainer-error events and any CSP violation.
  */
-async function openDocs(attrs, { viewport = { width: 1280, height: 800 }, colorScheme = "light" } = {}) {
-  const page = await h.open("about:blank", { ready: false, viewport, colorScheme });
+async function openDocs(attrs, { viewport = { width: 1280, height: 800 }, colorScheme = "light", engine = true } = {}) {
+  const page = await h.open("about:blank", { ready: false, viewport, colorScheme, engine });
   const origin = new URL(h.url).origin;
   // the page itself; the rest comes from the server as it is, with this policy (before())
   await page.route(`${origin}/docs/one.html`, (route) =>
@@ -70,10 +75,14 @@ async function openDocs(attrs, { viewport = { width: 1280, height: 800 }, colorS
   return page;
 }
 
-/** The element's iframe's frame, once it is there and its engine is ready. */
+/** The element's iframe's frame, once it is there and its engine is ready (opened without the engine: its first view). */
 async function frameOf(page) {
   await page.locator("#ex iframe").waitFor({ state: "attached" });
   const frame = await (await page.locator("#ex iframe").elementHandle()).contentFrame();
+  if (page.engineHeld) {
+    await waitFirstView(frame);
+    return frame;
+  }
   await frame.waitForFunction(() => window.explainer && window.explainer.ready);
   await frame.evaluate(() => window.explainer.ready);
   return frame;
@@ -137,7 +146,7 @@ test(`A docs page with one element at 1280×800: ${LOADS} fresh loads each of ha
   for (const scenario of ["happy-path", "fatal-upstream-end"]) {
     heights[scenario] = [];
     for (let i = 0; i < LOADS; i++) {
-      const page = await openDocs({ scenario, step: "10" });
+      const page = await openDocs({ scenario, step: "10" }, { engine: false });
       const frame = await frameOf(page);
       await waitState(page, { scenario, step: 10 });
       await waitCount(frame, 10);
@@ -239,14 +248,14 @@ test("the first explainer-state is the step the host asked for (no step 0 on the
     [{ scenario: "fatal-upstream-end", step: "7", bug: "no-state-write" }, { scenario: "fatal-upstream-end", step: 7 }],
     [{ scenario: "happy-path" }, { scenario: "happy-path", step: 0 }],
   ]) {
-    const page = await openDocs(attrs);
+    const page = await openDocs(attrs, { engine: !!attrs.bug }); // (a bug mode not the built-in's own: the engine's)
     await waitState(page, want);
     const states = await page.evaluate(() => window.__events.filter((e) => e.type === "explainer-state").map((e) => ({ scenario: e.detail.scenario, step: e.detail.step })));
     assert.deepEqual(states[0], want, `states: ${JSON.stringify(states)}`);
     await page.close();
   }
   // Moved by its attributes to another scenario and step: one state, the one asked for.
-  const page = await openDocs({ scenario: "happy-path", step: "3" });
+  const page = await openDocs({ scenario: "happy-path", step: "3" }, { engine: false });
   await waitState(page, { scenario: "happy-path", step: 3 });
   const n = await page.evaluate(() => window.__events.length);
   await page.evaluate(() => { const e = document.getElementById("ex"); e.setAttribute("scenario", "fatal-upstream-end"); e.setAttribute("step", "8"); });
@@ -283,7 +292,7 @@ test("look: the element at 1280×800 (light and dark, a bug mode on), a 700×640
     await page.close();
   }
   {
-    const page = await openDocs({ scenario: "happy-path", step: "6" }, { viewport: { width: 375, height: 740 } });
+    const page = await openDocs({ scenario: "happy-path", step: "6" }, { viewport: { width: 375, height: 740 }, engine: false });
     const frame = await frameOf(page);
     await waitState(page, { step: 6 });
     await waitCount(frame, 6);

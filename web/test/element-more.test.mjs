@@ -4,6 +4,9 @@
 // embedded page still starts is not lost; a move in the document opens it again at the step it
 // showed; invalid attributes are refused with an explainer-error naming the attribute and a
 // console warning, never a collapsed frame.
+// Its pages open without the engine (harness holdEngine): the elements show built-ins' steps, stored
+// views, and what is checked is the element's attributes, events and frame; but the page whose
+// engine is unreachable, whose fetch of it must fail.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -14,8 +17,8 @@ before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
 /** A docs page at /docs/x.html with `body`, the element module loaded; events and warnings kept. */
-async function docs(body, { colorScheme = "light", routes = async () => {} } = {}) {
-  const page = await h.open("about:blank", { ...welcomed(h), ready: false, colorScheme, viewport: { width: 1100, height: 900 } });
+async function docs(body, { colorScheme = "light", routes = async () => {}, engine = false } = {}) {
+  const page = await h.open("about:blank", { engine, ...welcomed(h), ready: false, colorScheme, viewport: { width: 1100, height: 900 } });
   const origin = new URL(h.url).origin;
   await routes(page, origin);
   await page.route(`${origin}/docs/x.html`, (route) => route.fulfill({
@@ -63,7 +66,7 @@ test("theme: dark on a light system, light on a dark one; auto follows the syste
 
 test("the wasm unreachable: a message with a link to the page, not a blank box", async () => {
   const page = await docs('<backfill-explainer id="w" scenario="happy-path" step="3"></backfill-explainer>', {
-    routes: (page, origin) => page.route(`${origin}/**/*.wasm`, (r) => r.abort()),
+    routes: (page, origin) => page.route(`${origin}/**/*.wasm`, (r) => r.abort()), engine: true, // (its fetch fails, not held)
   });
   // the first view comes from the stored views, without the engine; the engine loads when the
   // reader acts on the frame, and then its failure is the message

@@ -4,6 +4,9 @@
 // recovery does) and nothing else, and Recover (the button, or the r key) rolls back to the last
 // checkpoint; the backfill then resumes and the invariant holds at the end. (The panel drawn
 // from every failing view, a panic's included, without a browser: node/render-fatal.test.mjs.)
+// The layout tests at the failure (1280×800, 375×740, buffering vs backfilling) open without the
+// engine (harness holdEngine): the view's failure is in the built-ins' stored views. Recover is
+// tested on the engine.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -180,7 +183,7 @@ function detailsProblems() {
 }
 
 test("1280×800, fatal-upstream-end at its failure: what happens to data and the first check are in view, the details open in full (screenshots)", async () => {
-  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10", { viewport: { width: 1280, height: 800 } });
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10", { engine: false, viewport: { width: 1280, height: 800 } });
   const f = (await page.evaluate(() => window.explainer.view())).failure;
   assert.equal(f.phase, "backfilling");
   assert.match(f.data.headline, /no row is lost/);
@@ -209,7 +212,7 @@ test("1280×800, fatal-upstream-end at its failure: what happens to data and the
 });
 
 test("buffering and backfilling are told apart: end-while-buffering vs fatal-upstream-end", async () => {
-  const page = await openPage(h, "index.html#scenario=end-while-buffering&step=5", { viewport: { width: 1280, height: 800 } });
+  const page = await openPage(h, "index.html#scenario=end-while-buffering&step=5", { engine: false, viewport: { width: 1280, height: 800 } });
   const buf = (await page.evaluate(() => window.explainer.view())).failure;
   assert.equal(buf.kind, "upstream-ended-while-buffering");
   assert.equal(buf.phase, "buffering");
@@ -228,7 +231,7 @@ test("buffering and backfilling are told apart: end-while-buffering vs fatal-ups
 });
 
 test("375×740: the lead reads whole once the page scrolls to it; the details open in full; no sideways scroll (screenshots)", async () => {
-  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10", { viewport: { width: 375, height: 740 } });
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=10", { engine: false, viewport: { width: 375, height: 740 } });
   // A link that opens at the failure shows it: the page starts scrolled to the failure panel, its
   // heading and what happens to data whole above the sticky bottom part and uncovered.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

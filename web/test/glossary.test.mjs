@@ -3,6 +3,11 @@
 // tap elsewhere or the pointer leaving hide it) and in the help's glossary; the definitions are
 // the engine's (`backfill glossary --json`), the page holds no copy; and nothing the page shows
 // names the team's spec files or uses "the seed", "LP:" or "§".
+// The touch test's page opens without the engine (harness holdEngine): the glossary's entries it
+// decorates with are the stored index's, equal to the engine's (node/stored.test.mjs); the page the
+// other tests share has the engine (its definitions are compared with `backfill glossary --json`,
+// and the editor and inject open), and so have the two pages that compare decorating (bug modes,
+// apply, load).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -10,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { BACKFILL, ROOT } from "./harness.mjs";
-import { openPage, waitStep, setupPrivate, welcomed, call } from "./page-helpers.mjs";
+import { openPage, waitStep, setupPrivate, welcomed, call, pageStarted } from "./page-helpers.mjs";
 
 let h;
 let page;
@@ -74,7 +79,7 @@ test("a term's definition shows on hover, on focus and Enter, and hides on leavi
 });
 
 test("on a touch screen a tap shows the definition and a tap elsewhere hides it", async () => {
-  const touch = await openPage(h, "index.html#scenario=happy-path&step=10", { hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
+  const touch = await openPage(h, "index.html#scenario=happy-path&step=10", { engine: false, hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
   const b = touch.locator("#stage [data-testid=term]", { hasText: /^Builders$/ });
   await b.scrollIntoViewIfNeeded();
   await b.tap();
@@ -160,7 +165,7 @@ test("decorating only the labels a view changed places every term as looking at 
   });
   await whole.goto(new URL("index.html#scenario=happy-path&step=0", h.url).href);
   await waitStep(whole, 0);
-  await whole.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  await pageStarted(whole);
 
   const terms = (p) => p.evaluate(() => [...document.querySelectorAll('[data-testid="term"]')].map((b) => {
     const path = [];

@@ -16,6 +16,23 @@
 //     h.assertNoErrors(page);                             // no console errors, no page errors
 //   });
 //
+// Without the engine: h.open(path, { engine: false }) opens the page with its fetch of the engine
+// held unanswered (holdEngine) and waits for its first view (waitFirstView) instead of
+// window.explainer.ready: every call is then answered by the built-ins' stored views
+// (web/boot/stored.js: open of a built-in under its own bug mode, goto, step, back, view, steps,
+// actions, any release, the lists, the legend, the glossary), which a Node test checks equal the
+// engine's at every step (node/stored.test.mjs). For a test that lays out, walks or measures
+// built-ins, not for one of what the engine serves (a lesson, the editor, inject, apply, load,
+// compare, explore, predict's answers, scale, diagnose, export, a #run=/#src= link, another bug
+// mode): such a call waits for the engine for ever. Measured on this machine (a pooled context,
+// 1280×800, happy-path at step 3, the page closed after each; two rounds of six opens each way, the
+// machine shared): an open that waits for the engine ~1.9 s of CPU (1.75-2.15) and 1.3-3.7 s of
+// wall time; one that waits for the first view ~1.15 s of CPU (1.14-1.20) and 1.3-1.4 s. (With the
+// engine held by a page route instead: ~1.5 s of CPU: a routed page has no HTTP cache.) In the
+// tests themselves the saving is smaller, within the shared machine's noise but in files that open
+// many pages: element-fit's six loads of a docs page took 18.0 s of CPU with the engine, 16.3 s
+// without it (run.mjs, TEST_CPU=1).
+//
 // Run: ./build.sh build && node web/test/run.mjs (every file; run.mjs says how), or one file in a
 // process of its own: node --test web/test/keys.test.mjs
 // Name test files *.test.mjs: run.mjs runs exactly those (a bare `node --test web/test/` would
@@ -116,6 +133,46 @@ export async function waitReady(page, { timeoutMs = 20000 } = {}) {
     }
   }, timeoutMs);
   if (err !== null) throw new Error(`explainer.ready rejected: ${err}`);
+}
+
+// holdEngine(page): the page's fetches of the engine (web/explainer.wasm) never answer, so the
+// engine never loads and every call is answered by the stored views (web/boot/stored.js). An init
+// script of the page's own (the context stays poolable) wraps its fetch: a fetch of the engine
+// returns a promise that never settles, as a request the network never answers would; every other
+// fetch is the page's. (Not a route: a page with a route has no HTTP cache, and its bundle then
+// loads and compiles anew: ~0.25 s of CPU more a page.) The page's low-priority fetch of the
+// engine after its first view then simply never ends: no error, nothing shown. A call the stored
+// views cannot answer (a lesson, load, apply, explore, compare, scale, diagnose, export, state,
+// the editor's and inject's forms …) waits for the engine, that is for ever: a test that makes
+// one opens its page with the engine.
+export async function holdEngine(page) {
+  page.engineHeld = true;
+  await page.addInitScript(() => {
+    const fetch = window.fetch;
+    window.fetch = function (input, init) {
+      const u = String(input instanceof Request ? input.url : input);
+      if (/\/web\/explainer\.wasm(\?|$)/.test(u)) return new Promise(() => {});
+      return fetch.call(this, input, init);
+    };
+  });
+}
+
+// waitFirstView waits for what a page opened without the engine has once it has started: the
+// first view painted (app.js's mark explainer:first-view), the picker filled with the built-ins
+// and the glossary's term buttons in the labels. (The picker is enabled, the page's own sign
+// that it has started, ~3 s later: it waits that long for the dialogs' modules, fetched once the
+// engine has started, which here it never does.)
+export async function waitFirstView(page, { timeoutMs = 20000 } = {}) {
+  await page.waitForFunction(() => performance.getEntriesByName("explainer:first-view").length > 0
+    && [...(document.querySelector('[data-testid="scenario-picker"]')?.options || [])].some((o) => o.value)
+    && document.querySelector(".term") !== null, null, { timeout: timeoutMs });
+}
+
+// waitStarted(target, page): waitReady(target) (a page, or a frame of page), or, when page was
+// opened without the engine, waitFirstView(target).
+export async function waitStarted(target, page = target) {
+  if (page.engineHeld) await waitFirstView(target);
+  else await waitReady(target);
 }
 
 // axe runs axe-core on the page (or on `include`, a CSS selector) and returns the violations
@@ -224,7 +281,7 @@ export async function setup({ dir = DIST } = {}) {
     url: server.url,
     server,
     browser,
-    async open(path = "index.html", { ready = true, keep = false, ...options } = {}) {
+    async open(path = "index.html", { ready = true, keep = false, engine = true, ...options } = {}) {
       // (a context a page of this test handed back on closing (release) is ready once reset)
       if (releasing.size) await Promise.all(releasing);
       const { contextOptions, storage, colorScheme, size } = poolable(options, origin);
@@ -263,8 +320,10 @@ export async function setup({ dir = DIST } = {}) {
       if (test) page.once("close", () => release(test, context));
       if (colorScheme) await page.emulateMedia({ colorScheme });
       const url = /^[a-z]+:/.test(path) ? path : new URL(path, server.url).href;
+      if (!engine) await holdEngine(page);
       await page.goto(url);
-      if (ready) await waitReady(page);
+      if (ready && engine) await waitReady(page);
+      else if (ready) await waitFirstView(page);
       return page;
     },
     // testEnded(test): the contexts the test opened go back to the spares, or are closed.

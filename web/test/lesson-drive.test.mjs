@@ -5,6 +5,11 @@
 // speaker window blanks the room's screen and shows it again. At every stop (fit-check.mjs) the
 // panels the stop changed or the section's goal or question names are whole and uncovered, and
 // the lesson's goal and question and the scenario's title are not cut.
+// What other files walk already is not walked again here: the walk from the explainer window is
+// made at 1920×1080 only (lesson-steady walks both lessons by PageDown in the explainer window at
+// 1280×800 and 1366×768, and checks the same stops in the same order; lesson-walk the workshop at
+// 1280×800 and 1920×1080), and the fit check (fit-check.mjs) is not made for the workshop at
+// 1280×800 and 1920×1080, where lesson-walk makes it at every stop with the speaker window open.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -41,7 +46,8 @@ async function walk(page, speaker, target, plan, problems = null) {
   await check();
   for (let i = 1; i < want.length; i++) {
     await target.keyboard.press("PageDown");
-    await page.waitForFunction(async (w) => {
+    // (a plain function: an async one's promise is truthy, and Playwright's poll ended at once)
+    await page.waitForFunction((w) => {
       if (w === "finished") return !document.querySelector('[data-testid="lesson-finished"]')?.hidden;
       const [section, step] = w.split("/");
       const p = new URLSearchParams(location.hash.slice(1));
@@ -70,7 +76,8 @@ for (const lesson of ["workshop", "met-this-error"]) {
       // the speaker window only (it has the focus, as when it opens)
       await speaker.bringToFront();
       const problems = [];
-      const bySpeaker = await walk(page, speaker, speaker, plan, problems);
+      const checked = !(lesson === "workshop" && w !== 1366); // (lesson-walk's, there)
+      const bySpeaker = await walk(page, speaker, speaker, plan, checked ? problems : null);
       assert.deepEqual(bySpeaker, want, "PageDown in the speaker window");
       // PageUp from "Lesson finished": the last stop again, in both windows
       await speaker.keyboard.press("PageUp");
@@ -82,20 +89,23 @@ for (const lesson of ["workshop", "met-this-error"]) {
       await speaker.keyboard.press("b");
       await byTestId(page, "blank-screen").waitFor({ state: "hidden" });
 
-      // the explainer window only, from section 1 again
-      await byTestId(page, "lesson-prev").waitFor();
-      await page.evaluate(() => { location.hash = location.hash.replace(/section=\d+/, "section=1"); });
-      await page.waitForFunction((s) => new URLSearchParams(location.hash.slice(1)).get("step") === s, String(plan.sections[0].stops[0]));
-      await page.bringToFront();
-      await blur(page);
-      const byMain = await walk(page, speaker, page, plan);
-      assert.deepEqual(byMain, bySpeaker, "the same stops either way");
+      // the explainer window only, from section 1 again (at 1920×1080: lesson-steady walks the
+      // explainer window at the other two sizes)
+      if (w === 1920) {
+        await byTestId(page, "lesson-prev").waitFor();
+        await page.evaluate(() => { location.hash = location.hash.replace(/section=\d+/, "section=1"); });
+        await page.waitForFunction((s) => new URLSearchParams(location.hash.slice(1)).get("step") === s, String(plan.sections[0].stops[0]));
+        await page.bringToFront();
+        await blur(page);
+        const byMain = await walk(page, speaker, page, plan);
+        assert.deepEqual(byMain, bySpeaker, "the same stops either way");
+        await h.screenshot(page, `lesson-drive-${lesson}-${w}-finished`, { fullPage: false });
+        await h.screenshot(speaker, `lesson-drive-${lesson}-${w}-speaker-finished`);
+      }
       // at every stop: the panels the stop changed or the section names, whole and uncovered, at
       // every size (listed by stop and panel)
       const cuts = [...new Set(problems.map((p) => p.replace(/:(?: box| \().*$/, "")))];
       assert.deepEqual(cuts, [], problems.join("\n"));
-      await h.screenshot(page, `lesson-drive-${lesson}-${w}-finished`, { fullPage: false });
-      await h.screenshot(speaker, `lesson-drive-${lesson}-${w}-speaker-finished`);
       h.assertNoErrors(page);
       h.assertNoErrors(speaker);
     });

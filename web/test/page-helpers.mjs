@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { setup, DIST, SHARED } from "./harness.mjs";
+import { setup, DIST, SHARED, waitFirstView } from "./harness.mjs";
 
 export const WELCOMED_KEY = "backfill-explainer:welcomed"; // help.js SEEN_KEY
 
@@ -40,9 +40,18 @@ export async function openPage(h, path, options = {}) {
   const m = /[#&]step=(\d+)/.exec(path);
   if (m) await waitStep(page, Number(m[1]));
   else await page.waitForFunction(() => /^step \d+ \/ [1-9]/.test(document.querySelector('[data-testid="step-count"]')?.textContent || ""));
-  // The picker fills after the first view is painted (app.js): wait until the page has started.
-  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
+  await pageStarted(page);
   return page;
+}
+
+/**
+ * The picker fills after the first view is painted (app.js), and is enabled once the page has
+ * started: wait for that; on a page opened without the engine, for harness.waitFirstView (it is
+ * enabled only ~3 s after, having waited that long for the engine's dialogs).
+ */
+export async function pageStarted(page) {
+  if (page.engineHeld) await waitFirstView(page);
+  else await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.disabled === false);
 }
 
 /**

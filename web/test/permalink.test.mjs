@@ -2,18 +2,21 @@
 // the stage and the step controls; a parent page drives an embedded explainer with postMessage,
 // hears explainer:state after every change, explainer:error for a request that is malformed or
 // fails (with the request), and explainer:resize whenever the content height changes.
+// Links to built-ins' steps open without the engine (harness holdEngine: stored views); an unknown
+// scenario (the engine's error) and the postMessage test, whose bad requests the engine answers, have it.
 
 import { test, before, after } from "node:test";
 import { createServer } from "node:http";
 import assert from "node:assert/strict";
 import { openPage, welcomed, text, waitStep, panelTexts, PANELS, byTestId, setupPrivate } from "./page-helpers.mjs";
+import { waitStarted } from "./harness.mjs";
 
 let h;
 before(async () => { h = await setupPrivate(); });
 after(async () => { await h?.close(); });
 
 test("a link to step 12 reopens the same step with the same panels", async () => {
-  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0");
+  const page = await openPage(h, "index.html#scenario=fatal-upstream-end&step=0", { engine: false });
   // Get to step 12 as a person would: End, then the timeline slider, then one step back.
   await page.getByRole("button", { name: /^Last step/ }).click();
   const last = Number((await text(page, "step-count")).split("/")[1]);
@@ -27,7 +30,7 @@ test("a link to step 12 reopens the same step with the same panels", async () =>
   const before = await panelTexts(page, PANELS);
   assert.equal(before["step-count"], `step 12 / ${last}`);
 
-  const again = await openPage(h, href);
+  const again = await openPage(h, href, { engine: false });
   assert.equal(await again.evaluate(() => location.href), href);
   const after = await panelTexts(again, PANELS);
   assert.deepEqual(after, before);
@@ -44,7 +47,7 @@ test("a link to step 12 reopens the same step with the same panels", async () =>
 test("a deep link in a fresh browser opens straight onto its step: no other step is drawn on the way, no card", async () => {
   // A new page with no localStorage (a first visit) that records every "step N / M" the page
   // ever shows, and every scenario title, from the first paint on.
-  const page = await h.open("about:blank", { ready: false, viewport: { width: 1280, height: 800 } });
+  const page = await h.open("about:blank", { engine: false, ready: false, viewport: { width: 1280, height: 800 } });
   await page.addInitScript(() => {
     window.__shown = [];
     const record = () => {
@@ -78,7 +81,7 @@ test("a link to an unknown scenario says so, and falls back to happy-path", asyn
 });
 
 test("?embed=1 shows the stage and the step controls only, and still steps", async () => {
-  const page = await h.open("index.html?embed=1#scenario=happy-path&step=6");
+  const page = await h.open("index.html?embed=1#scenario=happy-path&step=6", { engine: false });
   await waitStep(page, 6);
   assert.equal(await page.evaluate(() => document.getElementById("welcome").open), false, "no first-visit card in an embed");
   for (const [what, loc] of [
@@ -128,8 +131,7 @@ test("postMessage: a parent page sends goto and open and hears explainer:state",
     const frame = await (await page.locator("#ex").elementHandle()).contentFrame();
     assert.ok(frame, "the iframe's frame");
     await frame.waitForURL((u) => u.href.startsWith(src));
-    await frame.waitForFunction(() => window.explainer && window.explainer.ready);
-    await frame.evaluate(() => window.explainer.ready);
+    await waitStarted(frame, page);
     // The embedded page opens happy-path by itself and reports it.
     await page.waitForFunction(() => window.__msgs.some((m) => m.type === "explainer:state" && m.step === 0));
     const first = await page.evaluate(() => window.__msgs.filter((m) => m.type === "explainer:state").at(-1));

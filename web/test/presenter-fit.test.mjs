@@ -9,6 +9,8 @@
 // built-in is walked in the page with the API (window.explainer.open/goto), one evaluate each.
 // Screenshots: web/test/artifacts/presenter-fit-*.png (mixed-visibility step 7, happy-path step 6,
 // light and dark; the long output logs: happy-path 18, mixed-visibility 10, builder-fills-mid-epoch 10).
+// The pages open without the engine (harness holdEngine): the list of built-ins, open and goto
+// are their stored views', and what is checked is the layout presenter mode gives the views they draw.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -48,7 +50,7 @@ function walk(name) {
 
 for (const [w, hgt] of VIEWPORTS) {
   test(`presenter mode at ${w}×${hgt}, every built-in: changed panels whole, in view and uncovered; title and narration whole; column widths steady${w === 1280 ? "; stage type ≥ 18 px" : ""}`, async () => {
-    const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: w, height: hgt } });
+    const page = await openPage(h, "index.html#scenario=happy-path&step=0", { viewport: { width: w, height: hgt }, engine: false });
     await byTestId(page, "presenter").click();
     await page.evaluate(`window.__fit = { problems: ${problemsHere}, narration: ${narrationHere}, floor: ${stageFontFloor} }`);
     const names = await page.evaluate(() => window.explainer.scenarios().then((l) => l.map((s) => s.name)));

@@ -6,6 +6,8 @@
 // log's heading, a tooltip and a spoken label on each); without the network (the offline file from
 // file://, or the browser offline) the narration says once that its source links need it, and
 // every source link's tooltip names the file's path, lines and RisingWave ref to look up.
+// The served pages open without the engine (harness holdEngine): they show built-ins' steps,
+// stored views; the offline file carries its engine inside and is opened as it is.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -68,7 +70,7 @@ function layout(el) {
 
 for (const [name, query, options] of SIZES) {
   test(`${name}: the buffer's "N chunks: held…" never wraps to a line starting with ":", nor spaces the colon off`, async () => {
-    const page = await openPage(h, `index.html${query}#scenario=happy-path&step=1`, options);
+    const page = await openPage(h, `index.html${query}#scenario=happy-path&step=1`, { ...options, engine: false });
     const one = await stepsWithBuffer(page, 1);
     const two = await stepsWithBuffer(page, 2);
     assert.ok(one.length > 0, "happy-path holds one chunk at some step");
@@ -98,7 +100,7 @@ for (const [name, query, options] of SIZES) {
 }
 
 test("the output log's #N are labelled: a key in its heading and, on each, what step it is", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=9", { viewport: { width: 1280, height: 800 } });
+  const page = await openPage(h, "index.html#scenario=happy-path&step=9", { engine: false, viewport: { width: 1280, height: 800 } });
   const key = byTestId(page, "outputs-step-key");
   assert.equal(await key.textContent(), "#N = step");
   assert.equal(await key.getAttribute("title"), "#N is the step that emitted it");
@@ -149,7 +151,7 @@ for (const [w, ht] of [[1280, 800], [375, 740]]) {
 }
 
 test("served, the source links say they need the network but no note shows; once the browser is offline, the note does", async () => {
-  const page = await openPage(h, "index.html#scenario=happy-path&step=2");
+  const page = await openPage(h, "index.html#scenario=happy-path&step=2", { engine: false });
   let { links, note } = await sources(page);
   assert.match(links[0].title, TITLE);
   assert.equal(note, null);

@@ -11,6 +11,9 @@
 // of the screen, is marked aria-current, and leaves the keys stepping; the strip adds at most one
 // 44 px row to the sticky part and is hidden in the one-screen layout.
 // Screenshots in web/test/artifacts/phone-changed-strip-*.png.
+// The pages open without the engine (harness holdEngine): stepping, goto, open and view of a
+// built-in are its stored views', and what is checked is how the page lays out and follows the
+// views they draw; Compare and the explorer are the engine's, and that test's page has it.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -75,7 +78,7 @@ for (const scenario of ["happy-path", "fatal-upstream-end"]) {
     // (happy-path with a smooth scroll, as most readers have it; the page's other tests, this one
     // of fatal-upstream-end too, with the instant one of a reader who asks for less motion: harness.poolable)
     const motion = scenario === "happy-path" ? { reducedMotion: "no-preference" } : {};
-    const page = await h.open(`index.html#scenario=${scenario}&step=0`, { ...PHONE, ...welcomed(h), ...motion });
+    const page = await h.open(`index.html#scenario=${scenario}&step=0`, { ...PHONE, ...welcomed(h), ...motion, engine: false });
     await waitStep(page, 0);
     assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById("bottom")).position), "sticky");
     const steps = await page.evaluate(() => window.explainer.steps());
@@ -109,7 +112,7 @@ for (const scenario of ["happy-path", "fatal-upstream-end"]) {
 }
 
 test("375×740: touch targets are at least 44 px; screenshots mid-backfill and at the failure", async () => {
-  const page = await h.open("index.html#scenario=happy-path&step=10", { ...PHONE, ...welcomed(h) });
+  const page = await h.open("index.html#scenario=happy-path&step=10", { ...PHONE, ...welcomed(h), engine: false });
   await waitStep(page, 10);
   await settle(page);
   assert.deepEqual(await smallTargets(page), [], "at step 10 of happy-path");
@@ -216,7 +219,7 @@ for (const scenario of ["happy-path", "fatal-upstream-end"]) {
     // (each tap step reached from the step before it by one tap of Step, as a reader stepping
     // there has it; the strip at every step: the walk above)
     const first = TAP_AT[scenario][0];
-    const page = await h.open(`index.html#scenario=${scenario}&step=${first - 1}`, { ...PHONE, ...welcomed(h) });
+    const page = await h.open(`index.html#scenario=${scenario}&step=${first - 1}`, { ...PHONE, ...welcomed(h), engine: false });
     await waitStep(page, first - 1);
     const problems = [];
     let tapped = 0;
@@ -256,7 +259,7 @@ for (const scenario of ["happy-path", "fatal-upstream-end"]) {
 }
 
 test("375×740: the Changed strip is reachable by Tab and leaves the keys stepping; hidden at 1280×800; screenshots", async () => {
-  const page = await h.open("index.html#scenario=happy-path&step=9", { ...PHONE, ...welcomed(h) });
+  const page = await h.open("index.html#scenario=happy-path&step=9", { ...PHONE, ...welcomed(h), engine: false });
   await waitStep(page, 9);
   await page.locator("#btn-step").tap();
   await waitStep(page, 10);
@@ -299,7 +302,7 @@ test("375×740: the Changed strip is reachable by Tab and leaves the keys steppi
   }
   h.assertNoErrors(page);
 
-  const wide = await h.open("index.html#scenario=happy-path&step=10", { viewport: { width: 1280, height: 800 }, ...welcomed(h) });
+  const wide = await h.open("index.html#scenario=happy-path&step=10", { viewport: { width: 1280, height: 800 }, ...welcomed(h), engine: false });
   await waitStep(wide, 10);
   const w = await wide.evaluate(() => ({
     changed: document.querySelectorAll('#stage [data-changed="true"]').length,

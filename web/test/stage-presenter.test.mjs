@@ -2,7 +2,9 @@
 // 1920×1080 the stage and the narration take at least 75% of the viewport's area, in larger type
 // than without presenter mode, with the protocol's panels and the narration in view and nothing
 // over them; the step's note is not on this screen (it is the speaker's, in a second window:
-// teach-presenter.test.mjs). Screenshots in web/test/artifacts/stage-presenter-*.png.
+// teach-presenter.test.mjs). Screenshots in web/test/artifacts/stage-presenter-*.png. The page
+// opens without the engine (harness holdEngine): a link's step, goto and view are happy-path's
+// stored views, and presenter mode is the page's own.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -15,7 +17,7 @@ after(async () => { await h?.close(); });
 
 for (const [name, viewport] of [["1280", { width: 1280, height: 800 }], ["1920", { width: 1920, height: 1080 }]]) {
   test(`presenter mode at ${name}: the stage and the narration fill the screen`, async () => {
-    const page = await h.open("index.html#scenario=happy-path&step=10", { viewport, ...welcomed(h) });
+    const page = await h.open("index.html#scenario=happy-path&step=10", { viewport, ...welcomed(h), engine: false });
     await waitStep(page, 10);
     const fontBefore = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector(".why-item")).fontSize));
     await byTestId(page, "presenter").click();

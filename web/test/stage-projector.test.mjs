@@ -2,7 +2,8 @@
 // scales up so a room can read it: the protocol's panels, the narration and the note are in view
 // with nothing over them, the page is one screen, text and chips are larger than on a laptop, and
 // the stage with the narration beside it fills most of the screen. Screenshots, light and dark,
-// in web/test/artifacts/stage-projector-1920-*.png.
+// in web/test/artifacts/stage-projector-1920-*.png. The page opens without the engine (harness
+// holdEngine): a link's step and view are happy-path's stored views.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -26,7 +27,7 @@ const measure = (page) => page.evaluate(() => {
 });
 
 test("1920×1080: the stage fills the screen, in type a room can read", async () => {
-  const page = await h.open("index.html#scenario=happy-path&step=10", { viewport: { width: 1920, height: 1080 } });
+  const page = await h.open("index.html#scenario=happy-path&step=10", { viewport: { width: 1920, height: 1080 }, engine: false });
   await waitStep(page, 10);
   await settle(page);
   assert.deepEqual(await inView(page, await requiredFor(page)), []);

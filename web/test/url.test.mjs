@@ -3,6 +3,8 @@
 // #run= never inflates past 1 MiB; while a run= code is being made the address never reads a
 // state that would open something else; a bad #run= on a first visit shows its error, not the
 // first-visit card.
+// (The one page that only encodes a run link, with the page's own module, opens without the
+// engine: harness holdEngine; #src= and #run= links are the engine's.)
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -71,7 +73,7 @@ test("#src= reads at most 1 MiB of a file", async () => {
 });
 
 test("#run= stops inflating at 1 MiB: a small link cannot inflate to megabytes", async () => {
-  const first = await openPage(h, "index.html#scenario=happy-path&step=0");
+  const first = await openPage(h, "index.html#scenario=happy-path&step=0", { engine: false });
   await serveSources(first); // run-link.js, from the repository (the site holds the bundle)
   const code = await first.evaluate(async () => {
     const { encodeRun } = await import(new URL("__test/web/session/run-link.js", document.baseURI).href);
