@@ -124,7 +124,7 @@ export function unfit(stage = document.getElementById("stage")) {
   if (!stage) return;
   document.documentElement.style.removeProperty("--fit");
   document.documentElement.classList.remove("fit-tight", "fit-under");
-  for (const p of stage.querySelectorAll(".panel")) { p.style.removeProperty("--keep"); p.classList.remove("collapsed", "clipped", ...CLIPS); }
+  for (const p of stage.querySelectorAll(".panel")) { p.style.removeProperty("--keep"); p.classList.remove("collapsed", "clipped", ...CLIPS); p.style.removeProperty("--clip-top"); p.style.removeProperty("--clip-bottom"); }
   const why = document.querySelector("#narration-live > .why");
   why?.style.removeProperty("max-height");
   why?.style.removeProperty("min-height");
@@ -172,11 +172,13 @@ export function fitStage(stage = document.getElementById("stage"), from = 0) {
 }
 
 /** Every panel on screen part of whose content is out of sight (its box scrolls, or its column
- *  cuts it) says so on its heading, and where the rest is (style.css .clipped: "more below"; a
- *  log laid out from its newest: "more above"): no cut goes unsaid. */
+ *  cuts it) says so, and where the rest is, with a tab on its edge that takes no room
+ *  (style.css .clipped: "more ↓"; a log laid out from its newest: "more ↑"): no cut goes unsaid. */
 function markClipped(stage) {
   for (const p of stage.querySelectorAll(".col > .panel")) {
     p.classList.remove("clipped", ...CLIPS);
+    p.style.removeProperty("--clip-top");
+    p.style.removeProperty("--clip-bottom");
     if (!shown(p) || p.classList.contains("collapsed")) continue;
     const body = p.querySelector(".panel-body"), r = p.getBoundingClientRect(), c = p.parentElement.getBoundingClientRect();
     // (a box laid out from its bottom, the log, scrolls from 0 up to minus its overflow)
@@ -187,6 +189,11 @@ function markClipped(stage) {
     const across = body && body.scrollWidth > body.clientWidth + 1;
     if (!(up || down || across)) continue;
     p.classList.add("clipped", up && down ? "clip-both" : up ? "clip-up" : down ? "clip-down" : "clip-across");
+    // (the tab of a box whose rest is above: on the box's top edge, under the heading)
+    if (up && !down) p.style.setProperty("--clip-top", `${Math.round(body.getBoundingClientRect().top - r.top - 1)}px`);
+    // (and of a panel its column cuts: on the column's edge, in sight)
+    const past = r.bottom - Math.min(c.bottom, innerHeight);
+    if (past > 1) p.style.setProperty("--clip-bottom", `${Math.round(past)}px`);
   }
 }
 

@@ -2,8 +2,8 @@
 // panels on screen, by its body's data-testid: "whole", "collapsed" (its heading only, saying so),
 // "cut N" (N px of its content out of its box or its column), "hidden" (not drawn: presenter
 // mode leaves the tables out); which are collapsed; and which are cut without saying so — neither
-// collapsed nor marked, on their heading, as a panel part of whose content is out of sight
-// (presenter-fit.js .clipped). Shared by lesson-named.test.mjs and lesson-probe.mjs.
+// collapsed nor marked as a panel part of whose content is out of sight (presenter-fit.js
+// .clipped: a "more ↓" tab on its edge, the panel's ::after). Shared by lesson-named.test.mjs and lesson-probe.mjs.
 // (Not a test file: build.sh runs web/test/*.test.mjs only.)
 
 /** In the page: {panels: {testid: state}, collapsed: [testid], unsaid: ["testid: N px"]}. */
@@ -12,9 +12,9 @@ export function panelsHere() {
     const panels = {}, collapsed = [], unsaid = [];
     const after = (el) => { const c = el ? getComputedStyle(el, "::after").content : "none"; return c && c !== "none" && c !== "normal" && c !== '""' ? c : ""; };
     for (const p of document.querySelectorAll("#stage .col > .panel")) {
-      const body = p.querySelector(":scope > .panel-body[data-testid]");
+      const body = p.querySelector(":scope > .panel-body");
       if (!body) continue;
-      const id = body.dataset.testid;
+      const id = body.dataset.testid || body.id; // (the output log's box: outputs-box)
       if (!p.getClientRects().length) { panels[id] = "hidden"; continue; }
       if (p.classList.contains("collapsed")) { panels[id] = "collapsed"; collapsed.push(id); continue; }
       const r = p.getBoundingClientRect(), c = p.parentElement.getBoundingClientRect();
@@ -23,7 +23,7 @@ export function panelsHere() {
       const hid = Math.max(0, body.scrollHeight - body.clientHeight - 1) + Math.max(0, body.scrollWidth - body.clientWidth - 1);
       const px = Math.round(out + hid);
       panels[id] = px > 0 ? `cut ${px}` : "whole";
-      if (px > 0 && !after(p.querySelector(":scope > h3"))) unsaid.push(`${id}: ${px} px`);
+      if (px > 0 && !after(p)) unsaid.push(`${id}: ${px} px`);
     }
     resolve({ panels, collapsed, unsaid });
   }));
