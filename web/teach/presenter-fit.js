@@ -82,9 +82,10 @@ function cut(cols, panels) {
         const items = keptItems(p).filter(shown);
         if (items.length) {
           const bb = body.getBoundingClientRect();
-          // (a bounded log: its newest item in sight is enough, the box is full of new ones)
-          const top = bounded.has(p) ? items.at(-1) : items[0];
-          px += Math.max(0, bb.top - top.getBoundingClientRect().top) + Math.max(0, items.at(-1).getBoundingClientRect().bottom - bb.bottom);
+          // (a bounded list: the one item setKeeps keeps at least in sight is enough, the log's
+          // newest, the upstream queue's next; the rest scroll, and its tab says so)
+          const [top, end] = !bounded.has(p) ? [items[0], items.at(-1)] : p.classList.contains("panel-outputs") ? [items.at(-1), items.at(-1)] : [items[0], items[0]];
+          px += Math.max(0, bb.top - top.getBoundingClientRect().top) + Math.max(0, end.getBoundingClientRect().bottom - bb.bottom);
         }
       } else px += Math.max(0, body.scrollHeight - body.clientHeight - 1);
     }
