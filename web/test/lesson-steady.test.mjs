@@ -68,6 +68,9 @@ for (const lesson of ["workshop", "met-this-error"]) {
       assert.deepEqual(jumps, [], "the stage's type changes between stops of one section");
       assert.deepEqual(steady.filter((x) => x.floor < 17.99).map((x) => `${x.at}: ${x.floor} px`), [], "stops under the 18 px floor but not fit-under");
       const under = seen.filter((x) => x.under).map((x) => `${x.at} ${x.floor.toFixed(1)} px`);
+      // (only a stop that nothing above the floor fits goes under it: a few, where whole sections
+      // did when the section took its tightest stop's type, 32 of workshop's 46 stops at 1280×800)
+      assert.ok(under.length <= Math.floor(seen.length / 5), `stops under the floor: ${under.join(", ")}`);
       console.log(`${lesson} ${w}×${hgt}: ${seen.length - under.length} of ${seen.length} stops at ≥ 18 px; under: ${under.join(", ") || "none"}`);
       const collapsed = seen.flatMap((x) => x.collapsed.map(([id, must, says]) => ({ at: x.at, id, must, says })));
       assert.ok(collapsed.length > 0, "some stop has an unchanged panel collapsed to its heading");
