@@ -49,7 +49,7 @@ function bufferParts(view, buf) {
   // one flex item (.meta is a flex row: a glossary term would split a bare text into items, a
   // gap before the colon and a line that starts with it), the count and its colon unbroken
   return [h("p", { class: "meta" }, h("span", null,
-    h("span", { class: "meta-count" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}:`), " ", legend("buffer.held"))), ol];
+    h("span", { class: "meta-count" }, `${buf.length} chunk${buf.length === 1 ? "" : "s"}:`), " ", h("span", { class: "gloss" }, legend("buffer.held")))), ol];
 }
 
 function renderBuilders(view, changedVnodes, box, sub) {

@@ -61,7 +61,7 @@ function renderSnapshot(view, box, head) {
   const movedLanes = new Set(view.changed_vnodes?.snapshot || []);
   const opened = snap.refreshed_at_step === view.step && view.step > 0;
   const meta = () => h("p", { class: "meta" },
-    h("span", null, `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver (${legend("snapshot.end_counts")})`),
+    h("span", null, `${snap.remaining} item${snap.remaining === 1 ? "" : "s"} to deliver`, h("span", { class: "gloss" }, ` (${legend("snapshot.end_counts")})`)),
     snap.refreshed_at_step !== undefined && snap.refreshed_at_step !== null
       ? h("span", { class: ["tag", opened && "changed"] }, "stream (re)started at step " + snap.refreshed_at_step)
       : null);
@@ -102,7 +102,7 @@ function laneNode(lane, moved) {
     h("div", { class: "lane-body" },
       track,
       // pos is the vnode's progress: rows read into its builder are not in it yet
-      h("div", { class: "lane-pos" }, lane.pos ? `${legend("snapshot.pos")} ${fmtTuple(lane.pos)}` : legend("snapshot.no_pos"))));
+      h("div", { class: ["lane-pos", !lane.pos && "none"] }, lane.pos ? `${legend("snapshot.pos")} ${fmtTuple(lane.pos)}` : legend("snapshot.no_pos"))));
 }
 
 function cursor(changed) {

@@ -9,7 +9,8 @@ const NAMES = [
   [/\bprogress table\b|\bdurable\b/i, ["progress-table"]],
   [/\bbuffer(ed|s|ing)?\b/i, ["buffer"]],
   [/\bbuilders?\b/i, ["builders"]],
-  [/\bper-vnode progress\b|\bprogress\b|\bmark(s|ing|ed)?\b/i, ["progress"]],
+  // ("progress reports" go to the meta service: not the panel)
+  [/\bper-vnode progress\b|\bprogress\b(?!\s+(table|reports?)\b)|\bmark(s|ing|ed)?\b/i, ["progress"]],
   [/\bnever emitted\b|\bleft behind\b/i, ["builders", "buffer"]],
 ];
 

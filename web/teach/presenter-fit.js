@@ -32,6 +32,7 @@ function keptItems(panel) {
 const must = (p) => p.classList.contains("panel-changed") || p.classList.contains("named");
 const isList = (panel) => panel.classList.contains("panel-next") || panel.classList.contains("panel-outputs");
 const shown = (el) => el.getClientRects().length > 0;
+const CLIPS = ["clip-both", "clip-up", "clip-down", "clip-across"]; // (markClipped)
 const bounded = new WeakSet(); // list panels whose --keep is their column's room: their oldest kept items may be out of sight
 
 /** The most of its column a panel can have: the column less its heading, the gaps and what the other panels keep. */
@@ -81,9 +82,10 @@ function cut(cols, panels) {
         const items = keptItems(p).filter(shown);
         if (items.length) {
           const bb = body.getBoundingClientRect();
-          // (a bounded log: its newest item in sight is enough, the box is full of new ones)
-          const top = bounded.has(p) ? items.at(-1) : items[0];
-          px += Math.max(0, bb.top - top.getBoundingClientRect().top) + Math.max(0, items.at(-1).getBoundingClientRect().bottom - bb.bottom);
+          // (a bounded list: the one item setKeeps keeps at least in sight is enough, the log's
+          // newest, the upstream queue's next; the rest scroll, and its tab says so)
+          const [top, end] = !bounded.has(p) ? [items[0], items.at(-1)] : p.classList.contains("panel-outputs") ? [items.at(-1), items.at(-1)] : [items[0], items[0]];
+          px += Math.max(0, bb.top - top.getBoundingClientRect().top) + Math.max(0, end.getBoundingClientRect().bottom - bb.bottom);
         }
       } else px += Math.max(0, body.scrollHeight - body.clientHeight - 1);
     }
@@ -123,7 +125,7 @@ export function unfit(stage = document.getElementById("stage")) {
   if (!stage) return;
   document.documentElement.style.removeProperty("--fit");
   document.documentElement.classList.remove("fit-tight", "fit-under");
-  for (const p of stage.querySelectorAll(".panel")) { p.style.removeProperty("--keep"); p.classList.remove("collapsed"); }
+  for (const p of stage.querySelectorAll(".panel")) { p.style.removeProperty("--keep"); p.classList.remove("collapsed", "clipped", ...CLIPS); p.style.removeProperty("--clip-top"); p.style.removeProperty("--clip-bottom"); }
   const why = document.querySelector("#narration-live > .why");
   why?.style.removeProperty("max-height");
   why?.style.removeProperty("min-height");
@@ -165,8 +167,35 @@ export function fitStage(stage = document.getElementById("stage"), from = 0) {
   }
   if (best) { apply(best.i); kept = best.i; }
   collapseCut(stage);
+  markClipped(stage);
   snapNarration();
   return kept;
+}
+
+/** Every panel on screen part of whose content is out of sight (its box scrolls, or its column
+ *  cuts it) says so, and where the rest is, with a tab on its edge that takes no room
+ *  (style.css .clipped: "more ↓"; a log laid out from its newest: "more ↑"): no cut goes unsaid. */
+function markClipped(stage) {
+  for (const p of stage.querySelectorAll(".col > .panel")) {
+    p.classList.remove("clipped", ...CLIPS);
+    p.style.removeProperty("--clip-top");
+    p.style.removeProperty("--clip-bottom");
+    if (!shown(p) || p.classList.contains("collapsed")) continue;
+    const body = p.querySelector(".panel-body"), r = p.getBoundingClientRect(), c = p.parentElement.getBoundingClientRect();
+    // (a box laid out from its bottom, the log, scrolls from 0 up to minus its overflow)
+    const over = body ? body.scrollHeight - body.clientHeight : 0;
+    const above = !body ? 0 : getComputedStyle(body).flexDirection === "column-reverse" ? over + body.scrollTop : body.scrollTop;
+    const up = above > 1;
+    const down = over - above > 1 || r.bottom > Math.min(c.bottom, innerHeight) + 1;
+    const across = body && body.scrollWidth > body.clientWidth + 1;
+    if (!(up || down || across)) continue;
+    p.classList.add("clipped", up && down ? "clip-both" : up ? "clip-up" : down ? "clip-down" : "clip-across");
+    // (the tab of a box whose rest is above: on the box's top edge, under the heading)
+    if (up && !down) p.style.setProperty("--clip-top", `${Math.round(body.getBoundingClientRect().top - r.top - 1)}px`);
+    // (and of a panel its column cuts: on the column's edge, in sight)
+    const past = r.bottom - Math.min(c.bottom, innerHeight);
+    if (past > 1) p.style.setProperty("--clip-bottom", `${Math.round(past)}px`);
+  }
 }
 
 /** A panel the step did not change nor the lesson names, squeezed so that some of its content is
@@ -212,6 +241,9 @@ export function fitsAt(stage = document.getElementById("stage"), indexes = TRIES
   for (const i of indexes) if (out.some((f) => within(i, f)) || apply(i) === 0) out.push(i);
   return out;
 }
+
+/** Does arrangement i set the stage's type under its floor (fit-under)? */
+export const underFloor = (i) => !!TRIES[i]?.[2];
 
 /** The number of arrangements fitStage tries (from the largest type to the smallest). */
 export const ARRANGEMENTS = TRIES.length;

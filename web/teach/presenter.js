@@ -6,7 +6,7 @@
 // buttons give (step, back …), which run here as any button's would.
 import { h } from "../ui/dom.js";
 import { speakerMessage, channelName, COMMANDS, KEYS, BLANK_KEYS } from "./speaker-link.js";
-import { fitStage, fitsAt, unfit, ARRANGEMENTS } from "./presenter-fit.js";
+import { fitStage, fitsAt, unfit, underFloor, ARRANGEMENTS } from "./presenter-fit.js";
 import { focusStage } from "../ui/keyboard.js";
 import { namedPanels } from "./named-panels.js";
 
@@ -105,12 +105,17 @@ export function createPresenter({ tools, run, idle }) {
     setTimeout(next, 100);
   }
 
-  /** Mark the panels the lesson's goal and question name (.named): kept whole like the changed ones. */
+  /** Mark the panels the lesson names at this stop (.named): kept whole like the changed ones,
+   *  never collapsed. The room's texts (the goal, the question) may name the tables presenter
+   *  mode leaves out, which are then shown; the speaker's (the section's notes, the answer, the
+   *  step's note) keep whole the panels the room sees, so that none they name is collapsed. */
   function markNamed() {
-    const want = enabled && lesson ? namedPanels(`${lesson.goal || ""} ${lesson.ask || ""}`) : [];
+    const room = enabled && lesson ? namedPanels(`${lesson.goal || ""} ${lesson.ask || ""}`) : [];
+    const speaker = enabled && lesson ? namedPanels(`${lesson.notes || ""} ${lesson.answer || ""} ${last?.note || ""}`) : [];
     for (const p of document.querySelectorAll("#stage .panel")) {
       const body = p.querySelector(":scope > .panel-body[data-testid]");
-      p.classList.toggle("named", !!body && want.includes(body.dataset.testid));
+      const id = body?.dataset.testid;
+      p.classList.toggle("named", !!id && (room.includes(id) || (speaker.includes(id) && !p.classList.contains("panel-extra"))));
     }
   }
 
@@ -212,8 +217,10 @@ export function createPresenter({ tools, run, idle }) {
   // as it opens, lesson-bar.js draws each of its stops once ("explainer:section-fit" start, a
   // "stop" after each, end), where the arrangements that cut nothing at the stops before are tried;
   // the section keeps the first that cuts nothing at any stop (none: the last, the smallest type),
-  // for this window's size.
-  let measuring = null;   // {alive}: the arrangements that cut nothing at the stops drawn so far
+  // for this window's size. A stop that nothing fits but type under the stage's floor (fit-under)
+  // does not count: the section keeps the floor, and that stop alone goes under it (fitStage tries
+  // on from the section's arrangement), rather than every stop of the section.
+  let measuring = null;   // {alive, all}: the arrangements that cut nothing at the stops drawn so far (alive: those a stop under the floor left out; all: every stop)
   let sectionFit = null;  // {from, size}
   const windowSize = () => `${innerWidth}x${innerHeight}`;
   const fit = () => {
@@ -226,14 +233,22 @@ export function createPresenter({ tools, run, idle }) {
   window.addEventListener("explainer:section-fit", (ev) => {
     const root = document.documentElement;
     if (ev.detail === "start") {
-      measuring = { alive: [...Array(ARRANGEMENTS).keys()] };
+      measuring = { alive: [...Array(ARRANGEMENTS).keys()], all: [...Array(ARRANGEMENTS).keys()], counted: 0 };
       sectionFit = null;
       delete root.dataset.sectionFit;
       return;
     }
-    if (ev.detail === "stop") { if (measuring && enabled) measuring.alive = fitsAt(undefined, measuring.alive); return; }
+    if (ev.detail === "stop") {
+      if (!measuring || !enabled) return;
+      const m = measuring, here = fitsAt(undefined, [...new Set([...m.alive, ...m.all])]);
+      m.all = m.all.filter((i) => here.includes(i));
+      const alive = m.alive.filter((i) => here.includes(i));
+      if (alive.some((i) => !underFloor(i))) { m.alive = alive; m.counted++; }
+      return;
+    }
     if (ev.detail !== "end" || !measuring) return;
-    sectionFit = { from: measuring.alive[0] ?? ARRANGEMENTS - 1, size: windowSize() };
+    const kept = measuring.counted ? measuring.alive : measuring.all;
+    sectionFit = { from: kept[0] ?? ARRANGEMENTS - 1, size: windowSize() };
     measuring = null;
     root.dataset.sectionFit = String(sectionFit.from); // (tests wait for it)
     if (enabled) fit();
