@@ -132,9 +132,27 @@ func offlineHead(wasm, wasmExec []byte) (string, error) {
 	sb.WriteString("\n<script>globalThis." + WasmGlobal + "=\"")
 	sb.WriteString(base64.StdEncoding.EncodeToString(gz.Bytes()))
 	sb.WriteString("\";</script>\n<script>\n")
-	sb.WriteString(escapeScript(string(wasmExec)))
+	js, err := minifyClassic("wasm_exec.js", wasmExec)
+	if err != nil {
+		return "", err
+	}
+	sb.WriteString(leadingComment(wasmExec)) // Go's copyright and licence notice, kept as written
+	sb.WriteString(escapeScript(js))
 	sb.WriteString("\n</script>\n")
 	return sb.String(), nil
+}
+
+// leadingComment is the block of // lines a script starts with (wasm_exec.js: its copyright and
+// licence notice), which minifying drops.
+func leadingComment(js []byte) string {
+	var sb strings.Builder
+	for _, line := range strings.SplitAfter(string(js), "\n") {
+		if !strings.HasPrefix(line, "//") {
+			break
+		}
+		sb.WriteString(line)
+	}
+	return sb.String()
 }
 
 // localRef turns a src/href into a slash path under the site directory,
@@ -505,7 +523,7 @@ func (b *offlineBuilder) bundleCSS(file string) (string, error) {
 }
 
 // minifyClassic minifies a local classic script as the modules are (whitespace and syntax, names
-// kept: a classic script's top-level names are globals); wasm_exec.js, Go's, is inlined as written.
+// kept: a classic script's top-level names are globals); wasm_exec.js, Go's, too, under its notice.
 func minifyClassic(file string, data []byte) (string, error) {
 	res := api.Transform(string(data), api.TransformOptions{
 		Sourcefile: file, Loader: api.LoaderJS, Charset: api.CharsetUTF8, LogLevel: api.LogLevelSilent,

@@ -46,7 +46,7 @@ func offlineFixture(t *testing.T) string {
 	return writeTree(t, map[string]string{
 		"index.html":         offlineIndex,
 		"web/explainer.wasm": wasmBytes,
-		"web/wasm_exec.js":   "globalThis.Go = class Go { constructor() { this.argv = ['js']; } };\n",
+		"web/wasm_exec.js":   "// Copyright 2018 The Go Authors.\n// (licence)\n\n// a comment minifying drops\nglobalThis.Go = class Go { constructor() { this.argv = ['js']; } };\n",
 		"web/classic.js":     "// a comment the offline file does not carry\nglobalThis.log = ['classic ran first, Go is ' + typeof Go];\n",
 		"web/a.js": `export let n = 0;
 export function bump() { n++; }
@@ -131,8 +131,10 @@ func TestBuildOfflineInlinesEverything(t *testing.T) {
 	scripts := scriptsOf(t, page)
 	require.Len(t, scripts, 5, "wasm global, wasm_exec, classic, one module bundle, data block")
 	assert.True(t, strings.HasPrefix(scripts[0].text, "globalThis.__backfillWasmBase64=\""))
-	assert.Contains(t, scripts[1].text, "globalThis.Go = class Go")
-	assert.Equal(t, 1, strings.Count(s, "globalThis.Go = class Go"), "the page's own <script src=wasm_exec.js> is not inlined twice")
+	assert.Contains(t, scripts[1].text, "globalThis.Go=class")
+	assert.True(t, strings.HasPrefix(strings.TrimSpace(scripts[1].text), "// Copyright 2018 The Go Authors.\n// (licence)\n"), "Go's notice kept as written")
+	assert.NotContains(t, scripts[1].text, "minifying drops", "wasm_exec.js minified, as a local classic script")
+	assert.Equal(t, 1, strings.Count(s, "globalThis.Go=class"), "the page's own <script src=wasm_exec.js> is not inlined twice")
 	assert.Contains(t, scripts[2].text, "globalThis.log=")
 	assert.NotContains(t, scripts[2].text, "a comment", "a local classic script is minified, as the modules are")
 	assert.NotContains(t, scripts[2].attrs, "defer", "defer means nothing inline")
