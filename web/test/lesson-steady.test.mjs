@@ -1,5 +1,5 @@
 // lesson-steady.test.mjs — no layout jump between the stops of one lesson section in presenter
-// mode: both built-in lessons walked with PageDown at 1280×800 and 1366×768, and at every stop of a
+// mode: both built-in lessons walked with PageDown at 1280×800 and 1366×768 (to "Lesson finished"), and at every stop of a
 // section the stage's type (its computed font size, presenter-fit.js's --fit, fit-tight and
 // fit-under) is the one the section's other stops show, but at a stop that fits only in type
 // under the stage's floor (fit-under): that stop alone is smaller, and every other stop of the
@@ -59,6 +59,9 @@ for (const lesson of ["workshop", "met-this-error"]) {
         seen.push(await at());
       }
       assert.deepEqual(seen.map((x) => x.at), want, "the stops");
+      // (the clicker's last PageDown: "Lesson finished", as from the speaker window: lesson-drive)
+      await page.keyboard.press("PageDown");
+      await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-finished"]')?.hidden, null, { timeout: 10000 });
       // (the stops under the floor left out: each is smaller on its own)
       const steady = seen.filter((x) => !x.under), jumps = [];
       for (let i = 1; i < steady.length; i++) {
