@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, stepCount, byTestId, waitStep, setupPrivate, call } from "./page-helpers.mjs";
+import { openPage, stepCount, byTestId, waitStep, setupPrivate, call, waitView } from "./page-helpers.mjs";
 
 let h;
 let page;
@@ -143,11 +143,11 @@ async function keysWorkAgain(why) {
 test("after choosing a scenario from the picker (pointer, then arrow key), the keys step and play again", async () => {
   await at("happy-path", 3);
   await byTestId(page, "scenario-picker").selectOption("builder-fills-mid-epoch");
-  await page.waitForFunction(async () => (await window.explainer.view()).name === "builder-fills-mid-epoch");
+  await waitView(page, (v) => v.name === "builder-fills-mid-epoch");
   await keysWorkAgain("picker by pointer");
   await byTestId(page, "scenario-picker").focus();
   await page.keyboard.press("ArrowDown"); // chooses the next scenario at once
-  await page.waitForFunction(async () => (await window.explainer.view()).name !== "builder-fills-mid-epoch");
+  await waitView(page, (v) => v.name !== "builder-fills-mid-epoch");
   await keysWorkAgain("picker by arrow key");
   h.assertNoErrors(page);
 });
@@ -164,14 +164,14 @@ test("after choosing a bug mode (pointer, then keyboard), the menu closes and th
   await at("happy-path", 3);
   await byTestId(page, "bug-menu").click();
   await page.locator('.popover input[data-bug="mark-before-drain"]').check();
-  await page.waitForFunction(async () => (await window.explainer.view()).bug?.name === "mark-before-drain");
+  await waitView(page, (v) => v.bug?.name === "mark-before-drain");
   assert.equal(await byTestId(page, "bug-menu").getAttribute("aria-expanded"), "false");
   await keysWorkAgain("bug menu by pointer");
   // by keyboard: b opens it on the mode that is on, ↓ chooses the next one, Enter closes it
   await page.keyboard.press("b");
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.bug), "mark-before-drain");
   await page.keyboard.press("ArrowDown");
-  await page.waitForFunction(async () => (await window.explainer.view()).bug?.name === "mark-on-arrival");
+  await waitView(page, (v) => v.bug?.name === "mark-on-arrival");
   assert.equal(await byTestId(page, "bug-menu").getAttribute("aria-expanded"), "true", "the arrows choose within the menu");
   await page.keyboard.press("Enter");
   assert.equal(await byTestId(page, "bug-menu").getAttribute("aria-expanded"), "false");

@@ -189,3 +189,20 @@ export async function setupPrivate({ extra = {} } = {}) {
   }
 }
 const copies = new Map(); // the extra files' key → the copy (SHARED)
+
+/**
+ * waitView(page, pred, arg): the view (window.explainer.view(), an async call) once pred(view, arg)
+ * holds, polled from Node. page.waitForFunction does not await a predicate's promise: an async
+ * predicate passes at once, whatever it would answer.
+ */
+export async function waitView(page, pred, arg, { timeout = 10000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await page.evaluate(() => window.explainer.view());
+    if (pred(v, arg)) return v;
+    if (Date.now() > deadline) {
+      throw new Error(`waitView: not so in ${timeout} ms (${pred}); the view: ${JSON.stringify({ name: v?.name, bug: v?.bug?.name ?? null, release: v?.release })}`);
+    }
+    await page.waitForTimeout(30);
+  }
+}

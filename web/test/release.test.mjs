@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURL } from "./harness.mjs";
-import { openPage, welcomed, text, waitStep, byTestId, setupPrivate, call } from "./page-helpers.mjs";
+import { openPage, welcomed, text, waitStep, byTestId, setupPrivate, call, waitView } from "./page-helpers.mjs";
 
 const END = 10; // fatal-upstream-end's upstream end: fatal in v3.1, a silent end before it
 
@@ -109,7 +109,7 @@ test("the keyboard reaches the menu, the arrows choose, Enter closes it and the 
   assert.equal(await byTestId(page, "release-menu").getAttribute("aria-expanded"), "true");
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.release), "v3.1", "the focus on the release played");
   await page.keyboard.press("ArrowUp");
-  await page.waitForFunction(async () => (await window.explainer.view()).release === "v3.0");
+  await waitView(page, (v) => v.release === "v3.0");
   assert.equal(await byTestId(page, "release-menu").getAttribute("aria-expanded"), "true", "the arrows choose within the menu");
   await page.keyboard.press("Enter");
   assert.equal(await byTestId(page, "release-menu").getAttribute("aria-expanded"), "false");

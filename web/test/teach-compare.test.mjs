@@ -10,7 +10,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup } from "./harness.mjs";
-import { openPage, byTestId, waitStep } from "./page-helpers.mjs";
+import { openPage, byTestId, waitStep, waitView } from "./page-helpers.mjs";
 
 let h;
 before(async () => { h = await setup(); });
@@ -25,7 +25,7 @@ async function compareFromMenu(page) {
   // The scenario turns mark-before-drain on; the menu turns it off…
   await byTestId(page, "bug-menu").click();
   await page.locator('.popover input[data-bug="none"]').check();
-  await page.waitForFunction(async () => (await window.explainer.view()).bug === null);
+  await waitView(page, (v) => v.bug === null);
   await byTestId(page, "bug-banner").waitFor({ state: "hidden" });
   // …and "Compare with bug mode…" compares this correct run with the bug mode.
   await byTestId(page, "bug-menu").click();

@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { openPage, byTestId, waitStep, text, setupPrivate, call } from "./page-helpers.mjs";
+import { openPage, byTestId, waitStep, text, setupPrivate, call, waitView } from "./page-helpers.mjs";
 
 let h;
 let page;
@@ -32,10 +32,7 @@ test("the bug menu says where each mode is best seen, and opens that built-in wi
     await call(page, "open", "happy-path");
     await byTestId(page, "bug-menu").click();
     await page.locator(`[data-testid="bug-best-open"][data-scenario="${b.scenario}"]`).click();
-    await page.waitForFunction(async (b) => {
-      const v = await window.explainer.view();
-      return v.name === b.scenario && v.bug?.name === b.name;
-    }, b);
+    await waitView(page, (v, b) => v.name === b.scenario && v.bug?.name === b.name, b);
     assert.equal(await text(page, "scenario-title"), titles[b.scenario]);
     assert.equal(await byTestId(page, "bug-menu").getAttribute("aria-expanded"), "false");
     assert.equal(await page.evaluate(() => document.activeElement?.id), "stage");
@@ -43,7 +40,7 @@ test("the bug menu says where each mode is best seen, and opens that built-in wi
   // Under a mode, in another scenario, the banner says where it is best seen too.
   await page.evaluate(async () => { await window.explainer.open("happy-path"); await window.explainer.bug("mark-on-arrival"); });
   await byTestId(page, "bug-banner").locator('[data-testid="bug-best-open"]').click();
-  await page.waitForFunction(async () => (await window.explainer.view()).name === "bug-mark-on-arrival");
+  await waitView(page, (v) => v.name === "bug-mark-on-arrival");
   assert.equal(await byTestId(page, "bug-banner").locator('[data-testid="bug-best"]').count(), 0, "not in the scenario itself");
   h.assertNoErrors(page);
 });
