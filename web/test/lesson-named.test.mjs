@@ -10,7 +10,8 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, openPage, byTestId, blur } from "./page-helpers.mjs";
+import { setupPrivate } from "./page-helpers.mjs";
+import { presentLesson, walkStops } from "./lesson-stops.mjs";
 import { panelsHere } from "./panel-check.mjs";
 import { namedPanels } from "../teach/named-panels.js";
 
@@ -20,32 +21,14 @@ after(async () => { await h?.close(); });
 
 const TABLES = ["state-table", "progress-table"]; // (presenter mode shows them only when the room's texts name them)
 
-const waitAt = (page, w) => page.waitForFunction((w) => {
-  const p = new URLSearchParams(location.hash.slice(1));
-  return `${p.get("section")}/${p.get("step")}` === w;
-}, w, { timeout: 20000 });
-const waitFit = (page) => page.waitForFunction(() => document.documentElement.dataset.sectionFit !== undefined, null, { timeout: 20000 });
-
 for (const lesson of ["workshop", "met-this-error"]) {
   for (const [w, hgt] of [[1280, 800], [1366, 768], [1920, 1080]]) {
     test(`${lesson} at ${w}×${hgt} in presenter mode: every panel a stop's goal, question or notes name is whole; every cut panel says so`, async () => {
-      const page = await openPage(h, `index.html#lesson=${lesson}&section=1`, { viewport: { width: w, height: hgt } });
-      await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get("section") === "1", null, { timeout: 10000 });
-      const plan = await page.evaluate((n) => window.explainer.lesson(n), lesson);
-      await byTestId(page, "presenter").click();
-      const want = plan.sections.flatMap((s, i) => s.stops.map((x) => `${i + 1}/${x}`));
-      await waitAt(page, want[0]);
-      await waitFit(page);
-      await blur(page);
+      const { page, plan, stops: want } = await presentLesson(h, lesson, { width: w, height: hgt });
       const notWhole = [], unsaid = [];
       let named = 0;
-      for (let i = 0; i < want.length; i++) {
-        if (i) {
-          await page.keyboard.press("PageDown");
-          await waitAt(page, want[i]);
-          if (want[i].split("/")[0] !== want[i - 1].split("/")[0]) await waitFit(page);
-        }
-        const [si, step] = want[i].split("/").map(Number);
+      await walkStops(page, want, async (stop) => {
+        const [si, step] = stop.split("/").map(Number);
         const s = plan.sections[si - 1];
         // (the question the lesson bar asks at this step: lesson-bar.js)
         const q = (s.questions || []).find((x) => (x.predict ? x.at - 1 : x.at) === step);
@@ -57,10 +40,10 @@ for (const lesson of ["workshop", "met-this-error"]) {
           const state = r.panels[id];
           const ok = state === "whole" || (state === "hidden" && TABLES.includes(id) && !room.includes(id));
           named++;
-          if (!ok) notWhole.push(`${want[i]} ${id}: ${state} (named by ${room.includes(id) ? "the goal or question" : "the notes, answer or step's note"})`);
+          if (!ok) notWhole.push(`${stop} ${id}: ${state} (named by ${room.includes(id) ? "the goal or question" : "the notes, answer or step's note"})`);
         }
-        for (const u of r.unsaid) unsaid.push(`${want[i]} ${u}`);
-      }
+        for (const u of r.unsaid) unsaid.push(`${stop} ${u}`);
+      });
       assert.ok(named > want.length, `the stops' texts name panels (${named})`);
       assert.deepEqual(notWhole, [], "panels the stop's texts name, not whole on the room's screen");
       assert.deepEqual(unsaid, [], "panels cut on the room's screen without saying so");

@@ -6,7 +6,8 @@
 // `node web/test/lesson-probe.mjs [lesson…]` after ./build.sh build; PROBE_ALONE=0 skips the
 // per-stop arrangement. (Not a test file: build.sh runs web/test/*.test.mjs only.)
 
-import { setupPrivate, openPage, byTestId, blur } from "./page-helpers.mjs";
+import { setupPrivate } from "./page-helpers.mjs";
+import { presentLesson, walkStops } from "./lesson-stops.mjs";
 import { stageFontFloor } from "./fit-check.mjs";
 import { namedPanels } from "../teach/named-panels.js";
 import { panelsHere } from "./panel-check.mjs";
@@ -18,33 +19,16 @@ const alone = process.env.PROBE_ALONE !== "0";
 const css = process.env.PROBE_VAR ? process.env.PROBE_VAR.split("=") : null;
 const h = await setupPrivate();
 
-const at = (page) => page.evaluate(() => { const p = new URLSearchParams(location.hash.slice(1)); return `${p.get("section")}/${p.get("step")}`; });
-const waitAt = (page, w) => page.waitForFunction((w) => {
-  const p = new URLSearchParams(location.hash.slice(1));
-  return `${p.get("section")}/${p.get("step")}` === w;
-}, w, { timeout: 20000 });
-const waitFit = (page) => page.waitForFunction(() => document.documentElement.dataset.sectionFit !== undefined, null, { timeout: 20000 });
+const setup = css ? (page) => page.evaluate(([k, v]) => document.documentElement.style.setProperty(k, v), css) : undefined;
 
 try {
   for (const lesson of lessons) {
     for (const [w, hgt] of VIEWPORTS) {
-      const page = await openPage(h, `index.html#lesson=${lesson}&section=1`, { viewport: { width: w, height: hgt } });
-      await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get("section") === "1", null, { timeout: 10000 });
-      const plan = await page.evaluate((n) => window.explainer.lesson(n), lesson);
-      if (css) await page.evaluate(([k, v]) => document.documentElement.style.setProperty(k, v), css);
-      await byTestId(page, "presenter").click();
-      const want = plan.sections.flatMap((s, i) => s.stops.map((x) => `${i + 1}/${x}`));
-      await waitAt(page, want[0]);
-      await waitFit(page);
-      await blur(page);
+      const viewport = { width: w, height: hgt };
+      const { page, plan, stops: want } = await presentLesson(h, lesson, viewport, { setup });
       const rows = [];
-      for (let i = 0; i < want.length; i++) {
-        if (i) {
-          await page.keyboard.press("PageDown");
-          await waitAt(page, want[i]);
-          if (want[i].split("/")[0] !== want[i - 1].split("/")[0]) await waitFit(page);
-        }
-        const [si, step] = want[i].split("/").map(Number);
+      await walkStops(page, want, async (stop) => {
+        const [si, step] = stop.split("/").map(Number);
         const s = plan.sections[si - 1];
         const qs = (s.questions || []).filter((q) => q.at === step);
         const note = await page.evaluate(() => window.explainer.view().then((v) => v.note || ""));
@@ -52,29 +36,17 @@ try {
         const names = Object.fromEntries(Object.entries(texts).map(([k, t]) => [k, namedPanels(t || "")]));
         const st = await page.evaluate(stageFontFloor);
         const r = await page.evaluate(panelsHere);
-        const row = { at: want[i], fit: await page.evaluate(() => document.documentElement.dataset.sectionFit), px: st.px, where: st.where, ...r, names };
-        rows.push(row);
-      }
+        rows.push({ at: stop, fit: await page.evaluate(() => document.documentElement.dataset.sectionFit), px: st.px, where: st.where, ...r, names });
+      });
       if (alone) {
         // again, each stop measured alone: the first arrangement that cuts nothing there
-        const page2 = await openPage(h, `index.html#lesson=${lesson}&section=1`, { viewport: { width: w, height: hgt } });
-        await page2.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get("section") === "1", null, { timeout: 10000 });
-        if (css) await page2.evaluate(([k, v]) => document.documentElement.style.setProperty(k, v), css);
-        await byTestId(page2, "presenter").click();
-        await waitAt(page2, want[0]);
-        await waitFit(page2);
-        await blur(page2);
-        for (let i = 0; i < want.length; i++) {
-          if (i) {
-            await page2.keyboard.press("PageDown");
-            await waitAt(page2, want[i]);
-            if (want[i].split("/")[0] !== want[i - 1].split("/")[0]) await waitFit(page2);
-          }
+        const { page: page2 } = await presentLesson(h, lesson, viewport, { setup });
+        await walkStops(page2, want, async (stop, i) => {
           rows[i].alone = await page2.evaluate(() => {
             for (const d of ["start", "stop", "end"]) window.dispatchEvent(new CustomEvent("explainer:section-fit", { detail: d }));
             return document.documentElement.dataset.sectionFit;
           });
-        }
+        });
         await page2.close();
       }
       await page.close();

@@ -9,7 +9,8 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setupPrivate, openPage, byTestId, blur } from "./page-helpers.mjs";
+import { setupPrivate } from "./page-helpers.mjs";
+import { presentLesson, walkStops } from "./lesson-stops.mjs";
 import { stageFontFloor } from "./fit-check.mjs";
 
 let h;
@@ -36,28 +37,12 @@ const here = (page) => page.evaluate(() => new Promise((resolve) => requestAnima
 for (const lesson of ["workshop", "met-this-error"]) {
   for (const [w, hgt] of [[1280, 800], [1366, 768]]) {
     test(`${lesson} at ${w}×${hgt} in presenter mode: one type size at every stop of a section`, async () => {
-      const page = await openPage(h, `index.html#lesson=${lesson}&section=1`, { viewport: { width: w, height: hgt } });
-      await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get("section") === "1", null, { timeout: 10000 });
-      const plan = await page.evaluate((n) => window.explainer.lesson(n), lesson);
-      await byTestId(page, "presenter").click();
       // (section 1 opened before presenter mode: its stops are measured as it turns on)
-      const want = plan.sections.flatMap((s, i) => s.stops.map((x) => `${i + 1}/${x}`));
-      await page.waitForFunction((s) => new URLSearchParams(location.hash.slice(1)).get("section") === "1"
-        && new URLSearchParams(location.hash.slice(1)).get("step") === s, String(plan.sections[0].stops[0]));
-      await page.waitForFunction(() => document.documentElement.dataset.sectionFit !== undefined);
-      await blur(page);
-      const at = async () => ({ ...await here(page), floor: (await page.evaluate(stageFontFloor)).px });
-      const seen = [await at()];
-      for (let i = 1; i < want.length; i++) {
-        await page.keyboard.press("PageDown");
-        await page.waitForFunction((w) => {
-          const p = new URLSearchParams(location.hash.slice(1));
-          return `${p.get("section")}/${p.get("step")}` === w;
-        }, want[i], { timeout: 15000 });
-        // (a new section: its stops measured first)
-        if (want[i].split("/")[0] !== want[i - 1].split("/")[0]) await page.waitForFunction(() => document.documentElement.dataset.sectionFit !== undefined);
-        seen.push(await at());
-      }
+      const { page, stops: want } = await presentLesson(h, lesson, { width: w, height: hgt });
+      const seen = [];
+      await walkStops(page, want, async () => {
+        seen.push({ ...await here(page), floor: (await page.evaluate(stageFontFloor)).px });
+      });
       assert.deepEqual(seen.map((x) => x.at), want, "the stops");
       // (the clicker's last PageDown: "Lesson finished", as from the speaker window: lesson-drive)
       await page.keyboard.press("PageDown");
